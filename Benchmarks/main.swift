@@ -1,0 +1,1 @@
+print("mcsim benchmarks: build with -c release")

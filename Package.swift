@@ -1,0 +1,75 @@
+// swift-tools-version:6.0
+//
+// mcsim prices sports bets by simulation.
+//
+// Data flows one way:
+//   feeds / inputs  ->  engine (Simulation, FantasyTrade)  ->  results (Codable)  ->  renderers (mcsim)
+//
+// Read top to bottom: the public libraries, then the implementation details they stand on,
+// then the executables, then one test target per library.
+//
+// Tests run in release mode (`swift test -c release`, see README.md): the statistical tests
+// simulate millions of games and need the optimised C kernels. They never use @testable.
+
+import PackageDescription
+
+let package = Package(
+  name: "mcsim",
+  products: [
+    .executable(name: "mcsim", targets: ["mcsim"]),
+    .library(name: "Odds", targets: ["Odds"]),
+    .library(name: "Simulation", targets: ["Simulation"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+  ],
+  targets: [
+    // MARK: - Public API
+
+    // Prices and what follows from them: formats, devig, fair odds, EV, Kelly. Pure Swift, no RNG.
+    .target(name: "Odds"),
+
+    // The engine: game models, the joint score histogram, exact reference distributions,
+    // summaries of totals, spreads and moneylines.
+    .target(name: "Simulation", dependencies: ["RandomStreams", "CRandom", "CLinearAlgebra", "Odds"]),
+
+    // MARK: - Implementation details (no stable API)
+
+    // Swift face of the counter-based RNG: seeds, keyed streams, bulk fills.
+    .target(name: "RandomStreams", dependencies: ["CRandom"]),
+
+    // C: Philox4x32-10, uniform and normal fills, the fused simulate-and-accumulate kernel.
+    .target(name: "CRandom"),
+
+    // OpenBLAS (CBLAS) and LAPACKE, for the multivariate path.
+    .systemLibrary(
+      name: "CLinearAlgebra",
+      providers: [.apt(["libopenblas-dev", "liblapacke-dev"])]
+    ),
+
+    // MARK: - Executables
+
+    // The command line: parsing, validation messages, rendering. No maths here.
+    .executableTarget(
+      name: "mcsim",
+      dependencies: [
+        "Odds", "Simulation",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+
+    // `swift run -c release Benchmarks`
+    .executableTarget(
+      name: "Benchmarks",
+      dependencies: ["Odds", "Simulation", "RandomStreams", "CRandom"],
+      path: "Benchmarks",
+      exclude: ["peers"]
+    ),
+
+    // MARK: - Tests
+
+    .testTarget(name: "RandomStreamsTests", dependencies: ["RandomStreams", "CRandom"]),
+    .testTarget(name: "LinearAlgebraTests", dependencies: ["CLinearAlgebra"]),
+    .testTarget(name: "OddsTests", dependencies: ["Odds"]),
+  ]
+)

@@ -1,0 +1,42 @@
+#include "include/mc_distributions.h"
+
+#include "mc_batch.h"
+
+MC_TARGET_CLONES
+void mc_fill_uniform(mc_stream *s, double *out, size_t n) {
+  uint64_t w0[MC_LANES], w1[MC_LANES];
+  double u[2 * MC_LANES];
+  size_t i = 0;
+  while (i < n) {
+    mc_philox_lanes(s->key, s->stream, s->block, w0, w1);
+    for (int b = 0; b < MC_LANES; b++) {
+      u[2 * b] = mc_unit53(w0[b]);
+      u[2 * b + 1] = mc_unit53(w1[b]);
+    }
+    size_t take = n - i < 2 * MC_LANES ? n - i : 2 * MC_LANES;
+    memcpy(out + i, u, take * sizeof(double));
+    i += take;
+    s->block += (take + 1) / 2;
+  }
+}
+
+MC_TARGET_CLONES
+void mc_fill_normal(mc_stream *s, double *out, size_t n) {
+  uint64_t w0[MC_LANES], w1[MC_LANES];
+  double z[2 * MC_LANES];
+  size_t i = 0;
+  while (i < n) {
+    mc_philox_lanes(s->key, s->stream, s->block, w0, w1);
+    for (int b = 0; b < MC_LANES; b++) {
+      mc_box_muller(w0[b], w1[b], &z[2 * b], &z[2 * b + 1]);
+    }
+    size_t take = n - i < 2 * MC_LANES ? n - i : 2 * MC_LANES;
+    memcpy(out + i, z, take * sizeof(double));
+    i += take;
+    s->block += (take + 1) / 2;
+  }
+}
+
+double mc_log_reference(double x) { return mc_log(x); }
+
+void mc_sincos_turn_reference(double v, double *s, double *c) { mc_sincos_turn(v, s, c); }

@@ -1,0 +1,182 @@
+#include "include/mc_game_kernel.h"
+
+#include "mc_batch.h"
+
+/// Games per inner batch: 16 Philox lane groups; the batch's arrays stay in L1.
+#define MC_GAME_BATCH 256
+#define MC_SKEW_REGION (1ull << 62)
+#define MC_AUX_REGION (1ull << 63)
+
+/// Sequential source of extra normals (overtime), two per block from the aux region.
+typedef struct {
+  mc_stream s;
+  double z[2];
+  int left;
+} mc_aux_normals;
+
+static inline double mc_aux_next(mc_aux_normals *a) {
+  if (a->left == 0) {
+    uint64_t w[2];
+    mc_stream_block(&a->s, a->s.block++, w);
+    mc_box_muller(w[0], w[1], &a->z[0], &a->z[1]);
+    a->left = 2;
+  }
+  return a->z[--a->left];
+}
+
+static inline int32_t mc_round_points(double x) { return (int32_t)floor(x + 0.5); }
+
+static inline int32_t mc_nonneg_round(double x) {
+  int32_t k = mc_round_points(x);
+  return k < 0 ? 0 : k;
+}
+
+/// Adds overtime to one game whose regulation scores are (*h, *a). `coin` is a free random bit
+/// word of the game's block; `ot_draw` its free 32 bits.
+static inline void mc_overtime(const mc_game_model *m, uint32_t ot_draw, uint64_t coin,
+                               uint32_t ot_threshold, mc_aux_normals *aux, int32_t *h, int32_t *a,
+                               mc_game_tally *tally) {
+  if (m->ot_model == MC_OT_FLAT) {
+    if (ot_draw >= ot_threshold) return;
+    int32_t k = mc_nonneg_round(m->ot_mean + m->ot_sd * mc_aux_next(aux));
+    int32_t home_share = (k + (int32_t)(coin & 1)) >> 1;
+    *h += home_share;
+    *a += k - home_share;
+    tally->overtime_games++;
+  } else if (m->ot_model == MC_OT_TIE) {
+    if (*h != *a) return;
+    tally->overtime_games++;
+    const double per_team_mean = 0.5 * m->ot_mean;
+    const double per_team_sd = m->ot_sd * 0.70710678118654752440;
+    for (int period = 0;; period++) {
+      int32_t ph = mc_nonneg_round(per_team_mean + per_team_sd * mc_aux_next(aux));
+      int32_t pa = mc_nonneg_round(per_team_mean + per_team_sd * mc_aux_next(aux));
+      *h += ph;
+      *a += pa;
+      if (period > 0) tally->extra_periods++;
+      if (ph != pa) break;
+    }
+  }
+}
+
+static inline void mc_count(const mc_game_model *m, int32_t h, int32_t a, uint32_t *hist,
+                            mc_game_tally *tally) {
+  int32_t r = h - m->home_min, c = a - m->away_min;
+  if ((uint32_t)r >= (uint32_t)m->home_bins || (uint32_t)c >= (uint32_t)m->away_bins) {
+    tally->clamped++;
+    r = r < 0 ? 0 : (r >= m->home_bins ? m->home_bins - 1 : r);
+    c = c < 0 ? 0 : (c >= m->away_bins ? m->away_bins - 1 : c);
+  }
+  hist[(size_t)r * (size_t)m->away_bins + (size_t)c]++;
+}
+
+static inline uint32_t mc_ot_threshold(const mc_game_model *m) {
+  // P(draw < threshold) = threshold / 2^32, within 2^-32 of ot_rate.
+  double t = floor(m->ot_rate * 4294967296.0 + 0.5);
+  return t >= 4294967295.0 ? 0xFFFFFFFFu : (uint32_t)t;
+}
+
+MC_TARGET_CLONES
+void mc_simulate_games(const mc_game_model *m, mc_stream stream, uint64_t n, uint32_t *hist,
+                       mc_game_tally *tally) {
+  uint64_t w0[MC_GAME_BATCH], w1[MC_GAME_BATCH];
+  uint64_t s0[MC_GAME_BATCH], s1[MC_GAME_BATCH];
+  int32_t hs[MC_GAME_BATCH], as[MC_GAME_BATCH];
+
+  const double hm = m->home_mean, am = m->away_mean, hsd = m->home_sd, asd = m->away_sd;
+  const double rho = m->rho, rho_c = sqrt(1.0 - m->rho * m->rho);
+  const double delta = m->skew_delta, delta_c = sqrt(1.0 - delta * delta);
+  const double shift = m->skew_shift, inv_scale = 1.0 / m->skew_scale;
+  const int32_t floor_pts = m->has_floor ? m->score_floor : INT32_MIN;
+  const int skewed = delta != 0.0;
+  const uint32_t ot_threshold = mc_ot_threshold(m);
+
+  mc_aux_normals aux = {stream, {0, 0}, 0};
+  aux.s.block = MC_AUX_REGION;
+
+  for (uint64_t done = 0; done < n; done += MC_GAME_BATCH) {
+    uint64_t count = n - done < MC_GAME_BATCH ? n - done : MC_GAME_BATCH;
+    for (int g = 0; g < MC_GAME_BATCH; g += MC_LANES) {
+      mc_philox_lanes(stream.key, stream.stream, done + (uint64_t)g, w0 + g, w1 + g);
+    }
+    if (skewed) {
+      for (int g = 0; g < MC_GAME_BATCH; g += MC_LANES) {
+        mc_philox_lanes(stream.key, stream.stream, MC_SKEW_REGION + done + (uint64_t)g, s0 + g,
+                        s1 + g);
+      }
+    }
+    if (!skewed) {
+      for (int g = 0; g < MC_GAME_BATCH; g++) {
+        double z0, z1;
+        mc_box_muller(w0[g], w1[g], &z0, &z1);
+        int32_t h = mc_round_points(hm + hsd * z0);
+        int32_t a = mc_round_points(am + asd * (rho * z0 + rho_c * z1));
+        hs[g] = h < floor_pts ? floor_pts : h;
+        as[g] = a < floor_pts ? floor_pts : a;
+      }
+    } else {
+      for (int g = 0; g < MC_GAME_BATCH; g++) {
+        double z0, z1, u0, u1;
+        mc_box_muller(w0[g], w1[g], &z0, &z1);
+        mc_box_muller(s0[g], s1[g], &u0, &u1);
+        double zh = z0, za = rho * z0 + rho_c * z1;
+        double xh = (delta * fabs(u0) + delta_c * zh - shift) * inv_scale;
+        double xa = (delta * fabs(u1) + delta_c * za - shift) * inv_scale;
+        int32_t h = mc_round_points(hm + hsd * xh);
+        int32_t a = mc_round_points(am + asd * xa);
+        hs[g] = h < floor_pts ? floor_pts : h;
+        as[g] = a < floor_pts ? floor_pts : a;
+      }
+    }
+    if (m->ot_model == MC_OT_NONE) {
+      for (uint64_t g = 0; g < count; g++) mc_count(m, hs[g], as[g], hist, tally);
+    } else {
+      for (uint64_t g = 0; g < count; g++) {
+        int32_t h = hs[g], a = as[g];
+        mc_overtime(m, (uint32_t)w1[g], w0[g], ot_threshold, &aux, &h, &a, tally);
+        mc_count(m, h, a, hist, tally);
+      }
+    }
+    tally->games += count;
+  }
+}
+
+// The naive baseline: one game at a time, scalar block, scalar transforms.
+__attribute__((noinline)) static void mc_one_game_scalar(const mc_game_model *m, const mc_stream *s,
+                                                         uint64_t g, mc_aux_normals *aux,
+                                                         uint32_t ot_threshold, uint32_t *hist,
+                                                         mc_game_tally *tally) {
+  uint64_t w[2];
+  mc_stream_block(s, g, w);
+  double z0, z1;
+  mc_box_muller(w[0], w[1], &z0, &z1);
+  double zh = z0, za = m->rho * z0 + sqrt(1.0 - m->rho * m->rho) * z1;
+  if (m->skew_delta != 0.0) {
+    uint64_t v[2];
+    mc_stream_block(s, MC_SKEW_REGION + g, v);
+    double u0, u1;
+    mc_box_muller(v[0], v[1], &u0, &u1);
+    double dc = sqrt(1.0 - m->skew_delta * m->skew_delta);
+    zh = (m->skew_delta * fabs(u0) + dc * zh - m->skew_shift) / m->skew_scale;
+    za = (m->skew_delta * fabs(u1) + dc * za - m->skew_shift) / m->skew_scale;
+  }
+  int32_t h = mc_round_points(m->home_mean + m->home_sd * zh);
+  int32_t a = mc_round_points(m->away_mean + m->away_sd * za);
+  if (m->has_floor) {
+    if (h < m->score_floor) h = m->score_floor;
+    if (a < m->score_floor) a = m->score_floor;
+  }
+  mc_overtime(m, (uint32_t)w[1], w[0], ot_threshold, aux, &h, &a, tally);
+  mc_count(m, h, a, hist, tally);
+  tally->games++;
+}
+
+void mc_simulate_games_scalar(const mc_game_model *m, mc_stream stream, uint64_t n,
+                              uint32_t *hist, mc_game_tally *tally) {
+  mc_aux_normals aux = {stream, {0, 0}, 0};
+  aux.s.block = MC_AUX_REGION;
+  const uint32_t ot_threshold = mc_ot_threshold(m);
+  for (uint64_t g = 0; g < n; g++) {
+    mc_one_game_scalar(m, &stream, g, &aux, ot_threshold, hist, tally);
+  }
+}

@@ -1,0 +1,65 @@
+// The fused simulate-and-accumulate kernel for one basketball game: draws correlated home and
+// away scores, rounds them to integers, adds overtime, and counts each final (home, away) score
+// in a joint histogram. Nothing is stored per simulated game.
+#ifndef MC_GAME_KERNEL_H
+#define MC_GAME_KERNEL_H
+
+#include "mc_philox.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum {
+  MC_OT_NONE = 0,
+  /// With probability ot_rate the game goes to overtime and the total gains
+  /// round(max(0, Normal(ot_mean, ot_sd))) points, split between the teams (odd point by coin).
+  MC_OT_FLAT = 1,
+  /// Overtime exactly when regulation ends level; each five-minute period each team scores
+  /// round(max(0, Normal(ot_mean / 2, ot_sd / sqrt 2))); periods repeat until one team leads.
+  MC_OT_TIE = 2,
+} mc_ot_model;
+
+typedef struct {
+  double home_mean, away_mean;
+  double home_sd, away_sd;
+  /// Correlation of the underlying normals (already adjusted for skew by the caller).
+  double rho;
+  /// Skew-normal shape delta in (-1, 1); 0 for normal scores. With delta != 0 each team's score
+  /// is mean + sd * (delta |U| + sqrt(1 - delta^2) Z - skew_shift) / skew_scale.
+  double skew_delta, skew_shift, skew_scale;
+  int32_t ot_model;
+  double ot_rate, ot_mean, ot_sd;
+  /// Regulation scores below score_floor are raised to it (applied when has_floor != 0).
+  int32_t has_floor, score_floor;
+  /// The histogram: home scores home_min ..< home_min + home_bins by rows, away likewise by
+  /// columns. Scores outside are clamped to the edge and counted in `clamped`.
+  int32_t home_min, away_min, home_bins, away_bins;
+} mc_game_model;
+
+typedef struct {
+  uint64_t games;
+  uint64_t overtime_games;
+  /// Overtime periods beyond the first (tie model only).
+  uint64_t extra_periods;
+  /// Games whose final score fell outside the histogram and were clamped to its edge.
+  uint64_t clamped;
+} mc_game_tally;
+
+/// Simulates games 0 ..< n of `stream` and adds them to `hist` (home_bins x away_bins, row
+/// major) and `tally`. Game i uses block i of the stream; skew draws use blocks 2^62 + i;
+/// overtime draws are taken in order from blocks 2^63, 2^63 + 1, ... So the result depends on
+/// (seed, stream, n) only. The caller keeps each count below 2^32 between flushes.
+void mc_simulate_games(const mc_game_model *model, mc_stream stream, uint64_t n, uint32_t *hist,
+                       mc_game_tally *tally);
+
+/// The same model, one game at a time with the scalar helpers: the naive baseline the
+/// benchmarks compare against. Counts the same histogram for the same stream.
+void mc_simulate_games_scalar(const mc_game_model *model, mc_stream stream, uint64_t n,
+                              uint32_t *hist, mc_game_tally *tally);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,116 @@
+/// The model of one basketball game: regulation scores are bivariate normal (optionally
+/// skew-normal), rounded to integers, optionally floored, then overtime is added.
+///
+/// Defaults follow the betting agent the engine replaces (CONTRACTS.md section 1): sd 10 for
+/// each team, correlation 0.5, the flat overtime model with rate 0.06 and Normal(12, 3) points.
+public struct GameModel: Hashable, Sendable, Codable {
+  /// Projected regulation points of each team (the normal's means).
+  public var homeMean: Double
+  public var awayMean: Double
+  public var homeSD: Double
+  public var awaySD: Double
+  /// Correlation of the two teams' regulation points, in [-1, 1].
+  public var correlation: Double
+  public var overtime: Overtime
+  /// Regulation scores below this are raised to it (the replaced service used 70); nil for none.
+  public var scoreFloor: Int?
+  /// Skewness of each team's regulation points (0 = normal). Each marginal is skew-normal with
+  /// this skewness and the same mean and sd; |skewness| < 0.99.
+  public var skewness: Double
+
+  public init(
+    homeMean: Double, awayMean: Double, homeSD: Double = 10, awaySD: Double = 10,
+    correlation: Double = 0.5, overtime: Overtime = Overtime(), scoreFloor: Int? = nil,
+    skewness: Double = 0
+  ) {
+    self.homeMean = homeMean
+    self.awayMean = awayMean
+    self.homeSD = homeSD
+    self.awaySD = awaySD
+    self.correlation = correlation
+    self.overtime = overtime
+    self.scoreFloor = scoreFloor
+    self.skewness = skewness
+  }
+
+  /// Name of the score distribution, as the replaced service reports it.
+  public var distributionName: String { skewness == 0 ? "normal" : "skew_normal" }
+
+  /// Throws the first invalid field, named as the user knows it.
+  public func validate() throws(InputError) {
+    try InputError.requireFinite("home_projection", homeMean)
+    try InputError.requireFinite("away_projection", awayMean)
+    try InputError.requirePositive("home_std_dev", homeSD)
+    try InputError.requirePositive("away_std_dev", awaySD)
+    try InputError.requireFinite("correlation", correlation)
+    guard (-1...1).contains(correlation) else {
+      throw .invalid(field: "correlation", value: "\(correlation)", reason: "must be in [-1, 1]")
+    }
+    try InputError.requireFinite("skewness", skewness)
+    guard abs(skewness) <= SkewNormal.maxSkewness else {
+      throw .invalid(
+        field: "skewness", value: "\(skewness)",
+        reason: "must be in [-\(SkewNormal.maxSkewness), \(SkewNormal.maxSkewness)]")
+    }
+    if skewness != 0 {
+      let adjusted = SkewNormal(skewness: skewness).latentCorrelation(for: correlation)
+      guard abs(adjusted) <= 1 else {
+        throw .invalid(
+          field: "correlation", value: "\(correlation)",
+          reason: "is not reachable with skewness \(skewness) (needs latent correlation \(adjusted))")
+      }
+    }
+    if let floor = scoreFloor, floor < 0 || floor > 400 {
+      throw .invalid(field: "score_floor", value: "\(floor)", reason: "must be in [0, 400]")
+    }
+    try overtime.validate()
+  }
+}
+
+/// How overtime is added to regulation scores.
+public struct Overtime: Hashable, Sendable, Codable {
+  public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
+    /// No overtime: regulation scores are final (ties stay ties).
+    case none
+    /// The replaced service's model: with probability `rate` a game goes to overtime, whatever
+    /// the score, and gains round(max(0, Normal(points, sd))) points split between the teams.
+    /// Totals as the service computed them; a tie stays a tie, so moneylines do not resolve.
+    case flat
+    /// Overtime exactly when regulation ends level; each five-minute period each team scores
+    /// round(max(0, Normal(points / 2, sd / sqrt 2))); periods repeat until one team leads.
+    /// Every game has a winner: the model under which moneylines resolve correctly.
+    case tie
+  }
+
+  public var kind: Kind
+  /// Probability of overtime (flat model only).
+  public var rate: Double
+  /// Mean and sd of the points both teams add in overtime (flat) or in one period (tie).
+  public var points: Double
+  public var sd: Double
+
+  public init(kind: Kind = .flat, rate: Double = 0.06, points: Double = 12, sd: Double = 3) {
+    self.kind = kind
+    self.rate = rate
+    self.points = points
+    self.sd = sd
+  }
+
+  public func validate() throws(InputError) {
+    try InputError.requireFinite("ot_rate", rate)
+    guard (0...1).contains(rate) else {
+      throw .invalid(field: "ot_rate", value: "\(rate)", reason: "must be in [0, 1]")
+    }
+    try InputError.requireFinite("ot_points", points)
+    guard points >= 0, points <= 100 else {
+      throw .invalid(field: "ot_points", value: "\(points)", reason: "must be in [0, 100]")
+    }
+    try InputError.requireFinite("ot_sd", sd)
+    guard sd >= 0, sd <= 50 else {
+      throw .invalid(field: "ot_sd", value: "\(sd)", reason: "must be in [0, 50]")
+    }
+    if kind == .tie, points < 1 {
+      throw .invalid(field: "ot_points", value: "\(points)", reason: "must be at least 1 with the tie model")
+    }
+  }
+}

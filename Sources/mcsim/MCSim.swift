@@ -1,0 +1,11 @@
+import ArgumentParser
+
+@main
+struct MCSim: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "mcsim",
+    abstract: "Prices sports bets by simulation.",
+    version: "0.1.0",
+    subcommands: []
+  )
+}
