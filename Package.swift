@@ -53,7 +53,7 @@ let package = Package(
     .executableTarget(
       name: "mcsim",
       dependencies: [
-        "Odds", "Simulation",
+        "Odds", "Simulation", "RandomStreams",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -71,5 +71,6 @@ let package = Package(
     .testTarget(name: "RandomStreamsTests", dependencies: ["RandomStreams", "CRandom"]),
     .testTarget(name: "LinearAlgebraTests", dependencies: ["CLinearAlgebra"]),
     .testTarget(name: "OddsTests", dependencies: ["Odds"]),
+    .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Odds"]),
   ]
 )

@@ -8,12 +8,20 @@
 #include <string.h>
 
 #include "mc_philox.h"
+#include "mc_distributions.h"
 
 // Several versions of the hot loops, chosen once at load time by the CPU (GCC/clang ifunc).
 #if defined(__x86_64__) && defined(__linux__) && !defined(MC_NO_CLONES)
 #define MC_TARGET_CLONES __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
 #else
 #define MC_TARGET_CLONES
+#endif
+
+/// sqrt without errno (its argument is never negative here), so loops around it vectorise.
+#if defined(__clang__) && __has_builtin(__builtin_elementwise_sqrt)
+#define MC_SQRT(x) __builtin_elementwise_sqrt(x)
+#else
+#define MC_SQRT(x) __builtin_sqrt(x)
 #endif
 
 /// Blocks computed together: 16 counters side by side, one 32-bit word each per SIMD lane.
@@ -48,8 +56,8 @@ static inline __attribute__((always_inline)) void mc_philox_lanes(mc_philox4x32_
   uint32_t k0 = key.v[0], k1 = key.v[1];
   for (int r = 0; r < 10; r++) {
     for (int i = 0; i < MC_LANES; i++) {
-      uint64_t p0 = (uint64_t)MC_PHILOX_M0 * c0[i];
-      uint64_t p1 = (uint64_t)MC_PHILOX_M1 * c2[i];
+      uint64_t p0 = MC_PHILOX_M0 * c0[i];
+      uint64_t p1 = MC_PHILOX_M1 * c2[i];
       uint32_t n0 = (uint32_t)(p1 >> 32) ^ c1[i] ^ k0;
       uint32_t n2 = (uint32_t)(p0 >> 32) ^ c3[i] ^ k1;
       c0[i] = n0;
@@ -144,14 +152,11 @@ static inline void mc_sincos_turn(double v, double *sin_out, double *cos_out) {
 static inline void mc_box_muller(uint64_t w0, uint64_t w1, double *z0, double *z1) {
   double u = mc_unit53(w0);
   double v = ((double)(int64_t)(w1 >> 32) + 0.5) * 0x1p-32;
-  double r = sqrt(-2.0 * mc_log(u));
+  double r = MC_SQRT(-2.0 * mc_log(u));
   double s, c;
   mc_sincos_turn(v, &s, &c);
   *z0 = r * c;
   *z1 = r * s;
 }
-
-/// Largest |z| mc_box_muller can return: sqrt(-2 ln 2^-54), rounded up.
-#define MC_NORMAL_MAX_ABS 8.6546
 
 #endif

@@ -1,10 +1,14 @@
 /// Seeds for reproducible runs.
 public enum Seed {
+  /// Seeds drawn by `random()` stay below 2^53, so they survive JSON clients that read every
+  /// number as a double (JavaScript).
+  public static let randomSeedLimit: UInt64 = 1 << 53
+
   /// A fresh seed from the system's entropy, for runs where the user gave none. The caller
   /// reports it so the run can be repeated exactly.
   public static func random() -> UInt64 {
     var generator = SystemRandomNumberGenerator()
-    return generator.next()
+    return generator.next(upperBound: randomSeedLimit)
   }
 
   /// A seed derived from a parent seed and an index (e.g. one per game of a slate), so that

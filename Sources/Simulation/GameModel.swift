@@ -109,8 +109,14 @@ public struct Overtime: Hashable, Sendable, Codable {
     guard sd >= 0, sd <= 50 else {
       throw .invalid(field: "ot_sd", value: "\(sd)", reason: "must be in [0, 50]")
     }
-    if kind == .tie, points < 1 {
-      throw .invalid(field: "ot_points", value: "\(points)", reason: "must be at least 1 with the tie model")
+    if kind == .tie {
+      // Periods repeat while tied: they need points and spread to ever separate the teams.
+      guard points >= 1 else {
+        throw .invalid(field: "ot_points", value: "\(points)", reason: "must be at least 1 with the tie model")
+      }
+      guard sd >= 0.5 else {
+        throw .invalid(field: "ot_sd", value: "\(sd)", reason: "must be at least 0.5 with the tie model")
+      }
     }
   }
 }

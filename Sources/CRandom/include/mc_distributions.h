@@ -8,6 +8,9 @@
 extern "C" {
 #endif
 
+/// Largest |z| the normal fills (and the game kernel) can return: sqrt(-2 ln 2^-54), rounded up.
+#define MC_NORMAL_MAX_ABS 8.6546
+
 /// Uniform doubles strictly inside (0, 1) from the top 53 bits of each 64-bit word
 /// (a zero word maps to 2^-54). Two per block; consumes ceil(n / 2) blocks.
 void mc_fill_uniform(mc_stream *s, double *out, size_t n);

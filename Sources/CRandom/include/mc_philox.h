@@ -16,8 +16,8 @@
 extern "C" {
 #endif
 
-#define MC_PHILOX_M0 0xD2511F53u
-#define MC_PHILOX_M1 0xCD9E8D57u
+#define MC_PHILOX_M0 0xD2511F53ull
+#define MC_PHILOX_M1 0xCD9E8D57ull
 #define MC_PHILOX_W0 0x9E3779B9u  // golden ratio
 #define MC_PHILOX_W1 0xBB67AE85u  // sqrt(3) - 1
 

@@ -1,0 +1,101 @@
+/// Over/under pricing of one totals market: the betting agent's `ev_metrics` object
+/// (CONTRACTS.md section 1), field for field. Fractions, not percent.
+public struct TotalsEVMetrics: Hashable, Sendable, Codable {
+  public let evOver: Double
+  public let evUnder: Double
+  public let edgeOver: Double
+  public let edgeUnder: Double
+  public let impliedOver: Double
+  public let impliedUnder: Double
+  public let kellyOverFull: Double
+  public let kellyUnderFull: Double
+  public let kellyOverFractional: Double
+  public let kellyUnderFractional: Double
+  public let recommendedBet: TotalsRecommendation
+  public let bestEV: Double
+  public let bestEdge: Double
+  public let oddsUsed: OddsUsed
+
+  public struct OddsUsed: Hashable, Sendable, Codable {
+    public let over: Double
+    public let under: Double
+  }
+
+  /// `over` and `under` are the settlement probabilities of each side (a push on a whole
+  /// line is the same event for both).
+  public init(pOver: Double, pUnder: Double, pPush: Double, overOdds: Odds, underOdds: Odds, kelly: KellyPolicy) {
+    let over = BetEvaluation(odds: overOdds, probabilities: .init(win: pOver, lose: pUnder, push: pPush))
+    let under = BetEvaluation(odds: underOdds, probabilities: .init(win: pUnder, lose: pOver, push: pPush))
+    evOver = over.expectedValue
+    evUnder = under.expectedValue
+    edgeOver = over.edge
+    edgeUnder = under.edge
+    impliedOver = overOdds.impliedProbability
+    impliedUnder = underOdds.impliedProbability
+    kellyOverFull = over.fullKelly
+    kellyUnderFull = under.fullKelly
+    kellyOverFractional = over.kellyStake(fraction: kelly.fraction, cap: kelly.cap)
+    kellyUnderFractional = under.kellyStake(fraction: kelly.fraction, cap: kelly.cap)
+    bestEV = max(evOver, evUnder)
+    bestEdge = max(edgeOver, edgeUnder)
+    recommendedBet = TotalsRecommendation(evOver: evOver, evUnder: evUnder)
+    oddsUsed = OddsUsed(over: overOdds.decimal, under: underOdds.decimal)
+  }
+
+  /// The verdict of the agent's batch and tonight endpoints, from the edges.
+  public var verdict: TotalsVerdict { TotalsVerdict(edgeOver: edgeOver, edgeUnder: edgeUnder) }
+
+  enum CodingKeys: String, CodingKey {
+    case evOver = "ev_over", evUnder = "ev_under", edgeOver = "edge_over", edgeUnder = "edge_under"
+    case impliedOver = "implied_over", impliedUnder = "implied_under"
+    case kellyOverFull = "kelly_over_full", kellyUnderFull = "kelly_under_full"
+    case kellyOverFractional = "kelly_over_fractional", kellyUnderFractional = "kelly_under_fractional"
+    case recommendedBet = "recommended_bet", bestEV = "best_ev", bestEdge = "best_edge", oddsUsed = "odds_used"
+  }
+}
+
+/// The agent's recommendation from the better side's EV per unit staked:
+/// STRONG_BET above 6%, BET above 3%, LEAN above 0, else NO_BET.
+public enum TotalsRecommendation: String, Hashable, Sendable, Codable, CaseIterable {
+  case strongBetOver = "STRONG_BET_OVER", strongBetUnder = "STRONG_BET_UNDER"
+  case betOver = "BET_OVER", betUnder = "BET_UNDER"
+  case leanOver = "LEAN_OVER", leanUnder = "LEAN_UNDER"
+  case noBet = "NO_BET"
+
+  public init(evOver: Double, evUnder: Double) {
+    let over = evOver >= evUnder
+    let ev = max(evOver, evUnder)
+    if ev > 0.06 {
+      self = over ? .strongBetOver : .strongBetUnder
+    } else if ev > 0.03 {
+      self = over ? .betOver : .betUnder
+    } else if ev > 0 {
+      self = over ? .leanOver : .leanUnder
+    } else {
+      self = .noBet
+    }
+  }
+}
+
+/// The agent's per-game verdict from the edges (p - 1/odds), the under checked first:
+/// STRONG_UNDER above 8%, LEAN_UNDER above 3%, STRONG_OVER above 8%, LEAN_OVER above 3%,
+/// else NEUTRAL; NO_LINE when the game has no line.
+public enum TotalsVerdict: String, Hashable, Sendable, Codable, CaseIterable {
+  case strongUnder = "STRONG_UNDER", leanUnder = "LEAN_UNDER"
+  case strongOver = "STRONG_OVER", leanOver = "LEAN_OVER"
+  case neutral = "NEUTRAL", noLine = "NO_LINE"
+
+  public init(edgeOver: Double, edgeUnder: Double) {
+    if edgeUnder > 0.08 {
+      self = .strongUnder
+    } else if edgeUnder > 0.03 {
+      self = .leanUnder
+    } else if edgeOver > 0.08 {
+      self = .strongOver
+    } else if edgeOver > 0.03 {
+      self = .leanOver
+    } else {
+      self = .neutral
+    }
+  }
+}

@@ -1,0 +1,5 @@
+import Foundation
+
+enum ProcessInfoShim {
+  static var activeProcessorCount: Int { ProcessInfo.processInfo.activeProcessorCount }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Odds
+import Simulation
+
+/// The readable report of `mcsim run`.
+struct GameReportText {
+  let report: GameReport
+
+  init(_ report: GameReport) { self.report = report }
+
+  func render() -> String {
+    let s = report.simulation, m = s.model, e = report.evMetrics, a = report.analytic
+    var out: [String] = []
+    out.append("mcsim run · \(Fmt.count(s.nSimulations)) simulations · seed \(s.seed) · \(s.threads) thread\(s.threads == 1 ? "" : "s") · \(Fmt.fixed(s.elapsedMs, 1)) ms")
+    out.append("")
+    out.append("Model    \(m.distribution == "normal" ? "bivariate normal" : "bivariate skew-normal (skewness \(Fmt.fixed(m.skewness, 2)))"), rho \(Fmt.fixed(m.correlation, 2))\(m.scoreFloor.map { ", scores floored at \($0)" } ?? "")")
+    out.append("         home \(Fmt.fixed(m.homeMean, 1)) ± \(Fmt.fixed(m.homeStdDev, 1)) · away \(Fmt.fixed(m.awayMean, 1)) ± \(Fmt.fixed(m.awayStdDev, 1)) · projected total \(Fmt.fixed(m.homeMean + m.awayMean, 1))")
+    out.append("         overtime \(overtimeText(m))")
+    out.append("Line     \(Fmt.line(s.inputs.totalLine)) · over \(Fmt.price(s.inputs.overOdds)) · under \(Fmt.price(s.inputs.underOdds))")
+    out.append("")
+    out.append("Total    mean \(Fmt.fixed(s.meanTotal, 2)) · median \(Fmt.fixed(s.medianTotal, 1)) · std \(Fmt.fixed(s.stdTotal, 2)) · min \(s.minTotal) · max \(s.maxTotal)")
+    out.append("         " + Percentiles.levels.map { "p\($0) \(Fmt.fixed(s.percentiles[$0] ?? .nan, 1))" }.joined(separator: " · "))
+    out.append(contentsOf: histogramLines())
+    out.append("")
+    out.append("                 simulated   95% interval          exact")
+    out.append(row("p_over", s.pOver, s.ci95Over, a?.pOver))
+    out.append(row("p_under", s.pUnder, s.ci95Under, a?.pUnder))
+    out.append(row("p_push", s.pPush, nil, a?.pPush))
+    out.append(row("overtime", s.otGamesPct / 100, nil, a?.otProbability))
+    out.append(row("home win", s.pHomeWin, s.ci95HomeWin, a?.pHomeWin))
+    if s.pTie > 0 { out.append(row("tie (no OT winner)", s.pTie, nil, nil)) }
+    if a == nil { out.append("  (no closed form for skew-normal scores: exact column omitted)") }
+    out.append("Margin   home − away: mean \(Fmt.signed(s.margin.mean, 2)) · std \(Fmt.fixed(s.margin.std, 2)) · " + [5, 25, 50, 75, 95].map { "p\($0) \(Fmt.signed(s.margin.percentiles[$0] ?? .nan, 1))" }.joined(separator: " · "))
+    out.append("")
+    out.append("         EV/unit    edge   implied   Kelly full   Kelly stake")
+    out.append(evRow("over", e.evOver, e.edgeOver, e.impliedOver, e.kellyOverFull, e.kellyOverFractional))
+    out.append(evRow("under", e.evUnder, e.edgeUnder, e.impliedUnder, e.kellyUnderFull, e.kellyUnderFractional))
+    out.append("")
+    out.append("Lean     \(report.direction) (\(Fmt.percent(report.ourProbability, 1))) · recommendation \(e.recommendedBet.rawValue) · verdict \(report.verdict.rawValue)")
+    if s.clampedGames > 0 { out.append("Note     \(s.clampedGames) games scored beyond the histogram and were counted at its edge") }
+    return out.joined(separator: "\n")
+  }
+
+  private func overtimeText(_ m: ModelDescription) -> String {
+    switch m.otModel {
+    case "flat": "flat: \(Fmt.percent(m.otRate, 1)) of games gain \(Fmt.fixed(m.otPoints, 1)) ± \(Fmt.fixed(m.otSd, 1)) points"
+    case "tie": "tie: periods of \(Fmt.fixed(m.otPoints, 1)) ± \(Fmt.fixed(m.otSd, 1)) points until a team leads"
+    default: "none"
+    }
+  }
+
+  private func row(_ name: String, _ p: Double, _ ci: [Double]?, _ exact: Double?) -> String {
+    let interval = ci.map { "[\(Fmt.fixed($0[0], 4)), \(Fmt.fixed($0[1], 4))]" } ?? ""
+    return "  " + Fmt.pad(name, 13) + Fmt.left(Fmt.fixed(p, 4), 10) + "   " + Fmt.pad(interval, 20) + Fmt.left(exact.map { Fmt.fixed($0, 4) } ?? "", 8)
+  }
+
+  private func evRow(_ side: String, _ ev: Double, _ edge: Double, _ implied: Double, _ full: Double, _ stake: Double) -> String {
+    "  " + Fmt.pad(side, 6) + Fmt.left(Fmt.signedPercent(ev, 2), 9) + Fmt.left(Fmt.signedPercent(edge, 2), 9)
+      + Fmt.left(Fmt.percent(implied, 2), 10) + Fmt.left(Fmt.percent(full, 2), 13) + Fmt.left(Fmt.percent(stake, 2), 14)
+  }
+
+  /// The total's distribution in 5-point bins as horizontal bars; bins under 0.5% are folded
+  /// into the tails.
+  private func histogramLines() -> [String] {
+    let bins = report.totalHistogram.filter { $0.p >= 0.005 }
+    guard let peak = bins.map(\.p).max(), peak > 0 else { return [] }
+    return bins.map { bin in
+      let width = Int((bin.p / peak * 40).rounded())
+      return "  \(Fmt.left("\(bin.from)–\(bin.to)", 9)) \(String(repeating: "█", count: width))\(width == 0 ? "▏" : "") \(Fmt.percent(bin.p, 1))"
+    }
+  }
+}
+
+/// Number formatting for tables.
+enum Fmt {
+  static func fixed(_ x: Double, _ digits: Int) -> String {
+    x.isFinite ? String(format: "%.\(digits)f", x) : "\(x)"
+  }
+  static func signed(_ x: Double, _ digits: Int) -> String { String(format: "%+.\(digits)f", x) }
+  static func percent(_ p: Double, _ digits: Int) -> String { String(format: "%.\(digits)f%%", 100 * p) }
+  static func signedPercent(_ p: Double, _ digits: Int) -> String { String(format: "%+.\(digits)f%%", 100 * p) }
+  static func count(_ n: Int) -> String {
+    let digits = String(n)
+    var out = ""
+    for (i, c) in digits.enumerated() {
+      if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+      out.append(c)
+    }
+    return out
+  }
+  static func line(_ x: Double) -> String { x == x.rounded() ? String(format: "%.0f", x) : String(format: "%g", x) }
+  /// A decimal price with its American equivalent.
+  static func price(_ decimal: Double) -> String {
+    guard let odds = try? Odds(decimal: decimal) else { return "\(decimal)" }
+    return String(format: "%.3f (%+.0f)", decimal, odds.american)
+  }
+  static func pad(_ s: String, _ width: Int) -> String {
+    s.count >= width ? s : s + String(repeating: " ", count: width - s.count)
+  }
+  static func left(_ s: String, _ width: Int) -> String {
+    s.count >= width ? s : String(repeating: " ", count: width - s.count) + s
+  }
+}

@@ -1,0 +1,29 @@
+import Dispatch
+import Foundation
+
+/// A progress line on stderr for runs longer than about a second, only when stderr is a
+/// terminal (never in pipes, files or CI logs).
+final class ProgressLine: @unchecked Sendable {
+  private let start = DispatchTime.now()
+  private var shown = false
+  private var lastPercent = -1
+
+  static func forTerminal() -> ProgressLine? {
+    isatty(STDERR_FILENO) != 0 ? ProgressLine() : nil
+  }
+
+  /// Called by one simulation worker with the fraction done.
+  @Sendable func update(_ fraction: Double) {
+    let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+    guard elapsed > 1 else { return }
+    let percent = Int(fraction * 100)
+    guard percent != lastPercent else { return }
+    lastPercent = percent
+    shown = true
+    FileHandle.standardError.write(Data("\rsimulating… \(percent)%".utf8))
+  }
+
+  func finish() {
+    if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+  }
+}

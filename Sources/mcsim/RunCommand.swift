@@ -1,0 +1,73 @@
+import ArgumentParser
+import Foundation
+import Odds
+import Simulation
+
+/// `mcsim run`: one game, one totals line.
+struct RunCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "run",
+    abstract: "Simulate one game and price its totals line.",
+    discussion: """
+      Prices accept decimal (1.91) or American (-110, +150) odds. Example:
+        mcsim run --line 225.5 --home 115 --away 112
+      """
+  )
+
+  @Option(parsing: .unconditional, help: "The totals line (e.g. 225.5; a whole number can push).")
+  var line: Double
+
+  @Option(parsing: .unconditional, help: "Projected points of the home team.")
+  var home: Double
+
+  @Option(parsing: .unconditional, help: "Projected points of the away team.")
+  var away: Double
+
+  @Option(name: .customLong("over-odds"), parsing: .unconditional, help: "Price of the over, decimal or American.")
+  var overOdds: String = "1.91"
+
+  @Option(name: .customLong("under-odds"), parsing: .unconditional, help: "Price of the under, decimal or American.")
+  var underOdds: String = "1.91"
+
+  @Option(name: .customLong("kelly-fraction"), parsing: .unconditional, help: "Fraction of full Kelly to stake, in (0, 1].")
+  var kellyFraction: Double = 0.25
+
+  @Option(name: .customLong("kelly-cap"), parsing: .unconditional, help: "Largest stake as a fraction of bankroll, in (0, 1].")
+  var kellyCap: Double = 0.05
+
+  @OptionGroup(title: "Model") var modelOptions: ModelOptions
+  @OptionGroup(title: "Simulation") var randomOptions: RandomOptions
+  @OptionGroup(title: "Output") var output: OutputOptions
+
+  func run() throws {
+    let model = modelOptions.model(home: home, away: away)
+    let options = randomOptions.options()
+    let over: Odds, under: Odds
+    do { over = try Odds(parsing: overOdds) } catch { throw CLIError.fail(option: "--over-odds", error) }
+    do { under = try Odds(parsing: underOdds) } catch { throw CLIError.fail(option: "--under-odds", error) }
+    let kelly = KellyPolicy(fraction: kellyFraction, cap: kellyCap)
+    do { try kelly.validate() } catch {
+      throw CLIError.fail(option: error == .invalidCap(kellyCap) ? "--kelly-cap" : "--kelly-fraction", error)
+    }
+    let market = TotalsMarket(line: line, overOdds: over, underOdds: under)
+    let report: GameReport
+    do {
+      try market.validate()
+      let progress = ProgressLine.forTerminal()
+      let start = DispatchTime.now()
+      let histogram = try GameSimulator.simulate(model, options: options, progress: progress?.update)
+      let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+      progress?.finish()
+      report = GameReport(
+        model: model, market: market, kelly: kelly, options: options, histogram: histogram,
+        exact: ExactScoreDistribution.compute(model), elapsedSeconds: elapsed)
+    } catch {
+      throw CLIError.fail(error)
+    }
+    if output.json {
+      print(try JSONOutput.encode(SuccessEnvelope(report)))
+    } else {
+      print(GameReportText(report).render())
+    }
+  }
+}
