@@ -72,5 +72,7 @@ let package = Package(
     .testTarget(name: "LinearAlgebraTests", dependencies: ["CLinearAlgebra"]),
     .testTarget(name: "OddsTests", dependencies: ["Odds"]),
     .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Odds"]),
+    // End to end: runs the built `mcsim` binary.
+    .testTarget(name: "mcsimTests", dependencies: ["mcsim"]),
   ]
 )

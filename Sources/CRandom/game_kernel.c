@@ -172,8 +172,9 @@ __attribute__((noinline)) static void mc_one_game_scalar(const mc_game_model *m,
     double u0, u1;
     mc_box_muller(v[0], v[1], &u0, &u1);
     double dc = MC_SQRT(1.0 - m->skew_delta * m->skew_delta);
-    zh = (m->skew_delta * fabs(u0) + dc * zh - m->skew_shift) / m->skew_scale;
-    za = (m->skew_delta * fabs(u1) + dc * za - m->skew_shift) / m->skew_scale;
+    double inv_scale = 1.0 / m->skew_scale;
+    zh = (m->skew_delta * fabs(u0) + dc * zh - m->skew_shift) * inv_scale;
+    za = (m->skew_delta * fabs(u1) + dc * za - m->skew_shift) * inv_scale;
   }
   int32_t h = mc_round_points(m->home_mean + m->home_sd * zh);
   int32_t a = mc_round_points(m->away_mean + m->away_sd * za);

@@ -10,6 +10,10 @@
 #include "mc_philox.h"
 #include "mc_distributions.h"
 
+// No fused multiply-add contraction: every clone (AVX-512, AVX2, baseline) then rounds each
+// operation identically, so a seed gives the same draws and counts on every x86-64 machine.
+#pragma STDC FP_CONTRACT OFF
+
 // Several versions of the hot loops, chosen once at load time by the CPU (GCC/clang ifunc).
 #if defined(__x86_64__) && defined(__linux__) && !defined(MC_NO_CLONES)
 #define MC_TARGET_CLONES __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))

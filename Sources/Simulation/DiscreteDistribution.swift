@@ -42,15 +42,28 @@ public struct DiscreteDistribution: Sendable {
     return (s / totalWeight).squareRoot()
   }
 
-  /// The third standardised moment.
-  public var skewness: Double {
-    let m = mean, sd = standardDeviation
+  /// E[(X - mean)^k].
+  public func centralMoment(_ k: Int) -> Double {
+    let m = mean
     var s = 0.0
-    for (i, w) in weights.enumerated() {
-      let d = (Double(minValue + i) - m) / sd
-      s += d * d * d * w
+    for (i, w) in weights.enumerated() where w != 0 {
+      var d = 1.0
+      for _ in 0..<k { d *= Double(minValue + i) - m }
+      s += d * w
     }
     return s / totalWeight
+  }
+
+  /// The third standardised moment.
+  public var skewness: Double {
+    centralMoment(3) / (centralMoment(2) * centralMoment(2).squareRoot())
+  }
+
+  /// Standard error of the sample standard deviation of n draws from this distribution
+  /// (delta method): sqrt((mu4 - sigma^4) / n) / (2 sigma).
+  public func standardErrorOfStandardDeviation(n: Double) -> Double {
+    let variance = centralMoment(2)
+    return ((centralMoment(4) - variance * variance) / n).squareRoot() / (2 * variance.squareRoot())
   }
 
   public var minimum: Int? { weights.firstIndex { $0 > 0 }.map { minValue + $0 } }

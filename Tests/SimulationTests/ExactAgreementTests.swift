@@ -55,8 +55,7 @@ final class ExactAgreementTests: XCTestCase {
       // mean: se = sd / sqrt n.  sd: se = sqrt((mu4 - sigma^4) / n) / (2 sigma) (delta method).
       let sigma = et.standardDeviation
       XCTAssertEqual(st.mean, et.mean, accuracy: 4 * sigma / Double(n).squareRoot(), "\(c.name): mean")
-      let mu4 = centralMoment(et, 4)
-      let seSD = ((mu4 - pow(sigma, 4)) / Double(n)).squareRoot() / (2 * sigma)
+      let seSD = et.standardErrorOfStandardDeviation(n: Double(n))
       XCTAssertEqual(st.standardDeviation, sigma, accuracy: 4 * seSD, "\(c.name): std")
     }
   }
@@ -84,12 +83,5 @@ final class ExactAgreementTests: XCTestCase {
     let flat = GameModel(homeMean: 115.3, awayMean: 111.8, homeSD: 11, awaySD: 9, correlation: 0.35)
     // Flooring K at 0 lifts E[K] above 12 by about sd * phi(4) = 4e-4 (times the rate 0.06).
     XCTAssertEqual(try XCTUnwrap(ExactScoreDistribution.compute(flat)).totals.mean, 227.1 + 0.06 * 12, accuracy: 0.06 * 5e-4)
-  }
-
-  private func centralMoment(_ d: DiscreteDistribution, _ k: Double) -> Double {
-    let m = d.mean
-    var s = 0.0
-    for (i, w) in d.weights.enumerated() { s += pow(Double(d.minValue + i) - m, k) * w }
-    return s / d.totalWeight
   }
 }

@@ -1,0 +1,52 @@
+import Foundation
+import XCTest
+
+/// Runs the built `mcsim` executable (it sits beside the test bundle in .build/<config>/).
+struct MCSimBinary {
+  struct Result {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+  }
+
+  static var url: URL {
+    var dir = Bundle(for: BundleToken.self).bundleURL
+    while !FileManager.default.fileExists(atPath: dir.appendingPathComponent("mcsim").path), dir.path != "/" {
+      dir.deleteLastPathComponent()
+    }
+    return dir.appendingPathComponent("mcsim")
+  }
+
+  static func run(_ arguments: [String], stdin: String? = nil) throws -> Result {
+    let process = Process()
+    process.executableURL = url
+    process.arguments = arguments
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    if let stdin {
+      let input = Pipe()
+      process.standardInput = input
+      try process.run()
+      input.fileHandleForWriting.write(Data(stdin.utf8))
+      try input.fileHandleForWriting.close()
+    } else {
+      process.standardInput = FileHandle.nullDevice
+      try process.run()
+    }
+    let o = out.fileHandleForReading.readDataToEndOfFile()
+    let e = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
+                  stderr: String(decoding: e, as: UTF8.self))
+  }
+
+  /// Runs and decodes stdout as a JSON object.
+  static func json(_ arguments: [String]) throws -> [String: Any] {
+    let r = try run(arguments)
+    XCTAssertEqual(r.status, 0, r.stderr)
+    return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+  }
+}
+
+private final class BundleToken {}

@@ -1,0 +1,153 @@
+import Foundation
+import XCTest
+
+/// End to end: the `mcsim run` binary, its JSON contract, its report and its refusals.
+final class RunCommandTests: XCTestCase {
+  let base = ["run", "--line", "225.5", "--home", "115", "--away", "112"]
+
+  /// The betting agent's /api/monte-carlo/simulate field names (CONTRACTS.md section 1), all
+  /// present, plus mcsim's additions.
+  func testJSONCarriesTheContractFields() throws {
+    let doc = try MCSimBinary.json(base + ["--seed", "42", "--json"])
+    XCTAssertEqual(doc["success"] as? Bool, true)
+    let result = try XCTUnwrap(doc["result"] as? [String: Any])
+    for key in ["simulation", "ev_metrics", "direction", "our_probability", "our_ev", "our_kelly", "analytic"] {
+      XCTAssertNotNil(result[key], key)
+    }
+    let sim = try XCTUnwrap(result["simulation"] as? [String: Any])
+    let contract = ["n_simulations", "p_over", "p_under", "p_push", "se_over", "se_under", "ci_95_over",
+                    "ci_95_under", "mean_total", "median_total", "std_total", "min_total", "max_total",
+                    "percentiles", "ot_games_simulated", "ot_games_pct", "correlation_used", "distribution", "inputs"]
+    for key in contract { XCTAssertNotNil(sim[key], key) }
+    for key in ["seed", "model", "threads", "elapsed_ms", "p_home_win"] { XCTAssertNotNil(sim[key], key) }
+    let percentiles = try XCTUnwrap(sim["percentiles"] as? [String: Double])
+    for q in [5, 10, 25, 50, 75, 90, 95] {
+      XCTAssertNotNil(percentiles["p\(q)"])
+      XCTAssertEqual(percentiles["p\(q)"], percentiles["\(q)"])
+    }
+    let inputs = try XCTUnwrap(sim["inputs"] as? [String: Any])
+    for key in ["home_projection", "away_projection", "home_std_dev", "away_std_dev", "total_line", "over_odds", "under_odds", "n_sims"] {
+      XCTAssertNotNil(inputs[key], key)
+    }
+    let ev = try XCTUnwrap(result["ev_metrics"] as? [String: Any])
+    for key in ["ev_over", "ev_under", "edge_over", "edge_under", "implied_over", "implied_under",
+                "kelly_over_full", "kelly_under_full", "kelly_over_fractional", "kelly_under_fractional",
+                "recommended_bet", "best_ev", "best_edge", "odds_used"] {
+      XCTAssertNotNil(ev[key], key)
+    }
+    XCTAssertEqual(sim["n_simulations"] as? Int, 10_000)
+    XCTAssertEqual(sim["seed"] as? Int, 42)
+    XCTAssertEqual(sim["distribution"] as? String, "normal")
+    XCTAssertEqual(sim["correlation_used"] as? Double, 0.5)
+    let analytic = try XCTUnwrap(result["analytic"] as? [String: Any])
+    let exact = try XCTUnwrap(analytic["p_over"] as? Double)
+    let simulated = try XCTUnwrap(sim["p_over"] as? Double)
+    XCTAssertEqual(simulated, exact, accuracy: 4 * (exact * (1 - exact) / 10_000).squareRoot())
+  }
+
+  /// The example: American prices, unequal sds, a whole-number line that can push.
+  func testWholeLinePushesAndHalfLineDoesNot() throws {
+    let args = ["run", "--line", "225", "--home", "115", "--away", "112", "--home-sd", "12", "--away-sd", "11",
+                "--rho", "0.2", "--over-odds", "-110", "--under-odds", "-110", "--sims", "1000000", "--seed", "42", "--json"]
+    let sim = try XCTUnwrap(try MCSimBinary.json(args)["result"] as? [String: Any])["simulation"] as? [String: Any]
+    let push = try XCTUnwrap(sim?["p_push"] as? Double)
+    XCTAssertGreaterThan(push, 0.015)
+    let over = try XCTUnwrap(sim?["p_over"] as? Double), under = try XCTUnwrap(sim?["p_under"] as? Double)
+    XCTAssertEqual(over + under + push, 1, accuracy: 1e-12)
+    let inputs = try XCTUnwrap(sim?["inputs"] as? [String: Any])
+    XCTAssertEqual(try XCTUnwrap(inputs["over_odds"] as? Double), 1 + 100.0 / 110, accuracy: 1e-12)
+    let half = try MCSimBinary.json(base + ["--sims", "100000", "--seed", "1", "--json"])
+    let halfSim = try XCTUnwrap((half["result"] as? [String: Any])?["simulation"] as? [String: Any])
+    XCTAssertEqual(halfSim["p_push"] as? Double, 0)
+  }
+
+  /// Same seed: the same answer whatever the thread count; a drawn seed is reported and
+  /// reproduces the run.
+  func testSeedsReproduce() throws {
+    func probabilities(_ extra: [String]) throws -> [Double] {
+      let sim = try XCTUnwrap((try MCSimBinary.json(base + extra + ["--json"])["result"] as? [String: Any])?["simulation"] as? [String: Any])
+      return ["p_over", "p_under", "mean_total", "std_total", "p_home_win"].compactMap { sim[$0] as? Double }
+    }
+    let one = try probabilities(["--sims", "300000", "--seed", "9", "--threads", "1"])
+    let two = try probabilities(["--sims", "300000", "--seed", "9", "--threads", "2"])
+    XCTAssertEqual(one.count, 5)
+    XCTAssertEqual(one, two)
+    XCTAssertNotEqual(one, try probabilities(["--sims", "300000", "--seed", "10"]))
+    let drawn = try XCTUnwrap((try MCSimBinary.json(base + ["--json"])["result"] as? [String: Any])?["simulation"] as? [String: Any])
+    let seed = try XCTUnwrap(drawn["seed"] as? Int)
+    XCTAssertEqual(try probabilities(["--seed", "\(seed)"]), ["p_over", "p_under", "mean_total", "std_total", "p_home_win"].compactMap { drawn[$0] as? Double })
+  }
+
+  func testReadableReport() throws {
+    let r = try MCSimBinary.run(base + ["--seed", "3"])
+    XCTAssertEqual(r.status, 0, r.stderr)
+    for fragment in ["seed 3", "Total", "p5", "p95", "p_over", "p_under", "p_push", "overtime", "home win",
+                     "Margin", "EV/unit", "Kelly", "recommendation", "verdict", "█"] {
+      XCTAssertTrue(r.stdout.contains(fragment), "missing \(fragment)")
+    }
+    XCTAssertEqual(r.stderr, "")
+  }
+
+  func testTieModelAndSkewRun() throws {
+    let tie = try MCSimBinary.json(base + ["--ot-model", "tie", "--seed", "1", "--json"])
+    let sim = try XCTUnwrap((tie["result"] as? [String: Any])?["simulation"] as? [String: Any])
+    XCTAssertEqual(sim["p_tie"] as? Double, 0)
+    let skew = try MCSimBinary.json(base + ["--skew", "0.19", "--score-floor", "70", "--seed", "1", "--json"])
+    let result = try XCTUnwrap(skew["result"] as? [String: Any])
+    XCTAssertEqual((result["simulation"] as? [String: Any])?["distribution"] as? String, "skew_normal")
+    XCTAssertTrue(result["analytic"] is NSNull || result["analytic"] == nil)
+  }
+
+  /// Every refused input: exit 64, nothing on stdout, one line on stderr naming the option
+  /// and the value.
+  func testBadInputIsRefusedWithOneLine() throws {
+    let cases: [([String], String, String)] = [
+      (["--home", "nan"], "--home", "nan"),
+      (["--away", "inf"], "--away", "inf"),
+      (["--line", "nan"], "--line", "nan"),
+      (["--line", "inf"], "--line", "inf"),
+      (["--rho", "nan"], "--rho", "nan"),
+      (["--home-sd", "0"], "--home-sd", "0"),
+      (["--away-sd", "-3"], "--away-sd", "-3"),
+      (["--home-sd", "inf"], "--home-sd", "inf"),
+      (["--rho", "1.5"], "--rho", "1.5"),
+      (["--rho", "-1.01"], "--rho", "-1.01"),
+      (["--ot-rate", "1.2"], "--ot-rate", "1.2"),
+      (["--ot-rate", "-0.1"], "--ot-rate", "-0.1"),
+      (["--ot-sd", "nan"], "--ot-sd", "nan"),
+      (["--over-odds", "1.0"], "--over-odds", "1.0"),
+      (["--under-odds", "0.5"], "--under-odds", "0.5"),
+      (["--over-odds", "-50"], "--over-odds", "-50"),
+      (["--under-odds", "+99"], "--under-odds", "99"),
+      (["--over-odds", "abc"], "--over-odds", "abc"),
+      (["--sims", "0"], "--sims", "0"),
+      (["--sims", "20000000000"], "--sims", "20000000000"),
+      (["--threads", "0"], "--threads", "0"),
+      (["--kelly-fraction", "0"], "--kelly-fraction", "0"),
+      (["--kelly-cap", "2"], "--kelly-cap", "2"),
+      (["--skew", "1.5"], "--skew", "1.5"),
+      (["--score-floor", "-5"], "--score-floor", "-5"),
+    ]
+    for (extra, option, value) in cases {
+      var args = base
+      // Replace an option already in `base` rather than passing it twice.
+      if let i = args.firstIndex(of: extra[0]) { args.removeSubrange(i...(i + 1)) }
+      let r = try MCSimBinary.run(args + extra)
+      XCTAssertEqual(r.status, 64, "\(extra): \(r.stderr)")
+      XCTAssertEqual(r.stdout, "", "\(extra) printed a result")
+      let lines = r.stderr.split(separator: "\n")
+      XCTAssertEqual(lines.count, 1, "\(extra): \(r.stderr)")
+      XCTAssertTrue(r.stderr.contains(option) && r.stderr.contains(value), "\(extra): \(r.stderr)")
+    }
+  }
+
+  /// A missing required option or a non-number is a usage error (swift-argument-parser: 64).
+  func testUsageErrors() throws {
+    let missing = try MCSimBinary.run(["run", "--home", "115", "--away", "112"])
+    XCTAssertEqual(missing.status, 64)
+    XCTAssertTrue(missing.stderr.contains("--line"))
+    let notNumber = try MCSimBinary.run(base + ["--sims", "many"])
+    XCTAssertEqual(notNumber.status, 64)
+    XCTAssertTrue(notNumber.stderr.contains("many"))
+  }
+}
