@@ -19,6 +19,7 @@ let package = Package(
     .executable(name: "mcsim", targets: ["mcsim"]),
     .library(name: "Odds", targets: ["Odds"]),
     .library(name: "Simulation", targets: ["Simulation"]),
+    .library(name: "LineFeeds", targets: ["LineFeeds"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -32,6 +33,9 @@ let package = Package(
     // The engine: game models, the joint score histogram, exact reference distributions,
     // summaries of totals, spreads and moneylines.
     .target(name: "Simulation", dependencies: ["RandomStreams", "CRandom", "CLinearAlgebra", "Odds"]),
+
+    // Thin adapters from the outside world's inputs (requests, feeds, stats) to the engine's.
+    .target(name: "LineFeeds", dependencies: ["Odds", "Simulation"]),
 
     // MARK: - Implementation details (no stable API)
 
@@ -53,7 +57,7 @@ let package = Package(
     .executableTarget(
       name: "mcsim",
       dependencies: [
-        "Odds", "Simulation", "RandomStreams",
+        "Odds", "Simulation", "LineFeeds", "RandomStreams",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -72,6 +76,7 @@ let package = Package(
     .testTarget(name: "LinearAlgebraTests", dependencies: ["CLinearAlgebra"]),
     .testTarget(name: "OddsTests", dependencies: ["Odds"]),
     .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Odds"]),
+    .testTarget(name: "LineFeedsTests", dependencies: ["LineFeeds", "Simulation"]),
     // End to end: runs the built `mcsim` binary.
     .testTarget(name: "mcsimTests", dependencies: ["mcsim"]),
   ]

@@ -1,1 +1,38 @@
-print("mcsim benchmarks: build with -c release")
+import Foundation
+
+// `swift run -c release Benchmarks [--filter NAME] [--quick] [--json FILE]`
+#if DEBUG
+print("warning: Benchmarks built in debug mode; figures are meaningless. Use: swift run -c release Benchmarks")
+#endif
+
+var filter: String?
+var quick = false
+var jsonPath: String?
+var arguments = CommandLine.arguments.dropFirst().makeIterator()
+while let argument = arguments.next() {
+  switch argument {
+  case "--filter": filter = arguments.next()
+  case "--quick": quick = true
+  case "--json": jsonPath = arguments.next()
+  case "--help", "-h":
+    print("usage: Benchmarks [--filter NAME] [--quick] [--json FILE]\nsuites: \(BenchmarkSuite.all.map(\.name).joined(separator: ", "))")
+    exit(0)
+  default:
+    FileHandle.standardError.write(Data("Benchmarks: unknown argument \(argument)\n".utf8))
+    exit(64)
+  }
+}
+
+var context = BenchmarkContext(quick: quick)
+let cores = ProcessInfo.processInfo.activeProcessorCount
+print("mcsim benchmarks · \(cores) cores · \(quick ? "quick" : "full") run · medians of repeated runs after warm-up [min … max]")
+for suite in BenchmarkSuite.all where filter.map({ suite.name.contains($0) }) ?? true {
+  print("\n\(suite.name)")
+  suite.run(&context)
+}
+if let jsonPath {
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+  try encoder.encode(context.results).write(to: URL(fileURLWithPath: jsonPath))
+  print("\nwrote \(jsonPath)")
+}

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LineFeeds
 import Odds
 import Simulation
 
@@ -9,19 +10,23 @@ struct RunCommand: ParsableCommand {
     commandName: "run",
     abstract: "Simulate one game and price its totals line.",
     discussion: """
-      Prices accept decimal (1.91) or American (-110, +150) odds. Example:
+      Prices accept decimal (1.91) or American (-110, +150) odds. Examples:
         mcsim run --line 225.5 --home 115 --away 112
+        mcsim run --request Scenarios/simulate_request.json --json
       """
   )
 
   @Option(parsing: .unconditional, help: "The totals line (e.g. 225.5; a whole number can push).")
-  var line: Double
+  var line: Double?
 
   @Option(parsing: .unconditional, help: "Projected points of the home team.")
-  var home: Double
+  var home: Double?
 
   @Option(parsing: .unconditional, help: "Projected points of the away team.")
-  var away: Double
+  var away: Double?
+
+  @Option(help: "A betting-agent simulate request (JSON file, or - for stdin) instead of --line/--home/--away.")
+  var request: String?
 
   @Option(name: .customLong("over-odds"), parsing: .unconditional, help: "Price of the over, decimal or American.")
   var overOdds: String = "1.91"
@@ -39,17 +44,42 @@ struct RunCommand: ParsableCommand {
   @OptionGroup(title: "Simulation") var randomOptions: RandomOptions
   @OptionGroup(title: "Output") var output: OutputOptions
 
+  func validate() throws {
+    if request != nil {
+      guard line == nil, home == nil, away == nil else {
+        throw ValidationError("--request replaces --line, --home and --away; give one or the other.")
+      }
+    } else {
+      guard line != nil, home != nil, away != nil else {
+        throw ValidationError("Missing --line, --home or --away (or give --request FILE).")
+      }
+    }
+  }
+
   func run() throws {
-    let model = modelOptions.model(home: home, away: away)
-    let options = randomOptions.options()
-    let over: Odds, under: Odds
-    do { over = try Odds(parsing: overOdds) } catch { throw CLIError.fail(option: "--over-odds", error) }
-    do { under = try Odds(parsing: underOdds) } catch { throw CLIError.fail(option: "--under-odds", error) }
     let kelly = KellyPolicy(fraction: kellyFraction, cap: kellyCap)
     do { try kelly.validate() } catch {
       throw CLIError.fail(option: error == .invalidCap(kellyCap) ? "--kelly-cap" : "--kelly-fraction", error)
     }
-    let market = TotalsMarket(line: line, overOdds: over, underOdds: under)
+    let model: GameModel
+    let market: TotalsMarket
+    var options = randomOptions.options()
+    if let request {
+      let decoded: SimulateRequest
+      do { decoded = try SimulateRequest.decode(try InputFile.read(request)) } catch {
+        throw CLIError.fail("--request \(request): \(error)")
+      }
+      do { market = try decoded.market() } catch { throw CLIError.fail("--request \(request): \(error)") }
+      model = decoded.model(base: modelOptions.model(home: decoded.homeProjection, away: decoded.awayProjection))
+      do { try model.validate() } catch { throw CLIError.fail("--request \(request): \(error)") }
+      if !randomOptions.simsGiven { options.simulations = decoded.nSims }
+    } else {
+      model = modelOptions.model(home: home!, away: away!)
+      let over: Odds, under: Odds
+      do { over = try Odds(parsing: overOdds) } catch { throw CLIError.fail(option: "--over-odds", error) }
+      do { under = try Odds(parsing: underOdds) } catch { throw CLIError.fail(option: "--under-odds", error) }
+      market = TotalsMarket(line: line!, overOdds: over, underOdds: under)
+    }
     let report: GameReport
     do {
       try market.validate()

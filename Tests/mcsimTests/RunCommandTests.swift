@@ -151,3 +151,37 @@ final class RunCommandTests: XCTestCase {
     XCTAssertTrue(notNumber.stderr.contains("many"))
   }
 }
+
+/// `mcsim run --request`: the agent's request body in, the agent's response out.
+final class RunRequestTests: XCTestCase {
+  func testRequestFileAndStdin() throws {
+    let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Scenarios/simulate_request.json").path
+    let doc = try MCSimBinary.json(["run", "--request", file, "--seed", "4", "--json"])
+    let sim = try XCTUnwrap((doc["result"] as? [String: Any])?["simulation"] as? [String: Any])
+    let inputs = try XCTUnwrap(sim["inputs"] as? [String: Any])
+    XCTAssertEqual(inputs["total_line"] as? Double, 220.5)
+    XCTAssertEqual(sim["n_simulations"] as? Int, 10_000)
+    let piped = try MCSimBinary.run(["run", "--request", "-", "--seed", "4", "--json", "--sims", "5000"],
+                                    stdin: try String(contentsOfFile: file, encoding: .utf8))
+    XCTAssertEqual(piped.status, 0, piped.stderr)
+    XCTAssertTrue(piped.stdout.contains(#""n_simulations":5000"#))
+  }
+
+  func testBadRequestsAreNamed() throws {
+    let missing = try MCSimBinary.run(["run", "--request", "-"], stdin: #"{"home_projection": 110, "away_projection": 105}"#)
+    XCTAssertEqual(missing.status, 64)
+    XCTAssertEqual(missing.stdout, "")
+    XCTAssertTrue(missing.stderr.contains("total_line"), missing.stderr)
+    let malformed = try MCSimBinary.run(["run", "--request", "-"], stdin: "{not json")
+    XCTAssertEqual(malformed.status, 64)
+    XCTAssertTrue(malformed.stderr.contains("malformed JSON"), malformed.stderr)
+    let badSD = try MCSimBinary.run(["run", "--request", "-"], stdin: #"{"home_projection": 110, "away_projection": 105, "total_line": 214.5, "home_std_dev": -1}"#)
+    XCTAssertEqual(badSD.status, 64)
+    XCTAssertTrue(badSD.stderr.contains("-1"), badSD.stderr)
+    let nofile = try MCSimBinary.run(["run", "--request", "/nonexistent.json"])
+    XCTAssertEqual(nofile.status, 64)
+    XCTAssertTrue(nofile.stderr.contains("/nonexistent.json"), nofile.stderr)
+    let both = try MCSimBinary.run(["run", "--request", "-", "--line", "220"])
+    XCTAssertEqual(both.status, 64)
+  }
+}

@@ -1,0 +1,40 @@
+import CRandom
+import Foundation
+import RandomStreams
+
+extension BenchmarkSuite {
+  /// The generator alone: the floor under every simulation figure.
+  static let rng = BenchmarkSuite(name: "rng") { context in
+    let count = 1 << 20
+    let repeats = context.quick ? 5 : 15
+    var buffer = [Double](repeating: 0, count: count)
+    var stream = RandomStream(seed: 1, id: 0)
+
+    let naive = BenchmarkContext.time(repeats: 3, perItem: Double(count)) {
+      var s = mc_stream_make(1, 0)
+      var w: (UInt64, UInt64) = (0, 0)
+      for i in stride(from: 0, to: count, by: 2) {
+        withUnsafeMutableBytes(of: &w) { mc_stream_block(&s, UInt64(i / 2), $0.baseAddress!.assumingMemoryBound(to: UInt64.self)) }
+        let u1 = (Double(w.0 >> 11) + 0.5) * 0x1p-53, u2 = (Double(w.1 >> 11) + 0.5) * 0x1p-53
+        let r = (-2 * log(u1)).squareRoot()
+        buffer[i] = r * cos(2 * .pi * u2)
+        buffer[i + 1] = r * sin(2 * .pi * u2)
+      }
+    }
+    let naiveMedian = naive.sorted()[naive.count / 2]
+    context.record(suite: "rng", name: "normal, naive scalar Swift (baseline)", unit: "ns/normal", samples: naive)
+
+    let uniform = BenchmarkContext.time(repeats: repeats, perItem: Double(count)) {
+      buffer.withUnsafeMutableBufferPointer { stream.fillUniform($0) }
+    }
+    context.record(suite: "rng", name: "uniform fill (53-bit, open interval)", unit: "ns/uniform", samples: uniform,
+                   baseline: ("naive normal", naiveMedian))
+    let normal = BenchmarkContext.time(repeats: repeats, perItem: Double(count)) {
+      buffer.withUnsafeMutableBufferPointer { stream.fillNormal($0) }
+    }
+    context.record(suite: "rng", name: "normal fill (vectorised Box-Muller)", unit: "ns/normal", samples: normal,
+                   baseline: ("naive scalar Swift", naiveMedian))
+    context.references["normal_ns"] = normal.sorted()[normal.count / 2]
+    precondition(buffer.allSatisfy(\.isFinite))
+  }
+}

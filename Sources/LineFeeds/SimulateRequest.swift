@@ -1,0 +1,69 @@
+import Foundation
+import Odds
+import Simulation
+
+/// The betting agent's `POST /api/monte-carlo/simulate` request body (CONTRACTS.md section 1),
+/// with its defaults. `include_scenarios` and `include_sensitivity` are read and kept; the
+/// engine does not produce scenarios or sensitivities yet.
+public struct SimulateRequest: Decodable, Sendable {
+  public var homeProjection: Double
+  public var awayProjection: Double
+  public var homeStdDev: Double
+  public var awayStdDev: Double
+  public var totalLine: Double
+  public var overOdds: Double
+  public var underOdds: Double
+  public var nSims: Int
+  public var includeScenarios: Bool
+  public var includeSensitivity: Bool
+
+  enum CodingKeys: String, CodingKey {
+    case homeProjection = "home_projection", awayProjection = "away_projection"
+    case homeStdDev = "home_std_dev", awayStdDev = "away_std_dev", totalLine = "total_line"
+    case overOdds = "over_odds", underOdds = "under_odds", nSims = "n_sims"
+    case includeScenarios = "include_scenarios", includeSensitivity = "include_sensitivity"
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    homeProjection = try c.decode(Double.self, forKey: .homeProjection)
+    awayProjection = try c.decode(Double.self, forKey: .awayProjection)
+    homeStdDev = try c.decodeIfPresent(Double.self, forKey: .homeStdDev) ?? 10
+    awayStdDev = try c.decodeIfPresent(Double.self, forKey: .awayStdDev) ?? 10
+    totalLine = try c.decode(Double.self, forKey: .totalLine)
+    overOdds = try c.decodeIfPresent(Double.self, forKey: .overOdds) ?? 1.91
+    underOdds = try c.decodeIfPresent(Double.self, forKey: .underOdds) ?? 1.91
+    nSims = try c.decodeIfPresent(Int.self, forKey: .nSims) ?? 10_000
+    includeScenarios = try c.decodeIfPresent(Bool.self, forKey: .includeScenarios) ?? true
+    includeSensitivity = try c.decodeIfPresent(Bool.self, forKey: .includeSensitivity) ?? true
+  }
+
+  /// Decodes a request, turning decoding failures into an error that names the field.
+  public static func decode(_ data: Data) throws(InputDecodingError) -> SimulateRequest {
+    try InputDecodingError.decode(SimulateRequest.self, from: data)
+  }
+
+  /// The market, validated: decimal prices as the agent sends them.
+  public func market() throws(InputError) -> TotalsMarket {
+    let over: Odds, under: Odds
+    do { over = try Odds(decimal: overOdds) } catch {
+      throw .invalid(field: "over_odds", value: "\(overOdds)", reason: error.description)
+    }
+    do { under = try Odds(decimal: underOdds) } catch {
+      throw .invalid(field: "under_odds", value: "\(underOdds)", reason: error.description)
+    }
+    let market = TotalsMarket(line: totalLine, overOdds: over, underOdds: under)
+    try market.validate()
+    return market
+  }
+
+  /// The game model with the request's means and sds over `base` (its other parameters).
+  public func model(base: GameModel) -> GameModel {
+    var m = base
+    m.homeMean = homeProjection
+    m.awayMean = awayProjection
+    m.homeSD = homeStdDev
+    m.awaySD = awayStdDev
+    return m
+  }
+}
