@@ -10,9 +10,12 @@
 #include "mc_philox.h"
 #include "mc_distributions.h"
 
-// No fused multiply-add contraction: every clone (AVX-512, AVX2, baseline) then rounds each
+// No implicit multiply-add contraction: every clone (AVX-512, AVX2, baseline) rounds each
 // operation identically, so a seed gives the same draws and counts on every x86-64 machine.
+// Where a fused multiply-add helps, it is written as MC_FMA: correctly rounded by definition
+// (one instruction with FMA hardware, libm's exact fma() without), so still identical.
 #pragma STDC FP_CONTRACT OFF
+#define MC_FMA(a, b, c) __builtin_fma((a), (b), (c))
 
 // Several versions of the hot loops, chosen once at load time by the CPU (GCC/clang ifunc).
 #if defined(__x86_64__) && defined(__linux__) && !defined(MC_NO_CLONES)
@@ -43,46 +46,69 @@ static inline uint64_t mc_double_to_bits(double d) {
   return b;
 }
 
+/// 16 x 32-bit and 8 x 64-bit views of one 512-bit vector (GCC/clang vector extensions: the
+/// compiler lowers them to AVX-512, 2 x AVX2 or 4 x SSE2 registers, whichever the clone has).
+typedef uint32_t mc_v16u32 __attribute__((vector_size(64)));
+typedef uint64_t mc_v8u64 __attribute__((vector_size(64)));
+
+/// Sixteen 32x32->64 products at once, returned as their high and low 32-bit halves. Even
+/// and odd lanes are multiplied separately in 64-bit lanes whose high halves are zero, which
+/// compilers turn into vpmuludq, then the halves are put back in place.
+#define MC_MULHILO16(a, m, hi, lo)                                        \
+  do {                                                                    \
+    const mc_v8u64 low_mask_ = (mc_v8u64){0} + 0xFFFFFFFFull;             \
+    mc_v8u64 wide_ = (mc_v8u64)(a);                                       \
+    mc_v8u64 even_ = (wide_ & low_mask_) * (uint64_t)(m);                 \
+    mc_v8u64 odd_ = (wide_ >> 32) * (uint64_t)(m);                        \
+    (hi) = (mc_v16u32)((even_ >> 32) | (odd_ & ~low_mask_));              \
+    (lo) = (mc_v16u32)((even_ & low_mask_) | (odd_ << 32));               \
+  } while (0)
+
+
 /// Philox4x32-10 of the blocks `first ..< first + MC_LANES` of stream (key, stream).
 /// Lane i of the result is identical to mc_stream_block(first + i).
 static inline __attribute__((always_inline)) void mc_philox_lanes(mc_philox4x32_key key,
                                                                    uint64_t stream,
                                                                    uint64_t first, uint64_t *w0,
                                                                    uint64_t *w1) {
-  uint32_t c0[MC_LANES], c1[MC_LANES], c2[MC_LANES], c3[MC_LANES];
-  for (int i = 0; i < MC_LANES; i++) {
-    uint64_t b = first + (uint64_t)i;
-    c0[i] = (uint32_t)b;
-    c1[i] = (uint32_t)(b >> 32);
-    c2[i] = (uint32_t)stream;
-    c3[i] = (uint32_t)(stream >> 32);
-  }
+  const mc_v16u32 iota = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+  const uint32_t first_lo = (uint32_t)first, first_hi = (uint32_t)(first >> 32);
+  mc_v16u32 c0 = iota + first_lo;
+  // Carry into the high word where the low word wrapped (the comparison yields all ones).
+  mc_v16u32 c1 = ((mc_v16u32){0} + first_hi) - (mc_v16u32)(c0 < first_lo);
+  mc_v16u32 c2, c3;
+  c2 = (mc_v16u32){0} + (uint32_t)stream;
+  c3 = (mc_v16u32){0} + (uint32_t)(stream >> 32);
   uint32_t k0 = key.v[0], k1 = key.v[1];
   for (int r = 0; r < 10; r++) {
-    for (int i = 0; i < MC_LANES; i++) {
-      uint64_t p0 = MC_PHILOX_M0 * c0[i];
-      uint64_t p1 = MC_PHILOX_M1 * c2[i];
-      uint32_t n0 = (uint32_t)(p1 >> 32) ^ c1[i] ^ k0;
-      uint32_t n2 = (uint32_t)(p0 >> 32) ^ c3[i] ^ k1;
-      c0[i] = n0;
-      c1[i] = (uint32_t)p1;
-      c2[i] = n2;
-      c3[i] = (uint32_t)p0;
-    }
+    mc_v16u32 hi0, lo0, hi1, lo1;
+    MC_MULHILO16(c0, MC_PHILOX_M0, hi0, lo0);
+    MC_MULHILO16(c2, MC_PHILOX_M1, hi1, lo1);
+    c0 = hi1 ^ c1 ^ k0;
+    c1 = lo1;
+    c2 = hi0 ^ c3 ^ k1;
+    c3 = lo0;
     k0 += MC_PHILOX_W0;
     k1 += MC_PHILOX_W1;
   }
-  for (int i = 0; i < MC_LANES; i++) {
-    w0[i] = (uint64_t)c0[i] | ((uint64_t)c1[i] << 32);
-    w1[i] = (uint64_t)c2[i] | ((uint64_t)c3[i] << 32);
-  }
+  // Interleave (c0, c1) and (c2, c3) into 64-bit words: lane i -> c0[i] | c1[i] << 32.
+  mc_v16u32 a = __builtin_shufflevector(c0, c1, 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
+  mc_v16u32 b = __builtin_shufflevector(c0, c1, 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31);
+  mc_v16u32 c = __builtin_shufflevector(c2, c3, 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
+  mc_v16u32 d = __builtin_shufflevector(c2, c3, 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31);
+  memcpy(w0, &a, sizeof a);
+  memcpy(w0 + 8, &b, sizeof b);
+  memcpy(w1, &c, sizeof c);
+  memcpy(w1 + 8, &d, sizeof d);
 }
 
 /// The top 53 bits of `x` as a double strictly inside (0, 1): k * 2^-53 for k = x >> 11,
 /// except that k = 0 (probability 2^-53) maps to 2^-54 rather than to 0.
 static inline double mc_unit53(uint64_t x) {
   uint64_t k = x >> 11;
-  double u = (double)(int64_t)k * 0x1p-53;
+  // k = hi * 2^22 + lo with hi < 2^31 and lo < 2^22: two int32 conversions (native on every
+  // SIMD level) and an exact sum, since k * 2^-53 is representable.
+  double u = MC_FMA((double)(int32_t)(k >> 22), 0x1p-31, (double)(int32_t)(k & 0x3FFFFF) * 0x1p-53);
   return k ? u : 0x1p-54;
 }
 
@@ -99,20 +125,21 @@ static inline double mc_log(double x) {
   double s = f / (2.0 + f);
   double z = s * s;
   double p = 1.0 / 21;
-  p = p * z + 1.0 / 19;
-  p = p * z + 1.0 / 17;
-  p = p * z + 1.0 / 15;
-  p = p * z + 1.0 / 13;
-  p = p * z + 1.0 / 11;
-  p = p * z + 1.0 / 9;
-  p = p * z + 1.0 / 7;
-  p = p * z + 1.0 / 5;
-  p = p * z + 1.0 / 3;
-  double logm = 2.0 * s + 2.0 * s * (z * p);
+  p = MC_FMA(p, z, 1.0 / 19);
+  p = MC_FMA(p, z, 1.0 / 17);
+  p = MC_FMA(p, z, 1.0 / 15);
+  p = MC_FMA(p, z, 1.0 / 13);
+  p = MC_FMA(p, z, 1.0 / 11);
+  p = MC_FMA(p, z, 1.0 / 9);
+  p = MC_FMA(p, z, 1.0 / 7);
+  p = MC_FMA(p, z, 1.0 / 5);
+  p = MC_FMA(p, z, 1.0 / 3);
+  double two_s = 2.0 * s;
+  double logm = MC_FMA(two_s, z * p, two_s);
   double de = (double)e;
   const double ln2_hi = 6.93147180369123816490e-01;  // fdlibm's split of ln 2
   const double ln2_lo = 1.90821492927058770002e-10;
-  return de * ln2_hi + (logm + de * ln2_lo);
+  return MC_FMA(de, ln2_hi, MC_FMA(de, ln2_lo, logm));
 }
 
 /// sin and cos of 2*pi*v for v in [0, 1], branch-free.
@@ -125,24 +152,24 @@ static inline void mc_sincos_turn(double v, double *sin_out, double *cos_out) {
   double x = (t - q) * 1.57079632679489661923;
   double x2 = x * x;
   double sp = 1.0 / 355687428096000.0;  // 1/17!
-  sp = sp * x2 - 1.0 / 1307674368000.0;   // -1/15!
-  sp = sp * x2 + 1.0 / 6227020800.0;
-  sp = sp * x2 - 1.0 / 39916800.0;
-  sp = sp * x2 + 1.0 / 362880.0;
-  sp = sp * x2 - 1.0 / 5040.0;
-  sp = sp * x2 + 1.0 / 120.0;
-  sp = sp * x2 - 1.0 / 6.0;
-  double s = x + x * (x2 * sp);
+  sp = MC_FMA(sp, x2, -1.0 / 1307674368000.0);  // -1/15!
+  sp = MC_FMA(sp, x2, 1.0 / 6227020800.0);
+  sp = MC_FMA(sp, x2, -1.0 / 39916800.0);
+  sp = MC_FMA(sp, x2, 1.0 / 362880.0);
+  sp = MC_FMA(sp, x2, -1.0 / 5040.0);
+  sp = MC_FMA(sp, x2, 1.0 / 120.0);
+  sp = MC_FMA(sp, x2, -1.0 / 6.0);
+  double s = MC_FMA(x, x2 * sp, x);
   double cp = 1.0 / 20922789888000.0;  // 1/16!
-  cp = cp * x2 - 1.0 / 87178291200.0;
-  cp = cp * x2 + 1.0 / 479001600.0;
-  cp = cp * x2 - 1.0 / 3628800.0;
-  cp = cp * x2 + 1.0 / 40320.0;
-  cp = cp * x2 - 1.0 / 720.0;
-  cp = cp * x2 + 1.0 / 24.0;
-  cp = cp * x2 - 0.5;
-  double c = 1.0 + x2 * cp;
-  int64_t quadrant = (int64_t)q;
+  cp = MC_FMA(cp, x2, -1.0 / 87178291200.0);
+  cp = MC_FMA(cp, x2, 1.0 / 479001600.0);
+  cp = MC_FMA(cp, x2, -1.0 / 3628800.0);
+  cp = MC_FMA(cp, x2, 1.0 / 40320.0);
+  cp = MC_FMA(cp, x2, -1.0 / 720.0);
+  cp = MC_FMA(cp, x2, 1.0 / 24.0);
+  cp = MC_FMA(cp, x2, -0.5);
+  double c = MC_FMA(x2, cp, 1.0);
+  int32_t quadrant = (int32_t)q;
   double sign = (quadrant & 2) ? -1.0 : 1.0;
   int odd = (int)(quadrant & 1);
   *sin_out = sign * (odd ? c : s);
@@ -155,7 +182,8 @@ static inline void mc_sincos_turn(double v, double *sin_out, double *cos_out) {
 /// caller (the game kernel draws its overtime coin from them).
 static inline void mc_box_muller(uint64_t w0, uint64_t w1, double *z0, double *z1) {
   double u = mc_unit53(w0);
-  double v = ((double)(int64_t)(w1 >> 32) + 0.5) * 0x1p-32;
+  // The high 32 bits as a signed int32 plus 2^31: exact, and native on every SIMD level.
+  double v = ((double)(int32_t)((uint32_t)(w1 >> 32) ^ 0x80000000u) + 2147483648.5) * 0x1p-32;
   double r = MC_SQRT(-2.0 * mc_log(u));
   double s, c;
   mc_sincos_turn(v, &s, &c);
