@@ -92,6 +92,7 @@ def normals_only(args):
         "sims": args.sims,
         "normals": count,
         "threads": args.threads,
+        "blas_threads": args.blas_threads,
         "repeats": args.repeats,
         "warmup": args.warmup,
         "times_s": times,
@@ -120,9 +121,15 @@ def main(argv=None):
     parser = peer_common.build_parser("numpy_peer.py", __doc__.splitlines()[0])
     parser.add_argument("--normals-only", action="store_true",
                         help="Time only rng.standard_normal(2*sims) and report ns_per_normal.")
+    parser.add_argument("--blas-threads", type=int, default=1,
+                        help="OpenBLAS threads for multivariate_normal's (n x 2)(2 x 2) product; "
+                             "1 by default: more gains < 1%% and, on a shared machine, spinning "
+                             "BLAS workers made runs 2-6x slower.")
     args = parser.parse_args(argv)
     peer_common.validate(parser, args)
-    peer_common.set_thread_env(args.threads)
+    if args.blas_threads < 1:
+        parser.error("--blas-threads must be at least 1")
+    peer_common.set_thread_env(args.threads, args.blas_threads)
 
     if args.normals_only:
         normals_only(args)
@@ -139,7 +146,8 @@ def main(argv=None):
         times.append(time.perf_counter() - t)
     for (home, away, line), r in zip(games, results):
         r.update({"home": home, "away": away, "line": line})
-    peer_common.report("numpy", versions(), args, times, results)
+    peer_common.report("numpy", versions(), args, times, results,
+                       extra={"blas_threads": args.blas_threads})
     return 0
 
 

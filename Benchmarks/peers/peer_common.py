@@ -66,7 +66,7 @@ def build_parser(prog, description):
     p.add_argument("--ot-sd", type=float, default=3.0, help="Sd of OT points.")
     p.add_argument("--seed", type=int, default=1, help="Seed (game g of a slate uses seed + g).")
     p.add_argument("--threads", type=int, default=os.cpu_count() or 1,
-                   help="Threads (numba workers; BLAS threads for the NumPy peer).")
+                   help="Threads (numba workers; the NumPy peer is single-threaded and only records it).")
     p.add_argument("--games", type=int, default=1,
                    help="1: the game given by --home/--away/--line; N>1: the first N games of "
                         "the built-in %d-game slate, timed as a whole." % len(SLATE))
@@ -90,10 +90,12 @@ def validate(p, args):
         p.error("--ot-rate must be in [0, 1]")
 
 
-def set_thread_env(threads):
-    """Pin BLAS/OpenMP/numba thread pools; call before importing numpy or numba."""
-    for var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS", "NUMBA_NUM_THREADS"):
-        os.environ[var] = str(threads)
+def set_thread_env(threads, blas_threads=None):
+    """Pin numba's and the BLAS/OpenMP thread pools; call before importing numpy or numba."""
+    blas = threads if blas_threads is None else blas_threads
+    for var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ[var] = str(blas)
+    os.environ["NUMBA_NUM_THREADS"] = str(threads)
 
 
 def games_from_args(args):
