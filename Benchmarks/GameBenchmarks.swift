@@ -10,7 +10,7 @@ extension BenchmarkSuite {
 
     let naiveGames = 1_000_000
     let naive = BenchmarkContext.time(repeats: 3, perItem: Double(naiveGames)) {
-      precondition(NaiveGameLoop.simulate(model, games: naiveGames, seed: 1).reduce(0, +) == UInt64(naiveGames))
+      precondition(NaiveGameLoop.simulate(model, games: naiveGames, seed: 1).values.reduce(0, +) == UInt64(naiveGames))
     }
     let naiveNs = naive.sorted()[naive.count / 2]
     context.record(suite: "one-game", name: "naive scalar Swift loop, 10^6 (baseline)", unit: "ns/game", samples: naive)

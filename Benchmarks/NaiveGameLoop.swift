@@ -3,11 +3,11 @@ import Foundation
 import Simulation
 
 /// The baseline: the same model written the obvious way in scalar Swift, one game at a time,
-/// with Foundation's log/sin/cos and one Philox block per game. Same model, not the same draws.
+/// with Foundation's log/sin/cos, one Philox block per game and a dictionary of final scores.
+/// Same model, not the same draws.
 enum NaiveGameLoop {
-  static func simulate(_ model: GameModel, games: Int, seed: UInt64) -> [UInt64] {
-    let grid = ScoreGrid(model: model)
-    var counts = [UInt64](repeating: 0, count: grid.cellCount)
+  static func simulate(_ model: GameModel, games: Int, seed: UInt64) -> [FinalScore: UInt64] {
+    var counts: [FinalScore: UInt64] = [:]
     var stream = mc_stream_make(seed, 0)
     let rhoC = (1 - model.correlation * model.correlation).squareRoot()
     var w: (UInt64, UInt64) = (0, 0)
@@ -27,7 +27,7 @@ enum NaiveGameLoop {
         home += (k + Int(w.0 & 1)) / 2
         away += k - (k + Int(w.0 & 1)) / 2
       }
-      counts[grid.clampedIndex(home: home, away: away)] += 1
+      counts[FinalScore(home: home, away: away), default: 0] += 1
     }
     return counts
   }

@@ -61,12 +61,13 @@ static inline void mc_overtime(const mc_game_model *m, uint32_t ot_draw, uint64_
 }
 
 static inline void mc_count(const mc_game_model *m, int32_t h, int32_t a, uint32_t *hist,
-                            mc_game_tally *tally) {
+                            mc_overflow *overflow) {
   int32_t r = h - m->home_min, c = a - m->away_min;
   if ((uint32_t)r >= (uint32_t)m->home_bins || (uint32_t)c >= (uint32_t)m->away_bins) {
-    tally->clamped++;
-    r = r < 0 ? 0 : (r >= m->home_bins ? m->home_bins - 1 : r);
-    c = c < 0 ? 0 : (c >= m->away_bins ? m->away_bins - 1 : c);
+    uint64_t k = overflow->count++;
+    overflow->scores[2 * k] = h;
+    overflow->scores[2 * k + 1] = a;
+    return;
   }
   hist[(size_t)r * (size_t)m->away_bins + (size_t)c]++;
 }
@@ -82,14 +83,15 @@ static inline uint32_t mc_ot_threshold(const mc_game_model *m) {
 __attribute__((noinline)) static void mc_finish_overtime_game(const mc_game_model *m, int32_t h,
                                                               int32_t a, uint64_t w0, uint64_t w1,
                                                               mc_aux_normals *aux, uint32_t *hist,
+                                                              mc_overflow *overflow,
                                                               mc_game_tally *tally) {
   mc_overtime(m, (uint32_t)w1, w0, 0xFFFFFFFFu, aux, &h, &a, tally);
-  mc_count(m, h, a, hist, tally);
+  mc_count(m, h, a, hist, overflow);
 }
 
 MC_TARGET_CLONES
 void mc_simulate_games(const mc_game_model *m, mc_stream stream, uint64_t n, uint32_t *hist,
-                       mc_game_tally *tally) {
+                       mc_overflow *overflow, mc_game_tally *tally) {
   uint64_t w0[MC_GAME_BATCH], w1[MC_GAME_BATCH];
   uint64_t s0[MC_GAME_BATCH], s1[MC_GAME_BATCH];
   int32_t hs[MC_GAME_BATCH], as[MC_GAME_BATCH], cell[MC_GAME_BATCH];
@@ -144,10 +146,11 @@ void mc_simulate_games(const mc_game_model *m, mc_stream stream, uint64_t n, uin
       cell[g] = r * width + c;
     }
     // Scatter pass. Regulation scores always fall inside the grid (ScoreGrid is sized from
-    // the largest normal the generator can return), so only overtime games need checks.
+    // the largest normal the generator can return), so only overtime games need checks; the
+    // vector pass's clamp only keeps cell[] in bounds for the padding lanes.
     for (uint64_t g = 0; g < count; g++) {
       if (__builtin_expect(overtime[g], 0)) {
-        mc_finish_overtime_game(m, hs[g], as[g], w0[g], w1[g], &aux, hist, tally);
+        mc_finish_overtime_game(m, hs[g], as[g], w0[g], w1[g], &aux, hist, overflow, tally);
       } else {
         hist[cell[g]]++;
       }
@@ -160,6 +163,7 @@ void mc_simulate_games(const mc_game_model *m, mc_stream stream, uint64_t n, uin
 __attribute__((noinline)) static void mc_one_game_scalar(const mc_game_model *m, const mc_stream *s,
                                                          uint64_t g, mc_aux_normals *aux,
                                                          uint32_t ot_threshold, uint32_t *hist,
+                                                         mc_overflow *overflow,
                                                          mc_game_tally *tally) {
   uint64_t w[2];
   mc_stream_block(s, g, w);
@@ -183,16 +187,16 @@ __attribute__((noinline)) static void mc_one_game_scalar(const mc_game_model *m,
     if (a < m->score_floor) a = m->score_floor;
   }
   mc_overtime(m, (uint32_t)w[1], w[0], ot_threshold, aux, &h, &a, tally);
-  mc_count(m, h, a, hist, tally);
+  mc_count(m, h, a, hist, overflow);
   tally->games++;
 }
 
 void mc_simulate_games_scalar(const mc_game_model *m, mc_stream stream, uint64_t n,
-                              uint32_t *hist, mc_game_tally *tally) {
+                              uint32_t *hist, mc_overflow *overflow, mc_game_tally *tally) {
   mc_aux_normals aux = {stream, {0, 0}, 0};
   aux.s.block = MC_AUX_REGION;
   const uint32_t ot_threshold = mc_ot_threshold(m);
   for (uint64_t g = 0; g < n; g++) {
-    mc_one_game_scalar(m, &stream, g, &aux, ot_threshold, hist, tally);
+    mc_one_game_scalar(m, &stream, g, &aux, ot_threshold, hist, overflow, tally);
   }
 }

@@ -15,22 +15,19 @@ import Foundation
 /// Tie overtime: a level regulation score (i, i) gains periods of (x, y), x and y independent
 /// with P(x = k) = P(round(max(0, N(points/2, sd^2/2))) = k), until x != y:
 ///   added = (S + x, S + y),  S = sum of the tied periods' points, P(S) = sum_n (q^2)^{*n}.
-/// Scores beyond the grid are clamped to its edge, exactly as the kernel clamps them.
+/// Scores beyond the dense grid go to the distribution's overflow, as the simulation's do.
 public enum ExactScoreDistribution {
   /// nil for skew-normal models, which have no closed form here.
   public static func compute(_ model: GameModel) -> ScoreDistribution? {
     guard model.skewness == 0 else { return nil }
-    let grid = ScoreGrid(model: model)
-    let regulation = regulationCells(model)
-    var cells = [Double](repeating: 0, count: grid.cellCount)
-    var overtime = 0.0
     let floor = model.scoreFloor ?? Int.min
+    let regulation = regulationCells(model).map { Cell(home: max($0.home, floor), away: max($0.away, floor), p: $0.p) }
+    var final = ExtendedGrid()
+    var overtime = 0.0
 
     switch model.overtime.kind {
     case .none:
-      for cell in regulation {
-        cells[grid.clampedIndex(home: max(cell.home, floor), away: max(cell.away, floor))] += cell.p
-      }
+      for cell in regulation { final.add(cell.home, cell.away, cell.p) }
     case .flat:
       let q = roundedPositiveNormal(mean: model.overtime.points, sd: model.overtime.sd)
       let rate = model.overtime.rate
@@ -46,23 +43,81 @@ public enum ExactScoreDistribution {
         }
       }
       for cell in regulation {
-        let h = max(cell.home, floor), a = max(cell.away, floor)
-        for (dh, da, p) in adds { cells[grid.clampedIndex(home: h + dh, away: a + da)] += cell.p * p }
+        for (dh, da, p) in adds { final.add(cell.home + dh, cell.away + da, cell.p * p) }
       }
       overtime = rate
     case .tie:
-      let added = tieOvertimeAdds(model.overtime)
+      // Level scores (i, i) end at (t + x, t + y), t = i + S, S the tied periods' points.
+      var level: [Int: Double] = [:]
       for cell in regulation {
-        let h = max(cell.home, floor), a = max(cell.away, floor)
-        if h != a {
-          cells[grid.clampedIndex(home: h, away: a)] += cell.p
+        if cell.home != cell.away {
+          final.add(cell.home, cell.away, cell.p)
         } else {
+          level[cell.home, default: 0] += cell.p
           overtime += cell.p
-          for (dh, da, p) in added { cells[grid.clampedIndex(home: h + dh, away: a + da)] += cell.p * p }
+        }
+      }
+      let q = roundedPositiveNormal(mean: model.overtime.points / 2, sd: model.overtime.sd / 2.0.squareRoot())
+      let runs = tiedRuns(q)
+      var shifted: [Int: Double] = [:]
+      for (i, pi) in level {
+        for (s, ps) in runs.enumerated() where ps > 0 { shifted[i + s, default: 0] += pi * ps }
+      }
+      for (t, pt) in shifted {
+        for (x, px) in q.enumerated() where px > 0 {
+          for (y, py) in q.enumerated() where py > 0 && x != y {
+            final.add(t + x, t + y, pt * px * py)
+          }
         }
       }
     }
-    return ScoreDistribution(grid: grid, probabilities: cells, overtimeProbability: overtime)
+    let grid = ScoreGrid(model: model)
+    let (cells, overflow) = final.split(on: grid)
+    return ScoreDistribution(grid: grid, probabilities: cells, overflow: overflow, overtimeProbability: overtime)
+  }
+
+  /// A dense accumulator that grows to whatever scores arrive; split onto the model's grid at
+  /// the end (cells inside, overflow outside).
+  struct ExtendedGrid {
+    private var homeMin = 0, awayMin = 0, homeBins = 0, awayBins = 0
+    private var weights: [Double] = []
+
+    mutating func add(_ home: Int, _ away: Int, _ p: Double) {
+      if home < homeMin || home >= homeMin + homeBins || away < awayMin || away >= awayMin + awayBins {
+        grow(toInclude: home, away)
+      }
+      weights[(home - homeMin) * awayBins + (away - awayMin)] += p
+    }
+
+    private mutating func grow(toInclude home: Int, _ away: Int) {
+      let empty = homeBins == 0
+      let hLo = empty ? home - 64 : min(homeMin, home - 64), hHi = empty ? home + 64 : max(homeMin + homeBins, home + 64)
+      let aLo = empty ? away - 64 : min(awayMin, away - 64), aHi = empty ? away + 64 : max(awayMin + awayBins, away + 64)
+      var grown = [Double](repeating: 0, count: (hHi - hLo) * (aHi - aLo))
+      for r in 0..<homeBins {
+        for c in 0..<awayBins {
+          grown[(r + homeMin - hLo) * (aHi - aLo) + (c + awayMin - aLo)] = weights[r * awayBins + c]
+        }
+      }
+      (homeMin, awayMin, homeBins, awayBins, weights) = (hLo, aLo, hHi - hLo, aHi - aLo, grown)
+    }
+
+    func split(on grid: ScoreGrid) -> ([Double], [FinalScore: Double]) {
+      var cells = [Double](repeating: 0, count: grid.cellCount)
+      var overflow: [FinalScore: Double] = [:]
+      for r in 0..<homeBins {
+        for c in 0..<awayBins {
+          let p = weights[r * awayBins + c]
+          guard p > 0 else { continue }
+          if let i = grid.index(home: homeMin + r, away: awayMin + c) {
+            cells[i] += p
+          } else {
+            overflow[FinalScore(home: homeMin + r, away: awayMin + c)] = p
+          }
+        }
+      }
+      return (cells, overflow)
+    }
   }
 
   struct Cell {
@@ -145,15 +200,13 @@ public enum ExactScoreDistribution {
     return q
   }
 
-  /// (home add, away add, probability) of the tie model's overtime, from a level score.
-  static func tieOvertimeAdds(_ overtime: Overtime) -> [(Int, Int, Double)] {
-    let q = roundedPositiveNormal(mean: overtime.points / 2, sd: overtime.sd / 2.0.squareRoot())
+  /// P(S = s): the points each team scored in the tied periods before the decisive one,
+  /// sum over n of (q^2)^{*n}, until the remaining mass is below 1e-20.
+  static func tiedRuns(_ q: [Double]) -> [Double] {
     let tied = q.map { $0 * $0 }
-    // S: points each team scored in the tied periods; P(S) = sum over n of tied^{*n}.
-    var runs = [Double](repeating: 0, count: 1)
-    runs[0] = 1
-    var term = runs
-    for _ in 0..<200 {
+    var runs: [Double] = [1]
+    var term: [Double] = [1]
+    for _ in 0..<500 {
       var next = [Double](repeating: 0, count: term.count + tied.count - 1)
       for (a, pa) in term.enumerated() where pa > 1e-300 {
         for (b, pb) in tied.enumerated() where pb > 0 { next[a + b] += pa * pb }
@@ -163,14 +216,6 @@ public enum ExactScoreDistribution {
       for (k, p) in term.enumerated() { runs[k] += p }
       if term.reduce(0, +) < 1e-20 { break }
     }
-    var adds: [(Int, Int, Double)] = []
-    for (s, ps) in runs.enumerated() where ps > 1e-300 {
-      for (x, px) in q.enumerated() where px > 0 {
-        for (y, py) in q.enumerated() where py > 0 && x != y {
-          adds.append((s + x, s + y, ps * px * py))
-        }
-      }
-    }
-    return adds
+    return runs
   }
 }

@@ -82,7 +82,6 @@ public struct TotalsSimulationSummary: Sendable, Codable {
   public let margin: MarginSummary
   public let meanHomeScore: Double
   public let meanAwayScore: Double
-  public let clampedGames: Int
 
   public struct Inputs: Sendable, Codable {
     public let homeProjection: Double
@@ -110,7 +109,7 @@ public struct TotalsSimulationSummary: Sendable, Codable {
     case correlationUsed = "correlation_used", distribution, inputs
     case seed, model, threads, elapsedMs = "elapsed_ms", pHomeWin = "p_home_win", pAwayWin = "p_away_win"
     case pTie = "p_tie", ci95HomeWin = "ci_95_home_win", margin
-    case meanHomeScore = "mean_home_score", meanAwayScore = "mean_away_score", clampedGames = "clamped_games"
+    case meanHomeScore = "mean_home_score", meanAwayScore = "mean_away_score"
   }
 
   init(
@@ -157,7 +156,6 @@ public struct TotalsSimulationSummary: Sendable, Codable {
     margin = MarginSummary(margins)
     meanHomeScore = distribution.homeScores.mean
     meanAwayScore = distribution.awayScores.mean
-    clampedGames = Int(histogram.clampedGames)
   }
 }
 

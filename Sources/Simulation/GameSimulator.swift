@@ -46,17 +46,20 @@ public enum GameSimulator {
     let results = WorkerResults(count: workers)
     let chunksDone = Atomic<Int>(0)
 
-    DispatchQueue.concurrentPerform(iterations: workers) { worker in
+    let work: @Sendable (Int) -> Void = { worker in
       var wide = JointScoreHistogram(grid: grid)
       var narrow = [UInt32](repeating: 0, count: grid.cellCount)
       var sinceFlush = 0
       var tally = mc_game_tally()
       var kernel = kernel
+      // Room for every game of a chunk; pages are touched only when used.
+      let overflowScores = UnsafeMutablePointer<Int32>.allocate(capacity: 2 * chunkSize)
+      defer { overflowScores.deallocate() }
       func flush() {
-        for i in narrow.indices where narrow[i] != 0 {
-          wide.counts[i] &+= UInt64(narrow[i])
-          narrow[i] = 0
+        wide.counts.withUnsafeMutableBufferPointer { w in
+          for i in w.indices { w[i] &+= UInt64(narrow[i]) }
         }
+        for i in narrow.indices { narrow[i] = 0 }
         sinceFlush = 0
       }
       var chunk = worker
@@ -64,14 +67,18 @@ public enum GameSimulator {
         let n = min(chunkSize, total - chunk * chunkSize)
         if sinceFlush + n > Int(UInt32.max) { flush() }
         let stream = mc_stream_make(options.seed, UInt64(chunk))
+        var overflow = mc_overflow(scores: overflowScores, capacity: UInt64(chunkSize), count: 0)
         narrow.withUnsafeMutableBufferPointer { hist in
           withUnsafePointer(to: &kernel) { m in
             if scalar {
-              mc_simulate_games_scalar(m, stream, UInt64(n), hist.baseAddress, &tally)
+              mc_simulate_games_scalar(m, stream, UInt64(n), hist.baseAddress, &overflow, &tally)
             } else {
-              mc_simulate_games(m, stream, UInt64(n), hist.baseAddress, &tally)
+              mc_simulate_games(m, stream, UInt64(n), hist.baseAddress, &overflow, &tally)
             }
           }
+        }
+        for k in 0..<Int(overflow.count) {
+          wide.count(FinalScore(home: Int(overflowScores[2 * k]), away: Int(overflowScores[2 * k + 1])))
         }
         sinceFlush += n
         let done = chunksDone.add(1, ordering: .relaxed).newValue
@@ -82,8 +89,13 @@ public enum GameSimulator {
       wide.games = tally.games
       wide.overtimeGames = tally.overtime_games
       wide.extraPeriods = tally.extra_periods
-      wide.clampedGames = tally.clamped
       results.store(wide, at: worker)
+    }
+    // A run of one chunk does not wake other threads.
+    if workers == 1 {
+      work(0)
+    } else {
+      DispatchQueue.concurrentPerform(iterations: workers, execute: work)
     }
     return results.merged()
   }

@@ -9,8 +9,8 @@ public struct JointScoreHistogram: Hashable, Sendable {
   public internal(set) var overtimeGames: UInt64 = 0
   /// Tie model: overtime periods beyond the first, summed over games.
   public internal(set) var extraPeriods: UInt64 = 0
-  /// Games whose score fell outside the grid and were counted at its edge.
-  public internal(set) var clampedGames: UInt64 = 0
+  /// Final scores outside the grid (long overtimes), counted exactly.
+  public internal(set) var overflow: [FinalScore: UInt64] = [:]
 
   public init(grid: ScoreGrid) {
     self.grid = grid
@@ -24,6 +24,29 @@ public struct JointScoreHistogram: Hashable, Sendable {
     games += other.games
     overtimeGames += other.overtimeGames
     extraPeriods += other.extraPeriods
-    clampedGames += other.clampedGames
+    overflow.merge(other.overflow, uniquingKeysWith: +)
+  }
+
+  mutating func count(_ score: FinalScore, times: UInt64 = 1) {
+    if let i = grid.index(home: score.home, away: score.away) {
+      counts[i] += times
+    } else {
+      overflow[score, default: 0] += times
+    }
+  }
+}
+
+/// A final (home, away) score.
+public struct FinalScore: Hashable, Sendable, Comparable {
+  public let home: Int
+  public let away: Int
+
+  public init(home: Int, away: Int) {
+    self.home = home
+    self.away = away
+  }
+
+  public static func < (a: FinalScore, b: FinalScore) -> Bool {
+    (a.home, a.away) < (b.home, b.away)
   }
 }

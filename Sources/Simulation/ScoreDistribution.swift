@@ -5,6 +5,8 @@ public struct ScoreDistribution: Sendable {
   public let grid: ScoreGrid
   /// Row-major cell weights (counts, or probabilities).
   public let weights: [Double]
+  /// Weights of scores outside the grid, in score order.
+  public let overflow: [(score: FinalScore, weight: Double)]
   public let totalWeight: Double
   /// Number of simulated games behind the weights; nil for an exact distribution.
   public let sampleCount: UInt64?
@@ -14,59 +16,52 @@ public struct ScoreDistribution: Sendable {
   public init(histogram: JointScoreHistogram) {
     grid = histogram.grid
     weights = histogram.counts.map { Double($0) }
+    overflow = histogram.overflow.sorted { $0.key < $1.key }.map { ($0.key, Double($0.value)) }
     totalWeight = Double(histogram.games)
     sampleCount = histogram.games
     overtimeShare = histogram.games == 0 ? 0 : Double(histogram.overtimeGames) / Double(histogram.games)
   }
 
-  public init(grid: ScoreGrid, probabilities: [Double], overtimeProbability: Double) {
+  public init(
+    grid: ScoreGrid, probabilities: [Double], overflow: [FinalScore: Double], overtimeProbability: Double
+  ) {
     precondition(probabilities.count == grid.cellCount)
     self.grid = grid
     weights = probabilities
-    totalWeight = probabilities.reduce(0, +)
+    self.overflow = overflow.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    totalWeight = probabilities.reduce(0, +) + self.overflow.reduce(0) { $0 + $1.weight }
     sampleCount = nil
     overtimeShare = overtimeProbability
   }
 
   /// Distribution of home + away.
-  public var totals: DiscreteDistribution {
-    var w = [Double](repeating: 0, count: grid.homeBins + grid.awayBins - 1)
-    for r in 0..<grid.homeBins {
-      let row = r * grid.awayBins
-      for c in 0..<grid.awayBins { w[r + c] += weights[row + c] }
-    }
-    return DiscreteDistribution(minValue: grid.homeMin + grid.awayMin, weights: w, sampleCount: sampleCount)
-  }
+  public var totals: DiscreteDistribution { marginal { $0 + $1 } }
 
   /// Distribution of home - away.
-  public var margins: DiscreteDistribution {
-    var w = [Double](repeating: 0, count: grid.homeBins + grid.awayBins - 1)
-    let offset = grid.awayBins - 1
-    for r in 0..<grid.homeBins {
-      let row = r * grid.awayBins
-      for c in 0..<grid.awayBins { w[r - c + offset] += weights[row + c] }
-    }
-    return DiscreteDistribution(
-      minValue: grid.homeMin - grid.awayMax, weights: w, sampleCount: sampleCount)
-  }
+  public var margins: DiscreteDistribution { marginal { $0 - $1 } }
 
   /// Distribution of the home team's points.
-  public var homeScores: DiscreteDistribution {
-    var w = [Double](repeating: 0, count: grid.homeBins)
-    for r in 0..<grid.homeBins {
-      let row = r * grid.awayBins
-      for c in 0..<grid.awayBins { w[r] += weights[row + c] }
-    }
-    return DiscreteDistribution(minValue: grid.homeMin, weights: w, sampleCount: sampleCount)
-  }
+  public var homeScores: DiscreteDistribution { marginal { h, _ in h } }
 
   /// Distribution of the away team's points.
-  public var awayScores: DiscreteDistribution {
-    var w = [Double](repeating: 0, count: grid.awayBins)
+  public var awayScores: DiscreteDistribution { marginal { _, a in a } }
+
+  /// The distribution of f(home, away), f linear with integer coefficients (so its values over
+  /// the grid span the range of its four corners).
+  private func marginal(_ f: (Int, Int) -> Int) -> DiscreteDistribution {
+    let corners = [
+      f(grid.homeMin, grid.awayMin), f(grid.homeMin, grid.awayMax),
+      f(grid.homeMax, grid.awayMin), f(grid.homeMax, grid.awayMax),
+    ] + overflow.map { f($0.score.home, $0.score.away) }
+    let lo = corners.min()!, hi = corners.max()!
+    var w = [Double](repeating: 0, count: hi - lo + 1)
     for r in 0..<grid.homeBins {
       let row = r * grid.awayBins
-      for c in 0..<grid.awayBins { w[c] += weights[row + c] }
+      for c in 0..<grid.awayBins where weights[row + c] != 0 {
+        w[f(grid.homeMin + r, grid.awayMin + c) - lo] += weights[row + c]
+      }
     }
-    return DiscreteDistribution(minValue: grid.awayMin, weights: w, sampleCount: sampleCount)
+    for (score, weight) in overflow { w[f(score.home, score.away) - lo] += weight }
+    return DiscreteDistribution(minValue: lo, weights: w, sampleCount: sampleCount)
   }
 }

@@ -1,10 +1,11 @@
 import CRandom
 
-/// The rectangle of final (home, away) scores a joint histogram covers, sized from the model so
-/// that no regulation score can fall outside it: Box-Muller normals never exceed
-/// |z| = 8.6546 (MC_NORMAL_MAX_ABS), so mean +/- 8.66 sd (plus the skew and overtime reach)
-/// bounds every score the generator can produce. Tie-model overtime is covered for 8 periods;
-/// the rare longer game is clamped to the edge and counted.
+/// The rectangle of final (home, away) scores a joint histogram covers densely, sized from the
+/// model so that no regulation score can fall outside it: Box-Muller normals never exceed
+/// |z| = 8.6546 (MC_NORMAL_MAX_ABS), so mean +/- 8.66 sd (plus the skew reach) bounds every
+/// regulation score the generator can produce. Overtime room covers the usual cases (two
+/// periods, 5 sd of overtime points); rarer scores are kept exactly in the histogram's sparse
+/// overflow, so the grid stays small (and fast) without losing a game.
 public struct ScoreGrid: Hashable, Sendable, Codable {
   public let homeMin: Int
   public let awayMin: Int
@@ -18,8 +19,10 @@ public struct ScoreGrid: Hashable, Sendable, Codable {
     self.awayBins = awayBins
   }
 
-  /// Periods of tie-model overtime the grid holds without clamping.
-  public static let tiePeriodsCovered = 8
+  /// Periods of tie-model overtime the dense grid holds.
+  public static let tiePeriodsCovered = 2
+  /// Spread of overtime points the dense grid holds, in sds.
+  static let overtimeReach = 5.0
 
   public init(model: GameModel) {
     let zmax = MC_NORMAL_MAX_ABS
@@ -44,9 +47,9 @@ public struct ScoreGrid: Hashable, Sendable, Codable {
     case .none:
       extra = 0
     case .flat:
-      extra = model.overtime.rate > 0 ? Int((model.overtime.points + zmax * model.overtime.sd).rounded(.up)) / 2 + 2 : 0
+      extra = model.overtime.rate > 0 ? Int((model.overtime.points + Self.overtimeReach * model.overtime.sd).rounded(.up)) / 2 + 2 : 0
     case .tie:
-      let perPeriod = Int((model.overtime.points / 2 + zmax * model.overtime.sd / 2.0.squareRoot()).rounded(.up)) + 1
+      let perPeriod = Int((model.overtime.points / 2 + Self.overtimeReach * model.overtime.sd / 2.0.squareRoot()).rounded(.up)) + 1
       extra = perPeriod * Self.tiePeriodsCovered
     }
     self.init(homeMin: hLo, awayMin: aLo, homeBins: hHi - hLo + 1 + extra, awayBins: aHi - aLo + 1 + extra)
@@ -56,14 +59,10 @@ public struct ScoreGrid: Hashable, Sendable, Codable {
   public var homeMax: Int { homeMin + homeBins - 1 }
   public var awayMax: Int { awayMin + awayBins - 1 }
 
-  @inline(__always) public func index(home: Int, away: Int) -> Int {
-    (home - homeMin) * awayBins + (away - awayMin)
-  }
-
-  /// The cell a score lands in, clamped to the edge as the kernel clamps.
-  @inline(__always) public func clampedIndex(home: Int, away: Int) -> Int {
-    let r = min(max(home - homeMin, 0), homeBins - 1)
-    let c = min(max(away - awayMin, 0), awayBins - 1)
+  /// The cell of a score, or nil when it lies outside the grid.
+  @inline(__always) public func index(home: Int, away: Int) -> Int? {
+    let r = home - homeMin, c = away - awayMin
+    guard r >= 0, r < homeBins, c >= 0, c < awayBins else { return nil }
     return r * awayBins + c
   }
 }

@@ -33,7 +33,7 @@ typedef struct {
   /// Regulation scores below score_floor are raised to it (applied when has_floor != 0).
   int32_t has_floor, score_floor;
   /// The histogram: home scores home_min ..< home_min + home_bins by rows, away likewise by
-  /// columns. Scores outside are clamped to the edge and counted in `clamped`.
+  /// columns. Scores outside it (long overtimes) go to the overflow list.
   int32_t home_min, away_min, home_bins, away_bins;
 } mc_game_model;
 
@@ -42,21 +42,27 @@ typedef struct {
   uint64_t overtime_games;
   /// Overtime periods beyond the first (tie model only).
   uint64_t extra_periods;
-  /// Games whose final score fell outside the histogram and were clamped to its edge.
-  uint64_t clamped;
 } mc_game_tally;
+
+/// Final scores that fell outside the histogram, as (home, away) pairs. Capacity of at least
+/// the number of games simulated per call, so nothing is ever lost.
+typedef struct {
+  int32_t *scores;
+  uint64_t capacity;
+  uint64_t count;
+} mc_overflow;
 
 /// Simulates games 0 ..< n of `stream` and adds them to `hist` (home_bins x away_bins, row
 /// major) and `tally`. Game i uses block i of the stream; skew draws use blocks 2^62 + i;
 /// overtime draws are taken in order from blocks 2^63, 2^63 + 1, ... So the result depends on
 /// (seed, stream, n) only. The caller keeps each count below 2^32 between flushes.
 void mc_simulate_games(const mc_game_model *model, mc_stream stream, uint64_t n, uint32_t *hist,
-                       mc_game_tally *tally);
+                       mc_overflow *overflow, mc_game_tally *tally);
 
 /// The same model, one game at a time with the scalar helpers: the naive baseline the
 /// benchmarks compare against. Counts the same histogram for the same stream.
 void mc_simulate_games_scalar(const mc_game_model *model, mc_stream stream, uint64_t n,
-                              uint32_t *hist, mc_game_tally *tally);
+                              uint32_t *hist, mc_overflow *overflow, mc_game_tally *tally);
 
 #ifdef __cplusplus
 }

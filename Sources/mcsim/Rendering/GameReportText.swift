@@ -37,7 +37,6 @@ struct GameReportText {
     out.append(evRow("under", e.evUnder, e.edgeUnder, e.impliedUnder, e.kellyUnderFull, e.kellyUnderFractional))
     out.append("")
     out.append("Lean     \(report.direction) (\(Fmt.percent(report.ourProbability, 1))) · recommendation \(e.recommendedBet.rawValue) · verdict \(report.verdict.rawValue)")
-    if s.clampedGames > 0 { out.append("Note     \(s.clampedGames) games scored beyond the histogram and were counted at its edge") }
     return out.joined(separator: "\n")
   }
 
