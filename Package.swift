@@ -70,6 +70,6 @@ let package = Package(
 
     .testTarget(name: "RandomStreamsTests", dependencies: ["RandomStreams", "CRandom"]),
     .testTarget(name: "LinearAlgebraTests", dependencies: ["CLinearAlgebra"]),
-    .testTarget(name: "OddsTests", dependencies: ["Odds"]),
+    .testTarget(name: "OddsTests", dependencies: ["Odds"], resources: [.copy("Resources")]),
   ]
 )
