@@ -29,14 +29,30 @@ public struct Odds: Hashable, Sendable, CustomStringConvertible {
     guard american.isFinite, american <= -100 || american >= 100 else {
       throw .invalidAmerican(american)
     }
-    self.decimal = american > 0 ? 1 + american / 100 : 1 + 100 / -american
-    self.quotedPayout = Self.exactPayout(american: american)
+    if let payout = Self.exactPayout(american: american) {
+      self.init(exactPayout: payout)
+    } else {
+      self.init(unchecked: american > 0 ? 1 + american / 100 : 1 + 100 / -american, payout: nil)
+    }
   }
 
   /// Fractional (UK) odds numerator/denominator, both positive: 10/11, 5/2, 1/1 (evens).
   public init(fractional: Fraction) {
-    self.decimal = 1 + fractional.value
-    self.quotedPayout = fractional.reduced
+    self.init(exactPayout: fractional.reduced)
+  }
+
+  /// decimal = (n + m) / m, correctly rounded when both fit in a Double's 53 bits (so 91/100 is
+  /// exactly the Double 1.91, which 1 + 0.91 is not).
+  private init(exactPayout f: Fraction) {
+    let (sum, overflow) = f.numerator.addingReportingOverflow(f.denominator)
+    self.init(
+      unchecked: !overflow && sum < 1 << 53 ? Double(sum) / Double(f.denominator) : 1 + f.value,
+      payout: f)
+  }
+
+  private init(unchecked decimal: Double, payout: Fraction?) {
+    self.decimal = decimal
+    self.quotedPayout = payout
   }
 
   public init(numerator: Int, denominator: Int) throws(OddsError) {
@@ -46,8 +62,11 @@ public struct Odds: Hashable, Sendable, CustomStringConvertible {
   /// Hong Kong odds: the net payout per unit staked, > 0 (0.91 is decimal 1.91).
   public init(hongKong: Double) throws(OddsError) {
     guard hongKong.isFinite, hongKong > 0 else { throw .invalidHongKong(hongKong) }
-    self.decimal = 1 + hongKong
-    self.quotedPayout = Fraction.parsingDecimal(hongKong.description[...])?.magnitude
+    if let payout = Fraction.parsingDecimal(hongKong.description[...])?.magnitude {
+      self.init(exactPayout: payout)
+    } else {
+      self.init(unchecked: 1 + hongKong, payout: nil)
+    }
   }
 
   /// From a probability in (0, 1): the fair price of an outcome that likely.
@@ -100,8 +119,9 @@ public struct Odds: Hashable, Sendable, CustomStringConvertible {
   /// Net profit per unit staked when the bet wins (often written b): decimal - 1.
   public var netPayout: Double { decimal - 1 }
 
-  /// Hong Kong odds: the net payout, decimal - 1.
-  public var hongKong: Double { quotedPayout?.value ?? netPayout }
+  /// Hong Kong odds: the net payout, decimal - 1, from the exact fraction (1.91 gives 0.91, not
+  /// 0.9099999999999999).
+  public var hongKong: Double { fractional.value }
 
   /// The exact fractional odds of this price in lowest terms: 1.91 -> 91/100, -110 -> 10/11,
   /// +150 -> 3/2. A price with more digits than Int holds falls back to the best rational
