@@ -77,3 +77,23 @@ extension DevigResult: Encodable {
     try c.encode(warnings.map(\.description), forKey: Key("warnings"))
   }
 }
+
+extension DevigResult {
+  /// The skeleton every parametric method shares, allocating nothing but the result:
+  /// x_i = prepare(price_i) is stored in the result's own buffer, the parameter is solve(x), and
+  /// then p_i = finish(x_i, parameter) overwrites x_i.
+  static func parametric(
+    _ method: DevigMethod, _ market: Market, prepare: (Odds) -> Double,
+    solve: (UnsafeMutableBufferPointer<Double>) -> Double, finish: (Double, Double) -> Double
+  ) -> DevigResult {
+    let n = market.prices.count
+    var parameter = 0.0
+    let p = [Double](unsafeUninitializedCapacity: n) { x, count in
+      for i in 0..<n { x[i] = prepare(market.prices[i]) }
+      count = n
+      parameter = solve(x)
+      for i in 0..<n { x[i] = finish(x[i], parameter) }
+    }
+    return DevigResult(method: method, market: market, raw: p, parameter: parameter)
+  }
+}

@@ -13,25 +13,19 @@
 /// logit p_1 = -logit p_2 gives lambda = (logit pi_1 + logit pi_2) / 2.
 enum Logarithmic {
   static func devig(_ market: Market) -> DevigResult {
-    let n = market.prices.count
-    var lambda = 0.0
-    let p = [Double](unsafeUninitializedCapacity: n) { logit, count in
-      for i in 0..<n { logit[i] = -Math.log(market.prices[i].netPayout) }
-      count = n
-      if n == 2 {
-        lambda = (logit[0] + logit[1]) / 2
-      } else {
+    .parametric(
+      .logarithmic, market, prepare: { -Math.log($0.netPayout) },  // logit pi_i
+      solve: { logit in
+        if logit.count == 2 { return (logit[0] + logit[1]) / 2 }
         func excess(_ lambda: Double) -> Double {
           var s = -1.0
-          for i in 0..<n { s += logistic(logit[i] - lambda) }
+          for l in logit { s += logistic(l - lambda) }
           return s
         }
         let atZero = excess(0)
-        lambda = RootFinding.root(from: 0, atZero, towards: atZero > 0 ? 1 : -1, excess)
-      }
-      for i in 0..<n { logit[i] = logistic(logit[i] - lambda) }
-    }
-    return DevigResult(method: .logarithmic, market: market, raw: p, parameter: lambda)
+        return RootFinding.root(from: 0, atZero, towards: atZero > 0 ? 1 : -1, excess)
+      },
+      finish: { l, lambda in logistic(l - lambda) })
   }
 
   /// 1 / (1 + e^-x), without overflow for large |x|.

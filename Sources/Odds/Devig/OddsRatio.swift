@@ -11,26 +11,20 @@
 /// odds o_i = 1 / (d_i - 1), so c = 1 / sqrt((d_1 - 1)(d_2 - 1)).
 enum OddsRatio {
   static func devig(_ market: Market) -> DevigResult {
-    let n = market.prices.count
-    var c = 1.0
-    let p = [Double](unsafeUninitializedCapacity: n) { payout, count in
-      for i in 0..<n { payout[i] = market.prices[i].netPayout }
-      count = n
-      if n == 2 {
-        c = 1 / (payout[0] * payout[1]).squareRoot()
-      } else {
+    .parametric(
+      .oddsRatio, market, prepare: \.netPayout,  // d_i - 1
+      solve: { payout in
+        if payout.count == 2 { return 1 / (payout[0] * payout[1]).squareRoot() }
         func excess(_ c: Double) -> Double {
           var s = -1.0
-          for i in 0..<n { s += 1 / (1 + c * payout[i]) }
+          for b in payout { s += 1 / (1 + c * b) }
           return s
         }
         let atOne = excess(1)
-        c = atOne > 0
+        return atOne > 0
           ? RootFinding.root(from: 1, atOne, towards: 2, excess)
           : RootFinding.positiveRoot(from: 1, atOne, towards: 0.5, excess)
-      }
-      for i in 0..<n { payout[i] = 1 / (1 + c * payout[i]) }
-    }
-    return DevigResult(method: .oddsRatio, market: market, raw: p, parameter: c)
+      },
+      finish: { b, c in 1 / (1 + c * b) })
   }
 }

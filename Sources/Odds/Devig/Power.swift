@@ -12,22 +12,19 @@
 /// its result.
 enum Power {
   static func devig(_ market: Market) -> DevigResult {
-    let n = market.prices.count
-    var k = 1.0
-    let p = [Double](unsafeUninitializedCapacity: n) { logs, count in
-      for i in 0..<n { logs[i] = -Math.log(market.prices[i].decimal) }
-      count = n
-      func excess(_ k: Double) -> Double {
-        var s = -1.0
-        for i in 0..<n { s += Math.exp(k * logs[i]) }
-        return s
-      }
-      let atOne = excess(1)
-      k = atOne > 0
-        ? RootFinding.root(from: 1, atOne, towards: 2, excess)
-        : RootFinding.positiveRoot(from: 1, atOne, towards: 0.5, excess)
-      for i in 0..<n { logs[i] = Math.exp(k * logs[i]) }
-    }
-    return DevigResult(method: .power, market: market, raw: p, parameter: k)
+    .parametric(
+      .power, market, prepare: { -Math.log($0.decimal) },  // ln pi_i
+      solve: { logs in
+        func excess(_ k: Double) -> Double {
+          var s = -1.0
+          for l in logs { s += Math.exp(k * l) }
+          return s
+        }
+        let atOne = excess(1)
+        return atOne > 0
+          ? RootFinding.root(from: 1, atOne, towards: 2, excess)
+          : RootFinding.positiveRoot(from: 1, atOne, towards: 0.5, excess)
+      },
+      finish: { l, k in Math.exp(k * l) })
   }
 }

@@ -7,42 +7,36 @@
 /// ch. 4, in the formulation of scipy's brentq). Growth never fails for a valid market because
 /// each method's sum tends to a limit on the far side of 1 (shown in each method's file).
 enum RootFinding {
-  /// Grows `far` away from `near` (multiplying the distance by 2 each step) until f changes sign
-  /// between them, then returns the root between them. `near` must satisfy f(near) = fNear with
-  /// the sign that holds on its side of the root.
+  /// Grows `far` away from `near` (the distance doubling each step) until f changes sign between
+  /// them, then returns the root between them. f(near) = fNear has the sign that holds on
+  /// `near`'s side of the root.
   static func root(
     from near: Double, _ fNear: Double, towards far: Double, _ f: (Double) -> Double
   ) -> Double {
-    if fNear == 0 { return near }
-    var (a, fa) = (near, fNear)
-    var b = far
-    var fb = f(b)
-    var step = b - a
-    var growths = 0
-    while (fb < 0) == (fa < 0), fb != 0, growths < 2100 {
-      (a, fa) = (b, fb)
-      step *= 2
-      b = a + step
-      fb = f(b)
-      growths += 1
-    }
-    return brent(a, fa, b, fb, f)
+    expand(near, fNear, far, f) { previous, current in current + 2 * (current - previous) }
   }
 
-  /// Like `root(from:towards:)`, for a parameter that must stay positive: the bracket shrinks
-  /// towards 0 by halving instead of stepping past it.
+  /// Like `root(from:towards:)`, for a parameter that must stay positive: `far` is multiplied by
+  /// far / near each step (halving towards 0 from near = 1, far = 0.5), never crossing 0.
   static func positiveRoot(
     from near: Double, _ fNear: Double, towards far: Double, _ f: (Double) -> Double
   ) -> Double {
-    if fNear == 0 { return near }
-    var (a, fa) = (near, fNear)
-    var b = far
-    var fb = f(b)
     let factor = far / near
+    return expand(near, fNear, far, f) { _, current in current * factor }
+  }
+
+  private static func expand(
+    _ near: Double, _ fNear: Double, _ far: Double, _ f: (Double) -> Double,
+    next: (Double, Double) -> Double
+  ) -> Double {
+    if fNear == 0 { return near }
+    var (a, fa, b) = (near, fNear, far)
+    var fb = f(b)
     var growths = 0
     while (fb < 0) == (fa < 0), fb != 0, growths < 2100 {
+      let grown = next(a, b)
       (a, fa) = (b, fb)
-      b *= factor
+      b = grown
       fb = f(b)
       growths += 1
     }

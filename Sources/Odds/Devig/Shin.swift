@@ -16,34 +16,25 @@
 /// z = (c_1 - p_1^2) / (p_1 (1 - p_1)) from p^2 (1 - z) + p z = c.
 enum Shin {
   static func devig(_ market: Market) -> DevigResult {
-    let n = market.prices.count
     let b = market.booksum
-    var z = 0.0
-    let p = [Double](unsafeUninitializedCapacity: n) { c, count in
-      for i in 0..<n {
-        let pi = market.prices[i].impliedProbability
-        c[i] = pi * pi / b
-      }
-      count = n
-      if n == 2 {
-        let p1 = market.prices[0].impliedProbability - (b - 1) / 2
-        z = (c[0] - p1 * p1) / (p1 * (1 - p1))
-        c[0] = p1
-        c[1] = market.prices[1].impliedProbability - (b - 1) / 2
-        return
-      }
-      func excess(_ z: Double) -> Double {
-        var s = -1.0
-        for i in 0..<n { s += probability(c[i], z) }
-        return s
-      }
-      let atZero = excess(0)
-      z = atZero > 0
-        ? RootFinding.brent(0, atZero, 1, excess(1), excess)
-        : RootFinding.root(from: 0, atZero, towards: -1, excess)
-      for i in 0..<n { c[i] = probability(c[i], z) }
-    }
-    return DevigResult(method: .shin, market: market, raw: p, parameter: z)
+    return .parametric(
+      .shin, market, prepare: { $0.impliedProbability * $0.impliedProbability / b },  // c_i
+      solve: { c in
+        if c.count == 2 {
+          let p1 = market.prices[0].impliedProbability - (b - 1) / 2
+          return (c[0] - p1 * p1) / (p1 * (1 - p1))
+        }
+        func excess(_ z: Double) -> Double {
+          var s = -1.0
+          for ci in c { s += probability(ci, z) }
+          return s
+        }
+        let atZero = excess(0)
+        return atZero > 0
+          ? RootFinding.brent(0, atZero, 1, excess(1), excess)
+          : RootFinding.root(from: 0, atZero, towards: -1, excess)
+      },
+      finish: probability)
   }
 
   /// p(z) for one outcome with c = pi^2 / B, in the form without cancellation for each sign of z.
