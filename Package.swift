@@ -74,7 +74,7 @@ let package = Package(
 
     .testTarget(name: "RandomStreamsTests", dependencies: ["RandomStreams", "CRandom"]),
     .testTarget(name: "LinearAlgebraTests", dependencies: ["CLinearAlgebra"]),
-    .testTarget(name: "OddsTests", dependencies: ["Odds"]),
+    .testTarget(name: "OddsTests", dependencies: ["Odds"], resources: [.copy("Resources")]),
     .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Odds"]),
     .testTarget(name: "LineFeedsTests", dependencies: ["LineFeeds", "Simulation"]),
     // End to end: runs the built `mcsim` binary.

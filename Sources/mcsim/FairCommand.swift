@@ -1,0 +1,167 @@
+import ArgumentParser
+import Foundation
+import Odds
+
+/// `mcsim fair`: fair odds, EV per book, gates and confidence for every bet in a quotes file.
+struct FairCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "fair",
+    abstract: "Prices every bet in a quotes file against the sharp books' devigged consensus.",
+    discussion: "The quotes JSON format is described in README.md, section Odds."
+  )
+
+  @Argument(help: "A quotes JSON file (see README.md, section Odds).")
+  var file: String
+
+  @Option(help: "How each reference book's market is devigged.")
+  var method: DevigCommand.Method = .power
+
+  @Option(name: .customLong("sharp"), parsing: .upToNextOption, help: "Sharp books (default pinnacle circa betcris).")
+  var sharpBooks: [String] = []
+
+  @Option(help: "The time ages are measured from: ISO 8601 or now (default: the newest quote).")
+  var asOf: String?
+
+  @Option(help: "Minimum number of books with a fresh price on a side.")
+  var minBooks = 3
+
+  @Option(help: "Age limit of main-line quotes, in minutes.")
+  var maxAgeMain = 60.0
+
+  @Option(help: "Age limit of player-prop quotes, in minutes.")
+  var maxAgeProps = 30.0
+
+  @Option(help: "Largest gap in American cents between fair and median price on main lines.")
+  var outlierMain = 150.0
+
+  @Option(help: "Largest gap in American cents between fair and median price on player props.")
+  var outlierProps = 250.0
+
+  @Option(name: .customLong("fee"), help: "Commission on winnings of a book, as BOOK=RATE (betfair=0.02); repeatable.")
+  var fees: [String] = []
+
+  @Flag(help: "Withhold EV when no sharp book prices every side, instead of using the whole market.")
+  var sharpOnly = false
+
+  @Option(help: "Show the math for one bet: its id or 'event market selection line'.")
+  var explain: String?
+
+  @Option(help: "Stake for the money figures of --explain.")
+  var stake = 100.0
+
+  @Flag(help: "Print JSON instead of a table.")
+  var json = false
+
+  func validate() throws {
+    if method == .all { throw ValidationError("--method all is for devig; fair needs one method.") }
+    guard minBooks >= 1 else { throw ValidationError("--min-books must be at least 1, got \(minBooks).") }
+    for (name, value) in [("max-age-main", maxAgeMain), ("max-age-props", maxAgeProps),
+                          ("outlier-main", outlierMain), ("outlier-props", outlierProps), ("stake", stake)]
+    where !(value > 0) {
+      throw ValidationError("--\(name) must be positive, got \(value).")
+    }
+  }
+
+  func run() throws {
+    let data: Data
+    do {
+      data = try Data(contentsOf: URL(fileURLWithPath: file))
+    } catch {
+      throw OddsCLIError(description: "cannot read '\(file)': \(error.localizedDescription)")
+    }
+    let decoded = try OddsCLIError.wrap(file) { try QuoteFile.decode(data) }
+    let report = FairOdds.evaluate(decoded, policy: try policy(), asOf: try asOfDate())
+    for rejected in report.rejected { warn("skipped \(rejected)") }
+    for issue in report.issues { warn(issue) }
+
+    if let key = explain {
+      guard let bet = report.bet(named: key) else {
+        throw OddsCLIError(description: "no bet '\(key)': use an id from the table or 'event market selection line'")
+      }
+      let explanation = report.explanation(of: bet, stake: stake)
+      try json ? OddsOutput.printJSON(explanation) : render(explanation)
+    } else {
+      try json ? OddsOutput.printJSON(report) : render(report)
+    }
+  }
+
+  private func policy() throws -> FairOddsPolicy {
+    var policy = FairOddsPolicy()
+    policy.method = DevigMethod(rawValue: method.rawValue)!
+    let sharp = sharpBooks.flatMap { $0.split(separator: ",").map(String.init) }
+    if !sharp.isEmpty { policy.sharpBooks = sharp }
+    policy.fallbackToWholeMarket = !sharpOnly
+    policy.minimumBooks = minBooks
+    policy.maximumAge = [.main: maxAgeMain * 60, .playerProp: maxAgeProps * 60]
+    policy.outlierThreshold = [.main: outlierMain, .playerProp: outlierProps]
+    for item in fees {
+      guard let eq = item.lastIndex(of: "="), let rate = Double(item[item.index(after: eq)...]),
+        rate >= 0, rate < 1
+      else {
+        throw OddsCLIError(description: "--fee '\(item)': expected BOOK=RATE with a rate in [0, 1), like betfair=0.02")
+      }
+      policy.fees[String(item[..<eq])] = rate
+    }
+    return policy
+  }
+
+  private func asOfDate() throws -> Date? {
+    guard let text = asOf else { return nil }
+    if text.lowercased() == "now" { return Date() }
+    guard let date = Timestamp.parse(text) else {
+      throw OddsCLIError(description: "--as-of '\(text)': expected an ISO 8601 time like 2026-04-01T18:00:00Z, or now")
+    }
+    return date
+  }
+
+  private func warn(_ message: String) {
+    FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
+  }
+
+  private func render(_ report: FairOddsReport) {
+    print("as of \(Timestamp.format(report.asOf)), devig \(report.policy.method.rawValue), sharp books \(report.policy.sharpBooks.joined(separator: " "))")
+    OddsOutput.printTable(
+      header: ["id", "bet", "fair p", "fair", "best", "EV", "books", "tier", "withheld"],
+      rows: report.bets.map { bet in
+        let best = bet.best
+        return [
+          String(bet.id), bet.label,
+          bet.fairProbability.map(OddsOutput.probability) ?? "-",
+          bet.fairOdds.map { OddsOutput.american($0.american) } ?? "-",
+          best.map { "\($0.book) \(OddsOutput.american($0.price.american))" } ?? "-",
+          best?.evPercent.map { String(format: "%+.2f%%", $0) } ?? "-",
+          String(bet.prices.count), bet.confidenceTier.rawValue, bet.disabledReason?.rawValue ?? "",
+        ]
+      },
+      left: [1, 4, 7, 8])
+  }
+
+  private func render(_ e: BetExplanation) {
+    let bet = e.bet
+    print("\(bet.label): \(bet.evMethod.rawValue), devig \(e.method.rawValue), confidence \(bet.confidenceTier.rawValue)")
+    if e.references.isEmpty { print("no reference book prices every side (\(e.selections.joined(separator: ", ")))") }
+    for r in e.references {
+      let note = r.excludedBecause.map { " [not used: \($0)]" } ?? ""
+      print("\(r.book)\(note)")
+      for (i, selection) in e.selections.enumerated() {
+        print("  \(selection): price \(OddsOutput.american(r.prices[i].american)) (\(OddsOutput.decimal(r.prices[i].decimal))), implied \(OddsOutput.probability(r.impliedProbabilities[i])), fair \(OddsOutput.probability(r.fairProbabilities[i]))")
+      }
+      let parameter = r.parameter.map { ", \($0.name) = \(String(format: "%.6g", $0.value))" } ?? ""
+      print("  vig = sum(implied) - 1 = \(OddsOutput.percent(r.vig))\(parameter)")
+    }
+    if let consensus = e.consensus {
+      print("consensus (median of the books used, renormalised):")
+      for (i, selection) in e.selections.enumerated() {
+        let odds = e.consensusOdds[i]
+        print("  \(selection): fair p \(OddsOutput.probability(consensus[i])), fair odds \(odds.map { "\(OddsOutput.decimal($0.decimal)) (\(OddsOutput.american($0.american)))" } ?? "-")")
+      }
+    }
+    if let reason = bet.disabledReason { print("EV withheld: \(reason.rawValue)") }
+    guard let best = e.best, let p = bet.fairProbability else { return }
+    let fee = best.fee > 0 ? " after a \(OddsOutput.percent(best.fee)) fee" : ""
+    print("best price: \(best.book) \(OddsOutput.american(best.price.american)) (\(OddsOutput.decimal(best.effectiveDecimal))\(fee))")
+    if let ev = e.evPercentAtBest, let profit = e.expectedProfit {
+      print("EV = \(OddsOutput.decimal(best.effectiveDecimal)) x \(OddsOutput.probability(p)) - 1 = \(String(format: "%+.2f%%", ev)): expected profit \(String(format: "%+.2f", profit)) on a stake of \(String(format: "%g", e.stake))")
+    }
+  }
+}

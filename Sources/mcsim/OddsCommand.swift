@@ -1,0 +1,132 @@
+import ArgumentParser
+import Foundation
+import Odds
+
+/// `mcsim odds convert`: one price in every format.
+struct OddsCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "odds",
+    abstract: "Works with prices in any format.",
+    subcommands: [Convert.self]
+  )
+
+  struct Convert: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Shows prices in every format: decimal, American, fractional, Hong Kong and implied probability.",
+      discussion: "Negative American odds can follow `--` or stand alone: mcsim odds convert -- -110 +150 1.91 10/11"
+    )
+
+    @Argument(parsing: .allUnrecognized, help: "Prices: decimal (1.91), American (-110, +150) or fractional (10/11).")
+    var prices: [String] = []
+
+    @Flag(help: "Print JSON instead of a table.")
+    var json = false
+
+    func validate() throws {
+      guard !OddsOutput.priceArguments(prices).isEmpty else { throw ValidationError("Give at least one price.") }
+    }
+
+    func run() throws {
+      let prices = OddsOutput.priceArguments(self.prices)
+      let odds = try prices.map { text in try OddsCLIError.wrap(text) { try Odds(parsing: text) } }
+      if json {
+        try OddsOutput.printJSON(zip(prices, odds).map { ConvertedPrice(input: $0, odds: $1) })
+        return
+      }
+      OddsOutput.printTable(
+        header: ["input", "decimal", "American", "fractional", "ladder", "Hong Kong", "implied"],
+        rows: zip(prices, odds).map { input, o in
+          [
+            input, OddsOutput.decimal(o.decimal), OddsOutput.american(o.american), o.fractional.description,
+            o.customaryFractional.description, OddsOutput.decimal(o.hongKong), OddsOutput.percent(o.impliedProbability),
+          ]
+        })
+    }
+  }
+}
+
+/// One converted price as JSON.
+struct ConvertedPrice: Encodable {
+  let input: String
+  let odds: Odds
+
+  enum CodingKeys: String, CodingKey {
+    case input, decimal, american, fractional, fractionalLadder = "fractional_ladder"
+    case hongKong = "hong_kong", impliedProbability = "implied_probability"
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(input, forKey: .input)
+    try c.encode(odds.decimal, forKey: .decimal)
+    try c.encode(odds.american, forKey: .american)
+    try c.encode(odds.fractional.description, forKey: .fractional)
+    try c.encode(odds.customaryFractional.description, forKey: .fractionalLadder)
+    try c.encode(odds.hongKong, forKey: .hongKong)
+    try c.encode(odds.impliedProbability, forKey: .impliedProbability)
+  }
+}
+
+/// A library error with the command-line item it came from, printed on one line.
+struct OddsCLIError: Error, CustomStringConvertible {
+  let description: String
+
+  static func wrap<T>(_ item: String, _ body: () throws -> T) throws -> T {
+    do { return try body() } catch { throw OddsCLIError(description: "'\(item)': \(error)") }
+  }
+}
+
+/// Rendering shared by the odds, devig and fair commands: aligned tables, number formats, JSON.
+enum OddsOutput {
+  /// Price arguments without the `--` that lets negative American odds through (arguments
+  /// parsed with `.allUnrecognized` keep it).
+  static func priceArguments(_ arguments: [String]) -> [String] {
+    guard let i = arguments.firstIndex(of: "--") else { return arguments }
+    var rest = arguments
+    rest.remove(at: i)
+    return rest
+  }
+
+  static func printJSON(_ value: some Encodable) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    encoder.dateEncodingStrategy = .iso8601
+    encoder.nonConformingFloatEncodingStrategy = .convertToString(
+      positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+    print(String(decoding: try encoder.encode(value), as: UTF8.self))
+  }
+
+  /// Columns padded to their widest cell; `left` columns left-aligned, the rest right-aligned.
+  static func printTable(header: [String], rows: [[String]], left: Set<Int> = [0]) {
+    let all = [header] + rows
+    let widths = header.indices.map { c in all.map { $0.indices.contains(c) ? $0[c].count : 0 }.max() ?? 0 }
+    for row in all {
+      let cells = row.enumerated().map { c, cell in
+        let pad = String(repeating: " ", count: widths[c] - cell.count)
+        return left.contains(c) ? cell + pad : pad + cell
+      }
+      print(cells.joined(separator: "  ").trimmingTrailingSpaces)
+    }
+  }
+
+  static func decimal(_ x: Double) -> String { String(format: "%.4g", x) }
+
+  static func probability(_ p: Double) -> String { String(format: "%.4f", p) }
+
+  static func percent(_ p: Double) -> String { String(format: "%.2f%%", p * 100) }
+
+  /// +150, -110, -109.89: signed, at most two decimals.
+  static func american(_ a: Double) -> String {
+    let rounded = (a * 100).rounded() / 100
+    let body = rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.2f", rounded)
+    return rounded > 0 ? "+" + body : body
+  }
+}
+
+extension String {
+  fileprivate var trimmingTrailingSpaces: String {
+    var s = self
+    while s.last == " " { s.removeLast() }
+    return s
+  }
+}
