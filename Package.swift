@@ -19,6 +19,7 @@ let package = Package(
     .executable(name: "mcsim", targets: ["mcsim"]),
     .library(name: "Odds", targets: ["Odds"]),
     .library(name: "Simulation", targets: ["Simulation"]),
+    .library(name: "FantasyTrade", targets: ["FantasyTrade"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -32,6 +33,9 @@ let package = Package(
     // The engine: game models, the joint score histogram, exact reference distributions,
     // summaries of totals, spreads and moneylines.
     .target(name: "Simulation", dependencies: ["RandomStreams", "CRandom", "CLinearAlgebra", "Odds"]),
+
+    // AFL fantasy trades: the replaced service's trade score exactly, and its simulation.
+    .target(name: "FantasyTrade", dependencies: ["RandomStreams"]),
 
     // MARK: - Implementation details (no stable API)
 
@@ -53,7 +57,7 @@ let package = Package(
     .executableTarget(
       name: "mcsim",
       dependencies: [
-        "Odds", "Simulation",
+        "Odds", "Simulation", "FantasyTrade",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -71,5 +75,6 @@ let package = Package(
     .testTarget(name: "RandomStreamsTests", dependencies: ["RandomStreams", "CRandom"]),
     .testTarget(name: "LinearAlgebraTests", dependencies: ["CLinearAlgebra"]),
     .testTarget(name: "OddsTests", dependencies: ["Odds"]),
+    .testTarget(name: "FantasyTradeTests", dependencies: ["FantasyTrade"]),
   ]
 )

@@ -1,0 +1,36 @@
+import Foundation
+import RandomStreams
+
+/// How many draws, from which seed, on how many threads. The answer depends on the first two
+/// only: work is split into fixed chunks keyed by index, never by thread.
+public struct SimulationSettings: Hashable, Sendable {
+  /// The replaced services' default.
+  public static let defaultSimulations = 10_000
+
+  public var simulations: Int
+  public var seed: UInt64
+  public var threads: Int
+
+  public init(
+    simulations: Int = defaultSimulations, seed: UInt64 = Seed.random(),
+    threads: Int = ProcessInfo.processInfo.activeProcessorCount
+  ) {
+    self.simulations = simulations
+    self.seed = seed
+    self.threads = threads
+  }
+
+  public func validate() throws(TradeInputError) {
+    guard simulations >= 1 else {
+      throw .invalid(field: "simulations", value: "\(simulations)", reason: "must be at least 1")
+    }
+    guard threads >= 1 else {
+      throw .invalid(field: "threads", value: "\(threads)", reason: "must be at least 1")
+    }
+  }
+
+  /// Chunks of `size` draws covering the simulations: (index, draws in it).
+  func chunks(of size: Int) -> [(index: Int, count: Int)] {
+    stride(from: 0, to: simulations, by: size).enumerated().map { ($0.offset, min(size, simulations - $0.element)) }
+  }
+}
