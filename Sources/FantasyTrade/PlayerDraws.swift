@@ -45,6 +45,17 @@ final class PlayerDraws {
 
   /// Fills `points[0..<count]` and `cash[0..<count]` with chunk `chunk` of the player's draws.
   func fill(_ player: ProjectedPlayer, seed: UInt64, streamID: UInt64, chunk: Int, count: Int) {
+    fill(
+      player, seed: seed, streamID: streamID, chunk: chunk, count: count,
+      points: points.baseAddress!, cash: cash.baseAddress!)
+  }
+
+  /// The same, writing the totals to caller-owned memory (the batch keeps one pair of rows per
+  /// player and one scratch per worker).
+  func fill(
+    _ player: ProjectedPlayer, seed: UInt64, streamID: UInt64, chunk: Int, count: Int,
+    points s: UnsafeMutablePointer<Double>, cash cs: UnsafeMutablePointer<Double>
+  ) {
     precondition(count <= capacity)
     var stream = RandomStream(seed: Seed.derive(seed, UInt64(chunk)), id: streamID)
     let rounds = ProjectedPlayer.rounds
@@ -57,7 +68,7 @@ final class PlayerDraws {
     }
     let sd = player.scoreSD
     let breakeven = player.breakeven
-    let (s, c, cs, cc) = (points, compensation, cash, cashCompensation)
+    let (c, cc) = (compensation, cashCompensation)
     for i in 0..<count { s[i] = 0; c[i] = 0; cs[i] = 0; cc[i] = 0 }
     for r in 0..<rounds {
       let proj = player.projectedScores[r]

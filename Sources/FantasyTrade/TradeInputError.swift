@@ -46,7 +46,7 @@ public enum TradeInputError: Error, Hashable, Sendable, CustomStringConvertible 
 
   /// The same error for a field nested under `prefix` (`price` -> `pool[3].price`).
   public func nested(under prefix: String) -> TradeInputError {
-    let path = prefix + (field.hasPrefix("[") ? "" : ".") + field
+    let path = field.isEmpty ? prefix : prefix + (field.hasPrefix("[") ? "" : ".") + field
     switch self {
     case .invalid(_, let value, let reason): return .invalid(field: path, value: value, reason: reason)
     case .wrongCount(_, let count, let expected):
@@ -56,10 +56,11 @@ public enum TradeInputError: Error, Hashable, Sendable, CustomStringConvertible 
     }
   }
 
-  /// A decoding failure (wrong type, missing key, malformed document) as a named field error.
-  public init(_ error: DecodingError) {
+  /// A decoding failure (wrong type, missing key, malformed document) as a named field error;
+  /// `below` drops that many leading path components (to name a field within a list element).
+  public init(_ error: DecodingError, below: Int = 0) {
     func path(_ context: DecodingError.Context, _ key: CodingKey? = nil) -> String {
-      let keys = context.codingPath + (key.map { [$0] } ?? [])
+      let keys = (context.codingPath + (key.map { [$0] } ?? [])).dropFirst(below)
       let text = keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
       let trimmed = text.hasPrefix(".") ? String(text.dropFirst()) : text
       return trimmed.isEmpty ? "document" : trimmed
