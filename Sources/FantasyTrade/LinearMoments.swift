@@ -41,12 +41,12 @@ public struct LinearMoments: Hashable, Sendable {
   static func points(_ p: ProjectedPlayer) -> LinearMoments { LinearMoments(p, a: 1, b: 0) }
 
   static func cash(_ p: ProjectedPlayer) -> LinearMoments {
-    let rate = TradeFormula.magicNumber / 100
+    let rate = TradeFormula.pricePerPoint
     return LinearMoments(p, a: rate, b: -rate * p.breakeven)
   }
 
   static func overall(_ p: ProjectedPlayer, _ w: RoundWeights) -> LinearMoments {
-    let rate = TradeFormula.magicNumber / 100 / 10000 * w.cash
+    let rate = TradeFormula.pricePerPoint / 10000 * w.cash
     return LinearMoments(p, a: w.scoring + rate, b: -rate * p.breakeven)
   }
 }

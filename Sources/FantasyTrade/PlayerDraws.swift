@@ -2,107 +2,108 @@ import RandomStreams
 
 /// One player's simulated totals over the projected rounds, for a chunk of draws.
 ///
+/// The model is per round: round r scores proj[r] + sd * z_r with independent z_r ~ N(0, 1)
+/// and moves the price by (score - breakeven) * 97.5; a red dot misses the K leading rounds of
+/// `MissModel` (0 points, no price change). Only the totals over the rounds enter the trade
+/// formula, and given K = k they are exactly
+///
+///     points = P_k + sd * sqrt(5 - k) * z,      cash = C_k + 97.5 * sd * sqrt(5 - k) * z,
+///
+/// with P_k, C_k the CPython sums of the projected scores and price changes of the played rounds
+/// and z ~ N(0, 1) (a sum of independent normals is normal). So each draw takes one normal, and
+/// one uniform for K (K >= k exactly when u < q^k): the same distribution as drawing the five
+/// rounds, at a fifth of the random numbers. With sd = 0 and no misses every draw is P_0 and
+/// C_0, the original's totals to the last bit.
+///
 /// Draw i of chunk c comes from the stream `(Seed.derive(seed, c), streamID)`: the player's own
 /// stream, so his draws do not depend on which other players are simulated, on the thread that
-/// computes them or on the order. In draw i, round r:
-///
-///     score = proj[r] + sd * z          z ~ N(0, 1)
-///     change = (score - breakeven) * 97.5   (TradeFormula.priceChange)
-///     a missed round (MissModel, one uniform per round) scores 0 and changes nothing.
-///
-/// Points and cash are summed with CPython's `sum` (PythonNumerics), so with sd = 0 and no
-/// misses every draw's totals equal the original's to the last bit. The rounds are the outer
-/// loop so the inner loop over draws vectorises.
+/// computes them or on the order.
 final class PlayerDraws {
   /// Draws per chunk (fixed, so results do not depend on the thread count).
   let capacity: Int
-  /// Sum of the scores of each draw (the first `count` of the last fill are valid).
+  /// Total points of each draw (the first `count` of the last fill are valid).
   let points: UnsafeMutableBufferPointer<Double>
-  /// Sum of the price changes of each draw (dollars).
+  /// Total price change of each draw (dollars).
   let cash: UnsafeMutableBufferPointer<Double>
   private let normals: UnsafeMutableBufferPointer<Double>
   private let uniforms: UnsafeMutableBufferPointer<Double>
-  private let compensation: UnsafeMutableBufferPointer<Double>
-  private let cashCompensation: UnsafeMutableBufferPointer<Double>
-  private let out: UnsafeMutableBufferPointer<Bool>
 
   init(capacity: Int) {
     self.capacity = capacity
-    let n = capacity * ProjectedPlayer.rounds
     points = .allocate(capacity: capacity)
     cash = .allocate(capacity: capacity)
-    compensation = .allocate(capacity: capacity)
-    cashCompensation = .allocate(capacity: capacity)
-    out = .allocate(capacity: capacity)
-    normals = .allocate(capacity: n)
-    uniforms = .allocate(capacity: n)
+    normals = .allocate(capacity: capacity)
+    uniforms = .allocate(capacity: capacity)
   }
 
   deinit {
-    for buffer in [points, cash, compensation, cashCompensation, normals, uniforms] { buffer.deallocate() }
-    out.deallocate()
+    for buffer in [points, cash, normals, uniforms] { buffer.deallocate() }
   }
 
   /// Fills `points[0..<count]` and `cash[0..<count]` with chunk `chunk` of the player's draws.
-  func fill(_ player: ProjectedPlayer, seed: UInt64, streamID: UInt64, chunk: Int, count: Int) {
+  func fill(_ totals: PlayerTotals, seed: UInt64, streamID: UInt64, chunk: Int, count: Int) {
     fill(
-      player, seed: seed, streamID: streamID, chunk: chunk, count: count,
-      points: points.baseAddress!, cash: cash.baseAddress!)
+      totals, seed: seed, streamID: streamID, chunk: chunk, count: count, points: points.baseAddress!,
+      cash: cash.baseAddress!)
   }
 
-  /// The same, writing the totals to caller-owned memory (the batch keeps one pair of rows per
-  /// player and one scratch per worker).
+  /// The same, writing to caller-owned memory (the batch keeps one pair of rows per player and
+  /// one scratch per worker).
   func fill(
-    _ player: ProjectedPlayer, seed: UInt64, streamID: UInt64, chunk: Int, count: Int,
-    points s: UnsafeMutablePointer<Double>, cash cs: UnsafeMutablePointer<Double>
+    _ totals: PlayerTotals, seed: UInt64, streamID: UInt64, chunk: Int, count: Int,
+    points: UnsafeMutablePointer<Double>, cash: UnsafeMutablePointer<Double>
   ) {
     precondition(count <= capacity)
     var stream = RandomStream(seed: Seed.derive(seed, UInt64(chunk)), id: streamID)
-    let rounds = ProjectedPlayer.rounds
-    let n = count * rounds
-    stream.fillNormal(.init(rebasing: normals[0..<n]))
-    let q = player.missProbability
-    if q > 0 {
-      stream.fillUniform(.init(rebasing: uniforms[0..<n]))
-      for i in 0..<count { out[i] = true }
-    }
-    let sd = player.scoreSD
-    let breakeven = player.breakeven
-    let (c, cc) = (compensation, cashCompensation)
-    for i in 0..<count { s[i] = 0; c[i] = 0; cs[i] = 0; cc[i] = 0 }
-    for r in 0..<rounds {
-      let proj = player.projectedScores[r]
-      let z = normals.baseAddress! + r * count
-      if q > 0 {
-        let u = uniforms.baseAddress! + r * count
-        for i in 0..<count {
-          let missed = out[i] && u[i] < q
-          out[i] = missed
-          let score = missed ? 0 : proj + sd * z[i]
-          let change = missed ? 0 : TradeFormula.priceChange(score: score, breakeven: breakeven)
-          Self.add(score, to: &s[i], &c[i])
-          Self.add(change, to: &cs[i], &cc[i])
-        }
-      } else {
-        for i in 0..<count {
-          let score = proj + sd * z[i]
-          Self.add(score, to: &s[i], &c[i])
-          Self.add(TradeFormula.priceChange(score: score, breakeven: breakeven), to: &cs[i], &cc[i])
-        }
+    let z = UnsafeMutableBufferPointer(rebasing: normals[0..<count])
+    stream.fillNormal(z)
+    guard totals.missProbability > 0 else {
+      let (p, c, s, cs) = (totals.points[0], totals.cash[0], totals.scale[0], totals.cashScale[0])
+      for i in 0..<count {
+        points[i] = p + s * z[i]
+        cash[i] = c + cs * z[i]
       }
+      return
     }
+    let u = UnsafeMutableBufferPointer(rebasing: uniforms[0..<count])
+    stream.fillUniform(u)
     for i in 0..<count {
-      if c[i] != 0 && c[i].isFinite { s[i] += c[i] }
-      if cc[i] != 0 && cc[i].isFinite { cs[i] += cc[i] }
+      var k = 0
+      while k < ProjectedPlayer.rounds && u[i] < totals.missThresholds[k] { k += 1 }
+      points[i] = totals.points[k] + totals.scale[k] * z[i]
+      cash[i] = totals.cash[k] + totals.cashScale[k] * z[i]
     }
   }
+}
 
-  /// One Neumaier step of CPython's `sum` (see PythonNumerics.sum).
-  @inline(__always)
-  private static func add(_ x: Double, to s: inout Double, _ c: inout Double) {
-    let t = s + x
-    c += abs(s) >= abs(x) ? (s - t) + x : (x - t) + s
-    s = t
+/// What `PlayerDraws` needs of a player, per number k of leading rounds missed (k = 0 ... 5).
+struct PlayerTotals: Sendable {
+  /// P_k: CPython sum of the projected scores, missed rounds counted as 0.
+  var points: [Double] = []
+  /// C_k: CPython sum of the price changes, missed rounds counted as 0.
+  var cash: [Double] = []
+  /// sd * sqrt(5 - k) and 97.5 times it.
+  var scale: [Double] = []
+  var cashScale: [Double] = []
+  /// q^1 ... q^5: K >= k exactly when u < q^k.
+  var missThresholds: [Double] = []
+  var missProbability: Double
+
+  init(_ player: ProjectedPlayer) {
+    let rounds = ProjectedPlayer.rounds
+    let changes = player.projectedPriceChanges
+    missProbability = player.missProbability
+    var power = 1.0
+    for k in 0...rounds {
+      let played = k..<rounds
+      points.append(PythonNumerics.sum((0..<rounds).map { played.contains($0) ? player.projectedScores[$0] : 0 }))
+      cash.append(PythonNumerics.sum((0..<rounds).map { played.contains($0) ? changes[$0] : 0 }))
+      let s = player.scoreSD * Double(rounds - k).squareRoot()
+      scale.append(s)
+      cashScale.append(s * TradeFormula.pricePerPoint)
+      if k > 0 { missThresholds.append(power) }
+      power *= player.missProbability
+    }
   }
 }
 

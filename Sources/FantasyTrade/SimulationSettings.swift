@@ -11,12 +11,13 @@ public struct SimulationSettings: Hashable, Sendable {
   public var seed: UInt64
   public var threads: Int
 
+  /// `seed` nil draws a fresh one (`Seed.random()`); the result reports it.
   public init(
-    simulations: Int = defaultSimulations, seed: UInt64 = Seed.random(),
+    simulations: Int = defaultSimulations, seed: UInt64? = nil,
     threads: Int = ProcessInfo.processInfo.activeProcessorCount
   ) {
     self.simulations = simulations
-    self.seed = seed
+    self.seed = seed ?? Seed.random()
     self.threads = threads
   }
 

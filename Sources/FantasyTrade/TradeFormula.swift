@@ -4,11 +4,13 @@ public enum TradeFormula {
   /// The original's "magic number": a player's price moves by (score - breakeven) * 9750 / 100
   /// dollars per round.
   public static let magicNumber = 9750.0
+  /// Dollars per point above the breakeven: 9750 / 100 = 97.5.
+  public static let pricePerPoint = magicNumber / 100
 
   /// One round's price change.
   @inlinable
   public static func priceChange(score: Double, breakeven: Double) -> Double {
-    (score - breakeven) * (magicNumber / 100)
+    (score - breakeven) * pricePerPoint
   }
 
   /// overall = scoring * w_s + (cash / 10000) * w_c: points and dollars on one scale (10,000

@@ -127,6 +127,7 @@ public struct TradeSearch: Sendable {
     let rowsIn = pairs.map { slot(rosters.pool[$0.in]) }
     let rowsOut = pairs.map { slot(rosters.squad[$0.out]) }
     let streams = players.map { StreamID.of($0.id.text) }
+    let totals = players.map { PlayerTotals($0.player) }
     let c = Self.chunkSize
     let points = UnsafeMutableBufferPointer<Double>.allocate(capacity: players.count * c)
     let cash = UnsafeMutableBufferPointer<Double>.allocate(capacity: players.count * c)
@@ -146,7 +147,7 @@ public struct TradeSearch: Sendable {
         let scratch = PlayerDraws(capacity: c)
         for p in (b * playerBlock)..<min(players.count, (b + 1) * playerBlock) {
           scratch.fill(
-            players[p].player, seed: settings.seed, streamID: streams[p], chunk: chunk.index, count: chunk.count,
+            totals[p], seed: settings.seed, streamID: streams[p], chunk: chunk.index, count: chunk.count,
             points: points.baseAddress! + p * c, cash: cash.baseAddress! + p * c)
         }
       }
@@ -178,35 +179,63 @@ struct PairSums {
 
   init(shift: Double) { self.shift = shift }
 
-  @inline(__always)
+  /// Folds in draws 0..<n of the two players' rows: four draws at a time in SIMD lanes (the
+  /// same IEEE operations as `TradeFormula`, so each draw's overall score is bit-identical to
+  /// the scalar formula), lanes summed in a fixed order.
   mutating func add(
     pointsIn: UnsafePointer<Double>, pointsOut: UnsafePointer<Double>, cashIn: UnsafePointer<Double>,
     cashOut: UnsafePointer<Double>, count n: Int, weights: RoundWeights
   ) {
-    var (g, g2, ts, pts, csh) = (0.0, 0.0, 0.0, 0.0, 0.0)
-    var (b, mp, mc) = (0, 0, 0)
-    for i in 0..<n {
+    typealias V = SIMD4<Double>
+    typealias Counts = SIMD4<Int64>
+    func load(_ p: UnsafePointer<Double>, _ i: Int) -> V { UnsafeRawPointer(p + i).loadUnaligned(as: V.self) }
+    let (ws, wc, shiftV) = (V(repeating: weights.scoring), V(repeating: weights.cash), V(repeating: shift))
+    var (g, g2, ts, pts, csh) = (V(), V(), V(), V(), V())
+    var (b, mp, mc) = (Counts(), Counts(), Counts())
+    let one = Counts(repeating: 1)
+    var i = 0
+    while i + 4 <= n {
+      let scoring = load(pointsIn, i) - load(pointsOut, i)
+      let cashGain = load(cashIn, i) - load(cashOut, i)
+      let overall = scoring * ws + (cashGain / 10000) * wc
+      let d = overall - shiftV
+      g += d
+      g2 += d * d
+      // clamp(50 + 5 overall, 0, 100); pointwiseMin/Max are not inlined, selects are.
+      let raw = 50 + overall * 5.0
+      ts += raw.replacing(with: 100, where: raw .> 100).replacing(with: 0, where: raw .< 0)
+      pts += scoring
+      csh += cashGain
+      b.replace(with: b &+ one, where: overall .> 0)
+      mp.replace(with: mp &+ one, where: scoring .> 0)
+      mc.replace(with: mc &+ one, where: cashGain .> 0)
+      i += 4
+    }
+    var (tg, tg2, tts, tpts, tcsh) = (g.sum(), g2.sum(), ts.sum(), pts.sum(), csh.sum())
+    var (tb, tmp, tmc) = (Int(b.wrappedSum()), Int(mp.wrappedSum()), Int(mc.wrappedSum()))
+    while i < n {
       let scoring = pointsIn[i] - pointsOut[i]
       let cashGain = cashIn[i] - cashOut[i]
       let overall = TradeFormula.overall(scoring: scoring, cash: cashGain, weights: weights)
       let d = overall - shift
-      g += d
-      g2 += d * d
-      ts += TradeFormula.tradeScore(overall: overall)
-      pts += scoring
-      csh += cashGain
-      b += overall > 0 ? 1 : 0
-      mp += scoring > 0 ? 1 : 0
-      mc += cashGain > 0 ? 1 : 0
+      tg += d
+      tg2 += d * d
+      tts += TradeFormula.tradeScore(overall: overall)
+      tpts += scoring
+      tcsh += cashGain
+      tb += overall > 0 ? 1 : 0
+      tmp += scoring > 0 ? 1 : 0
+      tmc += cashGain > 0 ? 1 : 0
+      i += 1
     }
     count += n
-    gain += g
-    gainSquares += g2
-    tradeScore += ts
-    points += pts
-    cash += csh
-    beats += b
-    morePoints += mp
-    moreCash += mc
+    gain += tg
+    gainSquares += tg2
+    tradeScore += tts
+    points += tpts
+    cash += tcsh
+    beats += tb
+    morePoints += tmp
+    moreCash += tmc
   }
 }

@@ -60,6 +60,7 @@ public struct TradeSimulation: Codable, Hashable, Sendable {
       points: OutcomeAccumulator(shift: zero.scoringScore, exact: LinearMoments.points(pin) - LinearMoments.points(pout)),
       cash: OutcomeAccumulator(shift: zero.cashScore, exact: LinearMoments.cash(pin) - LinearMoments.cash(pout)))
 
+    let (totalsIn, totalsOut) = (PlayerTotals(pin), PlayerTotals(pout))
     let chunks = settings.chunks(of: Self.chunkSize)
     let lanes = min(Self.accumulators, chunks.count)
     let partials = Parallel.map(lanes, threads: settings.threads) { lane in
@@ -67,8 +68,8 @@ public struct TradeSimulation: Codable, Hashable, Sendable {
       let drawsIn = PlayerDraws(capacity: Self.chunkSize)
       let drawsOut = PlayerDraws(capacity: Self.chunkSize)
       for chunk in chunks where chunk.index % lanes == lane {
-        drawsIn.fill(pin, seed: settings.seed, streamID: Self.streamIn, chunk: chunk.index, count: chunk.count)
-        drawsOut.fill(pout, seed: settings.seed, streamID: Self.streamOut, chunk: chunk.index, count: chunk.count)
+        drawsIn.fill(totalsIn, seed: settings.seed, streamID: Self.streamIn, chunk: chunk.index, count: chunk.count)
+        drawsOut.fill(totalsOut, seed: settings.seed, streamID: Self.streamOut, chunk: chunk.index, count: chunk.count)
         for i in 0..<chunk.count {
           acc.add(
             TradeFigures(
