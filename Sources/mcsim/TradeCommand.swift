@@ -9,8 +9,8 @@ struct TradeCommand: ParsableCommand {
     commandName: "trade",
     abstract: "Scores AFL fantasy trades, with the probability that each one pays off.",
     discussion: """
-      mcsim trade REQUEST.json              one trade (the original /api/trade_score request)
-      mcsim trade --squad S --pool P        every legal trade of squad S for a player of pool P
+      One trade: mcsim trade REQUEST.json
+      Every legal trade of a squad: mcsim trade --squad SQUAD.json --pool PLAYERS.json
       """)
 
   @Argument(help: "A trade request file with player_in, player_out, round_number, team_value and league_avg_value.")
@@ -52,7 +52,7 @@ struct TradeCommand: ParsableCommand {
   @Option(help: "Seed of the random streams; a fresh one is drawn and reported when absent.")
   var seed: UInt64?
 
-  @Option(help: "Worker threads (the results do not depend on it).")
+  @Option(help: "Number of worker threads; the results do not depend on it.")
   var threads: Int = ProcessInfo.processInfo.activeProcessorCount
 
   @Flag(help: "Print JSON for machines instead of a table.")
