@@ -17,11 +17,16 @@ struct ShiftedMoments: Hashable, Sendable {
     sumOfSquares += d * d
   }
 
+  /// Folds in `count` values whose deviations from `shift` sum to `sum` and `sumOfSquares`.
+  mutating func add(count: Int, sum: Double, sumOfSquares: Double) {
+    self.count += count
+    self.sum += sum
+    self.sumOfSquares += sumOfSquares
+  }
+
   mutating func merge(_ other: ShiftedMoments) {
     precondition(other.shift == shift)
-    count += other.count
-    sum += other.sum
-    sumOfSquares += other.sumOfSquares
+    add(count: other.count, sum: other.sum, sumOfSquares: other.sumOfSquares)
   }
 
   var mean: Double { shift + sum / Double(count) }

@@ -166,10 +166,7 @@ public struct TradeSearch: Sendable {
 
 /// Running sums of one pair's draws (overall as deviations from its zero-noise value).
 struct PairSums {
-  let shift: Double
-  var count = 0
-  var gain = 0.0
-  var gainSquares = 0.0
+  var gain: ShiftedMoments
   var tradeScore = 0.0
   var points = 0.0
   var cash = 0.0
@@ -177,7 +174,8 @@ struct PairSums {
   var morePoints = 0
   var moreCash = 0
 
-  init(shift: Double) { self.shift = shift }
+  init(shift: Double) { gain = ShiftedMoments(shift: shift) }
+  var count: Int { gain.count }
 
   /// Folds in draws 0..<n of the two players' rows: four draws at a time in SIMD lanes (the
   /// same IEEE operations as `TradeFormula`, so each draw's overall score is bit-identical to
@@ -189,7 +187,7 @@ struct PairSums {
     typealias V = SIMD4<Double>
     typealias Counts = SIMD4<Int64>
     func load(_ p: UnsafePointer<Double>, _ i: Int) -> V { UnsafeRawPointer(p + i).loadUnaligned(as: V.self) }
-    let (ws, wc, shiftV) = (V(repeating: weights.scoring), V(repeating: weights.cash), V(repeating: shift))
+    let (ws, wc, shiftV) = (V(repeating: weights.scoring), V(repeating: weights.cash), V(repeating: gain.shift))
     var (g, g2, ts, pts, csh) = (V(), V(), V(), V(), V())
     var (b, mp, mc) = (Counts(), Counts(), Counts())
     let one = Counts(repeating: 1)
@@ -217,7 +215,7 @@ struct PairSums {
       let scoring = pointsIn[i] - pointsOut[i]
       let cashGain = cashIn[i] - cashOut[i]
       let overall = TradeFormula.overall(scoring: scoring, cash: cashGain, weights: weights)
-      let d = overall - shift
+      let d = overall - gain.shift
       tg += d
       tg2 += d * d
       tts += TradeFormula.tradeScore(overall: overall)
@@ -228,9 +226,7 @@ struct PairSums {
       tmc += cashGain > 0 ? 1 : 0
       i += 1
     }
-    count += n
-    gain += tg
-    gainSquares += tg2
+    gain.add(count: n, sum: tg, sumOfSquares: tg2)
     tradeScore += tts
     points += tpts
     cash += tcsh

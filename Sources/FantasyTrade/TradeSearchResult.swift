@@ -24,8 +24,8 @@ struct PairOutcome {
 
   init(simulated s: PairSums) {
     let n = Double(s.count)
-    expectedGain = s.shift + s.gain / n
-    gainSD = s.count > 1 ? (max(0, s.gainSquares - s.gain * s.gain / n) / (n - 1)).squareRoot() : 0
+    expectedGain = s.gain.mean
+    gainSD = s.gain.sd
     expectedPoints = s.points / n
     expectedCash = s.cash / n
     meanTradeScore = s.tradeScore / n
