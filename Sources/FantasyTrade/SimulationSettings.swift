@@ -30,8 +30,9 @@ public struct SimulationSettings: Hashable, Sendable {
     }
   }
 
-  /// Chunks of `size` draws covering the simulations: (index, draws in it).
-  func chunks(of size: Int) -> [(index: Int, count: Int)] {
-    stride(from: 0, to: simulations, by: size).enumerated().map { ($0.offset, min(size, simulations - $0.element)) }
+  /// Chunks of `size` draws covering the simulations, as (index, draws in it), computed lazily
+  /// so that nothing grows with the number of simulations.
+  func chunks(of size: Int) -> LazyMapSequence<Range<Int>, (index: Int, count: Int)> {
+    (0..<((simulations + size - 1) / size)).lazy.map { ($0, min(size, simulations - $0 * size)) }
   }
 }

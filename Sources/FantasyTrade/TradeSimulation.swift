@@ -67,7 +67,8 @@ public struct TradeSimulation: Codable, Hashable, Sendable {
       var acc = empty
       let drawsIn = PlayerDraws(capacity: Self.chunkSize)
       let drawsOut = PlayerDraws(capacity: Self.chunkSize)
-      for chunk in chunks where chunk.index % lanes == lane {
+      for index in stride(from: lane, to: chunks.count, by: lanes) {
+        let chunk = chunks[index]
         drawsIn.fill(totalsIn, seed: settings.seed, streamID: Self.streamIn, chunk: chunk.index, count: chunk.count)
         drawsOut.fill(totalsOut, seed: settings.seed, streamID: Self.streamOut, chunk: chunk.index, count: chunk.count)
         for i in 0..<chunk.count {
