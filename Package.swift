@@ -20,6 +20,7 @@ let package = Package(
     .library(name: "Odds", targets: ["Odds"]),
     .library(name: "Simulation", targets: ["Simulation"]),
     .library(name: "LineFeeds", targets: ["LineFeeds"]),
+    .library(name: "FantasyTrade", targets: ["FantasyTrade"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -33,6 +34,9 @@ let package = Package(
     // The engine: game models, the joint score histogram, exact reference distributions,
     // summaries of totals, spreads and moneylines.
     .target(name: "Simulation", dependencies: ["RandomStreams", "CRandom", "CLinearAlgebra", "Odds"]),
+
+    // AFL fantasy trades: the replaced service's trade score exactly, and its simulation.
+    .target(name: "FantasyTrade", dependencies: ["RandomStreams"]),
 
     // Thin adapters from the outside world's inputs (requests, feeds, stats) to the engine's.
     .target(name: "LineFeeds", dependencies: ["Odds", "Simulation"]),
@@ -57,7 +61,7 @@ let package = Package(
     .executableTarget(
       name: "mcsim",
       dependencies: [
-        "Odds", "Simulation", "LineFeeds", "RandomStreams",
+        "Odds", "Simulation", "LineFeeds", "FantasyTrade", "RandomStreams",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -65,7 +69,7 @@ let package = Package(
     // `swift run -c release Benchmarks`
     .executableTarget(
       name: "Benchmarks",
-      dependencies: ["Odds", "Simulation", "RandomStreams", "CRandom"],
+      dependencies: ["Odds", "Simulation", "FantasyTrade", "RandomStreams", "CRandom"],
       path: "Benchmarks",
       exclude: ["peers"]
     ),
@@ -79,5 +83,6 @@ let package = Package(
     .testTarget(name: "LineFeedsTests", dependencies: ["LineFeeds", "Simulation"]),
     // End to end: runs the built `mcsim` binary.
     .testTarget(name: "mcsimTests", dependencies: ["mcsim"]),
+    .testTarget(name: "FantasyTradeTests", dependencies: ["FantasyTrade"]),
   ]
 )

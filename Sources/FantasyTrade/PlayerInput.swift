@@ -1,0 +1,157 @@
+import Foundation
+
+/// One player as the inputs describe him: the original trade request's player
+/// (`price`, `breakeven`, `proj_scores`, `is_red_dot`) and the client's AFL player shape (`id`,
+/// `name`, `team`, `position`, `average_score`, `last_three_average`, `injury_status`,
+/// `ownership`), plus mcsim's optional simulation inputs (`score_sd`, `miss_probability`,
+/// `recent_scores`). Everything but `price` and `breakeven` may be absent.
+public struct PlayerInput: Codable, Hashable, Sendable {
+  public var id: PlayerID?
+  public var name: String?
+  public var team: String?
+  /// "MID", or a dual position "MID/FWD" (also "MID,FWD").
+  public var position: String?
+  /// Dollars.
+  public var price: Double
+  public var breakeven: Double
+  public var projScores: [Double]?
+  public var isRedDot: Bool?
+  /// Free text from the client ("Injured", "Suspended", "Test"); see `isUnavailable`.
+  public var injuryStatus: String?
+  public var averageScore: Double?
+  public var lastThreeAverage: Double?
+  /// Percentage of teams that own the player, 0...100.
+  public var ownership: Double?
+  /// Spread of one round's score around its projection (points).
+  public var scoreSD: Double?
+  /// Chance that a red-dot player misses the next round, and each further round while out.
+  public var missProbability: Double?
+  public var recentScores: [Double]?
+
+  enum CodingKeys: String, CodingKey {
+    case id, name, team, position, price, breakeven, ownership
+    case projScores = "proj_scores"
+    case isRedDot = "is_red_dot"
+    case injuryStatus = "injury_status"
+    case averageScore = "average_score"
+    case lastThreeAverage = "last_three_average"
+    case scoreSD = "score_sd"
+    case missProbability = "miss_probability"
+    case recentScores = "recent_scores"
+  }
+
+  public init(
+    id: PlayerID? = nil, name: String? = nil, team: String? = nil, position: String? = nil,
+    price: Double, breakeven: Double, projScores: [Double]?, isRedDot: Bool? = nil,
+    injuryStatus: String? = nil, averageScore: Double? = nil, lastThreeAverage: Double? = nil,
+    ownership: Double? = nil, scoreSD: Double? = nil, missProbability: Double? = nil,
+    recentScores: [Double]? = nil
+  ) {
+    self.id = id
+    self.name = name
+    self.team = team
+    self.position = position
+    self.price = price
+    self.breakeven = breakeven
+    self.projScores = projScores
+    self.isRedDot = isRedDot
+    self.injuryStatus = injuryStatus
+    self.averageScore = averageScore
+    self.lastThreeAverage = lastThreeAverage
+    self.ownership = ownership
+    self.scoreSD = scoreSD
+    self.missProbability = missProbability
+    self.recentScores = recentScores
+  }
+
+  /// Statuses that mean "plays": absent, empty, or one of these (case-insensitive). Any other
+  /// status ("Injured", "Suspended", "Test", "Managed") makes the player a red dot.
+  public static let availableStatuses: Set<String> = ["", "fit", "available", "healthy", "none", "ok"]
+
+  /// `is_red_dot` when given, else whether `injury_status` names an absence.
+  public var isUnavailable: Bool {
+    if let isRedDot { return isRedDot }
+    guard let status = injuryStatus else { return false }
+    let key = status.trimmingCharacters(in: .whitespaces).lowercased()
+    return !Self.availableStatuses.contains(key)
+  }
+
+  /// The validated projection. `exactlyFive` is the original request's rule (5 projected
+  /// scores, no more, no fewer); otherwise 1 to 4 scores are padded with their mean (the rule
+  /// the original calculator itself applied to short lists) and a missing list becomes five
+  /// copies of `average_score`.
+  public func projection(exactlyFive: Bool) throws(TradeInputError) -> ProjectedPlayer {
+    try Check.positive("price", price)
+    try Check.finite("breakeven", breakeven)
+    var scores: [Double]
+    if let given = projScores {
+      try Check.finite("proj_scores", given)
+      let allowed = exactlyFive ? 5...5 : 1...5
+      guard allowed.contains(given.count) else {
+        throw .wrongCount(
+          field: "proj_scores", count: given.count,
+          expected: exactlyFive ? "exactly 5 projected scores" : "1 to 5 projected scores")
+      }
+      scores = given
+    } else if !exactlyFive, let average = averageScore {
+      try Check.finite("average_score", average)
+      scores = [average]
+    } else {
+      throw .missing(field: "proj_scores")
+    }
+    let mean = PythonNumerics.sum(scores) / Double(scores.count)
+    scores += Array(repeating: mean, count: ProjectedPlayer.rounds - scores.count)
+
+    let sd: Double
+    if let given = scoreSD {
+      try Check.nonNegative("score_sd", given)
+      sd = given
+    } else if let recent = recentScores, recent.count >= 3 {
+      try Check.finite("recent_scores", recent)
+      sd = ProjectedPlayer.sampleSD(recent)
+    } else {
+      sd = ProjectedPlayer.defaultSD(meanProjection: mean)
+    }
+    let redDot = isUnavailable
+    let miss = try missProbability.map { p throws(TradeInputError) in
+      try Check.probability("miss_probability", p)
+      return p
+    } ?? (redDot ? ProjectedPlayer.defaultRedDotMissProbability : 0)
+    if let averageScore { try Check.finite("average_score", averageScore) }
+    if let ownership {
+      try Check.finite("ownership", ownership)
+      guard (0...100).contains(ownership) else {
+        throw .invalid(field: "ownership", value: "\(ownership)", reason: "must be a percentage in [0, 100]")
+      }
+    }
+    return ProjectedPlayer(
+      price: price, breakeven: breakeven, projectedScores: scores, isRedDot: redDot,
+      scoreSD: sd, missProbability: miss, averageScore: averageScore, ownership: ownership)
+  }
+}
+
+/// A player id as the client writes it: a string or an integer.
+public struct PlayerID: Codable, Hashable, Sendable, Comparable, CustomStringConvertible,
+  ExpressibleByStringLiteral
+{
+  public var text: String
+  public init(_ text: String) { self.text = text }
+  public init(stringLiteral value: String) { text = value }
+
+  public init(from decoder: Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if let int = try? container.decode(Int.self) {
+      text = String(int)
+    } else {
+      text = try container.decode(String.self)
+    }
+  }
+
+  public func encode(to encoder: Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(text)
+  }
+
+  public var description: String { text }
+  public static func < (a: PlayerID, b: PlayerID) -> Bool { a.text < b.text }
+}

@@ -1,0 +1,72 @@
+/// Where the trade happens: the round of the season and the user's team value against the
+/// league's. Decides how the original weighs points against cash.
+public struct TradeContext: Hashable, Sendable, Codable {
+  /// The original's defaults (its calculator's keyword defaults).
+  public static let original = TradeContext(roundNumber: 13, teamValue: 15_800_000, leagueAvgValue: 15_200_000)
+
+  public var roundNumber: Int
+  /// Dollars.
+  public var teamValue: Double
+  /// Dollars; 0 or less means "unknown" (the ratio is then taken as 1).
+  public var leagueAvgValue: Double
+
+  enum CodingKeys: String, CodingKey {
+    case roundNumber = "round_number"
+    case teamValue = "team_value"
+    case leagueAvgValue = "league_avg_value"
+  }
+
+  public init(roundNumber: Int, teamValue: Double, leagueAvgValue: Double) {
+    self.roundNumber = roundNumber
+    self.teamValue = teamValue
+    self.leagueAvgValue = leagueAvgValue
+  }
+
+  public func validate() throws(TradeInputError) {
+    guard roundNumber >= 0 else {
+      throw .invalid(field: "round_number", value: "\(roundNumber)", reason: "must not be negative")
+    }
+    try Check.nonNegative("team_value", teamValue)
+    try Check.nonNegative("league_avg_value", leagueAvgValue)
+  }
+
+  /// team_value / league_avg_value, or 1 when the league average is not positive.
+  public var valueRatio: Double { leagueAvgValue > 0 ? teamValue / leagueAvgValue : 1 }
+
+  /// The original's weights.
+  ///
+  ///     round  <=2  <=7  <=11  <=14  <=17  else
+  ///     w_s    .5   .3   .5    .7    .6    1
+  ///     w_c = 1 - w_s
+  ///
+  /// then, when team value is below 95% of the league average, w_s -= min(0.2, 0.3 w_s) with
+  /// w_s >= 0.1; above 105%, unless w_s is already 1, w_s += min(0.2, 0.3 w_c) with
+  /// w_s <= 0.9; w_c = 1 - w_s. Same operations in the same order as the original.
+  public var weights: RoundWeights {
+    var scoring: Double
+    var cash: Double
+    switch roundNumber {
+    case ...2: (scoring, cash) = (0.5, 0.5)
+    case ...7: (scoring, cash) = (0.3, 0.7)
+    case ...11: (scoring, cash) = (0.5, 0.5)
+    case ...14: (scoring, cash) = (0.7, 0.3)
+    case ...17: (scoring, cash) = (0.6, 0.4)
+    default: (scoring, cash) = (1.0, 0.0)
+    }
+    let ratio = valueRatio
+    if ratio < 0.95 {
+      scoring = max(0.1, scoring - min(0.2, scoring * 0.3))
+      cash = 1.0 - scoring
+    } else if ratio > 1.05, scoring < 1.0 {
+      scoring = min(0.9, scoring + min(0.2, cash * 0.3))
+      cash = 1.0 - scoring
+    }
+    return RoundWeights(scoring: scoring, cash: cash)
+  }
+}
+
+/// How much points and cash count in the original's overall score.
+public struct RoundWeights: Hashable, Sendable {
+  public var scoring: Double
+  public var cash: Double
+}

@@ -1,0 +1,125 @@
+/// A refused trade input: the field as the user wrote it (`player_in.proj_scores`,
+/// `pool[3].price`), the value given, and why. Rendered once, at the edge.
+public enum TradeInputError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// A value outside its domain (negative price, NaN, probability above 1, ...).
+  case invalid(field: String, value: String, reason: String)
+  /// A list of the wrong length (the original needs exactly 5 projected scores).
+  case wrongCount(field: String, count: Int, expected: String)
+  /// A required field that is absent.
+  case missing(field: String)
+  /// A player id that names no player of the pool.
+  case unknownPlayer(field: String, id: String)
+
+  public var field: String {
+    switch self {
+    case .invalid(let field, _, _), .wrongCount(let field, _, _), .missing(let field),
+      .unknownPlayer(let field, _):
+      field
+    }
+  }
+
+  /// The offending value as text ("" for a missing field).
+  public var value: String {
+    switch self {
+    case .invalid(_, let value, _): value
+    case .wrongCount(_, let count, _): "\(count) values"
+    case .missing: ""
+    case .unknownPlayer(_, let id): id
+    }
+  }
+
+  public var reason: String {
+    switch self {
+    case .invalid(_, _, let reason): reason
+    case .wrongCount(_, _, let expected): "needs \(expected)"
+    case .missing: "is required"
+    case .unknownPlayer: "is not a player of the pool"
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .missing(let field): "\(field): is required"
+    default: "\(field) = \(value): \(reason)"
+    }
+  }
+
+  /// The same error for a field nested under `prefix` (`price` -> `pool[3].price`).
+  public func nested(under prefix: String) -> TradeInputError {
+    let path = field.isEmpty ? prefix : prefix + (field.hasPrefix("[") ? "" : ".") + field
+    switch self {
+    case .invalid(_, let value, let reason): return .invalid(field: path, value: value, reason: reason)
+    case .wrongCount(_, let count, let expected):
+      return .wrongCount(field: path, count: count, expected: expected)
+    case .missing: return .missing(field: path)
+    case .unknownPlayer(_, let id): return .unknownPlayer(field: path, id: id)
+    }
+  }
+
+  /// A decoding failure (wrong type, missing key, malformed document) as a named field error;
+  /// `below` drops that many leading path components (to name a field within a list element).
+  public init(_ error: DecodingError, below: Int = 0) {
+    func path(_ context: DecodingError.Context, _ key: CodingKey? = nil) -> String {
+      let keys = (context.codingPath + (key.map { [$0] } ?? [])).dropFirst(below)
+      let text = keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+      let trimmed = text.hasPrefix(".") ? String(text.dropFirst()) : text
+      return trimmed.isEmpty ? "document" : trimmed
+    }
+    switch error {
+    case .keyNotFound(let key, let context):
+      self = .missing(field: path(context, key))
+    case .valueNotFound(let type, let context):
+      self = .invalid(field: path(context), value: "null", reason: "must be a \(Self.name(type))")
+    case .typeMismatch(let type, let context):
+      self = .invalid(field: path(context), value: "(wrong type)", reason: "must be a \(Self.name(type))")
+    case .dataCorrupted(let context):
+      self = .invalid(
+        field: path(context), value: "(unreadable)", reason: context.debugDescription)
+    @unknown default:
+      self = .invalid(field: "document", value: "(unreadable)", reason: "\(error)")
+    }
+  }
+
+  private static func name(_ type: Any.Type) -> String {
+    switch type {
+    case is Double.Type, is Float.Type, is Int.Type: "number"
+    case is String.Type: "string"
+    case is Bool.Type: "boolean"
+    default: "\(type)".lowercased().hasPrefix("array") ? "list" : "\(type)"
+    }
+  }
+}
+
+/// Checks shared by every input type; each throws the field's name and the value given.
+enum Check {
+  static func finite(_ field: String, _ value: Double) throws(TradeInputError) {
+    guard value.isFinite else {
+      throw .invalid(field: field, value: "\(value)", reason: "must be a finite number")
+    }
+  }
+
+  static func positive(_ field: String, _ value: Double) throws(TradeInputError) {
+    try finite(field, value)
+    guard value > 0 else {
+      throw .invalid(field: field, value: PythonNumerics.str(value), reason: "must be greater than 0")
+    }
+  }
+
+  static func nonNegative(_ field: String, _ value: Double) throws(TradeInputError) {
+    try finite(field, value)
+    guard value >= 0 else {
+      throw .invalid(field: field, value: PythonNumerics.str(value), reason: "must not be negative")
+    }
+  }
+
+  static func probability(_ field: String, _ value: Double) throws(TradeInputError) {
+    try finite(field, value)
+    guard (0...1).contains(value) else {
+      throw .invalid(field: field, value: "\(value)", reason: "must be in [0, 1]")
+    }
+  }
+
+  static func finite(_ field: String, _ values: [Double]) throws(TradeInputError) {
+    for (i, v) in values.enumerated() { try finite("\(field)[\(i)]", v) }
+  }
+}

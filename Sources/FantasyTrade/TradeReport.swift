@@ -1,0 +1,70 @@
+/// Everything mcsim answers about one trade: the original's response, unchanged, plus the iOS
+/// client's `score`, `confidence` and `factors` and, unless deterministic, the `simulation`.
+/// In JSON the additions sit beside the original's fields (adds, never renames); the iOS
+/// shape's `recommendation` is the original's.
+public struct TradeReport: Codable, Hashable, Sendable {
+  public var original: TradeScoreResponse
+  /// The iOS score: mean simulated trade_score (the original's trade_score when deterministic).
+  public var score: Double
+  /// P(the trade beats keeping the player), i.e. P(overall_score > 0); 1 or 0 when deterministic.
+  public var confidence: Double
+  public var factors: TradeFactors
+  public var simulation: TradeSimulation?
+
+  enum CodingKeys: String, CodingKey {
+    case score, confidence, factors, simulation
+  }
+
+  /// The original's answer and the zero-noise limit of everything else.
+  public static func deterministic(_ trade: Trade) -> TradeReport {
+    let original = trade.original
+    let figures = trade.figures
+    return TradeReport(
+      original: original, score: original.tradeScore, confidence: figures.overallScore > 0 ? 1 : 0,
+      factors: TradeFactors(
+        playerIn: trade.playerIn, playerOut: trade.playerOut,
+        pMorePoints: figures.scoringScore > 0 ? 1 : 0, pMoreCash: figures.cashScore > 0 ? 1 : 0),
+      simulation: nil)
+  }
+
+  /// The original's answer plus the simulation.
+  public static func simulated(_ trade: Trade, settings: SimulationSettings) throws(TradeInputError) -> TradeReport {
+    let simulation = try TradeSimulation(trade, settings: settings)
+    return TradeReport(
+      original: trade.original, score: PythonNumerics.round(simulation.tradeScore.mean, digits: 1),
+      confidence: simulation.confidence,
+      factors: TradeFactors(
+        playerIn: trade.playerIn, playerOut: trade.playerOut, pMorePoints: simulation.pMorePoints,
+        pMoreCash: simulation.pMoreCash),
+      simulation: simulation)
+  }
+
+  public init(
+    original: TradeScoreResponse, score: Double, confidence: Double, factors: TradeFactors,
+    simulation: TradeSimulation?
+  ) {
+    self.original = original
+    self.score = score
+    self.confidence = confidence
+    self.factors = factors
+    self.simulation = simulation
+  }
+
+  public init(from decoder: Decoder) throws {
+    original = try TradeScoreResponse(from: decoder)
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    score = try c.decode(Double.self, forKey: .score)
+    confidence = try c.decode(Double.self, forKey: .confidence)
+    factors = try c.decode(TradeFactors.self, forKey: .factors)
+    simulation = try c.decodeIfPresent(TradeSimulation.self, forKey: .simulation)
+  }
+
+  public func encode(to encoder: Encoder) throws {
+    try original.encode(to: encoder)
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(score, forKey: .score)
+    try c.encode(confidence, forKey: .confidence)
+    try c.encode(factors, forKey: .factors)
+    try c.encodeIfPresent(simulation, forKey: .simulation)
+  }
+}

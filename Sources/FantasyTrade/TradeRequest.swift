@@ -1,0 +1,77 @@
+/// The replaced service's request (POST /api/trade_score): two players and the context. The
+/// context fields default to the original calculator's defaults (round 13, team value
+/// 15,800,000, league average 15,200,000) when absent.
+public struct TradeRequest: Codable, Hashable, Sendable {
+  public var playerIn: PlayerInput
+  public var playerOut: PlayerInput
+  public var roundNumber: Int?
+  public var teamValue: Double?
+  public var leagueAvgValue: Double?
+
+  enum CodingKeys: String, CodingKey {
+    case playerIn = "player_in"
+    case playerOut = "player_out"
+    case roundNumber = "round_number"
+    case teamValue = "team_value"
+    case leagueAvgValue = "league_avg_value"
+  }
+
+  public init(
+    playerIn: PlayerInput, playerOut: PlayerInput, roundNumber: Int? = nil, teamValue: Double? = nil,
+    leagueAvgValue: Double? = nil
+  ) {
+    self.playerIn = playerIn
+    self.playerOut = playerOut
+    self.roundNumber = roundNumber
+    self.teamValue = teamValue
+    self.leagueAvgValue = leagueAvgValue
+  }
+
+  public var context: TradeContext {
+    let d = TradeContext.original
+    return TradeContext(
+      roundNumber: roundNumber ?? d.roundNumber, teamValue: teamValue ?? d.teamValue,
+      leagueAvgValue: leagueAvgValue ?? d.leagueAvgValue)
+  }
+
+  /// The validated trade, with errors named by their place in the request
+  /// (`player_in.proj_scores`). Each player needs exactly 5 projected scores, as the original.
+  public func validated() throws(TradeInputError) -> Trade {
+    func project(_ input: PlayerInput, _ key: CodingKeys) throws(TradeInputError) -> ProjectedPlayer {
+      do { return try input.projection(exactlyFive: true) } catch { throw error.nested(under: key.rawValue) }
+    }
+    let trade = Trade(
+      playerIn: try project(playerIn, .playerIn), playerOut: try project(playerOut, .playerOut),
+      context: context)
+    try trade.context.validate()
+    return trade
+  }
+}
+
+/// A validated one-for-one trade in its context.
+public struct Trade: Hashable, Sendable {
+  public var playerIn: ProjectedPlayer
+  public var playerOut: ProjectedPlayer
+  public var context: TradeContext
+
+  public init(playerIn: ProjectedPlayer, playerOut: ProjectedPlayer, context: TradeContext) {
+    self.playerIn = playerIn
+    self.playerOut = playerOut
+    self.context = context
+  }
+
+  /// The original's response for this trade.
+  public var original: TradeScoreResponse {
+    OriginalTradeScore.evaluate(playerIn: playerIn, playerOut: playerOut, context: context)
+  }
+
+  /// The unrounded figures of the projections.
+  public var figures: TradeFigures {
+    TradeFigures(playerIn: playerIn, playerOut: playerOut, context: context)
+  }
+
+  /// The same trade with the noise removed (the simulation's zero-noise limit).
+  public var withoutNoise: Trade {
+    Trade(playerIn: playerIn.withoutNoise, playerOut: playerOut.withoutNoise, context: context)
+  }
+}

@@ -1,0 +1,88 @@
+import FantasyTrade
+import Foundation
+import XCTest
+
+/// End to end: the built `mcsim trade` binary, its exit codes, its one-line errors and its JSON.
+final class TradeCommandTests: XCTestCase {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  /// The mcsim built beside this test bundle (`swift build --build-tests` builds it). On Linux
+  /// the bundle URL is the products directory itself; on Darwin it is the .xctest inside it.
+  var binary: URL {
+    let bundle = Bundle(for: Self.self).bundleURL
+    let beside = bundle.appendingPathComponent("mcsim")
+    return FileManager.default.fileExists(atPath: beside.path)
+      ? beside : bundle.deletingLastPathComponent().appendingPathComponent("mcsim")
+  }
+
+  func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+    XCTAssertTrue(FileManager.default.isExecutableFile(atPath: binary.path), "build mcsim first: \(binary.path)")
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    process.currentDirectoryURL = Self.root
+    let (out, err) = (Pipe(), Pipe())
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+  }
+
+  func testDeterministicJSONIsTheLibrarysAnswer() throws {
+    let r = try run(["trade", "Scenarios/trade_request.json", "--deterministic", "--json"])
+    XCTAssertEqual(r.status, 0, r.err)
+    let report = try JSONDecoder().decode(TradeReport.self, from: Data(r.out.utf8))
+    let request = try JSONDecoder().decode(
+      TradeRequest.self, from: Data(contentsOf: Self.root.appendingPathComponent("Scenarios/trade_request.json")))
+    XCTAssertEqual(report, TradeReport.deterministic(try request.validated()))
+    XCTAssertNil(report.simulation)
+  }
+
+  func testSimulatedRunReportsItsSeed() throws {
+    let r = try run(["trade", "Scenarios/trade_request.json", "--json", "--sims", "2000", "--seed", "77"])
+    XCTAssertEqual(r.status, 0, r.err)
+    let report = try JSONDecoder().decode(TradeReport.self, from: Data(r.out.utf8))
+    XCTAssertEqual(report.simulation?.seed, 77)
+    XCTAssertEqual(report.simulation?.nSimulations, 2000)
+    let table = try run(["trade", "Scenarios/trade_request.json", "--sims", "2000", "--seed", "77"])
+    XCTAssertTrue(table.out.contains("confidence"), table.out)
+  }
+
+  func testBadRequestFailsWithOneNamedLine() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("bad_trade_\(getpid()).json")
+    try Data(
+      """
+      {"player_in": {"price": 1000000, "breakeven": 100, "proj_scores": [1, 2, 3, 4], "is_red_dot": false},
+       "player_out": {"price": 900000, "breakeven": 100, "proj_scores": [1, 2, 3, 4, 5], "is_red_dot": false},
+       "round_number": 3, "team_value": 1, "league_avg_value": 1}
+      """.utf8
+    ).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let r = try run(["trade", file.path, "--deterministic"])
+    XCTAssertNotEqual(r.status, 0)
+    let lines = r.err.split(separator: "\n")
+    XCTAssertEqual(lines.count, 1, r.err)
+    XCTAssertTrue(r.err.contains("player_in.proj_scores"), r.err)
+  }
+
+  func testBatchScenarioSkipsBadPlayers() throws {
+    let r = try run(
+      ["trade", "--squad", "Scenarios/afl_squad.json", "--pool", "Scenarios/afl_pool.json", "--top", "5", "--json", "--seed", "1"])
+    XCTAssertEqual(r.status, 0, r.err)
+    let object = try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as! [String: Any]
+    XCTAssertEqual((object["trades"] as! [Any]).count, 5)
+    let skipped = (object["skipped"] as! [[String: Any]]).map { $0["field"] as! String }
+    XCTAssertEqual(skipped, ["pool[60].price", "pool[61].proj_scores", "squad[22]"])
+  }
+
+  func testUsageErrors() throws {
+    XCTAssertNotEqual(try run(["trade"]).status, 0)
+    XCTAssertNotEqual(try run(["trade", "Scenarios/trade_request.json", "--sims", "0"]).status, 0)
+    let help = try run(["trade", "--help"]).out
+    XCTAssertTrue(help.contains("--deterministic"), help)
+  }
+}
