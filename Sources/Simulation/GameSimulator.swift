@@ -1,17 +1,21 @@
 import CRandom
 import Dispatch
+import Foundation
 import RandomStreams
 import Synchronization
 
 /// Runs the fused C kernel over fixed-size chunks on all requested threads.
 ///
-/// Chunk k (games k * chunkSize ..< (k + 1) * chunkSize) always draws from stream k of the
-/// seed, whichever thread runs it; per-thread histograms are summed as integers. So the
-/// histogram is bit-identical for any thread count. Memory: one histogram per thread (the
-/// grid, about 10^4 - 10^5 cells), whatever the number of simulations.
+/// Chunk k of game g (games k * chunkSize ..< (k + 1) * chunkSize) always draws from stream
+/// g * 2^40 + k of the seed, whichever thread runs it; partial histograms are summed as
+/// integers. So every histogram is bit-identical for any thread count, and game 0 of a slate
+/// is the same game as a single run with the same seed. Memory: a few histograms per thread
+/// (the grid, about 10^4 - 10^5 cells), whatever the number of simulations.
 public enum GameSimulator {
   /// Games per chunk (and per RNG stream).
   public static let chunkSize = 1 << 16
+  /// Stream ids of game g start at g << gameStreamShift (room for 2^40 chunks per game).
+  static let gameStreamShift: UInt64 = 40
 
   /// Simulates `options.simulations` games of `model`. `progress`, if given, is called from
   /// one worker with the fraction done after each of its chunks.
@@ -19,9 +23,19 @@ public enum GameSimulator {
     _ model: GameModel, options: SimulationOptions,
     progress: (@Sendable (Double) -> Void)? = nil
   ) throws(InputError) -> JointScoreHistogram {
-    try model.validate()
+    try simulate([model], options: options, progress: progress)[0]
+  }
+
+  /// Simulates every model `options.simulations` times, all chunks of all games sharing the
+  /// threads (a slate). Throws the first invalid model; validate each first to report them
+  /// one by one.
+  public static func simulate(
+    _ models: [GameModel], options: SimulationOptions,
+    progress: (@Sendable (Double) -> Void)? = nil
+  ) throws(InputError) -> [JointScoreHistogram] {
+    for model in models { try model.validate() }
     try options.validate()
-    return run(model, options: options, scalar: false, progress: progress)
+    return run(models, options: options, scalar: false, progress: progress)
   }
 
   /// The same model one game at a time with scalar code: the naive baseline the benchmarks
@@ -31,92 +45,119 @@ public enum GameSimulator {
   {
     try model.validate()
     try options.validate()
-    return run(model, options: options, scalar: true, progress: nil)
+    return run([model], options: options, scalar: true, progress: nil)[0]
+  }
+
+  private struct Task {
+    let game: Int
+    let chunk: Int
+    let games: Int
   }
 
   private static func run(
-    _ model: GameModel, options: SimulationOptions, scalar: Bool,
+    _ models: [GameModel], options: SimulationOptions, scalar: Bool,
     progress: (@Sendable (Double) -> Void)?
-  ) -> JointScoreHistogram {
-    let grid = ScoreGrid(model: model)
-    let kernel = KernelModel.make(model, grid: grid)
+  ) -> [JointScoreHistogram] {
+    let grids = models.map { ScoreGrid(model: $0) }
+    let kernels = zip(models, grids).map { KernelModel.make($0, grid: $1) }
     let total = options.simulations
-    let chunks = (total + chunkSize - 1) / chunkSize
-    let workers = min(options.threads, chunks)
-    let results = WorkerResults(count: workers)
-    let chunksDone = Atomic<Int>(0)
+    let chunksPerGame = (total + chunkSize - 1) / chunkSize
+    var tasks: [Task] = []
+    tasks.reserveCapacity(models.count * chunksPerGame)
+    for game in models.indices {
+      for chunk in 0..<chunksPerGame {
+        tasks.append(Task(game: game, chunk: chunk, games: min(chunkSize, total - chunk * chunkSize)))
+      }
+    }
+    let workers = min(options.threads, tasks.count)
+    let results = SlateResults(grids: grids)
+    let nextTask = Atomic<Int>(0)
+    let taskList = tasks
 
     let work: @Sendable (Int) -> Void = { worker in
-      var wide = JointScoreHistogram(grid: grid)
-      var narrow = [UInt32](repeating: 0, count: grid.cellCount)
+      // The worker's partial histogram of its current game, flushed when the game changes.
+      var current = -1
+      var narrow: [UInt32] = []
+      var partial = JointScoreHistogram(grid: grids[0])
       var sinceFlush = 0
       var tally = mc_game_tally()
-      var kernel = kernel
       // Room for every game of a chunk; pages are touched only when used.
       let overflowScores = UnsafeMutablePointer<Int32>.allocate(capacity: 2 * chunkSize)
       defer { overflowScores.deallocate() }
       func flush() {
-        wide.counts.withUnsafeMutableBufferPointer { w in
+        guard current >= 0 else { return }
+        partial.counts.withUnsafeMutableBufferPointer { w in
           for i in w.indices { w[i] &+= UInt64(narrow[i]) }
         }
         for i in narrow.indices { narrow[i] = 0 }
+        partial.games = tally.games
+        partial.overtimeGames = tally.overtime_games
+        partial.extraPeriods = tally.extra_periods
+        results.add(partial, game: current)
         sinceFlush = 0
+        tally = mc_game_tally()
+        partial = JointScoreHistogram(grid: grids[current])
       }
-      var chunk = worker
-      while chunk < chunks {
-        let n = min(chunkSize, total - chunk * chunkSize)
-        if sinceFlush + n > Int(UInt32.max) { flush() }
-        let stream = mc_stream_make(options.seed, UInt64(chunk))
+      while true {
+        let t = nextTask.add(1, ordering: .relaxed).oldValue
+        guard t < taskList.count else { break }
+        let task = taskList[t]
+        if task.game != current || sinceFlush + task.games > Int(UInt32.max) {
+          flush()
+          if task.game != current {
+            current = task.game
+            partial = JointScoreHistogram(grid: grids[current])
+            narrow = [UInt32](repeating: 0, count: grids[current].cellCount)
+          }
+        }
+        let stream = mc_stream_make(options.seed, UInt64(task.game) << gameStreamShift | UInt64(task.chunk))
         var overflow = mc_overflow(scores: overflowScores, capacity: UInt64(chunkSize), count: 0)
+        var kernel = kernels[task.game]
         narrow.withUnsafeMutableBufferPointer { hist in
-          withUnsafePointer(to: &kernel) { m in
-            if scalar {
-              mc_simulate_games_scalar(m, stream, UInt64(n), hist.baseAddress, &overflow, &tally)
-            } else {
-              mc_simulate_games(m, stream, UInt64(n), hist.baseAddress, &overflow, &tally)
-            }
+          if scalar {
+            mc_simulate_games_scalar(&kernel, stream, UInt64(task.games), hist.baseAddress, &overflow, &tally)
+          } else {
+            mc_simulate_games(&kernel, stream, UInt64(task.games), hist.baseAddress, &overflow, &tally)
           }
         }
         for k in 0..<Int(overflow.count) {
-          wide.count(FinalScore(home: Int(overflowScores[2 * k]), away: Int(overflowScores[2 * k + 1])))
+          partial.count(FinalScore(home: Int(overflowScores[2 * k]), away: Int(overflowScores[2 * k + 1])))
         }
-        sinceFlush += n
-        let done = chunksDone.add(1, ordering: .relaxed).newValue
-        if worker == 0, let progress { progress(Double(done) / Double(chunks)) }
-        chunk += workers
+        sinceFlush += task.games
+        if worker == 0, let progress { progress(Double(min(t + 1, taskList.count)) / Double(taskList.count)) }
       }
       flush()
-      wide.games = tally.games
-      wide.overtimeGames = tally.overtime_games
-      wide.extraPeriods = tally.extra_periods
-      results.store(wide, at: worker)
     }
     // A run of one chunk does not wake other threads.
-    if workers == 1 {
+    if workers <= 1 {
       work(0)
     } else {
       DispatchQueue.concurrentPerform(iterations: workers, execute: work)
     }
-    return results.merged()
+    return results.histograms
   }
 }
 
-/// One slot per worker; each worker writes only its own.
-private final class WorkerResults: @unchecked Sendable {
-  private var slots: [JointScoreHistogram?]
+/// Each game's histogram, to which workers add their partial counts (integer sums, so the
+/// order in which they arrive never matters).
+private final class SlateResults: @unchecked Sendable {
+  private let lock = NSLock()
+  private var slots: [JointScoreHistogram]
 
-  init(count: Int) {
-    slots = [JointScoreHistogram?](repeating: nil, count: count)
+  init(grids: [ScoreGrid]) {
+    slots = grids.map { JointScoreHistogram(grid: $0) }
   }
 
-  func store(_ histogram: JointScoreHistogram, at index: Int) {
-    slots.withUnsafeMutableBufferPointer { $0[index] = histogram }
+  func add(_ partial: JointScoreHistogram, game: Int) {
+    lock.lock()
+    slots[game].merge(partial)
+    lock.unlock()
   }
 
-  func merged() -> JointScoreHistogram {
-    var result = slots[0]!
-    for other in slots.dropFirst() { result.merge(other!) }
-    return result
+  var histograms: [JointScoreHistogram] {
+    lock.lock()
+    defer { lock.unlock() }
+    return slots
   }
 }
 

@@ -53,3 +53,22 @@ enum StabilityPin {
   static let overCount = 55031
   static let overtimeGames = 5929
 }
+
+/// Slates: all games' chunks share the threads; each game keeps its own streams.
+final class SlateDeterminismTests: XCTestCase {
+  func testSlateIsThreadInvariantAndGamesAreIndependent() throws {
+    let models = DeterminismTests.models + [DeterminismTests.models[0]]
+    let options = SimulationOptions(simulations: 3 * GameSimulator.chunkSize + 7, seed: 12, threads: 1)
+    let one = try GameSimulator.simulate(models, options: options)
+    for threads in [2, 5] {
+      var o = options
+      o.threads = threads
+      XCTAssertEqual(try GameSimulator.simulate(models, options: o), one)
+    }
+    // Game 0 of a slate is the single run with the same seed.
+    XCTAssertEqual(one[0], try GameSimulator.simulate(models[0], options: options))
+    // The same model twice in a slate: two independent games, not copies.
+    XCTAssertNotEqual(one[0].counts, one[3].counts)
+    XCTAssertEqual(one.map(\.games), [UInt64](repeating: UInt64(options.simulations), count: models.count))
+  }
+}
