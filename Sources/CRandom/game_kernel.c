@@ -7,21 +7,32 @@
 #define MC_SKEW_REGION (1ull << 62)
 #define MC_AUX_REGION (1ull << 63)
 
-/// Sequential source of extra normals (overtime), two per block from the aux region.
+/// Sequential source of extra normals (overtime) from the aux region, refilled 16 blocks
+/// (32 normals) at a time with the vectorised generator: block 2^63 + j gives normals
+/// 2j and 2j + 1, consumed in that order.
 typedef struct {
   mc_stream s;
-  double z[2];
-  int left;
+  double z[2 * MC_LANES];
+  int next;
 } mc_aux_normals;
 
+__attribute__((noinline)) static void mc_aux_refill(mc_aux_normals *a) {
+  uint64_t w0[MC_LANES], w1[MC_LANES];
+  mc_philox_lanes(a->s.key, a->s.stream, a->s.block, w0, w1);
+  for (int i = 0; i < MC_LANES; i++) mc_box_muller(w0[i], w1[i], &a->z[2 * i], &a->z[2 * i + 1]);
+  a->s.block += MC_LANES;
+  a->next = 0;
+}
+
 static inline double mc_aux_next(mc_aux_normals *a) {
-  if (a->left == 0) {
-    uint64_t w[2];
-    mc_stream_block(&a->s, a->s.block++, w);
-    mc_box_muller(w[0], w[1], &a->z[0], &a->z[1]);
-    a->left = 2;
-  }
-  return a->z[--a->left];
+  if (a->next == 2 * MC_LANES) mc_aux_refill(a);
+  return a->z[a->next++];
+}
+
+static inline void mc_aux_init(mc_aux_normals *a, mc_stream stream) {
+  a->s = stream;
+  a->s.block = MC_AUX_REGION;
+  a->next = 2 * MC_LANES;
 }
 
 static inline int32_t mc_round_points(double x) { return (int32_t)floor(x + 0.5); }
@@ -108,8 +119,8 @@ void mc_simulate_games(const mc_game_model *m, mc_stream stream, uint64_t n, uin
   const int32_t hmin = m->home_min, amin = m->away_min;
   const int32_t hmax = m->home_bins - 1, amax = m->away_bins - 1, width = m->away_bins;
 
-  mc_aux_normals aux = {stream, {0, 0}, 0};
-  aux.s.block = MC_AUX_REGION;
+  mc_aux_normals aux;
+  mc_aux_init(&aux, stream);
 
   for (uint64_t done = 0; done < n; done += MC_GAME_BATCH) {
     uint64_t count = n - done < MC_GAME_BATCH ? n - done : MC_GAME_BATCH;
@@ -122,29 +133,37 @@ void mc_simulate_games(const mc_game_model *m, mc_stream stream, uint64_t n, uin
                         s1 + g);
       }
     }
-    // Vector pass: scores, the overtime flag and the histogram cell of each game.
-    for (int g = 0; g < MC_GAME_BATCH; g++) {
-      double z0, z1;
-      mc_box_muller(w0[g], w1[g], &z0, &z1);
-      double xh = z0, xa = rho * z0 + rho_c * z1;
-      if (skewed) {
-        double u0, u1;
-        mc_box_muller(s0[g], s1[g], &u0, &u1);
-        xh = (delta * fabs(u0) + delta_c * xh - shift) * inv_scale;
-        xa = (delta * fabs(u1) + delta_c * xa - shift) * inv_scale;
-      }
-      int32_t h = mc_round_points(hm + hsd * xh);
-      int32_t a = mc_round_points(am + asd * xa);
-      h = h < floor_pts ? floor_pts : h;
-      a = a < floor_pts ? floor_pts : a;
-      hs[g] = h;
-      as[g] = a;
-      overtime[g] = (uint8_t)((flat & ((uint32_t)w1[g] < ot_threshold)) | (tie & (h == a)));
-      int32_t r = h - hmin, c = a - amin;
-      r = r < 0 ? 0 : (r > hmax ? hmax : r);
-      c = c < 0 ? 0 : (c > amax ? amax : c);
-      cell[g] = r * width + c;
+    // Vector pass: scores, the overtime flag and the histogram cell of each game. Two copies
+    // of the loop, so the normal case never pays for the skew draws.
+#define MC_VECTOR_PASS(SKEWED)                                                                  \
+  for (int g = 0; g < MC_GAME_BATCH; g++) {                                                     \
+    double z0, z1;                                                                              \
+    mc_box_muller(w0[g], w1[g], &z0, &z1);                                                      \
+    double xh = z0, xa = rho * z0 + rho_c * z1;                                                 \
+    if (SKEWED) {                                                                               \
+      double u0, u1;                                                                            \
+      mc_box_muller(s0[g], s1[g], &u0, &u1);                                                    \
+      xh = (delta * fabs(u0) + delta_c * xh - shift) * inv_scale;                               \
+      xa = (delta * fabs(u1) + delta_c * xa - shift) * inv_scale;                               \
+    }                                                                                           \
+    int32_t h = mc_round_points(hm + hsd * xh);                                                 \
+    int32_t a = mc_round_points(am + asd * xa);                                                 \
+    h = h < floor_pts ? floor_pts : h;                                                          \
+    a = a < floor_pts ? floor_pts : a;                                                          \
+    hs[g] = h;                                                                                  \
+    as[g] = a;                                                                                  \
+    overtime[g] = (uint8_t)((flat & ((uint32_t)w1[g] < ot_threshold)) | (tie & (h == a)));      \
+    int32_t r = h - hmin, c = a - amin;                                                         \
+    r = r < 0 ? 0 : (r > hmax ? hmax : r);                                                      \
+    c = c < 0 ? 0 : (c > amax ? amax : c);                                                      \
+    cell[g] = r * width + c;                                                                    \
+  }
+    if (skewed) {
+      MC_VECTOR_PASS(1)
+    } else {
+      MC_VECTOR_PASS(0)
     }
+#undef MC_VECTOR_PASS
     // Scatter pass. Regulation scores always fall inside the grid (ScoreGrid is sized from
     // the largest normal the generator can return), so only overtime games need checks; the
     // vector pass's clamp only keeps cell[] in bounds for the padding lanes.
@@ -193,8 +212,8 @@ __attribute__((noinline)) static void mc_one_game_scalar(const mc_game_model *m,
 
 void mc_simulate_games_scalar(const mc_game_model *m, mc_stream stream, uint64_t n,
                               uint32_t *hist, mc_overflow *overflow, mc_game_tally *tally) {
-  mc_aux_normals aux = {stream, {0, 0}, 0};
-  aux.s.block = MC_AUX_REGION;
+  mc_aux_normals aux;
+  mc_aux_init(&aux, stream);
   const uint32_t ot_threshold = mc_ot_threshold(m);
   for (uint64_t g = 0; g < n; g++) {
     mc_one_game_scalar(m, &stream, g, &aux, ot_threshold, hist, overflow, tally);

@@ -112,10 +112,11 @@ static inline double mc_unit53(uint64_t x) {
   return k ? u : 0x1p-54;
 }
 
-/// Natural logarithm of a positive normal double, branch-free and vectorisable.
+/// Natural logarithm of a positive normal double, branch-free and vectorisable (fdlibm's
+/// e_log.c reduction and minimax polynomial, without its special cases):
 ///   x = 2^e * m with m in [sqrt(1/2), sqrt(2));  f = m - 1 (exact, Sterbenz);
-///   s = f / (2 + f);  log(m) = 2 atanh(s) = 2s (1 + s^2/3 + s^4/5 + ... + s^20/21)
-/// |s| <= 0.1716, so the first omitted term is below 2^-56 relative: error of a few ulp.
+///   s = f / (2 + f),  z = s^2,  R(z) = Lg1 z + ... + Lg7 z^7 (|error| < 2^-58.45),
+///   log(m) = f - (f^2/2 - s (f^2/2 + R)),  log(x) = e ln2_hi + (log(m) + e ln2_lo).
 static inline double mc_log(double x) {
   uint64_t bits = mc_double_to_bits(x);
   uint64_t t = bits - 0x3FE6A09E667F3BCDull;  // bits of sqrt(1/2)
@@ -124,19 +125,17 @@ static inline double mc_log(double x) {
   double f = m - 1.0;
   double s = f / (2.0 + f);
   double z = s * s;
-  double p = 1.0 / 21;
-  p = MC_FMA(p, z, 1.0 / 19);
-  p = MC_FMA(p, z, 1.0 / 17);
-  p = MC_FMA(p, z, 1.0 / 15);
-  p = MC_FMA(p, z, 1.0 / 13);
-  p = MC_FMA(p, z, 1.0 / 11);
-  p = MC_FMA(p, z, 1.0 / 9);
-  p = MC_FMA(p, z, 1.0 / 7);
-  p = MC_FMA(p, z, 1.0 / 5);
-  p = MC_FMA(p, z, 1.0 / 3);
-  double two_s = 2.0 * s;
-  double logm = MC_FMA(two_s, z * p, two_s);
-  double de = (double)e;
+  double r = 1.479819860511658591e-01;  // Lg7 ... Lg1
+  r = MC_FMA(r, z, 1.531383769920937332e-01);
+  r = MC_FMA(r, z, 1.818357216161805012e-01);
+  r = MC_FMA(r, z, 2.222219843214978396e-01);
+  r = MC_FMA(r, z, 2.857142874366239149e-01);
+  r = MC_FMA(r, z, 3.999999999940941908e-01);
+  r = MC_FMA(r, z, 6.666666666666735130e-01);
+  r *= z;
+  double hfsq = 0.5 * f * f;
+  double logm = f - (hfsq - s * (hfsq + r));
+  double de = (double)(int32_t)e;
   const double ln2_hi = 6.93147180369123816490e-01;  // fdlibm's split of ln 2
   const double ln2_lo = 1.90821492927058770002e-10;
   return MC_FMA(de, ln2_hi, MC_FMA(de, ln2_lo, logm));
@@ -144,34 +143,29 @@ static inline double mc_log(double x) {
 
 /// sin and cos of 2*pi*v for v in [0, 1], branch-free.
 ///   4v = q + r with q = round(4v), |r| <= 1/2 (exact);  x = r * pi/2, |x| <= pi/4
-///   Taylor series to x^17 (sin) and x^16 (cos): truncation below 1e-18 on |x| <= pi/4.
+///   fdlibm's minimax kernels on [-pi/4, pi/4] (error < 2^-58): sin to x^13, cos to x^14;
 ///   sin(q pi/2 + x), cos(q pi/2 + x) by the quadrant q mod 4.
 static inline void mc_sincos_turn(double v, double *sin_out, double *cos_out) {
   double t = 4.0 * v;
   double q = floor(t + 0.5);
   double x = (t - q) * 1.57079632679489661923;
-  double x2 = x * x;
-  double sp = 1.0 / 355687428096000.0;  // 1/17!
-  sp = MC_FMA(sp, x2, -1.0 / 1307674368000.0);  // -1/15!
-  sp = MC_FMA(sp, x2, 1.0 / 6227020800.0);
-  sp = MC_FMA(sp, x2, -1.0 / 39916800.0);
-  sp = MC_FMA(sp, x2, 1.0 / 362880.0);
-  sp = MC_FMA(sp, x2, -1.0 / 5040.0);
-  sp = MC_FMA(sp, x2, 1.0 / 120.0);
-  sp = MC_FMA(sp, x2, -1.0 / 6.0);
-  double s = MC_FMA(x, x2 * sp, x);
-  double cp = 1.0 / 20922789888000.0;  // 1/16!
-  cp = MC_FMA(cp, x2, -1.0 / 87178291200.0);
-  cp = MC_FMA(cp, x2, 1.0 / 479001600.0);
-  cp = MC_FMA(cp, x2, -1.0 / 3628800.0);
-  cp = MC_FMA(cp, x2, 1.0 / 40320.0);
-  cp = MC_FMA(cp, x2, -1.0 / 720.0);
-  cp = MC_FMA(cp, x2, 1.0 / 24.0);
-  cp = MC_FMA(cp, x2, -0.5);
-  double c = MC_FMA(x2, cp, 1.0);
+  double z = x * x;
+  double sr = 1.58969099521155010221e-10;  // S6 ... S2
+  sr = MC_FMA(sr, z, -2.50507602534068634195e-08);
+  sr = MC_FMA(sr, z, 2.75573137070700676789e-06);
+  sr = MC_FMA(sr, z, -1.98412698298579493134e-04);
+  sr = MC_FMA(sr, z, 8.33333333332248946124e-03);
+  double s = MC_FMA(z * x, MC_FMA(z, sr, -1.66666666666666324348e-01), x);
+  double cr = -1.13596475577881948265e-11;  // C6 ... C1
+  cr = MC_FMA(cr, z, 2.08757232129817482790e-09);
+  cr = MC_FMA(cr, z, -2.75573143513906633035e-07);
+  cr = MC_FMA(cr, z, 2.48015872894767294178e-05);
+  cr = MC_FMA(cr, z, -1.38888888888741095749e-03);
+  cr = MC_FMA(cr, z, 4.16666666666666019037e-02);
+  double c = 1.0 - (0.5 * z - (z * z) * cr);
   int32_t quadrant = (int32_t)q;
   double sign = (quadrant & 2) ? -1.0 : 1.0;
-  int odd = (int)(quadrant & 1);
+  int odd = quadrant & 1;
   *sin_out = sign * (odd ? c : s);
   *cos_out = sign * (odd ? -s : c);
 }

@@ -75,10 +75,11 @@ public enum GameSimulator {
     let taskList = tasks
 
     let work: @Sendable (Int) -> Void = { worker in
-      // The worker's partial histogram of its current game, flushed when the game changes.
+      // The worker's counts of its current game since the last flush, added to the game's
+      // histogram when the worker moves to another game (or before a count could overflow).
       var current = -1
       var narrow: [UInt32] = []
-      var partial = JointScoreHistogram(grid: grids[0])
+      var overflowCounts: [FinalScore: UInt64] = [:]
       var sinceFlush = 0
       var tally = mc_game_tally()
       // Room for every game of a chunk; pages are touched only when used.
@@ -86,17 +87,11 @@ public enum GameSimulator {
       defer { overflowScores.deallocate() }
       func flush() {
         guard current >= 0 else { return }
-        partial.counts.withUnsafeMutableBufferPointer { w in
-          for i in w.indices { w[i] &+= UInt64(narrow[i]) }
-        }
-        for i in narrow.indices { narrow[i] = 0 }
-        partial.games = tally.games
-        partial.overtimeGames = tally.overtime_games
-        partial.extraPeriods = tally.extra_periods
-        results.add(partial, game: current)
-        sinceFlush = 0
+        narrow.withUnsafeBufferPointer { results.add($0, overflowCounts, tally, game: current) }
+        narrow.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        overflowCounts.removeAll(keepingCapacity: true)
         tally = mc_game_tally()
-        partial = JointScoreHistogram(grid: grids[current])
+        sinceFlush = 0
       }
       while true {
         let t = nextTask.add(1, ordering: .relaxed).oldValue
@@ -106,7 +101,6 @@ public enum GameSimulator {
           flush()
           if task.game != current {
             current = task.game
-            partial = JointScoreHistogram(grid: grids[current])
             narrow = [UInt32](repeating: 0, count: grids[current].cellCount)
           }
         }
@@ -121,7 +115,7 @@ public enum GameSimulator {
           }
         }
         for k in 0..<Int(overflow.count) {
-          partial.count(FinalScore(home: Int(overflowScores[2 * k]), away: Int(overflowScores[2 * k + 1])))
+          overflowCounts[FinalScore(home: Int(overflowScores[2 * k]), away: Int(overflowScores[2 * k + 1])), default: 0] += 1
         }
         sinceFlush += task.games
         if worker == 0, let progress { progress(Double(min(t + 1, taskList.count)) / Double(taskList.count)) }
@@ -148,10 +142,11 @@ private final class SlateResults: @unchecked Sendable {
     slots = grids.map { JointScoreHistogram(grid: $0) }
   }
 
-  func add(_ partial: JointScoreHistogram, game: Int) {
+  func add(_ counts: UnsafeBufferPointer<UInt32>, _ overflow: [FinalScore: UInt64], _ tally: mc_game_tally, game: Int) {
     lock.lock()
-    slots[game].merge(partial)
-    lock.unlock()
+    defer { lock.unlock() }
+    slots[game].add(counts, overflow: overflow, games: tally.games, overtimeGames: tally.overtime_games,
+                    extraPeriods: tally.extra_periods)
   }
 
   var histograms: [JointScoreHistogram] {

@@ -27,6 +27,21 @@ public struct JointScoreHistogram: Hashable, Sendable {
     overflow.merge(other.overflow, uniquingKeysWith: +)
   }
 
+  /// Adds a worker's 32-bit counts of the same grid, its overflow and its tallies.
+  mutating func add(
+    _ narrow: UnsafeBufferPointer<UInt32>, overflow: [FinalScore: UInt64], games: UInt64, overtimeGames: UInt64,
+    extraPeriods: UInt64
+  ) {
+    precondition(narrow.count == counts.count, "counts of a different grid")
+    counts.withUnsafeMutableBufferPointer { wide in
+      for i in wide.indices { wide[i] &+= UInt64(narrow[i]) }
+    }
+    self.overflow.merge(overflow, uniquingKeysWith: +)
+    self.games += games
+    self.overtimeGames += overtimeGames
+    self.extraPeriods += extraPeriods
+  }
+
   mutating func count(_ score: FinalScore, times: UInt64 = 1) {
     if let i = grid.index(home: score.home, away: score.away) {
       counts[i] += times
