@@ -40,38 +40,44 @@ extension BenchmarkSuite {
     }
   }
 
-  /// Peak resident memory while simulating: flat in the number of simulations.
+  /// Peak resident memory of a process that simulates n games: flat in n. Each size runs in a
+  /// fresh child process (this binary with --child-memory N), whose peak RSS is its own.
   static let memory = BenchmarkSuite(name: "memory") { context in
-    let model = GameModel(homeMean: 115, awayMean: 112)
     let sizes = context.quick ? [10_000, 10_000_000] : [10_000, 1_000_000, 100_000_000]
     var first: Double?
     for n in sizes {
-      PeakMemory.reset()
-      let before = PeakMemory.currentMiB()
-      _ = try! GameSimulator.simulate(model, options: SimulationOptions(simulations: n, seed: 1))
-      let growth = PeakMemory.peakMiB() - before
-      first = first ?? growth
-      context.record(suite: "memory", name: "peak RSS growth, 10^\(Int(log10(Double(n)))) simulations", unit: "MiB",
-                     samples: [growth], note: "first size: \(String(format: "%.2f", first!)) MiB")
+      guard let kib = PeakMemory.child(simulations: n) else {
+        print("  (could not run the child process)")
+        return
+      }
+      let mib = kib / 1024
+      first = first ?? mib
+      context.record(suite: "memory", name: "peak RSS, process simulating 10^\(Int(log10(Double(n)))) games", unit: "MiB",
+                     samples: [mib], note: String(format: "%+.2f MiB vs 10^4", mib - first!))
     }
   }
 }
 
-/// Linux: /proc/self/status VmHWM (peak RSS), reset by writing 5 to /proc/self/clear_refs.
 enum PeakMemory {
-  static func reset() {
-    try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+  /// The child's side: simulate, then print the peak RSS in KiB (getrusage).
+  static func runChild(simulations: Int) -> Never {
+    let h = try! GameSimulator.simulate(GameModel(homeMean: 115, awayMean: 112), options: SimulationOptions(simulations: simulations, seed: 1))
+    precondition(h.games == UInt64(simulations))
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    print(usage.ru_maxrss)
+    exit(0)
   }
 
-  static func peakMiB() -> Double { field("VmHWM:") }
-  static func currentMiB() -> Double { field("VmRSS:") }
-
-  private static func field(_ name: String) -> Double {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return .nan }
-    for line in status.split(separator: "\n") where line.hasPrefix(name) {
-      let kb = line.split(separator: " ").dropFirst().first.flatMap { Double($0) } ?? .nan
-      return kb / 1024
-    }
-    return .nan
+  static func child(simulations: Int) -> Double? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    process.arguments = ["--child-memory", "\(simulations)"]
+    let out = Pipe()
+    process.standardOutput = out
+    guard (try? process.run()) != nil else { return nil }
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Double(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
   }
 }

@@ -14,6 +14,7 @@ while let argument = arguments.next() {
   case "--filter": filter = arguments.next()
   case "--quick": quick = true
   case "--json": jsonPath = arguments.next()
+  case "--child-memory": PeakMemory.runChild(simulations: Int(arguments.next() ?? "") ?? 10_000)
   case "--help", "-h":
     print("usage: Benchmarks [--filter NAME] [--quick] [--json FILE]\nsuites: \(BenchmarkSuite.all.map(\.name).joined(separator: ", "))")
     exit(0)
