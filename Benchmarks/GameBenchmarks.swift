@@ -6,7 +6,7 @@ extension BenchmarkSuite {
   static let oneGame = BenchmarkSuite(name: "one-game") { context in
     let model = GameModel(homeMean: 115, awayMean: 112)
     let cores = ProcessInfo.processInfo.activeProcessorCount
-    let floor = 2 * (context.references["normal_ns"] ?? .nan)
+    let floor = 2 * context.normalNanoseconds()
 
     let naiveGames = 1_000_000
     let naive = BenchmarkContext.time(repeats: 3, perItem: Double(naiveGames)) {

@@ -71,7 +71,8 @@ extension BenchmarkSuite {
     // The RNG floor on both sides: NumPy's ziggurat against mcsim's normal fill.
     let normalsRepeats = context.quick ? 3 : 7
     if let numpyNormals = Peers.run("numpy_peer.py", ["--normals-only", "--sims", "1000000", "--repeats", "\(normalsRepeats)"]),
-       let ns = numpyNormals["ns_per_normal_prealloc"] as? Double, let mine = context.references["normal_ns"] {
+       let ns = numpyNormals["ns_per_normal_prealloc"] as? Double {
+      let mine = context.normalNanoseconds()
       context.record(suite: "peers", name: "NumPy standard_normal (ziggurat), 2x10^6", unit: "ns/normal", samples: [ns],
                      note: String(format: "mcsim's normal fill: %.2f ns, %.1fx faster", mine, ns / mine))
     }

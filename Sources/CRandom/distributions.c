@@ -37,6 +37,6 @@ void mc_fill_normal(mc_stream *s, double *out, size_t n) {
   }
 }
 
-double mc_log_reference(double x) { return mc_log(x); }
+MC_TARGET_CLONES double mc_log_reference(double x) { return mc_log(x); }
 
-void mc_sincos_turn_reference(double v, double *s, double *c) { mc_sincos_turn(v, s, c); }
+MC_TARGET_CLONES void mc_sincos_turn_reference(double v, double *s, double *c) { mc_sincos_turn(v, s, c); }

@@ -16,7 +16,7 @@ typedef struct {
   int next;
 } mc_aux_normals;
 
-__attribute__((noinline)) static void mc_aux_refill(mc_aux_normals *a) {
+static inline __attribute__((always_inline)) void mc_aux_refill(mc_aux_normals *a) {
   uint64_t w0[MC_LANES], w1[MC_LANES];
   mc_philox_lanes(a->s.key, a->s.stream, a->s.block, w0, w1);
   for (int i = 0; i < MC_LANES; i++) mc_box_muller(w0[i], w1[i], &a->z[2 * i], &a->z[2 * i + 1]);
@@ -24,7 +24,7 @@ __attribute__((noinline)) static void mc_aux_refill(mc_aux_normals *a) {
   a->next = 0;
 }
 
-static inline double mc_aux_next(mc_aux_normals *a) {
+static inline __attribute__((always_inline)) double mc_aux_next(mc_aux_normals *a) {
   if (a->next == 2 * MC_LANES) mc_aux_refill(a);
   return a->z[a->next++];
 }
@@ -44,7 +44,7 @@ static inline int32_t mc_nonneg_round(double x) {
 
 /// Adds overtime to one game whose regulation scores are (*h, *a). `coin` is a free random bit
 /// word of the game's block; `ot_draw` its free 32 bits.
-static inline void mc_overtime(const mc_game_model *m, uint32_t ot_draw, uint64_t coin,
+static inline __attribute__((always_inline)) void mc_overtime(const mc_game_model *m, uint32_t ot_draw, uint64_t coin,
                                uint32_t ot_threshold, mc_aux_normals *aux, int32_t *h, int32_t *a,
                                mc_game_tally *tally) {
   if (m->ot_model == MC_OT_FLAT) {
@@ -71,7 +71,7 @@ static inline void mc_overtime(const mc_game_model *m, uint32_t ot_draw, uint64_
   }
 }
 
-static inline void mc_count(const mc_game_model *m, int32_t h, int32_t a, uint32_t *hist,
+static inline __attribute__((always_inline)) void mc_count(const mc_game_model *m, int32_t h, int32_t a, uint32_t *hist,
                             mc_overflow *overflow) {
   int32_t r = h - m->home_min, c = a - m->away_min;
   if ((uint32_t)r >= (uint32_t)m->home_bins || (uint32_t)c >= (uint32_t)m->away_bins) {
@@ -89,9 +89,10 @@ static inline uint32_t mc_ot_threshold(const mc_game_model *m) {
   return t >= 4294967295.0 ? 0xFFFFFFFFu : (uint32_t)t;
 }
 
-/// Finishes a game the vector pass flagged: adds overtime, then counts it (out of line: it
-/// runs for about 6% of games).
-__attribute__((noinline)) static void mc_finish_overtime_game(const mc_game_model *m, int32_t h,
+/// Finishes a game the vector pass flagged: adds overtime, then counts it. Everything the
+/// kernels call is always_inline, so each target clone gets its own copy (a plain static
+/// function would be compiled for the baseline only, with libm's software fma).
+static inline __attribute__((always_inline)) void mc_finish_overtime_game(const mc_game_model *m, int32_t h,
                                                               int32_t a, uint64_t w0, uint64_t w1,
                                                               mc_aux_normals *aux, uint32_t *hist,
                                                               mc_overflow *overflow,
@@ -167,11 +168,17 @@ void mc_simulate_games(const mc_game_model *m, mc_stream stream, uint64_t n, uin
     // Scatter pass. Regulation scores always fall inside the grid (ScoreGrid is sized from
     // the largest normal the generator can return), so only overtime games need checks; the
     // vector pass's clamp only keeps cell[] in bounds for the padding lanes.
-    for (uint64_t g = 0; g < count; g++) {
-      if (__builtin_expect(overtime[g], 0)) {
+    // Regulation-only games are counted without a branch; the overtime games are then
+    // visited through a bit mask, in game order (the order the aux normals are drawn in).
+    for (uint64_t g = 0; g < count; g++) hist[cell[g]] += 1u - overtime[g];
+    for (uint64_t base = 0; base < count; base += 64) {
+      uint64_t mask = 0;
+      for (int i = 0; i < 64; i++) mask |= (uint64_t)overtime[base + i] << i;
+      if (count - base < 64) mask &= (1ull << (count - base)) - 1;
+      while (mask) {
+        uint64_t g = base + (uint64_t)__builtin_ctzll(mask);
+        mask &= mask - 1;
         mc_finish_overtime_game(m, hs[g], as[g], w0[g], w1[g], &aux, hist, overflow, tally);
-      } else {
-        hist[cell[g]]++;
       }
     }
     tally->games += count;
@@ -179,7 +186,7 @@ void mc_simulate_games(const mc_game_model *m, mc_stream stream, uint64_t n, uin
 }
 
 // The naive baseline: one game at a time, scalar block, scalar transforms.
-__attribute__((noinline)) static void mc_one_game_scalar(const mc_game_model *m, const mc_stream *s,
+static inline __attribute__((always_inline)) void mc_one_game_scalar(const mc_game_model *m, const mc_stream *s,
                                                          uint64_t g, mc_aux_normals *aux,
                                                          uint32_t ot_threshold, uint32_t *hist,
                                                          mc_overflow *overflow,
@@ -210,11 +217,13 @@ __attribute__((noinline)) static void mc_one_game_scalar(const mc_game_model *m,
   tally->games++;
 }
 
+MC_TARGET_CLONES
 void mc_simulate_games_scalar(const mc_game_model *m, mc_stream stream, uint64_t n,
                               uint32_t *hist, mc_overflow *overflow, mc_game_tally *tally) {
   mc_aux_normals aux;
   mc_aux_init(&aux, stream);
   const uint32_t ot_threshold = mc_ot_threshold(m);
+#pragma clang loop vectorize(disable) interleave(disable)
   for (uint64_t g = 0; g < n; g++) {
     mc_one_game_scalar(m, &stream, g, &aux, ot_threshold, hist, overflow, tally);
   }

@@ -16,6 +16,8 @@
 // (one instruction with FMA hardware, libm's exact fma() without), so still identical.
 #pragma STDC FP_CONTRACT OFF
 #define MC_FMA(a, b, c) __builtin_fma((a), (b), (c))
+// Every function that evaluates these kernels must carry MC_TARGET_CLONES: compiled for the
+// baseline only, MC_FMA would be a call to libm's (exact but slow) software fma.
 
 // Several versions of the hot loops, chosen once at load time by the CPU (GCC/clang ifunc).
 #if defined(__x86_64__) && defined(__linux__) && !defined(MC_NO_CLONES)
