@@ -3,8 +3,9 @@ import Foundation
 import Odds
 import Simulation
 
-/// Renders a refused input as one line naming the option and the value, and exits 64
-/// (swift-argument-parser's code for a usage error). Nothing else is printed.
+/// Renders a refused input as one line, in swift-argument-parser's form ("Error: ..."), and
+/// exits: 64 (a usage error) for an option's value, 1 for the contents of an input file, as
+/// every mcsim command does. Nothing else is printed.
 enum CLIError {
   /// Library field names as the user typed them on the command line.
   static let optionNames: [String: String] = [
@@ -14,9 +15,14 @@ enum CLIError {
     "total_line": "--line", "n_sims": "--sims", "threads": "--threads",
   ]
 
-  static func fail(_ message: String) -> ExitCode {
-    FileHandle.standardError.write(Data("mcsim: error: \(message)\n".utf8))
-    return ExitCode.validationFailure
+  static func fail(_ message: String, code: ExitCode = .validationFailure) -> ExitCode {
+    FileHandle.standardError.write(Data("Error: \(message)\n".utf8))
+    return code
+  }
+
+  /// A bad input file (its path and what is wrong): exit 1.
+  static func badInput(_ source: String, _ error: any Error) -> ExitCode {
+    fail("\(source): \(error)", code: .failure)
   }
 
   static func fail(_ error: InputError) -> ExitCode {

@@ -67,11 +67,11 @@ struct RunCommand: ParsableCommand {
     if let request {
       let decoded: SimulateRequest
       do { decoded = try SimulateRequest.decode(try InputFile.read(request)) } catch {
-        throw CLIError.fail("--request \(request): \(error)")
+        throw CLIError.badInput(request, error)
       }
-      do { market = try decoded.market() } catch { throw CLIError.fail("--request \(request): \(error)") }
+      do { market = try decoded.market() } catch { throw CLIError.badInput(request, error) }
       model = decoded.model(base: modelOptions.model(home: decoded.homeProjection, away: decoded.awayProjection))
-      do { try model.validate() } catch { throw CLIError.fail("--request \(request): \(error)") }
+      do { try model.validate() } catch { throw CLIError.badInput(request, error) }
       if !randomOptions.simsGiven { options.simulations = decoded.nSims }
     } else {
       model = modelOptions.model(home: home!, away: away!)

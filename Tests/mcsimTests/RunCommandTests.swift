@@ -98,8 +98,8 @@ final class RunCommandTests: XCTestCase {
     XCTAssertTrue(result["analytic"] is NSNull || result["analytic"] == nil)
   }
 
-  /// Every refused input: exit 64, nothing on stdout, one line on stderr naming the option
-  /// and the value.
+  /// Every refused option value: exit 64, nothing on stdout, one line on stderr naming the
+  /// option and the value.
   func testBadInputIsRefusedWithOneLine() throws {
     let cases: [([String], String, String)] = [
       (["--home", "nan"], "--home", "nan"),
@@ -137,6 +137,7 @@ final class RunCommandTests: XCTestCase {
       XCTAssertEqual(r.stdout, "", "\(extra) printed a result")
       let lines = r.stderr.split(separator: "\n")
       XCTAssertEqual(lines.count, 1, "\(extra): \(r.stderr)")
+      XCTAssertTrue(r.stderr.hasPrefix("Error: "), r.stderr)
       XCTAssertTrue(r.stderr.contains(option) && r.stderr.contains(value), "\(extra): \(r.stderr)")
     }
   }
@@ -169,17 +170,17 @@ final class RunRequestTests: XCTestCase {
 
   func testBadRequestsAreNamed() throws {
     let missing = try MCSimBinary.run(["run", "--request", "-"], stdin: #"{"home_projection": 110, "away_projection": 105}"#)
-    XCTAssertEqual(missing.status, 64)
+    XCTAssertEqual(missing.status, 1)
     XCTAssertEqual(missing.stdout, "")
     XCTAssertTrue(missing.stderr.contains("total_line"), missing.stderr)
     let malformed = try MCSimBinary.run(["run", "--request", "-"], stdin: "{not json")
-    XCTAssertEqual(malformed.status, 64)
+    XCTAssertEqual(malformed.status, 1)
     XCTAssertTrue(malformed.stderr.contains("malformed JSON"), malformed.stderr)
     let badSD = try MCSimBinary.run(["run", "--request", "-"], stdin: #"{"home_projection": 110, "away_projection": 105, "total_line": 214.5, "home_std_dev": -1}"#)
-    XCTAssertEqual(badSD.status, 64)
+    XCTAssertEqual(badSD.status, 1)
     XCTAssertTrue(badSD.stderr.contains("-1"), badSD.stderr)
     let nofile = try MCSimBinary.run(["run", "--request", "/nonexistent.json"])
-    XCTAssertEqual(nofile.status, 64)
+    XCTAssertEqual(nofile.status, 1)
     XCTAssertTrue(nofile.stderr.contains("/nonexistent.json"), nofile.stderr)
     let both = try MCSimBinary.run(["run", "--request", "-", "--line", "220"])
     XCTAssertEqual(both.status, 64)
