@@ -20,7 +20,7 @@ extension BenchmarkSuite {
     context.record(suite: "one-game", name: "scalar C kernel, 1 thread, 10^6", unit: "ns/game", samples: scalar,
                    baseline: ("naive Swift", naiveNs))
 
-    let sizes = context.quick ? [10_000, 1_000_000] : [10_000, 1_000_000, 10_000_000]
+    let sizes = context.quick ? [10_000, 1_000_000] : [10_000, 100_000, 1_000_000, 10_000_000]
     for kind in [Overtime.Kind.flat, .tie] {
       var m = model
       m.overtime.kind = kind
