@@ -3,8 +3,7 @@ import Odds
 import Simulation
 
 /// The betting agent's `POST /api/monte-carlo/simulate` request body (CONTRACTS.md section 1),
-/// with its defaults. `include_scenarios` and `include_sensitivity` are read and kept; the
-/// engine does not produce scenarios or sensitivities yet.
+/// with its defaults (`include_scenarios` and `include_sensitivity` true, as the agent had them).
 public struct SimulateRequest: Decodable, Sendable {
   public var homeProjection: Double
   public var awayProjection: Double

@@ -3,7 +3,7 @@ import Odds
 /// The result of `mcsim run`: the betting agent's `/api/monte-carlo/simulate` result
 /// (CONTRACTS.md section 1) with mcsim's additions. Carries its inputs, seed and model, so it
 /// can be reproduced.
-public struct GameReport: Sendable, Codable {
+public struct GameReport: Sendable, Encodable {
   public let simulation: TotalsSimulationSummary
   public let evMetrics: TotalsEVMetrics
   /// "over" or "under": the side the projection leans to.
@@ -16,16 +16,38 @@ public struct GameReport: Sendable, Codable {
   public let analytic: AnalyticSummary?
   /// The total's distribution in 5-point bins (probability per bin), for plots.
   public let totalHistogram: [HistogramBin]
+  /// The agent's optional blocks: named model variants, and finite-difference sensitivities.
+  public let scenarios: TotalsScenarios?
+  public let sensitivity: TotalsSensitivity?
 
   enum CodingKeys: String, CodingKey {
     case simulation, evMetrics = "ev_metrics", direction, ourProbability = "our_probability"
     case ourEV = "our_ev", ourKelly = "our_kelly", verdict, analytic, totalHistogram = "total_histogram"
+    case scenarios, sensitivity
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(simulation, forKey: .simulation)
+    try c.encode(evMetrics, forKey: .evMetrics)
+    try c.encode(direction, forKey: .direction)
+    try c.encode(ourProbability, forKey: .ourProbability)
+    try c.encode(ourEV, forKey: .ourEV)
+    try c.encode(ourKelly, forKey: .ourKelly)
+    try c.encode(verdict, forKey: .verdict)
+    try c.encode(analytic, forKey: .analytic)  // null when there is no closed form
+    try c.encode(totalHistogram, forKey: .totalHistogram)
+    try c.encodeIfPresent(scenarios, forKey: .scenarios)
+    try c.encodeIfPresent(sensitivity, forKey: .sensitivity)
   }
 
   public init(
     model: GameModel, market: TotalsMarket, kelly: KellyPolicy, options: SimulationOptions,
-    histogram: JointScoreHistogram, exact: ScoreDistribution?, elapsedSeconds: Double
+    histogram: JointScoreHistogram, exact: ScoreDistribution?, elapsedSeconds: Double,
+    scenarios: TotalsScenarios? = nil, sensitivity: TotalsSensitivity? = nil
   ) {
+    self.scenarios = scenarios
+    self.sensitivity = sensitivity
     let simulated = ScoreDistribution(histogram: histogram)
     let summary = TotalsSimulationSummary(
       model: model, market: market, options: options, distribution: simulated,

@@ -29,13 +29,17 @@ public enum GameSimulator {
   /// Simulates every model `options.simulations` times, all chunks of all games sharing the
   /// threads (a slate). Throws the first invalid model; validate each first to report them
   /// one by one.
+  ///
+  /// With `commonRandomNumbers`, every model draws from the same streams (those of game 0):
+  /// variants of one game (scenarios, finite differences) then differ only through the model,
+  /// not through sampling noise.
   public static func simulate(
-    _ models: [GameModel], options: SimulationOptions,
+    _ models: [GameModel], options: SimulationOptions, commonRandomNumbers: Bool = false,
     progress: (@Sendable (Double) -> Void)? = nil
   ) throws(InputError) -> [JointScoreHistogram] {
     for model in models { try model.validate() }
     try options.validate()
-    return run(models, options: options, scalar: false, progress: progress)
+    return run(models, options: options, scalar: false, commonRandomNumbers: commonRandomNumbers, progress: progress)
   }
 
   /// The same model one game at a time with scalar code: the naive baseline the benchmarks
@@ -45,7 +49,7 @@ public enum GameSimulator {
   {
     try model.validate()
     try options.validate()
-    return run([model], options: options, scalar: true, progress: nil)[0]
+    return run([model], options: options, scalar: true, commonRandomNumbers: false, progress: nil)[0]
   }
 
   private struct Task {
@@ -55,7 +59,7 @@ public enum GameSimulator {
   }
 
   private static func run(
-    _ models: [GameModel], options: SimulationOptions, scalar: Bool,
+    _ models: [GameModel], options: SimulationOptions, scalar: Bool, commonRandomNumbers: Bool,
     progress: (@Sendable (Double) -> Void)?
   ) -> [JointScoreHistogram] {
     let grids = models.map { ScoreGrid(model: $0) }
@@ -104,7 +108,8 @@ public enum GameSimulator {
             narrow = [UInt32](repeating: 0, count: grids[current].cellCount)
           }
         }
-        let stream = mc_stream_make(options.seed, UInt64(task.game) << gameStreamShift | UInt64(task.chunk))
+        let streamGame = commonRandomNumbers ? 0 : UInt64(task.game)
+        let stream = mc_stream_make(options.seed, streamGame << gameStreamShift | UInt64(task.chunk))
         var overflow = mc_overflow(scores: overflowScores, capacity: UInt64(chunkSize), count: 0)
         var kernel = kernels[task.game]
         narrow.withUnsafeMutableBufferPointer { hist in

@@ -12,33 +12,26 @@ public struct Percentiles: Hashable, Sendable, Codable {
 
   public subscript(level: Int) -> Double? { values[level] }
 
-  struct Key: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-  }
-
   public func encode(to encoder: any Encoder) throws {
-    var c = encoder.container(keyedBy: Key.self)
+    var c = encoder.container(keyedBy: NamedKey.self)
     for q in Self.levels {
       guard let value = values[q] else { continue }
-      try c.encode(value, forKey: Key(stringValue: "p\(q)"))
+      try c.encode(value, forKey: NamedKey( "p\(q)"))
     }
     for q in Self.levels {
       guard let value = values[q] else { continue }
-      try c.encode(value, forKey: Key(stringValue: "\(q)"))
+      try c.encode(value, forKey: NamedKey( "\(q)"))
     }
   }
 
   /// Accepts either key form.
   public init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: Key.self)
+    let c = try decoder.container(keyedBy: NamedKey.self)
     var v: [Int: Double] = [:]
     for q in Self.levels {
-      if let x = try c.decodeIfPresent(Double.self, forKey: Key(stringValue: "p\(q)")) {
+      if let x = try c.decodeIfPresent(Double.self, forKey: NamedKey( "p\(q)")) {
         v[q] = x
-      } else if let x = try c.decodeIfPresent(Double.self, forKey: Key(stringValue: "\(q)")) {
+      } else if let x = try c.decodeIfPresent(Double.self, forKey: NamedKey( "\(q)")) {
         v[q] = x
       }
     }

@@ -40,6 +40,12 @@ struct RunCommand: ParsableCommand {
   @Option(name: .customLong("kelly-cap"), parsing: .unconditional, help: "Largest stake as a fraction of bankroll, in (0, 1].")
   var kellyCap: Double = 0.05
 
+  @Flag(help: "Also run the agent's named scenarios (pace, variance, overtime, correlation, skew) at half the simulations.")
+  var scenarios = false
+
+  @Flag(help: "Also report how P(under) moves with each projection and sd (central differences of 5%).")
+  var sensitivity = false
+
   @OptionGroup(title: "Model") var modelOptions: ModelOptions
   @OptionGroup(title: "Simulation") var randomOptions: RandomOptions
   @OptionGroup(title: "Output") var output: OutputOptions
@@ -64,6 +70,7 @@ struct RunCommand: ParsableCommand {
     let model: GameModel
     let market: TotalsMarket
     var options = randomOptions.options()
+    var wantScenarios = scenarios, wantSensitivity = sensitivity
     if let request {
       let decoded: SimulateRequest
       do { decoded = try SimulateRequest.decode(try InputFile.read(request)) } catch {
@@ -73,6 +80,8 @@ struct RunCommand: ParsableCommand {
       model = decoded.model(base: modelOptions.model(home: decoded.homeProjection, away: decoded.awayProjection))
       do { try model.validate() } catch { throw CLIError.badInput(request, error) }
       if !randomOptions.simsGiven { options.simulations = decoded.nSims }
+      wantScenarios = wantScenarios || decoded.includeScenarios
+      wantSensitivity = wantSensitivity || decoded.includeSensitivity
     } else {
       model = modelOptions.model(home: home!, away: away!)
       let over: Odds, under: Odds
@@ -90,7 +99,9 @@ struct RunCommand: ParsableCommand {
       progress?.finish()
       report = GameReport(
         model: model, market: market, kelly: kelly, options: options, histogram: histogram,
-        exact: ExactScoreDistribution.compute(model), elapsedSeconds: elapsed)
+        exact: ExactScoreDistribution.compute(model), elapsedSeconds: elapsed,
+        scenarios: wantScenarios ? try TotalsScenarios(model: model, line: market.line, options: options) : nil,
+        sensitivity: wantSensitivity ? try TotalsSensitivity(model: model, line: market.line, options: options) : nil)
     } catch {
       throw CLIError.fail(error)
     }

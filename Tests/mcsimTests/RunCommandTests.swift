@@ -186,3 +186,26 @@ final class RunRequestTests: XCTestCase {
     XCTAssertEqual(both.status, 64)
   }
 }
+
+/// The agent's optional blocks come back when asked for, by flag or by the request.
+final class RunScenarioTests: XCTestCase {
+  func testScenariosAndSensitivityBlocks() throws {
+    let doc = try MCSimBinary.json(["run", "--line", "220.5", "--home", "112.5", "--away", "108.3", "--seed", "2",
+                                    "--scenarios", "--sensitivity", "--json"])
+    let result = try XCTUnwrap(doc["result"] as? [String: Any])
+    let scenarios = try XCTUnwrap(result["scenarios"] as? [String: Any])
+    for key in ["base", "high_pace", "low_pace", "high_variance", "low_variance", "high_ot", "no_correlation",
+                "high_correlation", "skew_normal", "_summary"] {
+      XCTAssertNotNil(scenarios[key], key)
+    }
+    let summary = try XCTUnwrap(scenarios["_summary"] as? [String: Double])
+    XCTAssertEqual(Set(summary.keys), ["p_under_min", "p_under_max", "p_under_spread"])
+    let sensitivity = try XCTUnwrap(result["sensitivity"] as? [String: Any])
+    XCTAssertNotNil((sensitivity["home_projection"] as? [String: Any])?["sensitivity_per_point"])
+    XCTAssertNotNil((sensitivity["away_std_dev"] as? [String: Any])?["sensitivity_per_std"])
+    XCTAssertNotNil(sensitivity["ranking"])
+    let plain = try XCTUnwrap(try MCSimBinary.json(["run", "--line", "220.5", "--home", "112.5", "--away", "108.3", "--json"])["result"] as? [String: Any])
+    XCTAssertNil(plain["scenarios"])
+    XCTAssertNil(plain["sensitivity"])
+  }
+}

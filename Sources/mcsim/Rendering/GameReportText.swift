@@ -37,6 +37,25 @@ struct GameReportText {
     out.append(evRow("under", e.evUnder, e.edgeUnder, e.impliedUnder, e.kellyUnderFull, e.kellyUnderFractional))
     out.append("")
     out.append("Lean     \(report.direction) (\(Fmt.percent(report.ourProbability, 1))) · recommendation \(e.recommendedBet.rawValue) · verdict \(report.verdict.rawValue)")
+    if let scenarios = report.scenarios {
+      out.append("")
+      out.append("Scenarios (\(Fmt.count(max(1, s.nSimulations / 2))) simulations each, common random numbers)")
+      out.append("                     p_over   p_under      mean     std")
+      for (name, e) in scenarios.entries {
+        out.append("  " + Fmt.pad(name, 17) + Fmt.left(Fmt.fixed(e.pOver, 4), 9) + Fmt.left(Fmt.fixed(e.pUnder, 4), 10)
+          + Fmt.left(Fmt.fixed(e.meanTotal, 2), 10) + Fmt.left(Fmt.fixed(e.stdTotal, 2), 8))
+      }
+      out.append("  p_under ranges over \(Fmt.fixed(scenarios.summary.pUnderMin, 4)) … \(Fmt.fixed(scenarios.summary.pUnderMax, 4)) (spread \(Fmt.fixed(scenarios.summary.pUnderSpread, 4)))")
+    }
+    if let sensitivity = report.sensitivity {
+      out.append("")
+      out.append("Sensitivity of P(under), per point (central differences of ±5%)")
+      for (name, p) in sensitivity.parameters {
+        let slope = p.sensitivityPerPoint ?? p.sensitivityPerStd ?? 0
+        out.append("  " + Fmt.pad(name, 17) + Fmt.left(Fmt.signedPercent(slope, 2), 9) + "   \(p.interpretation)")
+      }
+      out.append("  most influential: \(sensitivity.ranking.order.joined(separator: ", ")) (\(sensitivity.ranking.dominant) dominates)")
+    }
     return out.joined(separator: "\n")
   }
 
