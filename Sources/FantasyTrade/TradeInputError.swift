@@ -92,9 +92,16 @@ public enum TradeInputError: Error, Hashable, Sendable, CustomStringConvertible 
 
 /// Checks shared by every input type; each throws the field's name and the value given.
 enum Check {
+  /// Every number of a trade input: finite and at most 10^9 in size (prices are dollars, scores
+  /// points); beyond that the score histograms could not resolve the spread.
+  static let maxMagnitude = 1e9
+
   static func finite(_ field: String, _ value: Double) throws(TradeInputError) {
     guard value.isFinite else {
       throw .invalid(field: field, value: "\(value)", reason: "must be a finite number")
+    }
+    guard abs(value) <= maxMagnitude else {
+      throw .invalid(field: field, value: "\(value)", reason: "must be at most 1e9 in size")
     }
   }
 

@@ -30,42 +30,47 @@ public struct Odds: Hashable, Sendable, CustomStringConvertible {
       throw .invalidAmerican(american)
     }
     if let payout = Self.exactPayout(american: american) {
-      self.init(exactPayout: payout)
+      try self.init(exactPayout: payout, orThrow: .invalidAmerican(american))
     } else {
-      self.init(unchecked: american > 0 ? 1 + american / 100 : 1 + 100 / -american, payout: nil)
+      try self.init(checked: american > 0 ? 1 + american / 100 : 1 + 100 / -american, payout: nil,
+                    orThrow: .invalidAmerican(american))
     }
   }
 
   /// Fractional (UK) odds numerator/denominator, both positive: 10/11, 5/2, 1/1 (evens).
-  public init(fractional: Fraction) {
-    self.init(exactPayout: fractional.reduced)
+  /// Throws when the payout is too small for a decimal price above 1 (e.g. 1/10^18).
+  public init(fractional: Fraction) throws(OddsError) {
+    try self.init(exactPayout: fractional.reduced, orThrow: .invalidFraction(fractional.numerator, fractional.denominator))
   }
 
   /// decimal = (n + m) / m, correctly rounded when both fit in a Double's 53 bits (so 91/100 is
   /// exactly the Double 1.91, which 1 + 0.91 is not).
-  private init(exactPayout f: Fraction) {
+  private init(exactPayout f: Fraction, orThrow error: OddsError) throws(OddsError) {
     let (sum, overflow) = f.numerator.addingReportingOverflow(f.denominator)
-    self.init(
-      unchecked: !overflow && sum < 1 << 53 ? Double(sum) / Double(f.denominator) : 1 + f.value,
-      payout: f)
+    try self.init(
+      checked: !overflow && sum < 1 << 53 ? Double(sum) / Double(f.denominator) : 1 + f.value,
+      payout: f, orThrow: error)
   }
 
-  private init(unchecked decimal: Double, payout: Fraction?) {
+  /// Every computed price passes here: a payout so small that the decimal rounds to 1 (American
+  /// -10^18, Hong Kong 10^-17) is refused, so no Odds has decimal <= 1.
+  private init(checked decimal: Double, payout: Fraction?, orThrow error: OddsError) throws(OddsError) {
+    guard decimal.isFinite, decimal > 1 else { throw error }
     self.decimal = decimal
     self.quotedPayout = payout
   }
 
   public init(numerator: Int, denominator: Int) throws(OddsError) {
-    self.init(fractional: try Fraction(numerator, denominator))
+    try self.init(fractional: try Fraction(numerator, denominator))
   }
 
   /// Hong Kong odds: the net payout per unit staked, > 0 (0.91 is decimal 1.91).
   public init(hongKong: Double) throws(OddsError) {
     guard hongKong.isFinite, hongKong > 0 else { throw .invalidHongKong(hongKong) }
     if let payout = Fraction.parsingDecimal(hongKong.description[...])?.magnitude {
-      self.init(exactPayout: payout)
+      try self.init(exactPayout: payout, orThrow: .invalidHongKong(hongKong))
     } else {
-      self.init(unchecked: 1 + hongKong, payout: nil)
+      try self.init(checked: 1 + hongKong, payout: nil, orThrow: .invalidHongKong(hongKong))
     }
   }
 
@@ -84,7 +89,7 @@ public struct Odds: Hashable, Sendable, CustomStringConvertible {
     let trimmed = text.trimmingWhitespace
     let lower = trimmed.lowercased()
     if lower == "evens" || lower == "evs" || lower == "even" {
-      self.init(fractional: Fraction(unchecked: 1, 1))
+      try self.init(fractional: Fraction(unchecked: 1, 1))
       return
     }
     if let slash = trimmed.firstIndex(of: "/") {

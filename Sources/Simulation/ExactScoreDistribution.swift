@@ -130,6 +130,14 @@ public enum ExactScoreDistribution {
 
   /// P(round(H) = i, round(A) = j) for every cell with mass, before floor and overtime.
   static func regulationCells(_ model: GameModel) -> [Cell] {
+    // Condition on the team with the larger sd, so the conditional mean moves by at most one
+    // point per point (|slope| <= 1) and the panels stay few.
+    if abs(model.correlation * model.awaySD) > model.homeSD {
+      var swapped = model
+      swap(&swapped.homeMean, &swapped.awayMean)
+      swap(&swapped.homeSD, &swapped.awaySD)
+      return regulationCells(swapped).map { Cell(home: $0.away, away: $0.home, p: $0.p) }
+    }
     let reach = 9.5
     let muH = model.homeMean, sdH = model.homeSD, muA = model.awayMean, sdA = model.awaySD
     let rho = model.correlation
@@ -138,7 +146,11 @@ public enum ExactScoreDistribution {
     let iLo = Int((muH - reach * sdH).rounded(.down)), iHi = Int((muH + reach * sdH).rounded(.up))
     var cells: [Cell] = []
 
-    if s == 0 {
+    // Panels per unit interval of H so that the conditional cdf's step (width s) is resolved;
+    // beyond 2000 (|rho| within about 1e-8 of 1) the step is narrower than 1/500 of a point and
+    // the degenerate form below is exact to that width.
+    let panelsNeeded = s == 0 ? Double.infinity : 4 * abs(slope) / s
+    if panelsNeeded > 2000 {
       // A = muA + slope (H - muH) exactly: cell (i, j) is an interval of H.
       for i in iLo...iHi {
         let lo = Double(i) - 0.5, hi = Double(i) + 0.5
@@ -158,7 +170,7 @@ public enum ExactScoreDistribution {
     }
 
     let gl = GaussLegendre.sixteen
-    let panels = min(2000, max(1, Int((4 * abs(slope) / s).rounded(.up))))
+    let panels = max(1, Int(panelsNeeded.rounded(.up)))
     let width = 1.0 / Double(panels)
     let jSpan = Int((reach * s).rounded(.up)) + 2
     var row = [Double]()

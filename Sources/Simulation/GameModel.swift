@@ -36,12 +36,27 @@ public struct GameModel: Hashable, Sendable, Codable {
   /// Name of the score distribution, as the replaced service reports it.
   public var distributionName: String { skewness == 0 ? "normal" : "skew_normal" }
 
+  /// Projections must lie in [0, maxProjection] and sds in [minSD, maxSD]: wide enough for any
+  /// sport scored in points, narrow enough that the score grid stays small (its side grows as
+  /// 17 sd) and every score fits the kernel's 32-bit integers.
+  public static let maxProjection = 1000.0
+  public static let minSD = 0.5
+  public static let maxSD = 100.0
+
   /// Throws the first invalid field, named as the user knows it.
   public func validate() throws(InputError) {
-    try InputError.requireFinite("home_projection", homeMean)
-    try InputError.requireFinite("away_projection", awayMean)
-    try InputError.requirePositive("home_std_dev", homeSD)
-    try InputError.requirePositive("away_std_dev", awaySD)
+    for (field, mean) in [("home_projection", homeMean), ("away_projection", awayMean)] {
+      try InputError.requireFinite(field, mean)
+      guard mean >= 0, mean <= Self.maxProjection else {
+        throw .invalid(field: field, value: "\(mean)", reason: "must be in [0, \(Int(Self.maxProjection))]")
+      }
+    }
+    for (field, sd) in [("home_std_dev", homeSD), ("away_std_dev", awaySD)] {
+      try InputError.requirePositive(field, sd)
+      guard sd >= Self.minSD, sd <= Self.maxSD else {
+        throw .invalid(field: field, value: "\(sd)", reason: "must be in [\(Self.minSD), \(Int(Self.maxSD))]")
+      }
+    }
     try InputError.requireFinite("correlation", correlation)
     guard (-1...1).contains(correlation) else {
       throw .invalid(field: "correlation", value: "\(correlation)", reason: "must be in [-1, 1]")
@@ -54,7 +69,7 @@ public struct GameModel: Hashable, Sendable, Codable {
     }
     if skewness != 0 {
       let adjusted = SkewNormal(skewness: skewness).latentCorrelation(for: correlation)
-      guard abs(adjusted) <= 1 else {
+      guard abs(adjusted) <= 1 + 1e-12 else {
         throw .invalid(
           field: "correlation", value: "\(correlation)",
           reason: "is not reachable with skewness \(skewness) (needs latent correlation \(adjusted))")

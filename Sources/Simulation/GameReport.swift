@@ -86,7 +86,8 @@ public struct TotalsSimulationSummary: Sendable, Codable {
   public let maxTotal: Int
   public let percentiles: Percentiles
   public let otGamesSimulated: Int
-  /// Percent, as the agent reported it.
+  /// Share of games that went to overtime, as a fraction (0.06): the only published sample of
+  /// the agent's output (its iOS guide) has it so, despite the name.
   public let otGamesPct: Double
   public let correlationUsed: Double
   public let distribution: String
@@ -157,7 +158,7 @@ public struct TotalsSimulationSummary: Sendable, Codable {
     maxTotal = totals.maximum ?? 0
     percentiles = Percentiles(totals)
     otGamesSimulated = Int(histogram.overtimeGames)
-    otGamesPct = 100 * distribution.overtimeShare
+    otGamesPct = distribution.overtimeShare
     correlationUsed = model.correlation
     self.distribution = model.distributionName
     inputs = Inputs(

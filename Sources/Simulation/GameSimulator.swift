@@ -171,7 +171,7 @@ enum KernelModel {
     m.away_sd = model.awaySD
     if model.skewness != 0 {
       let skew = SkewNormal(skewness: model.skewness)
-      m.rho = skew.latentCorrelation(for: model.correlation)
+      m.rho = min(max(skew.latentCorrelation(for: model.correlation), -1), 1)
       m.skew_delta = skew.delta
       m.skew_shift = skew.shift
       m.skew_scale = skew.scale

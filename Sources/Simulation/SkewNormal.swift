@@ -31,6 +31,10 @@ public struct SkewNormal: Hashable, Sendable {
   /// sd of the latent variable.
   public var scale: Double { (1 - shift * shift).squareRoot() }
 
+  /// The largest |correlation| two teams with this skewness can have (latent correlation 1):
+  /// (1 - delta^2) / (1 - m^2).
+  public var maxCorrelation: Double { delta == 0 ? 1 : (1 - delta * delta) / (1 - shift * shift) }
+
   /// The correlation of the latent normals that gives the teams correlation `rho`.
   public func latentCorrelation(for rho: Double) -> Double {
     delta == 0 ? rho : rho * (1 - shift * shift) / (1 - delta * delta)

@@ -33,11 +33,17 @@ public struct TotalsScenarios: Sendable, Encodable {
   public let entries: [(name: String, entry: Entry)]
   public let summary: Summary
 
-  /// The named variants of `model`.
+  /// The named variants of `model`. A skewed variant cannot keep a correlation beyond what
+  /// skew-normal teams can have (SkewNormal.maxCorrelation): it is clamped there, so asking for
+  /// scenarios never fails on a variant the user did not choose.
   public static func variants(of model: GameModel) -> [(String, GameModel)] {
     func with(_ change: (inout GameModel) -> Void) -> GameModel {
       var m = model
       change(&m)
+      if m.skewness != 0 {
+        let limit = SkewNormal(skewness: m.skewness).maxCorrelation
+        m.correlation = min(max(m.correlation, -limit), limit)
+      }
       return m
     }
     var list: [(String, GameModel)] = [

@@ -79,7 +79,10 @@ struct RunCommand: ParsableCommand {
       do { market = try decoded.market() } catch { throw CLIError.badInput(request, error) }
       model = decoded.model(base: modelOptions.model(home: decoded.homeProjection, away: decoded.awayProjection))
       do { try model.validate() } catch { throw CLIError.badInput(request, error) }
-      if !randomOptions.simsGiven { options.simulations = decoded.nSims }
+      if !randomOptions.simsGiven {
+        options.simulations = decoded.nSims
+        do { try options.validate() } catch { throw CLIError.badInput(request, error) }
+      }
       wantScenarios = wantScenarios || decoded.includeScenarios
       wantSensitivity = wantSensitivity || decoded.includeSensitivity
     } else {

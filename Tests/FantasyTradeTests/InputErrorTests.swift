@@ -56,6 +56,10 @@ final class InputErrorTests: XCTestCase {
       (PlayerInput(price: 1, breakeven: 1, projScores: [1, 2, 3, 4, 5], scoreSD: -1), "score_sd"),
       (PlayerInput(price: 1, breakeven: 1, projScores: [1, 2, 3, 4, 5], missProbability: 1.5), "miss_probability"),
       (PlayerInput(price: 1, breakeven: 1, projScores: [1, 2, 3, 4, 5], ownership: 120), "ownership"),
+      // Finite but too large for the score histograms.
+      (PlayerInput(price: 1, breakeven: 1, projScores: [1e20, 2, 3, 4, 5]), "proj_scores[0]"),
+      (PlayerInput(price: 1, breakeven: 1e308, projScores: [1, 2, 3, 4, 5]), "breakeven"),
+      (PlayerInput(price: 2e9, breakeven: 1, projScores: [1, 2, 3, 4, 5]), "price"),
     ]
     for (input, field) in cases {
       XCTAssertThrowsError(try TradeRequest(playerIn: input, playerOut: input).validated()) {

@@ -23,12 +23,12 @@ final class OddsConversionTests: XCTestCase {
     for a in [-110.0, -105, -250, -10000, 100, 150, 333, 2500] {
       let odds = try Odds(american: a)
       XCTAssertEqual(odds.american, a, "\(a)")
-      XCTAssertEqual(Odds(fractional: odds.fractional).american, a, "\(a)")
-      XCTAssertEqual(Odds(fractional: odds.fractional), odds, "\(a)")
+      XCTAssertEqual(try Odds(fractional: odds.fractional).american, a, "\(a)")
+      XCTAssertEqual(try Odds(fractional: odds.fractional), odds, "\(a)")
     }
     for d in [1.91, 1.005, 2.0, 3.75, 101.0, 1.0000001] {
       let odds = try Odds(decimal: d)
-      XCTAssertEqual(Odds(fractional: odds.fractional).decimal, d, "\(d)")
+      XCTAssertEqual(try Odds(fractional: odds.fractional).decimal, d, "\(d)")
       XCTAssertEqual(try Odds(hongKong: odds.hongKong).decimal, d, "\(d)")
       XCTAssertEqual(try Odds(american: odds.american).decimal, d, accuracy: 4 * d.ulp, "\(d)")
     }

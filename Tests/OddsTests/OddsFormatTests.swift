@@ -39,3 +39,14 @@ final class OddsFormatTests: XCTestCase {
     XCTAssertEqual(BetEvaluation(odds: even, probabilities: .init(win: 0.4, lose: 0.6)).fullKelly, 0)
   }
 }
+
+/// Prices whose payout is too small for a decimal above 1 are refused, whatever the format.
+final class OddsLimitTests: XCTestCase {
+  func testVanishingPayoutsAreRefused() {
+    XCTAssertThrowsError(try Odds(american: -1e18)) { XCTAssertEqual($0 as? OddsError, .invalidAmerican(-1e18)) }
+    XCTAssertThrowsError(try Odds(hongKong: 1e-17))
+    XCTAssertThrowsError(try Odds(numerator: 1, denominator: 1_000_000_000_000_000_000))
+    XCTAssertThrowsError(try Odds(parsing: "-1e18"))
+    XCTAssertEqual(try Odds(american: -1e6).decimal, 1.0001, accuracy: 1e-15)
+  }
+}

@@ -127,6 +127,10 @@ final class RunCommandTests: XCTestCase {
       (["--kelly-cap", "2"], "--kelly-cap", "2"),
       (["--skew", "1.5"], "--skew", "1.5"),
       (["--score-floor", "-5"], "--score-floor", "-5"),
+      (["--home", "3e9"], "--home", "3000000000"),
+      (["--away", "-5"], "--away", "-5"),
+      (["--home-sd", "1e-20"], "--home-sd", "1e-20"),
+      (["--away-sd", "300"], "--away-sd", "300"),
     ]
     for (extra, option, value) in cases {
       var args = base
@@ -184,6 +188,10 @@ final class RunRequestTests: XCTestCase {
     XCTAssertTrue(nofile.stderr.contains("/nonexistent.json"), nofile.stderr)
     let both = try MCSimBinary.run(["run", "--request", "-", "--line", "220"])
     XCTAssertEqual(both.status, 64)
+    // A bad n_sims in the file is the file's fault, not an option's.
+    let sims = try MCSimBinary.run(["run", "--request", "-"], stdin: #"{"home_projection": 110, "away_projection": 105, "total_line": 214.5, "n_sims": 0}"#)
+    XCTAssertEqual(sims.status, 1)
+    XCTAssertTrue(sims.stderr.contains("n_sims") && sims.stderr.contains("-:"), sims.stderr)
   }
 }
 
@@ -204,6 +212,10 @@ final class RunScenarioTests: XCTestCase {
     XCTAssertNotNil((sensitivity["home_projection"] as? [String: Any])?["sensitivity_per_point"])
     XCTAssertNotNil((sensitivity["away_std_dev"] as? [String: Any])?["sensitivity_per_std"])
     XCTAssertNotNil(sensitivity["ranking"])
+    // Scenarios never fail on a variant the user did not ask for: skew_normal with rho 0.9.
+    let strong = try MCSimBinary.run(["run", "--line", "220.5", "--home", "112.5", "--away", "108.3", "--rho", "0.9",
+                                      "--scenarios", "--json"])
+    XCTAssertEqual(strong.status, 0, strong.stderr)
     let plain = try XCTUnwrap(try MCSimBinary.json(["run", "--line", "220.5", "--home", "112.5", "--away", "108.3", "--json"])["result"] as? [String: Any])
     XCTAssertNil(plain["scenarios"])
     XCTAssertNil(plain["sensitivity"])

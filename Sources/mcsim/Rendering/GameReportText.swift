@@ -26,7 +26,7 @@ struct GameReportText {
     out.append(row("p_over", s.pOver, s.ci95Over, a?.pOver))
     out.append(row("p_under", s.pUnder, s.ci95Under, a?.pUnder))
     out.append(row("p_push", s.pPush, nil, a?.pPush))
-    out.append(row("overtime", s.otGamesPct / 100, nil, a?.otProbability))
+    out.append(row("overtime", s.otGamesPct, nil, a?.otProbability))
     out.append(row("home win", s.pHomeWin, s.ci95HomeWin, a?.pHomeWin))
     if s.pTie > 0 { out.append(row("tie", s.pTie, nil, nil)) }
     if a == nil { out.append("  (no closed form for skew-normal scores: exact column omitted)") }
