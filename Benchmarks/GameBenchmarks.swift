@@ -25,6 +25,7 @@ extension BenchmarkSuite {
       var m = model
       m.overtime.kind = kind
       for n in sizes {
+        var oneThread: Double?
         for threads in Set([1, cores]).sorted() {
           let repeats = n >= 10_000_000 ? 5 : (n >= 1_000_000 ? 11 : 51)
           let samples = BenchmarkContext.time(repeats: context.quick ? max(3, repeats / 3) : repeats, perItem: Double(n)) {
@@ -32,7 +33,12 @@ extension BenchmarkSuite {
             precondition(h.games == UInt64(n))
           }
           let median = samples.sorted()[samples.count / 2]
-          let note = String(format: "%.2fx the RNG floor of 2 normals; %.2f ms per run", median / floor, median * Double(n) / 1e6)
+          var note = String(format: "%.2fx the RNG floor of 2 normals; %.2f ms per run", median / floor, median * Double(n) / 1e6)
+          if threads == 1 {
+            oneThread = median
+          } else if let oneThread {
+            note += String(format: "; %.2fx the 1-thread speed", oneThread / median)
+          }
           context.record(suite: "one-game", name: "\(kind.rawValue) OT, 10^\(Int(log10(Double(n)))), \(threads) thread\(threads == 1 ? "" : "s")",
                          unit: "ns/game", samples: samples, baseline: ("naive Swift", naiveNs), note: note)
         }
