@@ -19,6 +19,13 @@ enum CLIError {
     return ExitCode.validationFailure
   }
 
+  /// A failure of the environment rather than the input (a feed that cannot be fetched):
+  /// one line, exit status 1.
+  static func runtime(_ message: String) -> ExitCode {
+    FileHandle.standardError.write(Data("mcsim: error: \(message)\n".utf8))
+    return ExitCode.failure
+  }
+
   static func fail(_ error: InputError) -> ExitCode {
     switch error {
     case .invalid(let field, let value, let reason):

@@ -34,12 +34,7 @@ struct RunCommand: ParsableCommand {
   @Option(name: .customLong("under-odds"), parsing: .unconditional, help: "Price of the under, decimal or American.")
   var underOdds: String = "1.91"
 
-  @Option(name: .customLong("kelly-fraction"), parsing: .unconditional, help: "Fraction of full Kelly to stake, in (0, 1].")
-  var kellyFraction: Double = 0.25
-
-  @Option(name: .customLong("kelly-cap"), parsing: .unconditional, help: "Largest stake as a fraction of bankroll, in (0, 1].")
-  var kellyCap: Double = 0.05
-
+  @OptionGroup(title: "Stakes") var kellyOptions: KellyOptions
   @OptionGroup(title: "Model") var modelOptions: ModelOptions
   @OptionGroup(title: "Simulation") var randomOptions: RandomOptions
   @OptionGroup(title: "Output") var output: OutputOptions
@@ -57,10 +52,7 @@ struct RunCommand: ParsableCommand {
   }
 
   func run() throws {
-    let kelly = KellyPolicy(fraction: kellyFraction, cap: kellyCap)
-    do { try kelly.validate() } catch {
-      throw CLIError.fail(option: error == .invalidCap(kellyCap) ? "--kelly-cap" : "--kelly-fraction", error)
-    }
+    let kelly = try kellyOptions.policy()
     let model: GameModel
     let market: TotalsMarket
     var options = randomOptions.options()
