@@ -25,7 +25,8 @@ public struct AssembledSlate: Sendable {
 /// - a slate file alone (`SlateFile`);
 /// - a feed and team stats: one game per feed event, projected by the agent's formula from the
 ///   two teams' stats (`AgentProjection`), priced at the feed's lines (`FeedLines`);
-/// - a slate file and a feed: the file's games and projections, priced at the feed's lines.
+/// - a slate file and a feed: the file's games and projections, priced at the feed's lines
+///   (market by market: a market the feed lacks keeps the file's line, with a note).
 /// Teams are matched by `TeamKey` (franchise for NBA teams, normalised name otherwise).
 public enum SlateAssembly {
   public static func fromFile(_ file: SlateFile) -> AssembledSlate {
@@ -98,11 +99,7 @@ public enum SlateAssembly {
       claimed.insert(i)
       let event = feed.events[i]
       let lines = FeedLines.lines(for: event, policy: policy, asOf: asOf)
-      if lines.markets.isEmpty {
-        game.info.notes.append("the odds feed has no prices for this game\(game.markets.isEmpty ? "" : ": priced at the slate file's lines")")
-      } else {
-        game.markets = lines.markets
-      }
+      game.markets = merged(file: game.markets, feed: lines.markets, notes: &game.info.notes)
       let feedInfo = info(for: event)
       game.info.startTime = feedInfo.startTime
       game.info.gameDate = game.info.gameDate ?? feedInfo.gameDate
@@ -116,6 +113,24 @@ public enum SlateAssembly {
         event: event.label, home: event.home, away: event.away, reason: "no game in the slate file for these teams"))
     }
     return out
+  }
+
+  /// Each market from the feed where it has one, else the file's (with a note saying so).
+  static func merged(file: GameMarkets, feed: GameMarkets, notes: inout [String]) -> GameMarkets {
+    var m = feed
+    if m.total == nil, let total = file.total {
+      m.total = total
+      notes.append("total from the slate file: the odds feed has none for this game")
+    }
+    if m.spread == nil, let spread = file.spread {
+      m.spread = spread
+      notes.append("spread from the slate file: the odds feed has none for this game")
+    }
+    if m.moneyline == nil, let moneyline = file.moneyline {
+      m.moneyline = moneyline
+      notes.append("moneyline from the slate file: the odds feed has none for this game")
+    }
+    return m
   }
 
   /// The event's facts as the tonight endpoint gives them.

@@ -122,7 +122,10 @@ enum OddsAPIFeed {
           }
         }
       }
-      if let commence, let latest, commence < latest { out.live = true }
+      if let commence, let latest, commence < latest {
+        out.live = true
+        feed.notes.append("\(label): in play (quotes updated after the start): its prices are live")
+      }
       if (event.bookmakers ?? []).isEmpty { empty.append(label) }
       feed.events.append(out)
     }

@@ -126,8 +126,8 @@ public struct HTTPFetcher: Sendable {
     return box.outcome
   }
 
-  /// Seconds to wait from a Retry-After header: delta-seconds or an HTTP date.
-  static func retryAfter(_ headers: [String: String], now: Date = Date()) -> Double? {
+  /// Seconds to wait from a Retry-After header (keys lowercased): delta-seconds or an HTTP date.
+  public static func retryAfter(_ headers: [String: String], now: Date = Date()) -> Double? {
     guard let value = headers["retry-after"]?.trimmingCharacters(in: .whitespaces) else { return nil }
     if let seconds = Double(value), seconds >= 0 { return seconds }
     let formatter = DateFormatter()
