@@ -13,10 +13,13 @@ struct SlateCommand: ParsableCommand {
     abstract: "Prices a slate of games: totals, spreads and moneylines, simulated together.",
     discussion: """
       Games come from a slate file (the betting agent's batch request, or mcsim's native slate), \
-      or from an odds feed with team stats. Examples:
+      or from an odds feed with team stats; a slate file with --odds is priced at the feed's lines. \
+      The model options set every game's model; a slate file's "model" object and each game's own \
+      fields override them. Spreads and moneylines are priced with overtime played to a winner. \
+      Examples:
         mcsim slate Scenarios/slate_batch.json
         mcsim slate Scenarios/slate_native.json --json
-        mcsim slate --odds Scenarios/feed_odds_api.json --stats Scenarios/feed_team_stats.json
+        mcsim slate --odds Scenarios/feed_odds_api_nba.json --stats Scenarios/feed_team_stats.json
         mcsim slate --odds URL --stats-from results.csv --as-of 2025-01-15 --watch 60
       Exit status: 0 when every game was evaluated, 3 when some games have an error or a feed game \
       found no place on the slate (the output still has every game), 64 for unusable input, 1 when \

@@ -21,14 +21,14 @@ final class FeedFixtureTests: XCTestCase {
     for name in Fixtures.oddsAPI {
       let data = try Fixtures.odds(name)
       XCTAssertEqual(try FeedDecoder.detect(data), .oddsAPI, name)
-      let feed = try FeedDecoder.decode(data)
+      let feed = try Fixtures.feed(name)
       let e = try XCTUnwrap(expected[name])
       XCTAssertEqual(feed.format, .oddsAPI, name)
       XCTAssertEqual(feed.events.count, e.events, name)
       XCTAssertEqual(feed.quotes.count, e.quotes, name)
       XCTAssertEqual(feed.rejected, [], name)
-      // Forcing the detected format changes nothing; forcing the other one rejects prices.
-      XCTAssertEqual(try FeedDecoder.decode(data, format: .oddsAPI, priceFormat: e.format).quotes.count, e.quotes, name)
+      // Forcing the other price format rejects every price it cannot read (negative American
+      // odds are not decimal; decimal odds between 1 and 100 are not American) and keeps count.
       let wrong = try FeedDecoder.decode(data, priceFormat: e.format == .decimal ? .american : .decimal)
       XCTAssertGreaterThan(wrong.rejected.count, 0, name)
       XCTAssertEqual(wrong.quotes.count + wrong.rejected.count, e.quotes, name)
@@ -36,7 +36,7 @@ final class FeedFixtureTests: XCTestCase {
   }
 
   func testAmericanPricesAreExact() throws {
-    let feed = try FeedDecoder.decode(try Fixtures.odds("theoddsapi_v4_basketball_nba_american.json"))
+    let feed = try Fixtures.feed("theoddsapi_v4_basketball_nba_american.json")
     let magic = try XCTUnwrap(feed.events.first)
     XCTAssertEqual(magic.home, "Orlando Magic")
     XCTAssertEqual(magic.away, "Phoenix Suns")
@@ -50,11 +50,11 @@ final class FeedFixtureTests: XCTestCase {
 
   /// Empty bookmaker lists are kept as events without quotes, and noted; a live game is marked.
   func testEmptyBookmakersAndLiveGames() throws {
-    let feed = try FeedDecoder.decode(try Fixtures.odds("theoddsapi_v4_basketball_nba_decimal_fanduel_h2h_spreads_totals.json"))
+    let feed = try Fixtures.feed("theoddsapi_v4_basketball_nba_decimal_fanduel_h2h_spreads_totals.json")
     XCTAssertEqual(feed.events.filter { $0.quotes.isEmpty }.count, 5)
     XCTAssertTrue(feed.notes.contains { $0.hasPrefix("5 events with no bookmakers") }, "\(feed.notes)")
     XCTAssertEqual(feed.events.filter(\.live).map(\.home), ["Portland Trail Blazers"])
-    let nfl = try FeedDecoder.decode(try Fixtures.odds("theoddsapi_v4_americanfootball_nfl_decimal.json"))
+    let nfl = try Fixtures.feed("theoddsapi_v4_americanfootball_nfl_decimal.json")
     XCTAssertEqual(nfl.events.filter(\.live).map(\.away), ["Buffalo Bills"])
     XCTAssertEqual(nfl.events[0].commenceTime, Timestamp.parse("2023-11-06T01:22:47Z"))
     XCTAssertTrue(nfl.notes.contains { $0.contains("in play") })
@@ -62,8 +62,7 @@ final class FeedFixtureTests: XCTestCase {
 
   /// Player props: one market per player, spellings across books merged, ladders kept.
   func testPlayerPropsMergeSpellings() throws {
-    let feed = try FeedDecoder.decode(
-      try Fixtures.odds("theoddsapi_v4_event_odds_basketball_nba_player_points_american.json"))
+    let feed = try Fixtures.feed("theoddsapi_v4_event_odds_basketball_nba_player_points_american.json")
     let markets = Set(feed.quotes.map(\.market))
     XCTAssertTrue(markets.contains("player_points Jonathan Isaac"))
     XCTAssertFalse(markets.contains("player_points J. Isaac"))
@@ -81,8 +80,7 @@ final class FeedFixtureTests: XCTestCase {
 
   /// A 3-way market keeps its draw, lay prices are left out, one-sided ladders get `no_pair`.
   func testSoccerDrawLayAndOneSidedMarkets() throws {
-    let feed = try FeedDecoder.decode(
-      try Fixtures.odds("theoddsapi_v4_event_odds_soccer_germany_bundesliga_decimal_h2h_draw_player_shots.json"))
+    let feed = try Fixtures.feed("theoddsapi_v4_event_odds_soccer_germany_bundesliga_decimal_h2h_draw_player_shots.json")
     XCTAssertTrue(feed.quotes.contains { $0.market == "h2h" && $0.selection == "Draw" })
     XCTAssertFalse(feed.quotes.contains { $0.market == "h2h_lay" })
     XCTAssertTrue(feed.notes.contains { $0.contains("h2h_lay") && $0.contains("betfair_ex_eu 1") && $0.contains("matchbook 1") })
@@ -148,7 +146,7 @@ final class FeedFixtureTests: XCTestCase {
 
   /// Multi-book main lines: best price per side whatever order the feed lists the teams in.
   func testMultiBookLinesTakeTheBestPricePerSide() throws {
-    let feed = try FeedDecoder.decode(try Fixtures.odds("theoddsapi_v4_basketball_nba_american.json"))
+    let feed = try Fixtures.feed("theoddsapi_v4_basketball_nba_american.json")
     let clippers = try XCTUnwrap(feed.events.first { $0.home == "Los Angeles Clippers" })
     let lines = FeedLines.lines(for: clippers, asOf: FairOdds.newest(feed.quotes))
     let ml = try XCTUnwrap(lines.markets.moneyline)

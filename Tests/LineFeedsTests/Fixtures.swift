@@ -1,4 +1,5 @@
 import Foundation
+import LineFeeds
 import XCTest
 
 /// The test resources (Resources/README.md) and the Scenarios they share files with.
@@ -20,6 +21,22 @@ enum Fixtures {
   static func scenarioURL(_ name: String) -> URL {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Scenarios/\(name)").standardized
   }
+
+  /// A fixture decoded with the detected formats, once per test process.
+  static func feed(_ name: String) throws -> Feed {
+    cache.lock.lock()
+    defer { cache.lock.unlock() }
+    if let feed = cache.feeds[name] { return feed }
+    let feed = try FeedDecoder.decode(try odds(name))
+    cache.feeds[name] = feed
+    return feed
+  }
+
+  private final class Cache: @unchecked Sendable {
+    let lock = NSLock()
+    var feeds: [String: Feed] = [:]
+  }
+  private static let cache = Cache()
 
   static let oddsAPI = [
     "theoddsapi_v4_americanfootball_nfl_decimal.json",

@@ -97,7 +97,7 @@ final class HTTPFetcherTests: XCTestCase {
   func testTimeout() throws {
     let server = try LocalHTTPServer { _, _ in
       var r = LocalHTTPServer.Response.json("[]")
-      r.delay = 0.8
+      r.delay = 5
       return r
     }
     XCTAssertThrowsError(try fetcher(Waits(), timeout: 0.2).get(server.url)) { error in

@@ -47,7 +47,7 @@ final class TeamDirectoryTests: XCTestCase {
     XCTAssertEqual(codes.count, 30)
     for code in codes { XCTAssertEqual(TeamDirectory.resolve(code)?.abbreviation, code) }
     for name in Fixtures.oddsAPI where name.contains("basketball_nba") {
-      for event in try FeedDecoder.decode(try Fixtures.odds(name)).events {
+      for event in try Fixtures.feed(name).events {
         XCTAssertNotNil(TeamDirectory.resolve(event.home!), event.label)
         XCTAssertNotNil(TeamDirectory.resolve(event.away!), event.label)
       }

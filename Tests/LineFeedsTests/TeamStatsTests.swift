@@ -90,7 +90,7 @@ final class TeamStatsTests: XCTestCase {
   /// Feed plus stats: one game per feed event, projected by the agent's formula; a team without
   /// stats is listed, not dropped.
   func testFeedAndStatsMakeASlate() throws {
-    let feed = try FeedDecoder.decode(try Fixtures.scenario("feed_odds_api_nba.json"))
+    let feed = try Fixtures.feed("theoddsapi_v4_basketball_nba_decimal_h2h_spreads.json")
     var stats = try TeamStatsFile.decode(try Fixtures.scenario("feed_team_stats.json"), source: "stats")
     let full = SlateAssembly.fromFeed(feed, stats: stats, base: GameModel(homeMean: 0, awayMean: 0))
     XCTAssertEqual(full.games.count, 18)
@@ -119,7 +119,7 @@ final class TeamStatsTests: XCTestCase {
 
   /// A slate file priced at a feed's lines: matched by team, market by market.
   func testFeedLinesAttachToAFile() throws {
-    let feed = try FeedDecoder.decode(try Fixtures.scenario("feed_odds_api_nba.json"))
+    let feed = try Fixtures.feed("theoddsapi_v4_basketball_nba_decimal_h2h_spreads.json")
     let file = try SlateFile.decode(try Fixtures.scenario("slate_batch.json"), base: GameModel(homeMean: 0, awayMean: 0))
     let slate = SlateAssembly.attach(feed, to: file.entries)
     XCTAssertEqual(slate.games.count, 13)

@@ -244,7 +244,7 @@ final class SlateCommandTests: XCTestCase {
       }
     }
     let base = ["slate", "--odds", server.url.absoluteString + "/api/betting/odds", "--stats", stats.path,
-                "--watch", "0.05", "--polls", "5", "--retries", "0", "--seed", "1"]
+                "--watch", "0.02", "--polls", "5", "--retries", "0", "--seed", "1"]
     let nd = try MCSimBinary.run(base + ["--ndjson"])
     XCTAssertEqual(nd.status, 0, nd.stderr)
     XCTAssertEqual(server.requests.count, 5)

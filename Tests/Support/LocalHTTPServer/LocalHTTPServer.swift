@@ -111,7 +111,9 @@ public final class LocalHTTPServer: @unchecked Sendable {
       lock.unlock()
       let response = responder(served, path)
       served += 1
-      if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
+      // Wait in small steps, so that stop() ends a delayed answer at once.
+      let until = Date().addingTimeInterval(response.delay)
+      while Date() < until, !isStopped { Thread.sleep(forTimeInterval: 0.01) }
       write(response, to: client)
     }
   }
