@@ -24,14 +24,7 @@ public struct SlateFile: Sendable {
 
   /// Decodes a slate over `base`, the model every game starts from (the command line's).
   public static func decode(_ data: Data, base: GameModel) throws(InputDecodingError) -> SlateFile {
-    let raw: RawSlate
-    do {
-      raw = try JSONDecoder().decode(RawSlate.self, from: data)
-    } catch let error as DecodingError {
-      throw InputDecodingError(InputDecodingError.message(error))
-    } catch {
-      throw InputDecodingError("malformed JSON: \(error.localizedDescription)")
-    }
+    let raw = try InputDecodingError.decode(RawSlate.self, from: data)
     let fileBase = raw.model.applied(to: base)
     let entries = raw.games.enumerated().map { i, slot in slot.entry(number: i + 1, base: fileBase) }
     return SlateFile(entries: entries, nSims: raw.nSims, seed: raw.seed)

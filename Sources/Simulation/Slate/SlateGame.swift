@@ -53,23 +53,6 @@ public struct GameInfo: Hashable, Sendable, Encodable {
     case homeTeamID = "home_team_id", awayTeamID = "away_team_id", homePPG = "home_ppg"
     case homeOppPPG = "home_opp_ppg", homeStd = "home_std", awayPPG = "away_ppg", awayOppPPG = "away_opp_ppg"
     case awayStd = "away_std", live
-  }
-
-  /// Encodes the known fields into the enclosing game object (notes are the caller's).
-  public func encode(to encoder: any Encoder) throws {
-    var c = encoder.container(keyedBy: CodingKeys.self)
-    try c.encodeIfPresent(gameDate, forKey: .gameDate)
-    try c.encodeIfPresent(startTime, forKey: .startTime)
-    try c.encodeIfPresent(homeTeam, forKey: .homeTeam)
-    try c.encodeIfPresent(awayTeam, forKey: .awayTeam)
-    try c.encodeIfPresent(homeTeamID, forKey: .homeTeamID)
-    try c.encodeIfPresent(awayTeamID, forKey: .awayTeamID)
-    try c.encodeIfPresent(homePPG, forKey: .homePPG)
-    try c.encodeIfPresent(homeOppPPG, forKey: .homeOppPPG)
-    try c.encodeIfPresent(homeStd, forKey: .homeStd)
-    try c.encodeIfPresent(awayPPG, forKey: .awayPPG)
-    try c.encodeIfPresent(awayOppPPG, forKey: .awayOppPPG)
-    try c.encodeIfPresent(awayStd, forKey: .awayStd)
-    try c.encodeIfPresent(live, forKey: .live)
+    // `notes` is not encoded here: the game result shows them as its `warnings`.
   }
 }
