@@ -80,7 +80,9 @@ struct SlateCommand: ParsableCommand {
     if statsFrom != nil && asOf == nil { throw ValidationError("--stats-from needs --as-of DATE (the games before it are used).") }
     if statsFrom == nil && (asOf != nil || last != nil) { throw ValidationError("--as-of and --last go with --stats-from.") }
     if let last, last < 1 { throw ValidationError("--last must be at least 1, got \(last).") }
-    if file == "-" && odds == "-" { throw ValidationError("Only one input can be read from stdin.") }
+    if [file, odds, stats, statsFrom].filter({ $0 == "-" }).count > 1 {
+      throw ValidationError("Only one input can be read from stdin.")
+    }
     if let watch {
       guard watch > 0, watch.isFinite else { throw ValidationError("--watch must be a positive number of seconds, got \(watch).") }
       guard let odds else { throw ValidationError("--watch polls the odds feed: give --odds FEED.") }
@@ -103,7 +105,11 @@ struct SlateCommand: ParsableCommand {
     let options = SimulationOptions(
       simulations: randomOptions.sims ?? slateFile?.nSims ?? 10_000,
       seed: randomOptions.seed ?? slateFile?.seed ?? Seed.random(), threads: randomOptions.threads)
-    do { try options.validate() } catch { throw CLIError.fail(error) }
+    do { try options.validate() } catch {
+      // n_sims from the slate file is named as the file names it.
+      if error.field == "n_sims", !randomOptions.simsGiven, let file { throw CLIError.fail("\(InputSource(file)): \(error)") }
+      throw CLIError.fail(error)
+    }
 
     var inputs = SlateResponse.Inputs(
       slate: file.map { InputSource($0).description }, odds: odds.map { InputSource($0).description },
