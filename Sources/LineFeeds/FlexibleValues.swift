@@ -25,7 +25,8 @@ struct PriceValue: Decodable, Sendable {
   }
 }
 
-/// An identifier written as a string or a number ("0022500123" or 1617585501).
+/// A string, or a number kept as its text: an identifier ("0022500123" or 1617585501), or a field
+/// the agent's feed writes as a string but a producer may write as a number ("1.91" or 1.91).
 struct LooseString: Decodable, Sendable {
   let value: String
 

@@ -141,7 +141,7 @@ enum AgentOddsFeed {
 
     init(from decoder: any Decoder) throws {
       let c = try decoder.container(keyedBy: CodingKeys.self)
-      func text(_ k: CodingKeys) throws -> String? { try c.decodeIfPresent(TextOrNumber.self, forKey: k)?.text }
+      func text(_ k: CodingKeys) throws -> String? { try c.decodeIfPresent(LooseString.self, forKey: k)?.value }
       spread = try text(.spread)
       spreadOdds = try text(.spreadOdds)
       moneyline = try text(.moneyline)
@@ -165,17 +165,8 @@ enum AgentOddsFeed {
       playerName = try c.decode(String.self, forKey: .playerName)
       market = try c.decodeIfPresent(String.self, forKey: .market) ?? "points"
       line = try c.decodeIfPresent(LooseNumber.self, forKey: .line)
-      overOdds = try c.decodeIfPresent(TextOrNumber.self, forKey: .overOdds)?.text
-      underOdds = try c.decodeIfPresent(TextOrNumber.self, forKey: .underOdds)?.text
-    }
-  }
-
-  /// A string, or a number kept as its text.
-  private struct TextOrNumber: Decodable {
-    var text: String
-    init(from decoder: any Decoder) throws {
-      let c = try decoder.singleValueContainer()
-      if let s = try? c.decode(String.self) { text = s } else { text = String(try c.decode(Double.self)) }
+      overOdds = try c.decodeIfPresent(LooseString.self, forKey: .overOdds)?.value
+      underOdds = try c.decodeIfPresent(LooseString.self, forKey: .underOdds)?.value
     }
   }
 }
