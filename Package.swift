@@ -80,9 +80,13 @@ let package = Package(
     .testTarget(name: "LinearAlgebraTests", dependencies: ["CLinearAlgebra"]),
     .testTarget(name: "OddsTests", dependencies: ["Odds"], resources: [.copy("Resources")]),
     .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Odds"]),
-    .testTarget(name: "LineFeedsTests", dependencies: ["LineFeeds", "Simulation"]),
+    .testTarget(
+      name: "LineFeedsTests", dependencies: ["LineFeeds", "Simulation", "Odds", "LocalHTTPServer"],
+      resources: [.copy("Resources")]),
     // End to end: runs the built `mcsim` binary.
-    .testTarget(name: "mcsimTests", dependencies: ["mcsim"]),
+    .testTarget(name: "mcsimTests", dependencies: ["mcsim", "LocalHTTPServer"]),
+    // Test support: a tiny HTTP server on 127.0.0.1 (POSIX sockets) for the feed tests.
+    .target(name: "LocalHTTPServer", path: "Tests/Support/LocalHTTPServer"),
     .testTarget(name: "FantasyTradeTests", dependencies: ["FantasyTrade"]),
   ]
 )

@@ -46,7 +46,8 @@ public struct InputDecodingError: Error, Equatable, Sendable, CustomStringConver
     case is Double.Type, is Int.Type: "a number"
     case is String.Type: "a string"
     case is Bool.Type: "true or false"
-    default: "\(type)"
+    default:
+      "\(type)".hasPrefix("Array") ? "an array" : "\(type)".hasPrefix("Dictionary") ? "an object" : "\(type)"
     }
   }
 }

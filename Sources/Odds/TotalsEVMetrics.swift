@@ -54,7 +54,7 @@ public struct TotalsEVMetrics: Hashable, Sendable, Codable {
   }
 }
 
-/// The agent's recommendation from the better side's EV per unit staked:
+/// The agent's recommendation from the better side's EV per unit staked (`BetStrength`):
 /// STRONG_BET above 6%, BET above 3%, LEAN above 0, else NO_BET.
 public enum TotalsRecommendation: String, Hashable, Sendable, Codable, CaseIterable {
   case strongBetOver = "STRONG_BET_OVER", strongBetUnder = "STRONG_BET_UNDER"
@@ -64,16 +64,7 @@ public enum TotalsRecommendation: String, Hashable, Sendable, Codable, CaseItera
 
   public init(evOver: Double, evUnder: Double) {
     let over = evOver >= evUnder
-    let ev = max(evOver, evUnder)
-    if ev > 0.06 {
-      self = over ? .strongBetOver : .strongBetUnder
-    } else if ev > 0.03 {
-      self = over ? .betOver : .betUnder
-    } else if ev > 0 {
-      self = over ? .leanOver : .leanUnder
-    } else {
-      self = .noBet
-    }
+    self = Self(rawValue: BetStrength(ev: max(evOver, evUnder)).label(side: over ? "over" : "under"))!
   }
 }
 

@@ -25,6 +25,12 @@ enum CLIError {
     fail("\(source): \(error)", code: .failure)
   }
 
+  /// A failure of the environment rather than the input (a feed that cannot be fetched):
+  /// one line, exit status 1.
+  static func runtime(_ message: String) -> ExitCode {
+    fail(message, code: .failure)
+  }
+
   static func fail(_ error: InputError) -> ExitCode {
     switch error {
     case .invalid(let field, let value, let reason):

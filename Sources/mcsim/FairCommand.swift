@@ -1,47 +1,25 @@
 import ArgumentParser
 import Foundation
+import LineFeeds
 import Odds
 
-/// `mcsim fair`: fair odds, EV per book, gates and confidence for every bet in a quotes file.
+/// `mcsim fair`: fair odds, EV per book, gates and confidence for every bet in a quotes file or
+/// any supported odds feed.
 struct FairCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "fair",
-    abstract: "Prices every bet in a quotes file against the sharp books' devigged consensus.",
-    discussion: "The quotes JSON format is described in README.md, section Odds."
+    abstract: "Prices every bet in a quotes file or odds feed against the sharp books' devigged consensus.",
+    discussion: "Formats (detected from the content): mcsim quotes JSON (README.md, section Odds), the betting agent's odds feed, The Odds API v4 /odds and /events/{id}/odds, decimal or American."
   )
 
-  @Argument(help: "A quotes JSON file (see README.md, section Odds).")
+  @Argument(help: "Quotes: mcsim quotes JSON, the betting agent's odds feed or The Odds API v4; a file, - for stdin, or a URL.")
   var file: String
 
-  @Option(help: "How each reference book's market is devigged.")
-  var method: DevigCommand.Method = .power
-
-  @Option(name: .customLong("sharp"), parsing: .upToNextOption, help: "Sharp books (default pinnacle circa betcris).")
-  var sharpBooks: [String] = []
+  @OptionGroup(title: "Fair odds") var fair: FairPolicyOptions
+  @OptionGroup(title: "Feed") var feed: FeedOptions
 
   @Option(help: "The time ages are measured from: ISO 8601 or now (default: the newest quote).")
   var asOf: String?
-
-  @Option(help: "Minimum number of books with a fresh price on a side.")
-  var minBooks = 3
-
-  @Option(help: "Age limit of main-line quotes, in minutes.")
-  var maxAgeMain = 60.0
-
-  @Option(help: "Age limit of player-prop quotes, in minutes.")
-  var maxAgeProps = 30.0
-
-  @Option(help: "Largest gap in American cents between fair and median price on main lines.")
-  var outlierMain = 150.0
-
-  @Option(help: "Largest gap in American cents between fair and median price on player props.")
-  var outlierProps = 250.0
-
-  @Option(name: .customLong("fee"), help: "Commission on winnings of a book, as BOOK=RATE (betfair=0.02); repeatable.")
-  var fees: [String] = []
-
-  @Flag(help: "Withhold EV when no sharp book prices every side, instead of using the whole market.")
-  var sharpOnly = false
 
   @Option(help: "Show the math for one bet: its id or 'event market selection line'.")
   var explain: String?
@@ -53,24 +31,14 @@ struct FairCommand: ParsableCommand {
   var json = false
 
   func validate() throws {
-    if method == .all { throw ValidationError("--method all is for devig; fair needs one method.") }
-    guard minBooks >= 1 else { throw ValidationError("--min-books must be at least 1, got \(minBooks).") }
-    for (name, value) in [("max-age-main", maxAgeMain), ("max-age-props", maxAgeProps),
-                          ("outlier-main", outlierMain), ("outlier-props", outlierProps), ("stake", stake)]
-    where !(value > 0) {
-      throw ValidationError("--\(name) must be positive, got \(value).")
-    }
+    guard stake > 0 else { throw ValidationError("--stake must be positive, got \(stake).") }
   }
 
   func run() throws {
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: file))
-    } catch {
-      throw OddsCLIError(description: "cannot read '\(file)': \(error.localizedDescription)")
-    }
-    let decoded = try OddsCLIError.wrap(file) { try QuoteFile.decode(data) }
-    let report = FairOdds.evaluate(decoded, policy: try policy(), asOf: try asOfDate())
+    let decoded: Feed
+    do { decoded = try feed.read(file) } catch { throw OddsCLIError(description: "\(error)") }
+    let report = FairOdds.evaluate(decoded.decodedQuotes, policy: try fair.policy(), asOf: try asOfDate())
+    for note in decoded.notes { warn(note) }
     for rejected in report.rejected { warn("skipped \(rejected)") }
     for issue in report.issues { warn(issue) }
 
@@ -83,26 +51,6 @@ struct FairCommand: ParsableCommand {
     } else {
       try json ? OddsOutput.printJSON(report) : render(report)
     }
-  }
-
-  private func policy() throws -> FairOddsPolicy {
-    var policy = FairOddsPolicy()
-    policy.method = DevigMethod(rawValue: method.rawValue)!
-    let sharp = sharpBooks.flatMap { $0.split(separator: ",").map(String.init) }
-    if !sharp.isEmpty { policy.sharpBooks = sharp }
-    policy.fallbackToWholeMarket = !sharpOnly
-    policy.minimumBooks = minBooks
-    policy.maximumAge = [.main: maxAgeMain * 60, .playerProp: maxAgeProps * 60]
-    policy.outlierThreshold = [.main: outlierMain, .playerProp: outlierProps]
-    for item in fees {
-      guard let eq = item.lastIndex(of: "="), let rate = Double(item[item.index(after: eq)...]),
-        rate >= 0, rate < 1
-      else {
-        throw OddsCLIError(description: "--fee '\(item)': expected BOOK=RATE with a rate in [0, 1), like betfair=0.02")
-      }
-      policy.fees[String(item[..<eq])] = rate
-    }
-    return policy
   }
 
   private func asOfDate() throws -> Date? {

@@ -98,15 +98,20 @@ enum OddsOutput {
 
   /// Columns padded to their widest cell; `left` columns left-aligned, the rest right-aligned.
   static func printTable(header: [String], rows: [[String]], left: Set<Int> = [0]) {
+    print(table(header: header, rows: rows, left: left))
+  }
+
+  /// The lines `printTable` prints, joined.
+  static func table(header: [String], rows: [[String]], left: Set<Int> = [0]) -> String {
     let all = [header] + rows
     let widths = header.indices.map { c in all.map { $0.indices.contains(c) ? $0[c].count : 0 }.max() ?? 0 }
-    for row in all {
+    return all.map { row in
       let cells = row.enumerated().map { c, cell in
-        let pad = String(repeating: " ", count: widths[c] - cell.count)
+        let pad = String(repeating: " ", count: max(0, widths[c] - cell.count))
         return left.contains(c) ? cell + pad : pad + cell
       }
-      print(cells.joined(separator: "  ").trimmingTrailingSpaces)
-    }
+      return cells.joined(separator: "  ").trimmingTrailingSpaces
+    }.joined(separator: "\n")
   }
 
   static func decimal(_ x: Double) -> String { String(format: "%.4g", x) }

@@ -34,18 +34,13 @@ struct RunCommand: ParsableCommand {
   @Option(name: .customLong("under-odds"), parsing: .unconditional, help: "Price of the under, decimal or American.")
   var underOdds: String = "1.91"
 
-  @Option(name: .customLong("kelly-fraction"), parsing: .unconditional, help: "Fraction of full Kelly to stake, in (0, 1].")
-  var kellyFraction: Double = 0.25
-
-  @Option(name: .customLong("kelly-cap"), parsing: .unconditional, help: "Largest stake as a fraction of bankroll, in (0, 1].")
-  var kellyCap: Double = 0.05
-
   @Flag(help: "Also run the agent's named scenarios (pace, variance, overtime, correlation, skew) at half the simulations.")
   var scenarios = false
 
   @Flag(help: "Also report how P(under) moves with each projection and sd (central differences of 5%).")
   var sensitivity = false
 
+  @OptionGroup(title: "Stakes") var kellyOptions: KellyOptions
   @OptionGroup(title: "Model") var modelOptions: ModelOptions
   @OptionGroup(title: "Simulation") var randomOptions: RandomOptions
   @OptionGroup(title: "Output") var output: OutputOptions
@@ -63,10 +58,7 @@ struct RunCommand: ParsableCommand {
   }
 
   func run() throws {
-    let kelly = KellyPolicy(fraction: kellyFraction, cap: kellyCap)
-    do { try kelly.validate() } catch {
-      throw CLIError.fail(option: error == .invalidCap(kellyCap) ? "--kelly-cap" : "--kelly-fraction", error)
-    }
+    let kelly = try kellyOptions.policy()
     let model: GameModel
     let market: TotalsMarket
     var options = randomOptions.options()

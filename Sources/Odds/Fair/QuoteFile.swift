@@ -16,6 +16,11 @@ public enum QuoteFile {
   public struct Decoded: Sendable {
     public var quotes: [Quote]
     public var rejected: [RejectedQuote]
+
+    public init(quotes: [Quote], rejected: [RejectedQuote]) {
+      self.quotes = quotes
+      self.rejected = rejected
+    }
   }
 
   public static func decode(_ data: Data) throws(QuoteFileError) -> Decoded {
@@ -118,13 +123,21 @@ public enum Timestamp {
 public struct RejectedQuote: Hashable, Sendable, CustomStringConvertible {
   public let index: Int
   public let reason: String
+  /// Where the quote sat when its index alone does not say (feeds nest quotes in events and
+  /// books: "event 3 (Phoenix Suns @ Orlando Magic) fanduel totals"); nil for a quotes file.
+  public let location: String?
 
   init(index: Int, error: QuoteError) {
-    self.index = index
-    self.reason = error.description
+    self.init(index: index, reason: error.description)
   }
 
-  public var description: String { "quote \(index): \(reason)" }
+  public init(index: Int, reason: String, location: String? = nil) {
+    self.index = index
+    self.reason = reason
+    self.location = location
+  }
+
+  public var description: String { "\(location ?? "quote \(index)"): \(reason)" }
 }
 
 /// What is wrong with one quote.

@@ -107,6 +107,8 @@ enum Fmt {
     return out
   }
   static func line(_ x: Double) -> String { x == x.rounded() ? String(format: "%.0f", x) : String(format: "%g", x) }
+  /// A spread as bettors write it: +3.5, -7, PK for zero.
+  static func signedLine(_ x: Double) -> String { x == 0 ? "PK" : (x > 0 ? "+" : "") + line(x) }
   /// A decimal price with its American equivalent.
   static func price(_ decimal: Double) -> String {
     guard let odds = try? Odds(decimal: decimal) else { return "\(decimal)" }

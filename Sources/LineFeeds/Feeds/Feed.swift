@@ -1,0 +1,89 @@
+import Foundation
+import Odds
+
+/// An odds feed after decoding, whatever its format: events (games) with every book's quotes,
+/// in the fair-odds library's terms, plus what was skipped and why.
+///
+/// Quotes use one vocabulary for every format: markets `h2h`, `spreads`, `totals` for the main
+/// lines (The Odds API's keys), selections the team names as the feed wrote them or `Over` /
+/// `Under`, lines signed for the selection; player props `player_points <player>` with `Over` /
+/// `Under`. `Quote.event` is the event's `label`.
+public struct Feed: Sendable {
+  public var format: FeedFormat
+  public var events: [FeedEvent]
+  /// Quotes that could not be read, each with where it was and why.
+  public var rejected: [RejectedQuote]
+  /// What the decoder did on purpose that a user should know (markets left out, names merged,
+  /// events without books).
+  public var notes: [String]
+
+  public init(format: FeedFormat, events: [FeedEvent], rejected: [RejectedQuote] = [], notes: [String] = []) {
+    self.format = format
+    self.events = events
+    self.rejected = rejected
+    self.notes = notes
+  }
+
+  /// Every quote of every event, for `FairOdds`.
+  public var quotes: [Quote] { events.flatMap(\.quotes) }
+
+  /// The feed as the fair-odds library takes a decoded quotes file.
+  public var decodedQuotes: QuoteFile.Decoded { QuoteFile.Decoded(quotes: quotes, rejected: rejected) }
+}
+
+/// One game of a feed.
+public struct FeedEvent: Sendable {
+  /// The feed's id of the event, when it has one.
+  public var id: String?
+  /// Team names as the feed wrote them (nil when a quotes file's event label does not say).
+  public var home: String?
+  public var away: String?
+  public var commenceTime: Date?
+  /// The quotes were taken after the start: in-play prices.
+  public var live: Bool
+  public var quotes: [Quote]
+  /// The name quotes of this event carry: "Phoenix Suns @ Orlando Magic 2026-03-31".
+  public var label: String
+
+  public init(
+    id: String?, home: String?, away: String?, commenceTime: Date?, live: Bool = false, quotes: [Quote] = [],
+    label: String
+  ) {
+    self.id = id
+    self.home = home
+    self.away = away
+    self.commenceTime = commenceTime
+    self.live = live
+    self.quotes = quotes
+    self.label = label
+  }
+
+  /// "Away @ Home YYYY-MM-DD" (the date in UTC), the label of a feed event.
+  static func label(home: String, away: String, commence: Date?) -> String {
+    guard let commence else { return "\(away) @ \(home)" }
+    return "\(away) @ \(home) \(Timestamp.format(commence).prefix(10))"
+  }
+
+  /// The distinct books quoting this event.
+  public var books: [String] {
+    var seen: [String] = []
+    for q in quotes where !seen.contains(q.book) { seen.append(q.book) }
+    return seen
+  }
+}
+
+/// The formats `mcsim fair` and `mcsim slate --odds` read, detected from the content.
+public enum FeedFormat: String, CaseIterable, Sendable {
+  /// mcsim's native quotes JSON (README.md, "Native quotes JSON").
+  case quotes
+  /// The betting agent's odds feed, GET /api/betting/odds (CONTRACTS.md section 1).
+  case agentFeed = "agent-feed"
+  /// The Odds API v4 `/sports/{sport}/odds` (an array of events) or `/events/{id}/odds` (one).
+  case oddsAPI = "odds-api"
+}
+
+/// How The Odds API's numeric prices are to be read: it returns decimal or American odds as
+/// JSON numbers, as the request's `oddsFormat` asked, and says nothing about which in the body.
+public enum PriceFormat: String, CaseIterable, Sendable {
+  case decimal, american
+}

@@ -1,0 +1,122 @@
+import Foundation
+import Odds
+import Simulation
+
+/// The lines of one feed event as the engine prices them: for each of total, spread and
+/// moneyline, the main line and the best price of each side across books, with the books' fair
+/// probabilities beside them. Goes through the fair-odds library (`FairOdds`), so a multi-book
+/// feed gets the same pairing, devig, sharp consensus and gates as `mcsim fair`:
+/// - the main line of a market is the one the most books price on both sides; ties go to the
+///   most balanced line (the two sides' median prices closest), then to the first;
+/// - each side's price is its best fresh price (`BetReport.best`), so EV is against the best
+///   price on the board; the book behind it is reported;
+/// - the sides of spreads and moneylines are matched to the event's home and away teams by
+///   `TeamKey`, whatever order the feed lists them in; a moneyline with a draw (3-way) is not a
+///   two-way basketball line and is left out with a note.
+public enum FeedLines {
+  public struct Lines: Sendable {
+    public var markets = GameMarkets()
+    public var notes: [String] = []
+  }
+
+  public static func lines(
+    for event: FeedEvent, policy: FairOddsPolicy = FairOddsPolicy(), asOf: Date
+  ) -> Lines {
+    var out = Lines()
+    guard !event.quotes.isEmpty else { return out }
+    let report = FairOdds.evaluate(event.quotes, policy: policy, asOf: asOf)
+    let home = event.home.map(TeamKey.init), away = event.away.map(TeamKey.init)
+
+    var totals: [Candidate] = [], spreads: [Candidate] = [], moneylines: [Candidate] = []
+    for (i, market) in report.markets.enumerated() where market.category == .main {
+      guard let family = Family(market.market) else { continue }
+      let bets = report.bets.filter { $0.marketIndex == i }
+      let names = market.selections.map { $0.lowercased() }
+      switch family {
+      case .total:
+        guard let o = names.firstIndex(of: "over"), let u = names.firstIndex(of: "under"), names.count == 2 else { continue }
+        totals.append(Candidate(market: market, first: bets[o], second: bets[u], firstIndex: o, secondIndex: u))
+      case .spread, .moneyline:
+        if family == .moneyline, names.contains("draw") {
+          out.notes.append("\(market.market): a 3-way market (with a draw) is not a two-way line; left out")
+          continue
+        }
+        let keys = market.selections.map(TeamKey.init)
+        guard names.count == 2, let home, let away, let h = keys.firstIndex(of: home), let a = keys.firstIndex(of: away)
+        else {
+          out.notes.append("\(market.market): sides \(market.selections.joined(separator: ", ")) are not the home and away teams; left out")
+          continue
+        }
+        let c = Candidate(market: market, first: bets[h], second: bets[a], firstIndex: h, secondIndex: a)
+        if family == .spread { spreads.append(c) } else { moneylines.append(c) }
+      }
+    }
+
+    if let (main, source) = choose(totals), let line = main.first.line,
+      let over = main.first.best, let under = main.second.best
+    {
+      out.markets.total = TotalsMarket(line: line, overOdds: over.price, underOdds: under.price)
+      out.markets.totalSource = source
+    }
+    if let (main, source) = choose(spreads), let line = main.first.line,
+      let h = main.first.best, let a = main.second.best
+    {
+      out.markets.spread = SpreadMarket(homeLine: line, homeOdds: h.price, awayOdds: a.price)
+      out.markets.spreadSource = source
+    }
+    if let (main, source) = choose(moneylines), let h = main.first.best, let a = main.second.best {
+      out.markets.moneyline = MoneylineMarket(homeOdds: h.price, awayOdds: a.price)
+      out.markets.moneylineSource = source
+    }
+    return out
+  }
+
+  enum Family {
+    case total, spread, moneyline
+
+    init?(_ market: String) {
+      switch market.lowercased() {
+      case "totals", "total", "over/under", "ou": self = .total
+      case "spreads", "spread", "point_spread", "handicap": self = .spread
+      case "h2h", "moneyline", "ml", "money_line": self = .moneyline
+      default: return nil
+      }
+    }
+  }
+
+  /// One line of one market: its two sides (over/under, or home/away).
+  struct Candidate {
+    let market: MarketReport
+    let first: BetReport
+    let second: BetReport
+    let firstIndex: Int
+    let secondIndex: Int
+
+    /// Books with a price on both sides.
+    var completeBooks: Int {
+      Set(first.prices.map(\.book)).intersection(second.prices.map(\.book)).count
+    }
+
+    var imbalance: Double {
+      guard let a = first.medianPrice, let b = second.medianPrice else { return .infinity }
+      return abs(a.impliedProbability - b.impliedProbability)
+    }
+  }
+
+  /// The main line and where its prices come from.
+  static func choose(_ candidates: [Candidate]) -> (Candidate, PriceSource)? {
+    guard var main = candidates.first else { return nil }
+    for c in candidates.dropFirst()
+    where c.completeBooks > main.completeBooks || (c.completeBooks == main.completeBooks && c.imbalance < main.imbalance) {
+      main = c
+    }
+    let consensus = main.market.consensus.map { [$0[main.firstIndex], $0[main.secondIndex]] }
+    let books = Set(main.first.prices.map(\.book)).union(main.second.prices.map(\.book))
+    let source = PriceSource(
+      bestBooks: [main.first.best?.book ?? "", main.second.best?.book ?? ""], bookCount: books.count,
+      fairProbabilities: consensus, method: main.first.evMethod.rawValue,
+      gate: (main.first.disabledReason ?? main.second.disabledReason)?.rawValue,
+      otherLines: candidates.filter { $0.first.label != main.first.label }.compactMap(\.first.line))
+    return (main, source)
+  }
+}

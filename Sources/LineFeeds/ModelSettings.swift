@@ -1,0 +1,71 @@
+import Foundation
+import Simulation
+
+/// The model options of `mcsim run` as JSON keys, every one optional: `home_sd` (or the agent's
+/// `home_std_dev`), `away_sd` (`away_std_dev`), `rho`, `ot_model` (flat, tie, none), `ot_rate`,
+/// `ot_points`, `ot_sd`, `score_floor`, `skew`. A slate sets them for every game (its `model`
+/// object) or per game (the same keys in the game); what is absent keeps the value below it:
+/// game over slate file over command line over the built-in defaults.
+public struct ModelSettings: Hashable, Sendable, Decodable {
+  public var homeSD: Double?
+  public var awaySD: Double?
+  public var rho: Double?
+  public var otModel: Overtime.Kind?
+  public var otRate: Double?
+  public var otPoints: Double?
+  public var otSD: Double?
+  public var scoreFloor: Int?
+  public var skew: Double?
+
+  public init() {}
+
+  /// Every key read, including the agent's synonyms.
+  static let keys: Set<String> = [
+    "home_sd", "home_std_dev", "away_sd", "away_std_dev", "rho", "ot_model", "ot_rate", "ot_points", "ot_sd",
+    "score_floor", "skew",
+  ]
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: AnyKey.self)
+    homeSD = try Self.synonym(c, "home_sd", "home_std_dev")
+    awaySD = try Self.synonym(c, "away_sd", "away_std_dev")
+    rho = try c.decodeIfPresent(Double.self, forKey: AnyKey("rho"))
+    if let text = try c.decodeIfPresent(String.self, forKey: AnyKey("ot_model")) {
+      guard let kind = Overtime.Kind(rawValue: text.lowercased()) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: AnyKey("ot_model"), in: c, debugDescription: "'\(text)' is not an overtime model (flat, tie or none)")
+      }
+      otModel = kind
+    }
+    otRate = try c.decodeIfPresent(Double.self, forKey: AnyKey("ot_rate"))
+    otPoints = try c.decodeIfPresent(Double.self, forKey: AnyKey("ot_points"))
+    otSD = try c.decodeIfPresent(Double.self, forKey: AnyKey("ot_sd"))
+    scoreFloor = try c.decodeIfPresent(Int.self, forKey: AnyKey("score_floor"))
+    skew = try c.decodeIfPresent(Double.self, forKey: AnyKey("skew"))
+  }
+
+  private static func synonym(_ c: KeyedDecodingContainer<AnyKey>, _ name: String, _ agent: String) throws -> Double? {
+    let a = try c.decodeIfPresent(Double.self, forKey: AnyKey(name))
+    let b = try c.decodeIfPresent(Double.self, forKey: AnyKey(agent))
+    if let a, let b, a != b {
+      throw DecodingError.dataCorruptedError(
+        forKey: AnyKey(agent), in: c, debugDescription: "\(b) contradicts \(name) = \(a); give one of them")
+    }
+    return a ?? b
+  }
+
+  /// `model` with every setting given here replacing its value.
+  public func applied(to model: GameModel) -> GameModel {
+    var m = model
+    if let homeSD { m.homeSD = homeSD }
+    if let awaySD { m.awaySD = awaySD }
+    if let rho { m.correlation = rho }
+    if let otModel { m.overtime.kind = otModel }
+    if let otRate { m.overtime.rate = otRate }
+    if let otPoints { m.overtime.points = otPoints }
+    if let otSD { m.overtime.sd = otSD }
+    if let scoreFloor { m.scoreFloor = scoreFloor }
+    if let skew { m.skewness = skew }
+    return m
+  }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import Odds
+import Simulation
+
+/// A feed game that could not be put on the slate, and why. Listed, never dropped silently.
+public struct UnmatchedGame: Hashable, Sendable, Encodable {
+  public let event: String
+  public let home: String?
+  public let away: String?
+  public let reason: String
+}
+
+/// The games to evaluate, with the feed games that found no place among them.
+public struct AssembledSlate: Sendable {
+  public var games: [SlateGame]
+  public var unmatched: [UnmatchedGame]
+
+  public init(games: [SlateGame], unmatched: [UnmatchedGame] = []) {
+    self.games = games
+    self.unmatched = unmatched
+  }
+}
+
+/// Puts the three ways of giving a slate into one list of `SlateGame`s:
+/// - a slate file alone (`SlateFile`);
+/// - a feed and team stats: one game per feed event, projected by the agent's formula from the
+///   two teams' stats (`AgentProjection`), priced at the feed's lines (`FeedLines`);
+/// - a slate file and a feed: the file's games and projections, priced at the feed's lines
+///   (market by market: a market the feed lacks keeps the file's line, with a note).
+/// Teams are matched by `TeamKey` (franchise for NBA teams, normalised name otherwise).
+public enum SlateAssembly {
+  public static func fromFile(_ file: SlateFile) -> AssembledSlate {
+    AssembledSlate(games: file.entries.map(\.game))
+  }
+
+  public static func fromFeed(
+    _ feed: Feed, stats: TeamStatsTable, base: GameModel, policy: FairOddsPolicy = FairOddsPolicy()
+  ) -> AssembledSlate {
+    var out = AssembledSlate(games: [])
+    let asOf = FairOdds.newest(feed.quotes)
+    for event in feed.events {
+      guard let homeName = event.home, let awayName = event.away else {
+        out.unmatched.append(UnmatchedGame(
+          event: event.label, home: nil, away: nil, reason: "the event does not name its teams (write it AWAY@HOME)"))
+        continue
+      }
+      let homeStats = stats.stats(for: homeName), awayStats = stats.stats(for: awayName)
+      guard let h = homeStats, let a = awayStats else {
+        let missing = [homeStats == nil ? homeName : nil, awayStats == nil ? awayName : nil].compactMap { $0 }
+        out.unmatched.append(UnmatchedGame(
+          event: event.label, home: homeName, away: awayName,
+          reason: "no team stats for \(missing.map { "'\($0)'" }.joined(separator: " and ")) in \(stats.source)"))
+        continue
+      }
+      let (hp, ap) = AgentProjection.project(home: h, away: a)
+      var model = base
+      model.homeMean = hp
+      model.awayMean = ap
+      if let sd = h.sd { model.homeSD = sd }
+      if let sd = a.sd { model.awaySD = sd }
+      var info = info(for: event)
+      info.homePPG = h.ppg
+      info.homeOppPPG = h.oppPPG
+      info.homeStd = model.homeSD
+      info.awayPPG = a.ppg
+      info.awayOppPPG = a.oppPPG
+      info.awayStd = model.awaySD
+      let lines = FeedLines.lines(for: event, policy: policy, asOf: asOf)
+      info.notes += lines.notes
+      let homeKey = TeamKey(homeName), awayKey = TeamKey(awayName)
+      out.games.append(SlateGame(
+        id: event.id ?? event.label, homeAbbr: homeKey.team?.abbreviation ?? homeName,
+        awayAbbr: awayKey.team?.abbreviation ?? awayName, model: model, markets: lines.markets,
+        problem: livePrices(event), info: info))
+    }
+    return out
+  }
+
+  public static func attach(
+    _ feed: Feed, to entries: [SlateEntry], policy: FairOddsPolicy = FairOddsPolicy()
+  ) -> AssembledSlate {
+    var out = AssembledSlate(games: [])
+    let asOf = FairOdds.newest(feed.quotes)
+    var claimed = Set<Int>()
+    for entry in entries {
+      var game = entry.game
+      let match = feed.events.indices.first { i in
+        guard !claimed.contains(i), let h = feed.events[i].home, let a = feed.events[i].away,
+          let eh = entry.home, let ea = entry.away
+        else { return false }
+        return TeamKey(h) == eh && TeamKey(a) == ea
+      }
+      guard let i = match else {
+        game.info.notes.append(
+          game.markets.isEmpty ? "not in the odds feed" : "not in the odds feed: priced at the slate file's lines")
+        out.games.append(game)
+        continue
+      }
+      claimed.insert(i)
+      let event = feed.events[i]
+      let lines = FeedLines.lines(for: event, policy: policy, asOf: asOf)
+      game.markets = merged(file: game.markets, feed: lines.markets, notes: &game.info.notes)
+      let feedInfo = info(for: event)
+      game.info.startTime = feedInfo.startTime
+      game.info.gameDate = game.info.gameDate ?? feedInfo.gameDate
+      game.info.live = feedInfo.live
+      game.info.notes += lines.notes
+      game.problem = game.problem ?? livePrices(event)
+      out.games.append(game)
+    }
+    for (i, event) in feed.events.enumerated() where !claimed.contains(i) {
+      out.unmatched.append(UnmatchedGame(
+        event: event.label, home: event.home, away: event.away, reason: "no game in the slate file for these teams"))
+    }
+    return out
+  }
+
+  /// Each market from the feed where it has one, else the file's (with a note saying so).
+  static func merged(file: GameMarkets, feed: GameMarkets, notes: inout [String]) -> GameMarkets {
+    var m = feed
+    if m.total == nil, let total = file.total {
+      m.total = total
+      notes.append("total from the slate file: the odds feed has none for this game")
+    }
+    if m.spread == nil, let spread = file.spread {
+      m.spread = spread
+      notes.append("spread from the slate file: the odds feed has none for this game")
+    }
+    if m.moneyline == nil, let moneyline = file.moneyline {
+      m.moneyline = moneyline
+      notes.append("moneyline from the slate file: the odds feed has none for this game")
+    }
+    return m
+  }
+
+  /// The event's facts as the tonight endpoint gives them.
+  static func info(for event: FeedEvent) -> GameInfo {
+    var info = GameInfo()
+    let home = event.home.flatMap(TeamDirectory.resolve), away = event.away.flatMap(TeamDirectory.resolve)
+    info.homeTeam = home?.fullName ?? event.home
+    info.awayTeam = away?.fullName ?? event.away
+    info.homeTeamID = home?.id
+    info.awayTeamID = away?.id
+    if let start = event.commenceTime {
+      info.startTime = Timestamp.format(start)
+      info.gameDate = easternDate(start)
+    }
+    if event.live { info.live = true }
+    return info
+  }
+
+  /// A game whose prices are in-play cannot be priced by a pre-game model.
+  static func livePrices(_ event: FeedEvent) -> String? {
+    guard event.live else { return nil }
+    let start = event.commenceTime.map { " (started \(Timestamp.format($0)))" } ?? ""
+    return "in play\(start): the feed's prices are live, and the pre-game model does not apply"
+  }
+
+  /// The date of a start time in US Eastern time, the NBA schedule's date (an 00:10Z tip-off is
+  /// the evening before).
+  static func easternDate(_ date: Date) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "America/New_York") ?? TimeZone(secondsFromGMT: -5 * 3600)!
+    let c = calendar.dateComponents([.year, .month, .day], from: date)
+    return String(format: "%04d-%02d-%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0)
+  }
+}

@@ -1,0 +1,222 @@
+import Foundation
+import Odds
+import Simulation
+
+/// A slate file: the betting agent's batch request (CONTRACTS.md section 1) or mcsim's native
+/// slate, which is the same shape with more optional fields. Documented in README.md, "Slates".
+///
+///   {"games": [{"game_id", "home_team_abbr", "away_team_abbr",
+///               "home_ppg", "home_opp_ppg", "home_std_dev", "away_ppg", "away_opp_ppg", "away_std_dev",
+///               "total_line", "over_odds", "under_odds"}], "n_sims": 10000}
+///
+/// Native additions: `home_projection` and `away_projection` instead of the four stats; team
+/// names (`home_team`, `away_team`); every model option of `mcsim run` per game or in a top-level
+/// `model` object (`ModelSettings`); a spread (`spread`: the home line, `home_spread_odds`,
+/// `away_spread_odds`), a moneyline (`home_ml`, `away_ml`); a top-level `seed`. Prices are
+/// decimal numbers or strings in any format (`"-110"`); a bare array of games is accepted.
+///
+/// Each game decodes on its own: a game with a bad field becomes a game with that error, named
+/// by its path (`games[2].home_ppg`), and the others are still evaluated.
+public struct SlateFile: Sendable {
+  public var entries: [SlateEntry]
+  public var nSims: Int?
+  public var seed: UInt64?
+
+  /// Decodes a slate over `base`, the model every game starts from (the command line's).
+  public static func decode(_ data: Data, base: GameModel) throws(InputDecodingError) -> SlateFile {
+    let raw = try InputDecodingError.decode(RawSlate.self, from: data)
+    let fileBase = raw.model.applied(to: base)
+    let entries = raw.games.enumerated().map { i, slot in slot.entry(number: i + 1, base: fileBase) }
+    return SlateFile(entries: entries, nSims: raw.nSims, seed: raw.seed)
+  }
+}
+
+/// A game of a slate with the teams it is matched by (to a feed's lines).
+public struct SlateEntry: Sendable {
+  public var game: SlateGame
+  public var home: TeamKey?
+  public var away: TeamKey?
+
+  public init(game: SlateGame, home: TeamKey?, away: TeamKey?) {
+    self.game = game
+    self.home = home
+    self.away = away
+  }
+}
+
+private struct RawSlate: Decodable {
+  var games: [GameSlot]
+  var nSims: Int?
+  var seed: UInt64?
+  var model = ModelSettings()
+
+  enum CodingKeys: String, CodingKey { case games, nSims = "n_sims", seed, model }
+
+  init(from decoder: any Decoder) throws {
+    if var list = try? decoder.unkeyedContainer() {
+      var games: [GameSlot] = []
+      while !list.isAtEnd { games.append(try list.decode(GameSlot.self)) }
+      self.games = games
+      return
+    }
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    games = try c.decode([GameSlot].self, forKey: .games)
+    nSims = try c.decodeIfPresent(Int.self, forKey: .nSims)
+    seed = try c.decodeIfPresent(UInt64.self, forKey: .seed)
+    model = try c.decodeIfPresent(ModelSettings.self, forKey: .model) ?? ModelSettings()
+  }
+}
+
+/// One element of `games`: the game, or why it did not decode with what could be read of it.
+private struct GameSlot: Decodable {
+  var game: Result<RawGame, InputDecodingError>
+  var identity: GameIdentity
+
+  init(from decoder: any Decoder) throws {
+    game = try Isolated<RawGame>(from: decoder).result
+    identity = GameIdentity(decoder)
+  }
+
+  func entry(number: Int, base: GameModel) -> SlateEntry {
+    switch game {
+    case .success(let raw):
+      return raw.entry(number: number, base: base)
+    case .failure(let error):
+      let home = identity.home.map(TeamKey.init), away = identity.away.map(TeamKey.init)
+      let game = SlateGame(
+        id: identity.id ?? "game \(number)", homeAbbr: home?.team?.abbreviation ?? identity.home,
+        awayAbbr: away?.team?.abbreviation ?? identity.away, model: nil, markets: GameMarkets(),
+        problem: error.description)
+      return SlateEntry(game: game, home: home, away: away)
+    }
+  }
+}
+
+/// Whatever identifies a game that failed to decode, read field by field.
+private struct GameIdentity {
+  var id: String?
+  var home: String?
+  var away: String?
+
+  init(_ decoder: any Decoder) {
+    guard let c = try? decoder.container(keyedBy: AnyKey.self) else { return }
+    func text(_ key: String) -> String? { (try? c.decodeIfPresent(LooseString.self, forKey: AnyKey(key)))??.value }
+    id = text("game_id")
+    home = text("home_team_abbr") ?? text("home_abbr") ?? text("home_team")
+    away = text("away_team_abbr") ?? text("away_abbr") ?? text("away_team")
+  }
+}
+
+private struct RawGame: Decodable, Sendable {
+  var gameID: String?
+  var homeAbbr: String?
+  var awayAbbr: String?
+  var homeTeam: String?
+  var awayTeam: String?
+  var gameDate: String?
+  var homeProjection: Double
+  var awayProjection: Double
+  var stats: (home: TeamStats, away: TeamStats)?
+  var settings: ModelSettings
+  var markets = GameMarkets()
+  var unknownKeys: [String] = []
+
+  static let known: Set<String> = ModelSettings.keys.union([
+    "game_id", "home_team_abbr", "away_team_abbr", "home_abbr", "away_abbr", "home_team", "away_team", "game_date",
+    "home_ppg", "home_opp_ppg", "away_ppg", "away_opp_ppg", "home_projection", "away_projection",
+    "total_line", "over_odds", "under_odds", "spread", "home_spread_odds", "away_spread_odds", "home_ml", "away_ml",
+  ])
+
+  init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: AnyKey.self)
+    func key(_ name: String) -> AnyKey { AnyKey(name) }
+    func number(_ name: String) throws -> Double? { try c.decodeIfPresent(Double.self, forKey: key(name)) }
+    func price(_ name: String) throws -> Odds? { try c.decodeIfPresent(PriceValue.self, forKey: key(name))?.odds }
+    func fail(_ name: String, _ message: String) -> DecodingError {
+      DecodingError.dataCorruptedError(forKey: key(name), in: c, debugDescription: message)
+    }
+
+    gameID = try c.decodeIfPresent(LooseString.self, forKey: key("game_id"))?.value
+    homeAbbr = try c.decodeIfPresent(String.self, forKey: key("home_team_abbr"))
+      ?? c.decodeIfPresent(String.self, forKey: key("home_abbr"))
+    awayAbbr = try c.decodeIfPresent(String.self, forKey: key("away_team_abbr"))
+      ?? c.decodeIfPresent(String.self, forKey: key("away_abbr"))
+    homeTeam = try c.decodeIfPresent(String.self, forKey: key("home_team"))
+    awayTeam = try c.decodeIfPresent(String.self, forKey: key("away_team"))
+    gameDate = try c.decodeIfPresent(String.self, forKey: key("game_date"))
+    settings = try ModelSettings(from: decoder)
+
+    let projections = (try number("home_projection"), try number("away_projection"))
+    let ppg = [try number("home_ppg"), try number("home_opp_ppg"), try number("away_ppg"), try number("away_opp_ppg")]
+    switch projections {
+    case (let h?, let a?):
+      if ppg.contains(where: { $0 != nil }) {
+        throw fail("home_ppg", "give projections (home_projection, away_projection) or team stats, not both")
+      }
+      homeProjection = h
+      awayProjection = a
+    case (nil, nil):
+      let names = ["home_ppg", "home_opp_ppg", "away_ppg", "away_opp_ppg"]
+      if let missing = ppg.firstIndex(where: { $0 == nil }) {
+        throw DecodingError.keyNotFound(
+          key(names[missing]),
+          .init(codingPath: c.codingPath, debugDescription: "needs home_projection and away_projection, or the four team stats"))
+      }
+      let home = TeamStats(name: homeTeam ?? homeAbbr ?? "home", ppg: ppg[0]!, oppPPG: ppg[1]!, sd: settings.homeSD)
+      let away = TeamStats(name: awayTeam ?? awayAbbr ?? "away", ppg: ppg[2]!, oppPPG: ppg[3]!, sd: settings.awaySD)
+      (homeProjection, awayProjection) = AgentProjection.project(home: home, away: away)
+      stats = (home, away)
+    default:
+      throw DecodingError.keyNotFound(
+        key(projections.0 == nil ? "home_projection" : "away_projection"),
+        .init(codingPath: c.codingPath, debugDescription: "both projections are needed"))
+    }
+
+    if let line = try number("total_line") {
+      markets.total = TotalsMarket(
+        line: line, overOdds: try price("over_odds") ?? TotalsMarket.defaultOdds,
+        underOdds: try price("under_odds") ?? TotalsMarket.defaultOdds)
+    }
+    if let spread = try number("spread") {
+      markets.spread = SpreadMarket(
+        homeLine: spread, homeOdds: try price("home_spread_odds") ?? TotalsMarket.defaultOdds,
+        awayOdds: try price("away_spread_odds") ?? TotalsMarket.defaultOdds)
+    }
+    switch (try price("home_ml"), try price("away_ml")) {
+    case (let h?, let a?): markets.moneyline = MoneylineMarket(homeOdds: h, awayOdds: a)
+    case (nil, nil): break
+    case (nil, _): throw fail("home_ml", "a moneyline needs both home_ml and away_ml")
+    case (_, nil): throw fail("away_ml", "a moneyline needs both home_ml and away_ml")
+    }
+    unknownKeys = c.allKeys.map(\.stringValue).filter { !Self.known.contains($0) }.sorted()
+  }
+
+  func entry(number: Int, base: GameModel) -> SlateEntry {
+    let home = (homeAbbr ?? homeTeam).map(TeamKey.init)
+    let away = (awayAbbr ?? awayTeam).map(TeamKey.init)
+    var model = settings.applied(to: base)
+    model.homeMean = homeProjection
+    model.awayMean = awayProjection
+    var info = GameInfo()
+    info.gameDate = gameDate
+    info.homeTeam = homeTeam ?? home?.team?.fullName
+    info.awayTeam = awayTeam ?? away?.team?.fullName
+    info.homeTeamID = home?.team?.id
+    info.awayTeamID = away?.team?.id
+    if let stats {
+      info.homePPG = stats.home.ppg
+      info.homeOppPPG = stats.home.oppPPG
+      info.homeStd = model.homeSD
+      info.awayPPG = stats.away.ppg
+      info.awayOppPPG = stats.away.oppPPG
+      info.awayStd = model.awaySD
+    }
+    info.notes = unknownKeys.map { "unknown field '\($0)' ignored" }
+    let homeLabel = homeAbbr ?? home?.team?.abbreviation ?? homeTeam
+    let awayLabel = awayAbbr ?? away?.team?.abbreviation ?? awayTeam
+    let id = gameID ?? (homeLabel != nil && awayLabel != nil ? "\(awayLabel!)@\(homeLabel!)" : "game \(number)")
+    let game = SlateGame(
+      id: id, homeAbbr: homeLabel, awayAbbr: awayLabel, model: model, markets: markets, info: info)
+    return SlateEntry(game: game, home: home, away: away)
+  }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Odds
+import Simulation
+
+/// The slate's JSON: the betting agent's batch response (CONTRACTS.md section 1: `success`,
+/// `n_games`, `n_sims_per_game`, `games`) with the tonight endpoint's `n_simulations` and
+/// `methodology`, and mcsim's additions: `seed`, `threads`, `elapsed_ms`, `n_failed` (games with
+/// an `error`), `unmatched` (feed games that found no place on the slate), and `inputs` (where
+/// the games, lines and stats came from, with what their decoders skipped or noted).
+public struct SlateResponse: Sendable, Encodable {
+  public let success = true
+  public let games: [SlateGameResult]
+  public let nSimsPerGame: Int
+  public let seed: UInt64
+  public let threads: Int
+  public let elapsedMs: Double
+  public let unmatched: [UnmatchedGame]
+  public let methodology: Methodology
+  public let inputs: Inputs
+
+  public var nGames: Int { games.count }
+  public var nFailed: Int { games.filter(\.failed).count }
+
+  public init(
+    evaluation: SlateEvaluation, options: SimulationOptions, unmatched: [UnmatchedGame],
+    methodology: Methodology, inputs: Inputs
+  ) {
+    games = evaluation.games
+    nSimsPerGame = options.simulations
+    seed = options.seed
+    threads = options.threads
+    elapsedMs = evaluation.elapsedSeconds * 1000
+    self.unmatched = unmatched
+    self.methodology = methodology
+    self.inputs = inputs
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case success, nGames = "n_games", nSimsPerGame = "n_sims_per_game", nSimulations = "n_simulations", games
+    case seed, threads, elapsedMs = "elapsed_ms", nFailed = "n_failed", unmatched, methodology, inputs
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(success, forKey: .success)
+    try c.encode(nGames, forKey: .nGames)
+    try c.encode(nSimsPerGame, forKey: .nSimsPerGame)
+    try c.encode(nSimsPerGame, forKey: .nSimulations)
+    try c.encode(games, forKey: .games)
+    try c.encode(seed, forKey: .seed)
+    try c.encode(threads, forKey: .threads)
+    try c.encode(elapsedMs, forKey: .elapsedMs)
+    try c.encode(nFailed, forKey: .nFailed)
+    try c.encode(unmatched, forKey: .unmatched)
+    try c.encode(methodology, forKey: .methodology)
+    try c.encode(inputs, forKey: .inputs)
+  }
+
+  /// The tonight endpoint's `methodology`, in words, for the slate's base model.
+  public struct Methodology: Sendable, Encodable {
+    public let projection: String
+    public let simulation: String
+    public let overtime: String
+    public let correlation: String
+
+    public init(base: GameModel, options: SimulationOptions, projectionFromStats: Bool) {
+      projection =
+        projectionFromStats
+        ? "Home: (Home PPG + Away OppPPG) / 2; Away: (Away PPG + Home OppPPG) / 2; projected total = their sum"
+        : "Projections as given per game (from team stats by the agent's formula where a game gives ppg instead)"
+      let family = base.skewness == 0 ? "Correlated bivariate normal" : "Correlated bivariate skew-normal"
+      simulation = "\(family), \(options.simulations) simulations per game, seed \(options.seed); scores rounded to whole points"
+      let o = base.overtime
+      let totals: String
+      switch o.kind {
+      case .flat:
+        totals = String(format: "%g%% probability, +%g points average (sd %g)", 100 * o.rate, o.points, o.sd)
+      case .tie:
+        totals = String(format: "played when regulation ends level: periods of %g points (sd %g) until a team leads", o.points, o.sd)
+      case .none:
+        totals = "none: regulation scores are final"
+      }
+      overtime = totals + (o.kind == .tie ? "" : "; spreads and moneylines are priced with overtime played when regulation ends level")
+      correlation = String(format: "%g score correlation between teams", base.correlation)
+    }
+  }
+
+  /// Where the slate came from.
+  public struct Inputs: Sendable, Encodable {
+    public var slate: String?
+    public var odds: String?
+    public var oddsFormat: String?
+    public var stats: String?
+    /// Feed quotes that could not be read, with where and why.
+    public var rejected: [String] = []
+    /// Things the decoders did on purpose (markets left out, player names merged, ...).
+    public var notes: [String] = []
+
+    public init(slate: String? = nil, odds: String? = nil, oddsFormat: String? = nil, stats: String? = nil) {
+      self.slate = slate
+      self.odds = odds
+      self.oddsFormat = oddsFormat
+      self.stats = stats
+    }
+
+    enum CodingKeys: String, CodingKey { case slate, odds, oddsFormat = "odds_format", stats, rejected, notes }
+  }
+}

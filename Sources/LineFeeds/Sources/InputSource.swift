@@ -1,0 +1,59 @@
+import Foundation
+
+/// Where an input comes from: a file, standard input (`-`), or an http(s) URL.
+public enum InputSource: Sendable, CustomStringConvertible {
+  case file(String)
+  case standardInput
+  case url(URL)
+
+  /// `-` is standard input; a string starting with http:// or https:// is a URL; anything else
+  /// is a file path.
+  public init(_ argument: String) {
+    let lower = argument.lowercased()
+    if argument == "-" {
+      self = .standardInput
+    } else if lower.hasPrefix("http://") || lower.hasPrefix("https://"), let url = URL(string: argument) {
+      self = .url(url)
+    } else {
+      self = .file(argument)
+    }
+  }
+
+  /// Reads the whole input. A URL goes through `fetcher` (timeouts, retries). Errors do not
+  /// name the source: prefix them with `description`.
+  public func read(fetcher: HTTPFetcher = HTTPFetcher()) throws(SourceError) -> Data {
+    switch self {
+    case .standardInput:
+      return FileHandle.standardInput.readDataToEndOfFile()
+    case .file(let path):
+      guard let data = FileManager.default.contents(atPath: path) else {
+        throw SourceError(FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file")
+      }
+      return data
+    case .url(let url):
+      return try fetcher.get(url)
+    }
+  }
+
+  /// Whether reading again can give something new (standard input is read once).
+  public var canBeReadAgain: Bool {
+    if case .standardInput = self { return false }
+    return true
+  }
+
+  /// The path, `stdin`, or the URL with secrets in its query (apiKey, token, ...) masked.
+  public var description: String {
+    switch self {
+    case .standardInput: "stdin"
+    case .file(let path): path
+    case .url(let url): HTTPFetcher.redacted(url)
+    }
+  }
+}
+
+/// An input that could not be read, said in one line.
+public struct SourceError: Error, Equatable, Sendable, CustomStringConvertible {
+  public let description: String
+
+  public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,160 @@
+import Dispatch
+import Odds
+
+/// Evaluates a slate: every game's markets priced from one simulation of the whole slate.
+///
+/// 1. Each game is checked on its own: a game with a problem from its input, an invalid model
+///    or market, or no line at all gets its `error` and is not simulated; the others go on.
+/// 2. The models still needed are simulated together (`GameSimulator.simulate` on the list, all
+///    chunks of all games sharing the threads), so the slate is bit-identical for any thread
+///    count. The k-th model of that list draws from the k-th block of streams of the seed.
+/// 3. Each game is priced from its histograms: the total from the game's own model; spreads and
+///    moneylines from the margin (home - away) under the **tie** overtime model, the only one in
+///    which every game has a winner. When a game's model is `flat` (the agent's model, the
+///    default, whose totals match the replaced service) or `none`, its margin comes from a
+///    second simulation of the same model with `ot_model` tie (same means, sds, correlation,
+///    and the model's overtime points and sd per period). A tie model serves both.
+///
+/// Histograms are kept by model: evaluating again (a watch loop, where lines move and models do
+/// not) re-prices the kept histograms and simulates only models not seen before, so a verdict
+/// changes because the line moved, never because of fresh simulation noise.
+public struct SlateEvaluator: Sendable {
+  public let options: SimulationOptions
+  public let kelly: KellyPolicy
+  private var histograms: [GameModel: JointScoreHistogram] = [:]
+
+  public init(options: SimulationOptions, kelly: KellyPolicy = KellyPolicy()) {
+    self.options = options
+    self.kelly = kelly
+  }
+
+  /// Evaluates `games`, results in input order. `ready` is called once per game as soon as its
+  /// result is known: refused games at once, the others after the simulation. Throws only when
+  /// the options themselves are invalid (n_sims, threads).
+  public mutating func evaluate(
+    _ games: [SlateGame], progress: (@Sendable (Double) -> Void)? = nil,
+    ready: ((SlateGameResult) -> Void)? = nil
+  ) throws(InputError) -> SlateEvaluation {
+    try options.validate()
+    var results = [SlateGameResult?](repeating: nil, count: games.count)
+    var plans: [Int: Plan] = [:]
+    var pending: [GameModel] = []
+    var queued = Set<GameModel>()
+    func need(_ model: GameModel?) {
+      guard let model, histograms[model] == nil, queued.insert(model).inserted else { return }
+      pending.append(model)
+    }
+
+    for (i, game) in games.enumerated() {
+      switch plan(game) {
+      case .failure(let message):
+        let r = SlateGameResult(
+          game: game, monteCarlo: nil, evMetrics: nil, spread: nil, moneyline: nil, warnings: [], error: message)
+        results[i] = r
+        ready?(r)
+      case .success(let p):
+        plans[i] = p
+        need(p.totalModel)
+        need(p.marginModel)
+      }
+    }
+
+    let start = DispatchTime.now()
+    if !pending.isEmpty {
+      let simulated = try GameSimulator.simulate(pending, options: options, progress: progress)
+      for (model, histogram) in zip(pending, simulated) { histograms[model] = histogram }
+    }
+    let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+
+    for i in games.indices {
+      guard let p = plans[i] else { continue }
+      let r = price(games[i], p, elapsedSeconds: elapsed)
+      results[i] = r
+      ready?(r)
+    }
+    return SlateEvaluation(games: results.map { $0! }, simulatedModels: pending.count, elapsedSeconds: elapsed)
+  }
+
+  /// Which models a game needs simulated, or why it cannot be evaluated.
+  private struct Plan {
+    var totalModel: GameModel?
+    var marginModel: GameModel?
+    var warnings: [String]
+  }
+
+  private enum Planned {
+    case success(Plan)
+    case failure(String)
+  }
+
+  private func plan(_ game: SlateGame) -> Planned {
+    if let problem = game.problem { return .failure(problem) }
+    guard let model = game.model else { return .failure("no projection for this game") }
+    if game.markets.isEmpty { return .failure(SlateGameResult.noLineError) }
+    do {
+      try model.validate()
+      try game.markets.validate()
+    } catch {
+      return .failure(error.description)
+    }
+    var p = Plan(totalModel: game.markets.total == nil ? nil : model, marginModel: nil, warnings: [])
+    if game.markets.needsMargin {
+      var tie = model
+      tie.overtime.kind = .tie
+      do {
+        try tie.validate()
+        p.marginModel = tie
+      } catch {
+        let message = "spread and moneyline not priced: they are simulated with ot_model tie, where \(error)"
+        guard p.totalModel != nil else { return .failure(message) }
+        p.warnings.append(message)
+      }
+    }
+    return .success(p)
+  }
+
+  private func price(_ game: SlateGame, _ p: Plan, elapsedSeconds: Double) -> SlateGameResult {
+    var monteCarlo: TotalsSimulationSummary?
+    var metrics: TotalsEVMetrics?
+    if let model = p.totalModel, let market = game.markets.total, let h = histograms[model] {
+      let summary = TotalsSimulationSummary(
+        model: model, market: market, options: options, distribution: ScoreDistribution(histogram: h),
+        histogram: h, elapsedSeconds: elapsedSeconds)
+      monteCarlo = summary
+      metrics = TotalsEVMetrics(
+        pOver: summary.pOver, pUnder: summary.pUnder, pPush: summary.pPush,
+        overOdds: market.overOdds, underOdds: market.underOdds, kelly: kelly)
+    }
+    var spread: SideMarketResult?
+    var moneyline: SideMarketResult?
+    if let model = p.marginModel, let h = histograms[model] {
+      let margins = ScoreDistribution(histogram: h).margins
+      let m = game.markets
+      spread = m.spread.map {
+        SideMarketResult(
+          kind: .spread, homeLine: $0.homeLine, homeOdds: $0.homeOdds, awayOdds: $0.awayOdds, margins: margins,
+          kelly: kelly, otModel: model.overtime.kind, source: m.spreadSource)
+      }
+      moneyline = m.moneyline.map {
+        SideMarketResult(
+          kind: .moneyline, homeLine: nil, homeOdds: $0.homeOdds, awayOdds: $0.awayOdds, margins: margins,
+          kelly: kelly, otModel: model.overtime.kind, source: m.moneylineSource)
+      }
+    }
+    return SlateGameResult(
+      game: game, monteCarlo: monteCarlo, evMetrics: metrics, spread: spread, moneyline: moneyline,
+      warnings: p.warnings, error: nil)
+  }
+}
+
+/// The result of one evaluation of a slate.
+public struct SlateEvaluation: Sendable {
+  /// One result per game, in input order.
+  public let games: [SlateGameResult]
+  /// Models simulated by this evaluation (models kept from an earlier one are not counted).
+  public let simulatedModels: Int
+  /// Wall time of the simulation.
+  public let elapsedSeconds: Double
+
+  public var failedCount: Int { games.filter(\.failed).count }
+}

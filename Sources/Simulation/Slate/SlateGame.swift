@@ -1,0 +1,58 @@
+/// One game of a slate as the engine takes it: who plays, the model of its scores (nil when the
+/// inputs did not yield one), the markets to price, and what the input said about it.
+public struct SlateGame: Sendable {
+  public var id: String
+  public var homeAbbr: String?
+  public var awayAbbr: String?
+  public var model: GameModel?
+  public var markets: GameMarkets
+  /// Why the game cannot be evaluated, found before the engine (a field that did not decode, a
+  /// team without stats, a game already in play). Reported as the game's `error`.
+  public var problem: String?
+  public var info: GameInfo
+
+  public init(
+    id: String, homeAbbr: String? = nil, awayAbbr: String? = nil, model: GameModel?,
+    markets: GameMarkets, problem: String? = nil, info: GameInfo = GameInfo()
+  ) {
+    self.id = id
+    self.homeAbbr = homeAbbr
+    self.awayAbbr = awayAbbr
+    self.model = model
+    self.markets = markets
+    self.problem = problem
+    self.info = info
+  }
+}
+
+/// Facts about a game that the engine carries through to the result unchanged: the fields the
+/// betting agent's `/api/tonight/totals` adds per game (CONTRACTS.md section 1), and notes.
+/// Each is encoded only when known.
+public struct GameInfo: Hashable, Sendable, Encodable {
+  public var gameDate: String?
+  public var startTime: String?
+  public var homeTeam: String?
+  public var awayTeam: String?
+  public var homeTeamID: Int?
+  public var awayTeamID: Int?
+  public var homePPG: Double?
+  public var homeOppPPG: Double?
+  public var homeStd: Double?
+  public var awayPPG: Double?
+  public var awayOppPPG: Double?
+  public var awayStd: Double?
+  /// The feed's prices are in-play prices (the game had started when they were quoted).
+  public var live: Bool?
+  /// Things worth knowing that did not stop the evaluation.
+  public var notes: [String] = []
+
+  public init() {}
+
+  enum CodingKeys: String, CodingKey {
+    case gameDate = "game_date", startTime = "start_time", homeTeam = "home_team", awayTeam = "away_team"
+    case homeTeamID = "home_team_id", awayTeamID = "away_team_id", homePPG = "home_ppg"
+    case homeOppPPG = "home_opp_ppg", homeStd = "home_std", awayPPG = "away_ppg", awayOppPPG = "away_opp_ppg"
+    case awayStd = "away_std", live
+    // `notes` is not encoded here: the game result shows them as its `warnings`.
+  }
+}

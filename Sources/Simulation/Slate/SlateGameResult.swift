@@ -1,0 +1,143 @@
+import Odds
+
+/// One game of the slate response: the betting agent's batch game (CONTRACTS.md section 1:
+/// `game_id`, `home_abbr`, `away_abbr`, `projected`, `line`, `monte_carlo`, `ev_metrics`,
+/// `verdict`, and `error` when it was not evaluated) with mcsim's additions: the tonight
+/// endpoint's per-game facts when known, `edge` (projected - line, points), the `spread` and
+/// `moneyline` results when the game has those prices, `best_bet` across them, the `model`,
+/// `warnings`.
+///
+/// `monte_carlo` is the same object as `mcsim run`'s `simulation` (a superset of the batch
+/// fields); it is null when the game has no totals line. `verdict` is the agent's totals verdict,
+/// NO_LINE without a totals line, or ERROR for a game that could not be evaluated.
+public struct SlateGameResult: Sendable, Encodable {
+  public let gameID: String
+  public let homeAbbr: String?
+  public let awayAbbr: String?
+  public let homeProjection: Double?
+  public let awayProjection: Double?
+  public let line: Double?
+  public let overOdds: Double?
+  public let underOdds: Double?
+  public let monteCarlo: TotalsSimulationSummary?
+  public let evMetrics: SlateEVMetrics?
+  public let verdict: String
+  public let spread: SideMarketResult?
+  public let moneyline: SideMarketResult?
+  public let totalSource: PriceSource?
+  public let model: ModelDescription?
+  public let info: GameInfo
+  public let warnings: [String]
+  public let error: String?
+
+  /// Verdict of a game that could not be evaluated at all.
+  public static let errorVerdict = "ERROR"
+  /// The agent's error for a game without a line.
+  public static let noLineError = "No betting line available"
+
+  /// Projected total points: home + away projections.
+  public var projected: Double? {
+    guard let h = homeProjection, let a = awayProjection else { return nil }
+    return h + a
+  }
+
+  /// Projected total minus the line, in points (the tonight endpoint's `edge`).
+  public var edge: Double? {
+    guard let p = projected, let l = line else { return nil }
+    return p - l
+  }
+
+  public var failed: Bool { error != nil }
+
+  /// The bet with the highest EV among the priced sides of every market.
+  public var bestBet: BestBet? {
+    var candidates: [BestBet] = []
+    if let e = evMetrics, let line, let over = overOdds, let under = underOdds, let mc = monteCarlo {
+      candidates.append(BestBet(market: "total", side: "over", line: line, odds: over, probability: mc.pOver, ev: e.evOver))
+      candidates.append(BestBet(market: "total", side: "under", line: line, odds: under, probability: mc.pUnder, ev: e.evUnder))
+    }
+    for m in [spread, moneyline].compactMap({ $0 }) {
+      let name = m.kind.rawValue
+      candidates.append(BestBet(market: name, side: "home", line: m.homeLine, odds: m.homeOdds, probability: m.pHome, ev: m.evHome))
+      candidates.append(BestBet(market: name, side: "away", line: m.homeLine.map { -$0 }, odds: m.awayOdds, probability: m.pAway, ev: m.evAway))
+    }
+    return candidates.max { $0.ev < $1.ev }
+  }
+
+  init(
+    game: SlateGame, monteCarlo: TotalsSimulationSummary?, evMetrics: TotalsEVMetrics?,
+    spread: SideMarketResult?, moneyline: SideMarketResult?, warnings: [String], error: String?
+  ) {
+    gameID = game.id
+    homeAbbr = game.homeAbbr
+    awayAbbr = game.awayAbbr
+    homeProjection = game.model?.homeMean
+    awayProjection = game.model?.awayMean
+    line = game.markets.total?.line
+    overOdds = game.markets.total?.overOdds.decimal
+    underOdds = game.markets.total?.underOdds.decimal
+    self.monteCarlo = monteCarlo
+    self.evMetrics = evMetrics.map(SlateEVMetrics.init)
+    if let error {
+      verdict = error == Self.noLineError ? TotalsVerdict.noLine.rawValue : Self.errorVerdict
+    } else {
+      verdict = evMetrics?.verdict.rawValue ?? TotalsVerdict.noLine.rawValue
+    }
+    self.spread = spread
+    self.moneyline = moneyline
+    totalSource = game.markets.totalSource
+    model = game.model.map(ModelDescription.init)
+    info = game.info
+    self.warnings = game.info.notes + warnings
+    self.error = error
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case gameID = "game_id", homeAbbr = "home_abbr", awayAbbr = "away_abbr", projected, line
+    case monteCarlo = "monte_carlo", evMetrics = "ev_metrics", verdict, error, edge
+    case homeProjection = "home_projection", awayProjection = "away_projection"
+    case overOdds = "over_odds", underOdds = "under_odds", spread, moneyline, bestBet = "best_bet"
+    case totalSource = "total_source", model, warnings
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(gameID, forKey: .gameID)
+    try c.encode(homeAbbr, forKey: .homeAbbr)
+    try c.encode(awayAbbr, forKey: .awayAbbr)
+    try c.encode(projected, forKey: .projected)
+    try c.encode(line, forKey: .line)
+    try c.encode(monteCarlo, forKey: .monteCarlo)
+    try c.encode(evMetrics, forKey: .evMetrics)
+    try c.encode(verdict, forKey: .verdict)
+    try c.encodeIfPresent(error, forKey: .error)
+    try c.encodeIfPresent(edge, forKey: .edge)
+    try c.encodeIfPresent(homeProjection, forKey: .homeProjection)
+    try c.encodeIfPresent(awayProjection, forKey: .awayProjection)
+    try c.encodeIfPresent(overOdds, forKey: .overOdds)
+    try c.encodeIfPresent(underOdds, forKey: .underOdds)
+    try c.encodeIfPresent(spread, forKey: .spread)
+    try c.encodeIfPresent(moneyline, forKey: .moneyline)
+    try c.encodeIfPresent(bestBet, forKey: .bestBet)
+    try c.encodeIfPresent(totalSource, forKey: .totalSource)
+    // monte_carlo carries the model; a game priced only on the margin shows it here.
+    if monteCarlo == nil { try c.encodeIfPresent(model, forKey: .model) }
+    if !warnings.isEmpty { try c.encode(warnings, forKey: .warnings) }
+    try info.encode(to: encoder)
+  }
+}
+
+/// The single most valuable bet on a game.
+public struct BestBet: Hashable, Sendable, Encodable {
+  /// total, spread or moneyline.
+  public let market: String
+  /// over, under, home or away.
+  public let side: String
+  /// The line as this side takes it (the away spread is minus the home one); nil for a moneyline.
+  public let line: Double?
+  /// Decimal odds.
+  public let odds: Double
+  public let probability: Double
+  /// EV per unit staked, percent.
+  public let ev: Double
+}

@@ -1,0 +1,63 @@
+import ArgumentParser
+import Odds
+
+/// How books' prices become fair odds (the fair-odds library's policy), shared by `fair` and
+/// `slate`.
+struct FairPolicyOptions: ParsableArguments {
+  @Option(help: "How each reference book's market is devigged.")
+  var method: DevigCommand.Method = .power
+
+  @Option(name: .customLong("sharp"), parsing: .upToNextOption, help: "Sharp books (default pinnacle circa betcris).")
+  var sharpBooks: [String] = []
+
+  @Option(help: "Minimum number of books with a fresh price on a side.")
+  var minBooks = 3
+
+  @Option(help: "Age limit of main-line quotes, in minutes.")
+  var maxAgeMain = 60.0
+
+  @Option(help: "Age limit of player-prop quotes, in minutes.")
+  var maxAgeProps = 30.0
+
+  @Option(help: "Largest gap in American cents between fair and median price on main lines.")
+  var outlierMain = 150.0
+
+  @Option(help: "Largest gap in American cents between fair and median price on player props.")
+  var outlierProps = 250.0
+
+  @Option(name: .customLong("fee"), help: "Commission on winnings of a book, as BOOK=RATE (betfair=0.02); repeatable.")
+  var fees: [String] = []
+
+  @Flag(help: "Withhold EV when no sharp book prices every side, instead of using the whole market.")
+  var sharpOnly = false
+
+  func validate() throws {
+    if method == .all { throw ValidationError("--method all is for devig; fair odds need one method.") }
+    guard minBooks >= 1 else { throw ValidationError("--min-books must be at least 1, got \(minBooks).") }
+    for (name, value) in [("max-age-main", maxAgeMain), ("max-age-props", maxAgeProps),
+                          ("outlier-main", outlierMain), ("outlier-props", outlierProps)]
+    where !(value > 0) {
+      throw ValidationError("--\(name) must be positive, got \(value).")
+    }
+  }
+
+  func policy() throws -> FairOddsPolicy {
+    var policy = FairOddsPolicy()
+    policy.method = DevigMethod(rawValue: method.rawValue)!
+    let sharp = sharpBooks.flatMap { $0.split(separator: ",").map(String.init) }
+    if !sharp.isEmpty { policy.sharpBooks = sharp }
+    policy.fallbackToWholeMarket = !sharpOnly
+    policy.minimumBooks = minBooks
+    policy.maximumAge = [.main: maxAgeMain * 60, .playerProp: maxAgeProps * 60]
+    policy.outlierThreshold = [.main: outlierMain, .playerProp: outlierProps]
+    for item in fees {
+      guard let eq = item.lastIndex(of: "="), let rate = Double(item[item.index(after: eq)...]),
+        rate >= 0, rate < 1
+      else {
+        throw OddsCLIError(description: "--fee '\(item)': expected BOOK=RATE with a rate in [0, 1), like betfair=0.02")
+      }
+      policy.fees[String(item[..<eq])] = rate
+    }
+    return policy
+  }
+}

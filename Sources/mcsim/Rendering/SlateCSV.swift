@@ -1,0 +1,41 @@
+import Foundation
+import LineFeeds
+import Simulation
+
+/// The slate as CSV (RFC 4180): one row per game in input order, every figure of the JSON's
+/// batch fields plus spread, moneyline and best bet; ev, edge and kelly in percent.
+enum SlateCSV {
+  static let header = [
+    "game_id", "home_abbr", "away_abbr", "home_projection", "away_projection", "projected", "line", "over_odds",
+    "under_odds", "p_over", "p_under", "p_push", "mean_total", "std_total", "ev_over", "ev_under", "edge_over",
+    "edge_under", "kelly_over", "kelly_under", "recommended_bet", "verdict", "spread", "home_spread_odds",
+    "away_spread_odds", "p_home_cover", "p_away_cover", "p_spread_push", "ev_home_spread", "ev_away_spread",
+    "home_ml", "away_ml", "p_home_win", "p_away_win", "ev_home_ml", "ev_away_ml", "best_market", "best_side",
+    "best_line", "best_odds", "best_ev", "error",
+  ]
+
+  static func render(_ games: [SlateGameResult]) -> String {
+    var lines = [header.joined(separator: ",")]
+    for g in games {
+      let mc = g.monteCarlo, e = g.evMetrics, s = g.spread, m = g.moneyline, b = g.bestBet
+      let cells: [String?] = [
+        g.gameID, g.homeAbbr, g.awayAbbr, n(g.homeProjection), n(g.awayProjection), n(g.projected), n(g.line),
+        n(g.overOdds), n(g.underOdds), n(mc?.pOver), n(mc?.pUnder), n(mc?.pPush), n(mc?.meanTotal), n(mc?.stdTotal),
+        n(e?.evOver), n(e?.evUnder), n(e?.edgeOver), n(e?.edgeUnder), n(e?.kellyOver), n(e?.kellyUnder),
+        e?.recommendedBet.rawValue, g.verdict, n(s?.homeLine), n(s?.homeOdds), n(s?.awayOdds), n(s?.pHome),
+        n(s?.pAway), n(s?.pPush), n(s?.evHome), n(s?.evAway), n(m?.homeOdds), n(m?.awayOdds), n(m?.pHome),
+        n(m?.pAway), n(m?.evHome), n(m?.evAway), b?.market, b?.side, n(b?.line), n(b?.odds), n(b?.ev), g.error,
+      ]
+      lines.append(cells.map { quote($0 ?? "") }.joined(separator: ","))
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private static func n(_ x: Double?) -> String? { x.map { "\($0)" } }
+
+  /// Quoted when it holds a comma, a quote or a line break; quotes doubled.
+  static func quote(_ s: String) -> String {
+    guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
+    return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import LineFeeds
+import Simulation
+
+/// The readable slate: one row per game, best EV first, with the totals verdict and the best
+/// bet across the game's markets; games that could not be evaluated last, with their error.
+enum SlateTable {
+  static func render(_ r: SlateResponse) -> String {
+    var out: [String] = []
+    let failed = r.nFailed
+    out.append(
+      "mcsim slate · \(r.nGames) game\(r.nGames == 1 ? "" : "s") · \(Fmt.count(r.nSimsPerGame)) simulations each · seed \(r.seed) · "
+        + "\(r.threads) thread\(r.threads == 1 ? "" : "s") · \(Fmt.fixed(r.elapsedMs, 1)) ms")
+    out.append("")
+    let ranked = r.games.filter { $0.bestBet != nil }.sorted { $0.bestBet!.ev > $1.bestBet!.ev }
+    let header = ["game", "proj", "line", "p over", "verdict", "spread", "p cover", "p win", "best bet", "EV", "stake"]
+    let rows = ranked.map { g -> [String] in
+      let best = g.bestBet!
+      return [
+        gameLabel(g), g.projected.map { Fmt.fixed($0, 1) } ?? "-", g.line.map(Fmt.line) ?? "-",
+        g.monteCarlo.map { Fmt.fixed($0.pOver, 3) } ?? "-", g.verdict,
+        g.spread.map { Fmt.signedLine($0.homeLine ?? 0) } ?? "-", g.spread.map { Fmt.fixed($0.pHome, 3) } ?? "-",
+        g.moneyline.map { Fmt.fixed($0.pHome, 3) } ?? "-", betLabel(best, g), String(format: "%+.2f%%", best.ev),
+        String(format: "%.2f%%", stake(best, g)),
+      ]
+    }
+    if !rows.isEmpty {
+      out.append(OddsOutput.table(header: header, rows: rows, left: [0, 4, 8]))
+      out.append("p cover, p win: the home team's; spreads and moneylines from the margin with overtime played to a winner.")
+    }
+    let errors = r.games.filter { $0.bestBet == nil }
+    if !errors.isEmpty {
+      out.append("")
+      for g in errors { out.append("\(gameLabel(g))  \(g.verdict): \(g.error ?? "no market priced")") }
+    }
+    if !r.unmatched.isEmpty {
+      out.append("")
+      out.append("Not on the slate (\(r.unmatched.count)):")
+      for u in r.unmatched { out.append("  \(u.event): \(u.reason)") }
+    }
+    if failed > 0 { out.append("\n\(failed) of \(r.nGames) games not evaluated.") }
+    return out.joined(separator: "\n")
+  }
+
+  static func gameLabel(_ g: SlateGameResult) -> String {
+    guard let h = g.homeAbbr, let a = g.awayAbbr else { return g.gameID }
+    return "\(a)@\(h)"
+  }
+
+  /// "under 225.5 @ 1.91", "MIA -3.5 @ 1.95", "BOS ML @ 2.10".
+  static func betLabel(_ b: BestBet, _ g: SlateGameResult) -> String {
+    let team = b.side == "home" ? (g.homeAbbr ?? "home") : (g.awayAbbr ?? "away")
+    let what: String
+    switch b.market {
+    case "total": what = "\(b.side) \(b.line.map(Fmt.line) ?? "")"
+    case "spread": what = "\(team) \(b.line.map(Fmt.signedLine) ?? "")"
+    default: what = "\(team) ML"
+    }
+    return "\(what) @ \(Fmt.fixed(b.odds, 2))"
+  }
+
+  /// The fractional Kelly stake of the best bet, percent of bankroll.
+  static func stake(_ b: BestBet, _ g: SlateGameResult) -> Double {
+    switch (b.market, b.side) {
+    case ("total", "over"): g.evMetrics?.kellyOver ?? 0
+    case ("total", _): g.evMetrics?.kellyUnder ?? 0
+    case ("spread", "home"): g.spread?.kellyHome ?? 0
+    case ("spread", _): g.spread?.kellyAway ?? 0
+    case (_, "home"): g.moneyline?.kellyHome ?? 0
+    default: g.moneyline?.kellyAway ?? 0
+    }
+  }
+}
+
+/// The moves of one poll of `--watch`, one line per game.
+enum LineMoveText {
+  static func render(_ moves: [LineMove], poll: Int) -> String {
+    let time = ISO8601DateFormatter().string(from: Date())
+    var out = ["poll \(poll) · \(time) · \(moves.count) game\(moves.count == 1 ? "" : "s") moved"]
+    for m in moves {
+      switch m.kind {
+      case .new: out.append("  \(m.game)  new: \(m.result.map(summary) ?? "")")
+      case .removed: out.append("  \(m.game)  no longer in the feed")
+      case .moved:
+        let parts = m.changes.map { c in "\(c.market) \(c.field) \(c.from ?? "-") → \(c.to ?? "-")" }
+        out.append("  \(m.game)  " + parts.joined(separator: " · "))
+      }
+    }
+    return out.joined(separator: "\n")
+  }
+
+  private static func summary(_ g: SlateGameResult) -> String {
+    if let e = g.error { return "\(g.verdict): \(e)" }
+    return "line \(g.line.map(Fmt.line) ?? "-") · \(g.verdict)" + (g.bestBet.map { " · best \(SlateTable.betLabel($0, g)) \(String(format: "%+.2f%%", $0.ev))" } ?? "")
+  }
+}
+
+/// NDJSON lines: one game, or one move of a watched slate, per line.
+enum SlateOutput {
+  static func line(_ game: SlateGameResult) -> String {
+    (try? JSONOutput.encode(game)) ?? #"{"error": "could not encode game"}"#
+  }
+
+  static func line(_ move: LineMove, poll: Int) -> String {
+    (try? JSONOutput.encode(PolledMove(poll: poll, move: move))) ?? #"{"error": "could not encode move"}"#
+  }
+
+  /// A move with the poll it was seen in, as one flat object.
+  private struct PolledMove: Encodable {
+    let poll: Int
+    let move: LineMove
+    enum CodingKeys: String, CodingKey { case poll }
+    func encode(to encoder: any Encoder) throws {
+      try move.encode(to: encoder)
+      var c = encoder.container(keyedBy: CodingKeys.self)
+      try c.encode(poll, forKey: .poll)
+    }
+  }
+}

@@ -1,0 +1,269 @@
+import ArgumentParser
+import Foundation
+import LineFeeds
+import Odds
+import RandomStreams
+import Simulation
+
+/// `mcsim slate`: a night's games priced at once, from a slate file, or from an odds feed and
+/// team stats, optionally watching the feed for line moves.
+struct SlateCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "slate",
+    abstract: "Prices a slate of games: totals, spreads and moneylines, simulated together.",
+    discussion: """
+      Games come from a slate file (the betting agent's batch request, or mcsim's native slate), \
+      or from an odds feed with team stats; a slate file with --odds is priced at the feed's lines. \
+      The model options set every game's model; a slate file's "model" object and each game's own \
+      fields override them. Spreads and moneylines are priced with overtime played to a winner. \
+      Examples:
+        mcsim slate Scenarios/slate_batch.json
+        mcsim slate Scenarios/slate_native.json --json
+        mcsim slate --odds Scenarios/feed_odds_api_nba.json --stats Scenarios/feed_team_stats.json
+        mcsim slate --odds URL --stats-from results.csv --as-of 2025-01-15 --watch 60
+      Exit status: 0 when every game was evaluated, 3 when some games have an error or a feed game \
+      found no place on the slate (the output still has every game), 64 for unusable input, 1 when \
+      a feed cannot be fetched.
+      """
+  )
+
+  @Argument(help: "A slate file: the agent's batch request or mcsim's native slate; a file, - for stdin, or a URL.")
+  var file: String?
+
+  @Option(help: "An odds feed for the lines (any format `fair` reads): a file, - for stdin, or a URL.")
+  var odds: String?
+
+  @Option(help: "Team stats JSON (the platform's /api/teams, or mcsim's native stats) to project the feed's games.")
+  var stats: String?
+
+  @Option(name: .customLong("stats-from"), help: "Compute team stats from a results CSV (the format of the shared NBA results).")
+  var statsFrom: String?
+
+  @Option(name: .customLong("as-of"), help: "With --stats-from: use the games before this date (YYYY-MM-DD).")
+  var asOf: String?
+
+  @Option(help: "With --stats-from: each team's last N games instead of the season so far.")
+  var last: Int?
+
+  @Option(help: "Poll the odds feed every SECONDS and print only the games whose line or verdict moved.")
+  var watch: Double?
+
+  @Option(help: "With --watch: stop after N polls (default: run until interrupted).")
+  var polls: Int?
+
+  @OptionGroup(title: "Stakes") var kellyOptions: KellyOptions
+  @OptionGroup(title: "Model") var modelOptions: ModelOptions
+  @OptionGroup(title: "Simulation") var randomOptions: RandomOptions
+  @OptionGroup(title: "Fair odds (multi-book feeds)") var fair: FairPolicyOptions
+  @OptionGroup(title: "Feed") var feedOptions: FeedOptions
+
+  @Flag(help: "Print the batch response JSON.")
+  var json = false
+
+  @Flag(help: "Print one CSV row per game.")
+  var csv = false
+
+  @Flag(help: "Print one JSON object per game and line, as each game is ready.")
+  var ndjson = false
+
+  func validate() throws {
+    if [json, csv, ndjson].filter({ $0 }).count > 1 { throw ValidationError("Give at most one of --json, --csv and --ndjson.") }
+    if stats != nil && statsFrom != nil { throw ValidationError("Give --stats or --stats-from, not both.") }
+    let hasStats = stats != nil || statsFrom != nil
+    if file == nil {
+      guard odds != nil, hasStats else {
+        throw ValidationError("Give a slate file, or --odds FEED with --stats FILE or --stats-from CSV.")
+      }
+    } else if hasStats {
+      throw ValidationError("Team stats project the games of an odds feed: give --stats with --odds and without a slate file.")
+    }
+    if statsFrom != nil && asOf == nil { throw ValidationError("--stats-from needs --as-of DATE (the games before it are used).") }
+    if statsFrom == nil && (asOf != nil || last != nil) { throw ValidationError("--as-of and --last go with --stats-from.") }
+    if let last, last < 1 { throw ValidationError("--last must be at least 1, got \(last).") }
+    if [file, odds, stats, statsFrom].filter({ $0 == "-" }).count > 1 {
+      throw ValidationError("Only one input can be read from stdin.")
+    }
+    if let watch {
+      guard watch > 0, watch.isFinite else { throw ValidationError("--watch must be a positive number of seconds, got \(watch).") }
+      guard let odds else { throw ValidationError("--watch polls the odds feed: give --odds FEED.") }
+      guard InputSource(odds).canBeReadAgain else { throw ValidationError("--watch cannot poll stdin: give a file or a URL.") }
+      if json || csv { throw ValidationError("--watch prints a table, or NDJSON with --ndjson.") }
+    }
+    if let polls {
+      guard watch != nil else { throw ValidationError("--polls goes with --watch.") }
+      guard polls >= 1 else { throw ValidationError("--polls must be at least 1, got \(polls).") }
+    }
+  }
+
+  func run() throws {
+    let kelly = try kellyOptions.policy()
+    let policy = try fair.policy()
+    let base = modelOptions.model(home: 0, away: 0)
+
+    let statsTable = try loadStats()
+    let slateFile = try loadSlateFile(base: base)
+    let options = SimulationOptions(
+      simulations: randomOptions.sims ?? slateFile?.nSims ?? 10_000,
+      seed: randomOptions.seed ?? slateFile?.seed ?? Seed.random(), threads: randomOptions.threads)
+    do { try options.validate() } catch {
+      // n_sims from the slate file is named as the file names it.
+      if error.field == "n_sims", !randomOptions.simsGiven, let file { throw CLIError.badInput("\(InputSource(file))", error) }
+      throw CLIError.fail(error)
+    }
+
+    var inputs = SlateResponse.Inputs(
+      slate: file.map { InputSource($0).description }, odds: odds.map { InputSource($0).description },
+      stats: statsTable?.source)
+    inputs.rejected += statsTable?.skipped ?? []
+    for skipped in statsTable?.skipped ?? [] { warn("team stats: skipped \(skipped)") }
+
+    func assemble(_ feed: Feed?) -> AssembledSlate {
+      guard let feed else { return SlateAssembly.fromFile(slateFile!) }
+      if let slateFile { return SlateAssembly.attach(feed, to: slateFile.entries, policy: policy) }
+      return SlateAssembly.fromFeed(feed, stats: statsTable!, base: base, policy: policy)
+    }
+    let methodology = SlateResponse.Methodology(
+      base: base, options: options, projectionFromStats: statsTable != nil)
+    var evaluator = SlateEvaluator(options: options, kelly: kelly)
+
+    if let watch {
+      try watchFeed(every: watch, evaluator: &evaluator, assemble: assemble) { evaluation, unmatched, feed in
+        var polled = inputs
+        polled.oddsFormat = feed.format.rawValue
+        return SlateResponse(
+          evaluation: evaluation, options: options, unmatched: unmatched, methodology: methodology, inputs: polled)
+      }
+      return
+    }
+
+    var feed: Feed?
+    if let odds {
+      feed = try readFeed(odds)
+      inputs.oddsFormat = feed?.format.rawValue
+      inputs.rejected += feed!.rejected.map(\.description)
+      inputs.notes += feed!.notes
+    }
+    let slate = assemble(feed)
+    for u in slate.unmatched { warn("unmatched: \(u.event): \(u.reason)") }
+    let progress = ndjson ? nil : ProgressLine.forTerminal()
+    let evaluation: SlateEvaluation
+    do {
+      evaluation = try evaluator.evaluate(slate.games, progress: progress?.update) { result in
+        if ndjson { emit(SlateOutput.line(result)) }
+      }
+    } catch {
+      throw CLIError.fail(error)
+    }
+    progress?.finish()
+    let response = SlateResponse(
+      evaluation: evaluation, options: options, unmatched: slate.unmatched, methodology: methodology, inputs: inputs)
+    if json {
+      emit(try JSONOutput.encode(response))
+    } else if csv {
+      emit(SlateCSV.render(response.games), newline: false)
+    } else if !ndjson {
+      emit(SlateTable.render(response))
+    }
+    if response.nFailed > 0 || !response.unmatched.isEmpty { throw ExitCode(3) }
+  }
+
+  /// Polls the feed: the first poll prints the whole slate, later ones only the games whose
+  /// line or verdict moved. A failed poll is reported and the last lines are kept.
+  private func watchFeed(
+    every seconds: Double, evaluator: inout SlateEvaluator, assemble: (Feed?) -> AssembledSlate,
+    response: (SlateEvaluation, [UnmatchedGame], Feed) -> SlateResponse
+  ) throws {
+    var previous: [SlateGameResult]?
+    var poll = 0
+    while polls.map({ poll < $0 }) ?? true {
+      poll += 1
+      if poll > 1 { Thread.sleep(forTimeInterval: seconds) }
+      let feed: Feed
+      do {
+        feed = try readFeed(odds!, quiet: previous != nil)
+      } catch {
+        guard previous != nil else { throw error }
+        warn("poll \(poll): \(error); keeping the lines of the last good poll")
+        continue
+      }
+      let slate = assemble(feed)
+      let evaluation: SlateEvaluation
+      do { evaluation = try evaluator.evaluate(slate.games) } catch { throw CLIError.fail(error) }
+      if let before = previous {
+        let moves = LineMove.moves(from: before, to: evaluation.games)
+        if ndjson {
+          for move in moves { emit(SlateOutput.line(move, poll: poll)) }
+        } else if !moves.isEmpty {
+          emit(LineMoveText.render(moves, poll: poll))
+        }
+      } else {
+        for u in slate.unmatched { warn("unmatched: \(u.event): \(u.reason)") }
+        if ndjson {
+          for game in evaluation.games { emit(SlateOutput.line(game)) }
+        } else {
+          emit(SlateTable.render(response(evaluation, slate.unmatched, feed)))
+        }
+      }
+      previous = evaluation.games
+    }
+  }
+
+  /// Reads the feed, reporting what its decoder skipped or noted unless `quiet` (later polls).
+  private func readFeed(_ argument: String, quiet: Bool = false) throws -> Feed {
+    let feed: Feed
+    do {
+      feed = try feedOptions.read(argument)
+    } catch let error as FeedReadError {
+      switch error {
+      case .unreachable(let message): throw CLIError.runtime("--odds \(message)")
+      case .unreadable(let message): throw CLIError.fail("--odds \(message)", code: .failure)
+      }
+    }
+    if quiet { return feed }
+    for note in feed.notes { warn("odds feed: \(note)") }
+    for rejected in feed.rejected { warn("odds feed: skipped \(rejected)") }
+    return feed
+  }
+
+  private func loadStats() throws -> TeamStatsTable? {
+    if let stats {
+      let source = InputSource(stats)
+      do {
+        return try TeamStatsFile.decode(try source.read(fetcher: feedOptions.fetcher), source: source.description)
+      } catch {
+        throw CLIError.badInput("--stats \(source)", error)
+      }
+    }
+    if let statsFrom {
+      let source = InputSource(statsFrom)
+      do {
+        return try ResultsStats.compute(
+          csv: try source.read(fetcher: feedOptions.fetcher), options: .init(asOf: asOf!, last: last),
+          source: source.description)
+      } catch {
+        throw CLIError.badInput("--stats-from \(source)", error)
+      }
+    }
+    return nil
+  }
+
+  private func loadSlateFile(base: GameModel) throws -> SlateFile? {
+    guard let file else { return nil }
+    let source = InputSource(file)
+    do {
+      return try SlateFile.decode(try source.read(fetcher: feedOptions.fetcher), base: base)
+    } catch {
+      throw CLIError.badInput("\(source)", error)
+    }
+  }
+
+  /// Writes to stdout at once (not buffered), so NDJSON lines and watch moves appear as they
+  /// happen, in order.
+  private func emit(_ text: String, newline: Bool = true) {
+    FileHandle.standardOutput.write(Data((newline ? text + "\n" : text).utf8))
+  }
+
+  private func warn(_ message: String) {
+    FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
+  }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import LineFeeds
+import LocalHTTPServer
+import XCTest
+
+/// The HTTP source against a local server: retries, backoff, Retry-After, clear 4xx errors,
+/// half-read bodies, timeouts. Waits between attempts are recorded, not slept.
+final class HTTPFetcherTests: XCTestCase {
+  final class Waits: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [Double] = []
+    func add(_ s: Double) { lock.lock(); list.append(s); lock.unlock() }
+    var all: [Double] { lock.lock(); defer { lock.unlock() }; return list }
+  }
+
+  func fetcher(_ waits: Waits, timeout: Double = 5, retries: Int = 3) -> HTTPFetcher {
+    HTTPFetcher(policy: .init(timeout: timeout, retries: retries), sleep: { waits.add($0) })
+  }
+
+  func testSuccessOnFirstTry() throws {
+    let server = try LocalHTTPServer { _, _ in .json(#"{"ok": true}"#) }
+    let waits = Waits()
+    let data = try fetcher(waits).get(server.url.appendingPathComponent("odds"))
+    XCTAssertEqual(String(decoding: data, as: UTF8.self), #"{"ok": true}"#)
+    XCTAssertEqual(server.requests, ["/odds"])
+    XCTAssertEqual(waits.all, [])
+  }
+
+  /// 429 with Retry-After (seconds), then 503 without it (backoff), then success.
+  func testRetriesHonourRetryAfterThenBackOff() throws {
+    let server = try LocalHTTPServer { i, _ in
+      switch i {
+      case 0: .json(#"{"message": "slow down"}"#, status: 429, headers: ["Retry-After": "2"])
+      case 1: .json("", status: 503)
+      default: .json("[]")
+      }
+    }
+    let waits = Waits()
+    XCTAssertEqual(try fetcher(waits).get(server.url), Data("[]".utf8))
+    XCTAssertEqual(waits.all, [2, 1])  // Retry-After, then backoff 0.5 x 2^1
+    XCTAssertEqual(server.requests.count, 3)
+  }
+
+  func testRetriesRunOut() throws {
+    let server = try LocalHTTPServer { _, _ in .json("oops", status: 500) }
+    let waits = Waits()
+    XCTAssertThrowsError(try fetcher(waits, retries: 2).get(server.url)) { error in
+      XCTAssertEqual("\(error)", "HTTP 500: oops (after 3 attempts)")
+    }
+    XCTAssertEqual(waits.all, [0.5, 1])
+    XCTAssertEqual(server.requests.count, 3)
+  }
+
+  /// A 4xx other than 429 fails at once with the API's message.
+  func testClientErrorIsNotRetried() throws {
+    let server = try LocalHTTPServer { _, _ in .json(#"{"message": "Invalid api key", "error_code": "INVALID_KEY"}"#, status: 401) }
+    let waits = Waits()
+    XCTAssertThrowsError(try fetcher(waits).get(server.url)) { error in
+      XCTAssertEqual("\(error)", "HTTP 401: Invalid api key")
+    }
+    XCTAssertEqual(server.requests.count, 1)
+    XCTAssertEqual(waits.all, [])
+  }
+
+  func testRetryAfterBeyondTheLimitIsReported() throws {
+    let server = try LocalHTTPServer { _, _ in .json("", status: 429, headers: ["Retry-After": "3600"]) }
+    XCTAssertThrowsError(try fetcher(Waits()).get(server.url)) { error in
+      XCTAssertTrue("\(error)".contains("retry after 3600 s"), "\(error)")
+    }
+    XCTAssertEqual(server.requests.count, 1)
+  }
+
+  /// A body cut short (fewer bytes than Content-Length) is never returned: retried, and an error
+  /// when it keeps happening.
+  func testHalfReadBody() throws {
+    let body = String(repeating: "x", count: 5000)
+    let flaky = try LocalHTTPServer { i, _ in
+      var r = LocalHTTPServer.Response.json(body)
+      if i == 0 { r.truncateAt = 100 }
+      return r
+    }
+    let waits = Waits()
+    XCTAssertEqual(try fetcher(waits).get(flaky.url).count, 5000)
+    XCTAssertEqual(flaky.requests.count, 2)
+    XCTAssertEqual(waits.all, [0.5])
+
+    let broken = try LocalHTTPServer { _, _ in
+      var r = LocalHTTPServer.Response.json(body)
+      r.truncateAt = 10
+      return r
+    }
+    XCTAssertThrowsError(try fetcher(Waits(), retries: 1).get(broken.url)) { error in
+      XCTAssertTrue("\(error)".contains("after 2 attempts"), "\(error)")
+    }
+  }
+
+  func testTimeout() throws {
+    let server = try LocalHTTPServer { _, _ in
+      var r = LocalHTTPServer.Response.json("[]")
+      r.delay = 5
+      return r
+    }
+    XCTAssertThrowsError(try fetcher(Waits(), timeout: 0.2).get(server.url)) { error in
+      XCTAssertTrue("\(error)".contains("within 0.2 s"), "\(error)")
+    }
+    server.stop()
+  }
+
+  func testConnectionRefused() throws {
+    // A port that was just free: open a server, note its port, stop it.
+    let server = try LocalHTTPServer { _, _ in .json("[]") }
+    let url = server.url
+    server.stop()
+    XCTAssertThrowsError(try fetcher(Waits(), retries: 1).get(url)) { error in
+      XCTAssertTrue("\(error)".contains("after 2 attempts"), "\(error)")
+    }
+  }
+
+  func testRetryAfterDateAndRedaction() throws {
+    let now = Date(timeIntervalSince1970: 1_700_000_000)
+    XCTAssertEqual(HTTPFetcher.retryAfter(["retry-after": "Tue, 14 Nov 2023 22:13:30 GMT"], now: now), 10)
+    XCTAssertEqual(HTTPFetcher.retryAfter(["retry-after": "7"], now: now), 7)
+    XCTAssertNil(HTTPFetcher.retryAfter(["retry-after": "soon"], now: now))
+    let url = URL(string: "https://api.the-odds-api.com/v4/sports/basketball_nba/odds?apiKey=SECRET&regions=us")!
+    XCTAssertEqual(HTTPFetcher.redacted(url), "https://api.the-odds-api.com/v4/sports/basketball_nba/odds?apiKey=***&regions=us")
+    XCTAssertEqual(InputSource(url.absoluteString).description, HTTPFetcher.redacted(url))
+  }
+
+  func testSources() throws {
+    XCTAssertFalse(InputSource("-").canBeReadAgain)
+    XCTAssertTrue(InputSource("feed.json").canBeReadAgain)
+    XCTAssertThrowsError(try InputSource("/nonexistent/feed.json").read()) { XCTAssertEqual("\($0)", "no such file") }
+    let server = try LocalHTTPServer { _, _ in .json("[1]") }
+    XCTAssertEqual(try InputSource(server.url.absoluteString + "/x").read(), Data("[1]".utf8))
+  }
+}
