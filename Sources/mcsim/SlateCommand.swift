@@ -22,8 +22,8 @@ struct SlateCommand: ParsableCommand {
         mcsim slate --odds Scenarios/feed_odds_api_nba.json --stats Scenarios/feed_team_stats.json
         mcsim slate --odds URL --stats-from results.csv --as-of 2025-01-15 --watch 60
       Exit status: 0 when every game was evaluated, 3 when some games have an error or a feed game \
-      found no place on the slate (the output still has every game), 64 for unusable input, 1 when \
-      a feed cannot be fetched.
+      found no place on the slate (the output still has every game), 64 for an unusable option, 1 \
+      for an unreadable or invalid slate, stats or feed file, or a feed that cannot be fetched.
       """
   )
 
