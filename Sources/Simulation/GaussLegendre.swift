@@ -33,5 +33,5 @@ struct GaussLegendre {
     weights = w
   }
 
-  static let sixteen = GaussLegendre(points: 16)
+  static let eight = GaussLegendre(points: 8)
 }
