@@ -33,13 +33,20 @@ public enum GameSimulator {
   /// With `commonRandomNumbers`, every model draws from the same streams (those of game 0):
   /// variants of one game (scenarios, finite differences) then differ only through the model,
   /// not through sampling noise.
+  ///
+  /// `gameFinished(k, histogram)`, if given, is called as soon as game k's last chunk is
+  /// counted (games finish roughly in order, since workers take chunks game by game), from a
+  /// worker thread, one call at a time.
   public static func simulate(
     _ models: [GameModel], options: SimulationOptions, commonRandomNumbers: Bool = false,
-    progress: (@Sendable (Double) -> Void)? = nil
+    progress: (@Sendable (Double) -> Void)? = nil,
+    gameFinished: (@Sendable (Int, JointScoreHistogram) -> Void)? = nil
   ) throws(InputError) -> [JointScoreHistogram] {
     for model in models { try model.validate() }
     try options.validate()
-    return run(models, options: options, scalar: false, commonRandomNumbers: commonRandomNumbers, progress: progress)
+    return run(
+      models, options: options, scalar: false, commonRandomNumbers: commonRandomNumbers, progress: progress,
+      gameFinished: gameFinished)
   }
 
   /// The same model one game at a time with scalar code: the naive baseline the benchmarks
@@ -49,7 +56,7 @@ public enum GameSimulator {
   {
     try model.validate()
     try options.validate()
-    return run([model], options: options, scalar: true, commonRandomNumbers: false, progress: nil)[0]
+    return run([model], options: options, scalar: true, commonRandomNumbers: false, progress: nil, gameFinished: nil)[0]
   }
 
   private struct Task {
@@ -60,7 +67,7 @@ public enum GameSimulator {
 
   private static func run(
     _ models: [GameModel], options: SimulationOptions, scalar: Bool, commonRandomNumbers: Bool,
-    progress: (@Sendable (Double) -> Void)?
+    progress: (@Sendable (Double) -> Void)?, gameFinished: (@Sendable (Int, JointScoreHistogram) -> Void)?
   ) -> [JointScoreHistogram] {
     let grids = models.map { ScoreGrid(model: $0) }
     let kernels = zip(models, grids).map { KernelModel.make($0, grid: $1) }
@@ -74,7 +81,7 @@ public enum GameSimulator {
       }
     }
     let workers = min(options.threads, tasks.count)
-    let results = SlateResults(grids: grids)
+    let results = SlateResults(grids: grids, gamesEach: UInt64(total), gameFinished: gameFinished)
     let nextTask = Atomic<Int>(0)
     let taskList = tasks
 
@@ -141,17 +148,28 @@ public enum GameSimulator {
 /// order in which they arrive never matters).
 private final class SlateResults: @unchecked Sendable {
   private let lock = NSLock()
+  private let finishLock = NSLock()
   private var slots: [JointScoreHistogram]
+  private let gamesEach: UInt64
+  private let gameFinished: (@Sendable (Int, JointScoreHistogram) -> Void)?
 
-  init(grids: [ScoreGrid]) {
+  init(grids: [ScoreGrid], gamesEach: UInt64, gameFinished: (@Sendable (Int, JointScoreHistogram) -> Void)?) {
     slots = grids.map { JointScoreHistogram(grid: $0) }
+    self.gamesEach = gamesEach
+    self.gameFinished = gameFinished
   }
 
   func add(_ counts: UnsafeBufferPointer<UInt32>, _ overflow: [FinalScore: UInt64], _ tally: mc_game_tally, game: Int) {
     lock.lock()
-    defer { lock.unlock() }
     slots[game].add(counts, overflow: overflow, games: tally.games, overtimeGames: tally.overtime_games,
                     extraPeriods: tally.extra_periods)
+    let finished = slots[game].games == gamesEach ? slots[game] : nil
+    lock.unlock()
+    if let finished, let gameFinished {
+      finishLock.lock()
+      gameFinished(game, finished)
+      finishLock.unlock()
+    }
   }
 
   var histograms: [JointScoreHistogram] {

@@ -72,3 +72,28 @@ final class SlateDeterminismTests: XCTestCase {
     XCTAssertEqual(one.map(\.games), [UInt64](repeating: UInt64(options.simulations), count: models.count))
   }
 }
+
+/// Each game is handed over as soon as its last chunk is counted, with its final histogram.
+final class GameFinishedTests: XCTestCase {
+  final class Log: @unchecked Sendable {
+    let lock = NSLock()
+    var finished: [(Int, JointScoreHistogram)] = []
+  }
+
+  func testEveryGameIsReportedOnceWithItsFinalHistogram() throws {
+    let models = DeterminismTests.models
+    for threads in [1, 2] {
+      let log = Log()
+      let options = SimulationOptions(simulations: 2 * GameSimulator.chunkSize + 5, seed: 8, threads: threads)
+      let histograms = try GameSimulator.simulate(models, options: options, gameFinished: { k, h in
+        log.lock.lock()
+        log.finished.append((k, h))
+        log.lock.unlock()
+      })
+      XCTAssertEqual(log.finished.map(\.0).sorted(), Array(models.indices))
+      for (k, h) in log.finished { XCTAssertEqual(h, histograms[k]) }
+      // One thread takes the chunks game by game, so games finish in order.
+      if threads == 1 { XCTAssertEqual(log.finished.map(\.0), Array(models.indices)) }
+    }
+  }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import Odds
 import Simulation
 import XCTest
@@ -27,10 +28,15 @@ final class SlateEvaluatorTests: XCTestCase {
       try game("b", GameModel(homeMean: 108, awayMean: 104), total: 211.5),
     ]
     var evaluator = SlateEvaluator(options: SimulationOptions(simulations: 50_000, seed: 3, threads: 2))
-    var readyOrder: [String] = []
-    let r = try evaluator.evaluate(games, ready: { readyOrder.append($0.gameID) })
+    let ready = ReadyLog()
+    let r = try evaluator.evaluate(games, ready: { ready.append($0.gameID) })
     XCTAssertEqual(r.games.map(\.gameID), games.map(\.id))
-    XCTAssertEqual(readyOrder, ["no line", "corrupt", "bad sd", "bad line", "a", "b"])
+    // Refused games at once, in input order; the others as their simulations finish (the two
+    // run side by side on two threads, so either may be first).
+    let order = ready.ids
+    XCTAssertEqual(Array(order.prefix(4)), ["no line", "corrupt", "bad sd", "bad line"])
+    XCTAssertEqual(Set(order.dropFirst(4)), ["a", "b"])
+    XCTAssertEqual(order.count, 6)
     XCTAssertEqual(r.failedCount, 4)
     XCTAssertEqual(r.simulatedModels, 2)
     XCTAssertEqual(r.games[1].error, "No betting line available")
@@ -158,5 +164,23 @@ final class SlateEvaluatorTests: XCTestCase {
   func testInvalidOptionsThrow() throws {
     var evaluator = SlateEvaluator(options: SimulationOptions(simulations: 0, seed: 1, threads: 1))
     XCTAssertThrowsError(try evaluator.evaluate([])) { XCTAssertEqual(($0 as? InputError)?.field, "n_sims") }
+  }
+}
+
+/// Game ids in the order `ready` was called (from simulation threads).
+final class ReadyLog: @unchecked Sendable {
+  private let lock = NSLock()
+  private var log: [String] = []
+
+  func append(_ id: String) {
+    lock.lock()
+    log.append(id)
+    lock.unlock()
+  }
+
+  var ids: [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return log
   }
 }

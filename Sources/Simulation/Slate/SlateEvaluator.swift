@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Odds
 
 /// Evaluates a slate: every game's markets priced from one simulation of the whole slate.
@@ -7,7 +8,8 @@ import Odds
 ///    or market, or no line at all gets its `error` and is not simulated; the others go on.
 /// 2. The models still needed are simulated together (`GameSimulator.simulate` on the list, all
 ///    chunks of all games sharing the threads), so the slate is bit-identical for any thread
-///    count. The k-th model of that list draws from the k-th block of streams of the seed.
+///    count. The k-th model of that list draws from the k-th block of streams of the seed. Each
+///    game is priced and handed to `ready` as soon as its models have finished (SlateStream).
 /// 3. Each game is priced from its histograms: the total from the game's own model; spreads and
 ///    moneylines from the margin (home - away) under the **tie** overtime model, the only one in
 ///    which every game has a winner. When a game's model is `flat` (the agent's model, the
@@ -29,14 +31,15 @@ public struct SlateEvaluator: Sendable {
   }
 
   /// Evaluates `games`, results in input order. `ready` is called once per game as soon as its
-  /// result is known: refused games at once, the others after the simulation. Throws only when
-  /// the options themselves are invalid (n_sims, threads).
+  /// result is known: refused games and games whose models are already kept at once, the
+  /// others as soon as the last of their models finishes simulating (from a simulation thread,
+  /// one call at a time). Throws only when the options themselves are invalid (n_sims, threads).
   public mutating func evaluate(
     _ games: [SlateGame], progress: (@Sendable (Double) -> Void)? = nil,
-    ready: ((SlateGameResult) -> Void)? = nil
+    ready: (@Sendable (SlateGameResult) -> Void)? = nil
   ) throws(InputError) -> SlateEvaluation {
     try options.validate()
-    var results = [SlateGameResult?](repeating: nil, count: games.count)
+    var refused: [Int: SlateGameResult] = [:]
     var plans: [Int: Plan] = [:]
     var pending: [GameModel] = []
     var queued = Set<GameModel>()
@@ -50,7 +53,7 @@ public struct SlateEvaluator: Sendable {
       case .failure(let message):
         let r = SlateGameResult(
           game: game, monteCarlo: nil, evMetrics: nil, spread: nil, moneyline: nil, warnings: [], error: message)
-        results[i] = r
+        refused[i] = r
         ready?(r)
       case .success(let p):
         plans[i] = p
@@ -59,24 +62,23 @@ public struct SlateEvaluator: Sendable {
       }
     }
 
-    let start = DispatchTime.now()
+    let stream = SlateStream(
+      games: games, plans: plans, refused: refused, known: histograms, pricer: Pricer(options: options, kelly: kelly),
+      ready: ready)
+    stream.priceReadyGames()
     if !pending.isEmpty {
-      let simulated = try GameSimulator.simulate(pending, options: options, progress: progress)
+      let models = pending
+      let simulated = try GameSimulator.simulate(
+        pending, options: options, progress: progress,
+        gameFinished: { k, histogram in stream.finished(models[k], histogram) })
       for (model, histogram) in zip(pending, simulated) { histograms[model] = histogram }
     }
-    let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-
-    for i in games.indices {
-      guard let p = plans[i] else { continue }
-      let r = price(games[i], p, elapsedSeconds: elapsed)
-      results[i] = r
-      ready?(r)
-    }
-    return SlateEvaluation(games: results.map { $0! }, simulatedModels: pending.count, elapsedSeconds: elapsed)
+    let (results, elapsed) = stream.collect()
+    return SlateEvaluation(games: results, simulatedModels: pending.count, elapsedSeconds: elapsed)
   }
 
   /// Which models a game needs simulated, or why it cannot be evaluated.
-  private struct Plan {
+  struct Plan {
     var totalModel: GameModel?
     var marginModel: GameModel?
     var warnings: [String]
@@ -112,8 +114,14 @@ public struct SlateEvaluator: Sendable {
     }
     return .success(p)
   }
+}
 
-  private func price(_ game: SlateGame, _ p: Plan, elapsedSeconds: Double) -> SlateGameResult {
+/// Prices one game's markets from the histograms of its models.
+struct Pricer: Sendable {
+  let options: SimulationOptions
+  let kelly: KellyPolicy
+
+  func price(_ game: SlateGame, _ p: SlateEvaluator.Plan, histograms: [GameModel: JointScoreHistogram], elapsedSeconds: Double) -> SlateGameResult {
     var monteCarlo: TotalsSimulationSummary?
     var metrics: TotalsEVMetrics?
     if let model = p.totalModel, let market = game.markets.total, let h = histograms[model] {
@@ -144,6 +152,68 @@ public struct SlateEvaluator: Sendable {
     return SlateGameResult(
       game: game, monteCarlo: monteCarlo, evMetrics: metrics, spread: spread, moneyline: moneyline,
       warnings: p.warnings, error: nil)
+  }
+}
+
+/// The games of one evaluation as their models finish: each game is priced, and handed to
+/// `ready`, as soon as all its models are known. Calls come one at a time (the simulator
+/// serialises them), and the lock guards against the caller's thread too.
+final class SlateStream: @unchecked Sendable {
+  private let lock = NSLock()
+  private let games: [SlateGame]
+  private var plans: [Int: SlateEvaluator.Plan]
+  private var priced: [Int: SlateGameResult]
+  private var known: [GameModel: JointScoreHistogram]
+  private let pricer: Pricer
+  private let ready: (@Sendable (SlateGameResult) -> Void)?
+  private let start = DispatchTime.now()
+
+  init(
+    games: [SlateGame], plans: [Int: SlateEvaluator.Plan], refused: [Int: SlateGameResult],
+    known: [GameModel: JointScoreHistogram], pricer: Pricer, ready: (@Sendable (SlateGameResult) -> Void)?
+  ) {
+    self.games = games
+    self.plans = plans
+    self.priced = refused
+    self.known = known
+    self.pricer = pricer
+    self.ready = ready
+  }
+
+  private var elapsed: Double { Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 }
+
+  /// A model finished simulating.
+  func finished(_ model: GameModel, _ histogram: JointScoreHistogram) {
+    lock.lock()
+    defer { lock.unlock() }
+    known[model] = histogram
+    priceReadyGamesLocked()
+  }
+
+  func priceReadyGames() {
+    lock.lock()
+    defer { lock.unlock() }
+    priceReadyGamesLocked()
+  }
+
+  private func priceReadyGamesLocked() {
+    for i in plans.keys.sorted() {
+      let p = plans[i]!
+      let models = [p.totalModel, p.marginModel].compactMap { $0 }
+      guard models.allSatisfy({ known[$0] != nil }) else { continue }
+      let r = pricer.price(games[i], p, histograms: known, elapsedSeconds: elapsed)
+      priced[i] = r
+      plans[i] = nil
+      ready?(r)
+    }
+  }
+
+  /// Every game's result in input order, and the time the evaluation took.
+  func collect() -> ([SlateGameResult], Double) {
+    lock.lock()
+    defer { lock.unlock() }
+    precondition(plans.isEmpty, "a game was left unpriced")
+    return (games.indices.map { priced[$0]! }, elapsed)
   }
 }
 
