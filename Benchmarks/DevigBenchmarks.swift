@@ -24,7 +24,7 @@ extension BenchmarkSuite {
           for i in 0..<count { checksum += set[i & 255].devig(method).probabilities[0] }
         }
         precondition(checksum.isFinite)
-        let median = samples.sorted()[samples.count / 2]
+        let median = BenchmarkContext.median(samples)
         if method == .multiplicative { baseline = median }
         context.record(
           suite: "devig", name: "\(method.rawValue), \(outcomes)-way", unit: "ns/market", samples: samples,

@@ -12,7 +12,7 @@ extension BenchmarkSuite {
     let naive = BenchmarkContext.time(repeats: 3, perItem: Double(naiveGames)) {
       precondition(NaiveGameLoop.simulate(model, games: naiveGames, seed: 1).values.reduce(0, +) == UInt64(naiveGames))
     }
-    let naiveNs = naive.sorted()[naive.count / 2]
+    let naiveNs = BenchmarkContext.median(naive)
     context.record(suite: "one-game", name: "naive scalar Swift loop, 10^6 (baseline)", unit: "ns/game", samples: naive)
     let scalar = BenchmarkContext.time(repeats: 3, perItem: Double(naiveGames)) {
       _ = try! GameSimulator.simulateScalar(model, options: SimulationOptions(simulations: naiveGames, seed: 1, threads: 1))
@@ -32,7 +32,7 @@ extension BenchmarkSuite {
             let h = try! GameSimulator.simulate(m, options: SimulationOptions(simulations: n, seed: 7, threads: threads))
             precondition(h.games == UInt64(n))
           }
-          let median = samples.sorted()[samples.count / 2]
+          let median = BenchmarkContext.median(samples)
           var note = String(format: "%.2fx the RNG floor of 2 normals; %.2f ms per run", median / floor, median * Double(n) / 1e6)
           if threads == 1 {
             oneThread = median

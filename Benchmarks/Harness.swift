@@ -45,12 +45,14 @@ struct BenchmarkContext {
     return samples
   }
 
+  static func median(_ samples: [Double]) -> Double { samples.sorted()[samples.count / 2] }
+
   mutating func record(
     suite: String, name: String, unit: String, samples: [Double], baseline: (String, Double)? = nil,
     note: String? = nil
   ) {
     let sorted = samples.sorted()
-    let median = sorted[sorted.count / 2]
+    let median = Self.median(samples)
     let m = Measurement(
       suite: suite, name: name, unit: unit, median: median, min: sorted.first!, max: sorted.last!,
       repeats: samples.count, baseline: baseline?.0, speedup: baseline.map { $0.1 / median }, note: note)

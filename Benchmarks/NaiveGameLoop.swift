@@ -8,21 +8,14 @@ import Simulation
 enum NaiveGameLoop {
   static func simulate(_ model: GameModel, games: Int, seed: UInt64) -> [FinalScore: UInt64] {
     var counts: [FinalScore: UInt64] = [:]
-    var stream = mc_stream_make(seed, 0)
+    let stream = mc_stream_make(seed, 0)
     let rhoC = (1 - model.correlation * model.correlation).squareRoot()
-    var w: (UInt64, UInt64) = (0, 0)
     for g in 0..<games {
-      withUnsafeMutableBytes(of: &w) { mc_stream_block(&stream, UInt64(g), $0.baseAddress!.assumingMemoryBound(to: UInt64.self)) }
-      let u1 = (Double(w.0 >> 11) + 0.5) * 0x1p-53, u2 = (Double(w.1 >> 11) + 0.5) * 0x1p-53
-      let r = (-2 * log(u1)).squareRoot()
-      let z0 = r * cos(2 * .pi * u2), z1 = r * sin(2 * .pi * u2)
+      let (z0, z1, w) = naiveNormals(stream, block: UInt64(g))
       var home = Int((model.homeMean + model.homeSD * z0 + 0.5).rounded(.down))
       var away = Int((model.awayMean + model.awaySD * (model.correlation * z0 + rhoC * z1) + 0.5).rounded(.down))
       if Double(w.1 & 0xFFFF_FFFF) / 4_294_967_296 < model.overtime.rate {
-        var extra = w
-        withUnsafeMutableBytes(of: &extra) { mc_stream_block(&stream, UInt64(g) | 1 << 63, $0.baseAddress!.assumingMemoryBound(to: UInt64.self)) }
-        let v1 = (Double(extra.0 >> 11) + 0.5) * 0x1p-53, v2 = (Double(extra.1 >> 11) + 0.5) * 0x1p-53
-        let z = (-2 * log(v1)).squareRoot() * cos(2 * .pi * v2)
+        let z = naiveNormals(stream, block: UInt64(g) | 1 << 63).0
         let k = max(0, Int((model.overtime.points + model.overtime.sd * z + 0.5).rounded(.down)))
         home += (k + Int(w.0 & 1)) / 2
         away += k - (k + Int(w.0 & 1)) / 2
@@ -31,4 +24,15 @@ enum NaiveGameLoop {
     }
     return counts
   }
+}
+
+/// Two standard normals from one Philox block the obvious way: scalar block, Foundation's
+/// log/sin/cos. Also returns the block's words (the game loop draws its overtime coin from them).
+func naiveNormals(_ stream: mc_stream, block: UInt64) -> (Double, Double, (UInt64, UInt64)) {
+  var s = stream
+  var w: (UInt64, UInt64) = (0, 0)
+  withUnsafeMutableBytes(of: &w) { mc_stream_block(&s, block, $0.baseAddress!.assumingMemoryBound(to: UInt64.self)) }
+  let u1 = (Double(w.0 >> 11) + 0.5) * 0x1p-53, u2 = (Double(w.1 >> 11) + 0.5) * 0x1p-53
+  let r = (-2 * log(u1)).squareRoot()
+  return (r * cos(2 * .pi * u2), r * sin(2 * .pi * u2), w)
 }

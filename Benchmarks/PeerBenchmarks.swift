@@ -84,7 +84,7 @@ extension BenchmarkSuite {
         let h = try! GameSimulator.simulate(model, options: SimulationOptions(simulations: n, seed: 1, threads: cores))
         precondition(h.games == UInt64(n))
       }
-      let oursMedian = ours.sorted()[ours.count / 2]
+      let oursMedian = BenchmarkContext.median(ours)
       let exponent = Int(log10(Double(n)))
       context.record(suite: "peers", name: "mcsim, 10^\(exponent), \(cores) threads", unit: "ns/game", samples: ours)
       var peers = [("numpy_peer.py", "NumPy (the service's way)")]
@@ -93,7 +93,7 @@ extension BenchmarkSuite {
         let args = ["--sims", "\(n)", "--repeats", "\(repeats)", "--warmup", "1", "--threads", "\(cores)", "--seed", "1"]
         guard let result = Peers.run(script, args), let times = result["times_s"] as? [Double] else { continue }
         let samples = times.map { $0 * 1e9 / Double(n) }
-        let median = samples.sorted()[samples.count / 2]
+        let median = BenchmarkContext.median(samples)
         context.record(suite: "peers", name: "\(label), 10^\(exponent)", unit: "ns/game", samples: samples,
                        note: String(format: "mcsim is %.1fx faster", median / oursMedian))
       }
@@ -106,14 +106,14 @@ extension BenchmarkSuite {
       let h = try! GameSimulator.simulate(games, options: SimulationOptions(simulations: 1_000_000, seed: 1, threads: cores))
       precondition(h.count == 15)
     }
-    let slateMedian = slate.sorted()[slate.count / 2]
+    let slateMedian = BenchmarkContext.median(slate)
     context.record(suite: "peers", name: "mcsim, 15 games x 10^6, \(cores) threads", unit: "s/slate", samples: slate)
     var slatePeers = [("numpy_peer.py", "NumPy")]
     if hasNumba { slatePeers.append(("numba_peer.py", "numba")) }
     for (script, label) in slatePeers {
       let args = ["--sims", "1000000", "--games", "15", "--repeats", "3", "--warmup", "1", "--threads", "\(cores)", "--seed", "1"]
       guard let result = Peers.run(script, args), let times = result["times_s"] as? [Double] else { continue }
-      let median = times.sorted()[times.count / 2]
+      let median = BenchmarkContext.median(times)
       context.record(suite: "peers", name: "\(label), 15 games x 10^6", unit: "s/slate", samples: times,
                      note: String(format: "mcsim is %.1fx faster", median / slateMedian))
     }

@@ -11,17 +11,12 @@ extension BenchmarkSuite {
     var stream = RandomStream(seed: 1, id: 0)
 
     let naive = BenchmarkContext.time(repeats: 3, perItem: Double(count)) {
-      var s = mc_stream_make(1, 0)
-      var w: (UInt64, UInt64) = (0, 0)
+      let s = mc_stream_make(1, 0)
       for i in stride(from: 0, to: count, by: 2) {
-        withUnsafeMutableBytes(of: &w) { mc_stream_block(&s, UInt64(i / 2), $0.baseAddress!.assumingMemoryBound(to: UInt64.self)) }
-        let u1 = (Double(w.0 >> 11) + 0.5) * 0x1p-53, u2 = (Double(w.1 >> 11) + 0.5) * 0x1p-53
-        let r = (-2 * log(u1)).squareRoot()
-        buffer[i] = r * cos(2 * .pi * u2)
-        buffer[i + 1] = r * sin(2 * .pi * u2)
+        (buffer[i], buffer[i + 1], _) = naiveNormals(s, block: UInt64(i / 2))
       }
     }
-    let naiveMedian = naive.sorted()[naive.count / 2]
+    let naiveMedian = BenchmarkContext.median(naive)
     context.record(suite: "rng", name: "normal, naive scalar Swift (baseline)", unit: "ns/normal", samples: naive)
 
     let uniform = BenchmarkContext.time(repeats: repeats, perItem: Double(count)) {
@@ -34,7 +29,7 @@ extension BenchmarkSuite {
     }
     context.record(suite: "rng", name: "normal fill (vectorised Box-Muller)", unit: "ns/normal", samples: normal,
                    baseline: ("naive scalar Swift", naiveMedian))
-    context.references["normal_ns"] = normal.sorted()[normal.count / 2]
+    context.references["normal_ns"] = BenchmarkContext.median(normal)
     precondition(buffer.allSatisfy(\.isFinite))
   }
 }
@@ -49,7 +44,7 @@ extension BenchmarkContext {
     let samples = BenchmarkContext.time(repeats: 7, perItem: Double(buffer.count)) {
       buffer.withUnsafeMutableBufferPointer { stream.fillNormal($0) }
     }
-    let ns = samples.sorted()[samples.count / 2]
+    let ns = BenchmarkContext.median(samples)
     references["normal_ns"] = ns
     return ns
   }

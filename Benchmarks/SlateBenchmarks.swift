@@ -16,7 +16,7 @@ extension BenchmarkSuite {
       let engine = BenchmarkContext.time(repeats: context.quick ? 3 : 7, perItem: 1e9) {
         precondition(try! GameSimulator.simulate(models, options: options).allSatisfy { $0.games == UInt64(n) })
       }
-      let engineMedian = engine.sorted()[engine.count / 2]
+      let engineMedian = BenchmarkContext.median(engine)
       context.record(
         suite: "slate", name: "simulation alone, \(threads) thread\(threads == 1 ? "" : "s") (baseline)", unit: "s/slate",
         samples: engine)
@@ -26,7 +26,7 @@ extension BenchmarkSuite {
         let result = try! evaluator.evaluate(games)
         precondition(result.failedCount == 0 && result.games.allSatisfy { $0.monteCarlo?.nSimulations == n })
       }
-      let median = samples.sorted()[samples.count / 2]
+      let median = BenchmarkContext.median(samples)
       context.record(
         suite: "slate", name: "15 games x 10^6, \(threads) thread\(threads == 1 ? "" : "s")", unit: "s/slate",
         samples: samples, baseline: ("simulation alone", engineMedian),

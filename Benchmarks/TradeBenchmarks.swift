@@ -33,7 +33,7 @@ extension BenchmarkSuite {
     let simulated = BenchmarkContext.time(repeats: 5, perItem: 1e9) {
       precondition(try! search.run(settings: SimulationSettings(simulations: draws, seed: 1)).nCandidates == pairs)
     }
-    let median = simulated.sorted()[simulated.count / 2]
+    let median = BenchmarkContext.median(simulated)
     context.record(suite: "trade-batch", name: "\(pairs) pairs x \(draws) draws, all cores", unit: "s/search", samples: simulated,
                    note: String(format: "%.1f ns per pair-draw", median * 1e9 / Double(pairs * draws)))
   }

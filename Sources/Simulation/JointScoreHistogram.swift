@@ -17,17 +17,8 @@ public struct JointScoreHistogram: Hashable, Sendable {
     counts = [UInt64](repeating: 0, count: grid.cellCount)
   }
 
-  /// Adds another histogram of the same grid (integer sums: order never matters).
-  public mutating func merge(_ other: JointScoreHistogram) {
-    precondition(other.grid == grid, "histograms of different grids")
-    for i in counts.indices { counts[i] &+= other.counts[i] }
-    games += other.games
-    overtimeGames += other.overtimeGames
-    extraPeriods += other.extraPeriods
-    overflow.merge(other.overflow, uniquingKeysWith: +)
-  }
-
-  /// Adds a worker's 32-bit counts of the same grid, its overflow and its tallies.
+  /// Adds a worker's 32-bit counts of the same grid, its overflow and its tallies (integer sums:
+  /// the order in which workers add never matters).
   mutating func add(
     _ narrow: UnsafeBufferPointer<UInt32>, overflow: [FinalScore: UInt64], games: UInt64, overtimeGames: UInt64,
     extraPeriods: UInt64
@@ -40,14 +31,6 @@ public struct JointScoreHistogram: Hashable, Sendable {
     self.games += games
     self.overtimeGames += overtimeGames
     self.extraPeriods += extraPeriods
-  }
-
-  mutating func count(_ score: FinalScore, times: UInt64 = 1) {
-    if let i = grid.index(home: score.home, away: score.away) {
-      counts[i] += times
-    } else {
-      overflow[score, default: 0] += times
-    }
   }
 }
 

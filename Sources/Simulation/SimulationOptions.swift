@@ -1,3 +1,5 @@
+import Foundation
+
 /// How many games to simulate, from which seed, on how many threads. The result depends on
 /// (model, simulations, seed) only: threads change the speed, never a single count.
 public struct SimulationOptions: Hashable, Sendable, Codable {
@@ -16,7 +18,7 @@ public struct SimulationOptions: Hashable, Sendable, Codable {
   }
 
   /// All cores of this machine.
-  public static var defaultThreads: Int { max(1, System.activeProcessorCount) }
+  public static var defaultThreads: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
   public func validate() throws(InputError) {
     guard simulations >= 1, simulations <= Self.maxSimulations else {
@@ -28,8 +30,4 @@ public struct SimulationOptions: Hashable, Sendable, Codable {
       throw .invalid(field: "threads", value: "\(threads)", reason: "must be between 1 and \(Self.maxThreads)")
     }
   }
-}
-
-enum System {
-  static var activeProcessorCount: Int { ProcessInfoShim.activeProcessorCount }
 }

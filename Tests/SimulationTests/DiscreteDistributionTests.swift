@@ -43,6 +43,7 @@ final class DiscreteDistributionTests: XCTestCase {
     XCTAssertEqual(ci.upper, 0.59617, accuracy: 1e-5)
     let zero = ProportionInterval.wilson(0, n: 100)
     XCTAssertEqual(zero.lower, 0, accuracy: 1e-15)
-    XCTAssertGreaterThan(zero.upper, 0.03)
+    // p = 0: the upper bound is z^2 / (n + z^2) = 3.8415 / 103.8415.
+    XCTAssertEqual(zero.upper, 1.959963984540054 * 1.959963984540054 / (100 + 1.959963984540054 * 1.959963984540054), accuracy: 1e-15)
   }
 }

@@ -49,9 +49,12 @@ final class RunCommandTests: XCTestCase {
   func testWholeLinePushesAndHalfLineDoesNot() throws {
     let args = ["run", "--line", "225", "--home", "115", "--away", "112", "--home-sd", "12", "--away-sd", "11",
                 "--rho", "0.2", "--over-odds", "-110", "--under-odds", "-110", "--sims", "1000000", "--seed", "42", "--json"]
-    let sim = try XCTUnwrap(try MCSimBinary.json(args)["result"] as? [String: Any])["simulation"] as? [String: Any]
+    let result = try XCTUnwrap(try MCSimBinary.json(args)["result"] as? [String: Any])
+    let sim = result["simulation"] as? [String: Any]
     let push = try XCTUnwrap(sim?["p_push"] as? Double)
-    XCTAssertGreaterThan(push, 0.015)
+    let exactPush = try XCTUnwrap((result["analytic"] as? [String: Any])?["p_push"] as? Double)
+    XCTAssertGreaterThan(exactPush, 0)
+    XCTAssertEqual(push, exactPush, accuracy: 4 * (exactPush * (1 - exactPush) / 1e6).squareRoot())
     let over = try XCTUnwrap(sim?["p_over"] as? Double), under = try XCTUnwrap(sim?["p_under"] as? Double)
     XCTAssertEqual(over + under + push, 1, accuracy: 1e-12)
     let inputs = try XCTUnwrap(sim?["inputs"] as? [String: Any])

@@ -1,5 +1,0 @@
-import Foundation
-
-enum ProcessInfoShim {
-  static var activeProcessorCount: Int { ProcessInfo.processInfo.activeProcessorCount }
-}
