@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 //
 // mcsim prices sports bets by simulation.
 //
@@ -24,6 +24,14 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    // The server: HTTP (its optional swift-configuration support left out), graceful shutdown,
+    // request logs, Prometheus metrics.
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
   ],
   targets: [
     // MARK: - Public API
@@ -61,9 +69,26 @@ let package = Package(
     .executableTarget(
       name: "mcsim",
       dependencies: [
-        "Odds", "Simulation", "LineFeeds", "FantasyTrade", "RandomStreams",
+        "Odds", "Simulation", "LineFeeds", "FantasyTrade", "RandomStreams", "MCSimServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
       ]
+    ),
+
+    // `mcsim serve`: the replaced services' HTTP endpoints (routes, limits, the simulation pool,
+    // lifecycle, logs, metrics). Handlers decode a contract, call the engine, encode a contract.
+    .target(
+      name: "MCSimServer",
+      dependencies: [
+        "Odds", "Simulation", "LineFeeds", "FantasyTrade",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "Prometheus", package: "swift-prometheus"),
+      ],
+      resources: [.copy("Resources/openapi.json")]
     ),
 
     // `swift run -c release Benchmarks`
@@ -88,5 +113,7 @@ let package = Package(
     // Test support: a tiny HTTP server on 127.0.0.1 (POSIX sockets) for the feed tests.
     .target(name: "LocalHTTPServer", path: "Tests/Support/LocalHTTPServer"),
     .testTarget(name: "FantasyTradeTests", dependencies: ["FantasyTrade"]),
+    // The server on an ephemeral loopback port, over real HTTP.
+    .testTarget(name: "MCSimServerTests", dependencies: ["MCSimServer", "LocalHTTPServer"]),
   ]
 )

@@ -1,0 +1,38 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// JSON bodies in and out of the handlers.
+enum JSONResponse {
+  /// The one encoder configuration of the server's own bodies (errors, health); the contracts'
+  /// bodies come encoded from the contracts module.
+  static func encode(_ value: some Encodable) -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return (try? encoder.encode(value)) ?? Data(#"{"success":false}"#.utf8)
+  }
+
+  static func make(_ status: HTTPResponse.Status, _ value: some Encodable, headers: HTTPFields = [:]) -> Response {
+    make(status, data: encode(value), headers: headers)
+  }
+
+  static func make(_ status: HTTPResponse.Status, data: Data, headers: HTTPFields = [:]) -> Response {
+    var fields = headers
+    fields[.contentType] = "application/json"
+    return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+  }
+
+  /// The request's body, refused with 413 beyond `limit` bytes.
+  static func body(of request: Request, limit: Int) async throws -> Data {
+    if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
+      throw APIError(.contentTooLarge, "request body of \(length) bytes is over the limit of \(limit) bytes")
+    }
+    do {
+      let buffer = try await request.body.collect(upTo: limit)
+      return Data(buffer.readableBytesView)
+    } catch let error as HTTPError where error.status == .contentTooLarge {
+      throw APIError(.contentTooLarge, "request body is over the limit of \(limit) bytes")
+    }
+  }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import LineFeeds
+import Logging
+import ServiceLifecycle
+
+/// The live endpoints' lines: the configured odds feed and team stats, read again every
+/// `refresh`. A refresh builds a whole new snapshot before it replaces the old one, so a request
+/// never sees a half-updated slate; when a refresh fails the last good snapshot keeps being
+/// served, with its age and the error.
+actor LiveSources: Service {
+  let configuration: LiveSourceConfiguration
+  let logger: Logger
+  private(set) var snapshot: LiveSnapshot?
+  private var lastError: String?
+  private var lastAttempt: Date?
+
+  init(_ configuration: LiveSourceConfiguration, logger: Logger) {
+    self.configuration = configuration
+    self.logger = logger
+  }
+
+  struct Status: Encodable, Sendable {
+    let odds: String
+    let stats: String?
+    let updatedAt: String?
+    let ageSeconds: Double?
+    let lastError: String?
+    let refreshSeconds: Double
+    enum CodingKeys: String, CodingKey {
+      case odds, stats, updatedAt = "updated_at", ageSeconds = "age_seconds", lastError = "last_error"
+      case refreshSeconds = "refresh_seconds"
+    }
+  }
+
+  func status() -> Status {
+    Status(
+      odds: configuration.odds, stats: configuration.stats ?? configuration.statsFrom,
+      updatedAt: snapshot.map { ISO8601DateFormatter().string(from: $0.readAt) },
+      ageSeconds: snapshot.map { Date().timeIntervalSince($0.readAt) }, lastError: lastError,
+      refreshSeconds: Double(configuration.refresh.components.seconds))
+  }
+
+  /// Reads the sources once; keeps the last good snapshot on failure.
+  func refresh() async {
+    lastAttempt = Date()
+    do {
+      let next = try await LiveSnapshot.read(configuration)
+      snapshot = next
+      lastError = nil
+    } catch {
+      lastError = "\(error)"
+      logger.warning("live source refresh failed; serving the last good lines", metadata: ["error": "\(error)"])
+    }
+  }
+
+  func run() async throws {
+    while !Task.isCancelled && !Task.isShuttingDownGracefully {
+      await refresh()
+      try? await Task.sleep(for: configuration.refresh)
+    }
+  }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+/// `mcsim serve`: the replaced services' endpoints over HTTP (README "Serve"). Built once from a
+/// validated configuration; `run()` serves until SIGINT or SIGTERM, then lets in-flight requests
+/// finish before it returns.
+public struct MCSimServer: Sendable {
+  public let configuration: ServerConfiguration
+  public let metrics = ServerMetrics()
+  let pool: SimulationPool
+  let live: LiveSources?
+  let logger: Logger
+
+  public init(_ configuration: ServerConfiguration, logger: Logger) throws {
+    self.configuration = configuration
+    self.logger = logger
+    pool = SimulationPool(
+      workers: configuration.workers, queueLimit: configuration.queueLimit, deadline: configuration.deadline)
+    live = configuration.live.map { LiveSources($0, logger: logger) }
+  }
+
+  /// Every route, behind the middleware that answers errors, ids, logs and metrics.
+  func router() -> Router<BasicRequestContext> {
+    let router = Router(context: BasicRequestContext.self)
+    router.add(middleware: ServiceMiddleware(metrics: metrics))
+    HealthRoutes(pool: pool, live: live).add(to: router)
+    DocumentRoutes(metrics: metrics).add(to: router)
+    AgentRoutes(server: self).add(to: router)
+    LiveRoutes(server: self).add(to: router)
+    TradeRoutes(server: self).add(to: router)
+    OddsRoutes(server: self).add(to: router)
+    return router
+  }
+
+  /// The application; `onServerRunning` gets the bound port (the tests ask for port 0).
+  public func application(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in })
+    -> some ApplicationProtocol
+  {
+    var services: [any Service] = []
+    if let live { services.append(live) }
+    return Application(
+      router: router(),
+      configuration: .init(
+        address: .hostname(configuration.host, port: configuration.port), serverName: "mcsim"),
+      services: services,
+      onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
+      logger: logger)
+  }
+
+  /// Serves until SIGINT/SIGTERM; in-flight requests finish first.
+  public func run(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+    try await application(onServerRunning: onServerRunning).runService()
+  }
+
+  /// Runs `work` on the simulation pool and counts the paths it simulated.
+  func simulate<T: Sendable>(paths: Int, _ work: @escaping @Sendable () throws -> T) async throws -> T {
+    let result = try await pool.run(work)
+    metrics.simulated(paths)
+    return result
+  }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import Hummingbird
+import LineFeeds
+import Odds
+import Simulation
+
+/// The betting agent's `POST /api/monte-carlo/simulate` and `POST /api/monte-carlo/batch`
+/// (CONTRACTS.md section 1): its request bodies and defaults, its responses with mcsim's additions.
+struct AgentRoutes {
+  let server: MCSimServer
+
+  func add(to router: Router<BasicRequestContext>) {
+    router.post("/api/monte-carlo/simulate") { request, _ in
+      let body = try await JSONResponse.body(of: request, limit: server.configuration.maxBodyBytes)
+      let job = try AgentJobs.simulate(body, configuration: server.configuration)
+      let data = try await server.simulate(paths: job.paths) { try job.run() }
+      return JSONResponse.make(.ok, data: data)
+    }
+    router.post("/api/monte-carlo/batch") { request, _ in
+      let body = try await JSONResponse.body(of: request, limit: server.configuration.maxBodyBytes)
+      let job = try AgentJobs.batch(body, configuration: server.configuration)
+      let data = try await server.simulate(paths: job.paths) { try job.run() }
+      return JSONResponse.make(.ok, data: data)
+    }
+  }
+}

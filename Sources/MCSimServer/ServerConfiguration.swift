@@ -1,0 +1,81 @@
+import Foundation
+
+/// What `mcsim serve` was asked to do: where it listens, how much work it accepts, and where the
+/// live endpoints (tonight's totals, FairBet) read their lines. Validated once, at start.
+public struct ServerConfiguration: Sendable {
+  public var host = "127.0.0.1"
+  public var port = 8001
+  /// Simulations that run at once (the pool's threads); the cores by default.
+  public var workers = ProcessInfo.processInfo.activeProcessorCount
+  /// Threads one request's simulation may use. 1 keeps every core busy with its own request.
+  public var threadsPerRequest = 1
+  /// Requests that may wait for a worker; beyond it the server answers 503 with Retry-After.
+  public var queueLimit = 256
+  /// The longest a request waits for a worker before it is answered 503.
+  public var deadline: Duration = .seconds(10)
+  /// The largest request body accepted (413 beyond).
+  public var maxBodyBytes = 1 << 20
+  /// The most simulations one game of a request may ask for (422 beyond, naming the ceiling).
+  public var maxSimulations = 10_000_000
+  /// The seed of every request that does not give its own: same body, same answer.
+  public var seed: UInt64 = 20_240_101
+  /// Where `GET /api/tonight/totals` and `GET /api/fairbet/odds` read their lines; nil answers 503.
+  public var live: LiveSourceConfiguration?
+  /// The AFL player pool for the iOS trade request (ids -> players); nil refuses that shape.
+  public var tradePool: String?
+
+  public init() {}
+
+  /// Every option that is out of range, by its flag name.
+  public func problems() -> [(option: String, value: String, reason: String)] {
+    var out: [(String, String, String)] = []
+    if !(0...65_535).contains(port) { out.append(("--port", "\(port)", "must be in 0...65535")) }
+    if !(1...256).contains(workers) { out.append(("--workers", "\(workers)", "must be in 1...256")) }
+    if !(1...256).contains(threadsPerRequest) {
+      out.append(("--threads-per-request", "\(threadsPerRequest)", "must be in 1...256"))
+    }
+    if !(0...100_000).contains(queueLimit) { out.append(("--queue", "\(queueLimit)", "must be in 0...100000")) }
+    if deadline <= .zero || deadline > .seconds(3600) {
+      out.append(("--deadline", "\(deadline)", "must be in (0, 3600] seconds"))
+    }
+    if !(1_024...(256 << 20)).contains(maxBodyBytes) {
+      out.append(("--max-body", "\(maxBodyBytes)", "must be in 1024...268435456 bytes"))
+    }
+    if !(1...1_000_000_000).contains(maxSimulations) {
+      out.append(("--max-sims", "\(maxSimulations)", "must be in 1...1000000000"))
+    }
+    if let live { out += live.problems() }
+    return out
+  }
+}
+
+/// The configured line source of the live endpoints: an odds feed, team stats, a refresh interval.
+public struct LiveSourceConfiguration: Sendable {
+  /// An odds feed: a file or an http(s) URL (The Odds API or the agent's feed).
+  public var odds: String
+  /// Team stats as JSON (a file or URL) ...
+  public var stats: String?
+  /// ... or season-to-date stats computed from a results CSV (file or URL).
+  public var statsFrom: String?
+  /// The night the stats are taken before (`--stats-from`), ISO date; today when nil.
+  public var asOf: String?
+  public var refresh: Duration = .seconds(60)
+  /// Sharp books of the fair-odds reference; the documented default when nil.
+  public var sharpBooks: [String]?
+
+  public init(odds: String) { self.odds = odds }
+
+  func problems() -> [(option: String, value: String, reason: String)] {
+    var out: [(String, String, String)] = []
+    if stats == nil && statsFrom == nil {
+      out.append(("--odds", odds, "needs team stats: give --stats FILE or --stats-from CSV"))
+    }
+    if stats != nil && statsFrom != nil {
+      out.append(("--stats-from", statsFrom!, "give --stats or --stats-from, not both"))
+    }
+    if refresh < .seconds(1) || refresh > .seconds(86_400) {
+      out.append(("--refresh", "\(refresh)", "must be in 1...86400 seconds"))
+    }
+    return out
+  }
+}

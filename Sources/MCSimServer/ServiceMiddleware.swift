@@ -1,0 +1,66 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+
+/// Wraps every route: gives each request an id (the client's `X-Request-ID`, or a new one, sent
+/// back in the response), turns every error into its JSON answer (an unknown internal error
+/// becomes a 500 that says only the request id, the details go to the log), and records the
+/// request's latency in the log and the metrics.
+struct ServiceMiddleware<Context: RequestContext>: RouterMiddleware {
+  let metrics: ServerMetrics
+
+  static var requestIDField: HTTPField.Name { HTTPField.Name("X-Request-ID")! }
+
+  func handle(
+    _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+  ) async throws -> Response {
+    let start = ContinuousClock.now
+    let requestID = request.headers[Self.requestIDField].flatMap { $0.isEmpty || $0.count > 128 ? nil : $0 } ?? context.id
+    var response: Response
+    do {
+      response = try await next(request, context)
+    } catch {
+      let apiError = Self.apiError(error, request: request)
+      if apiError.status == .internalServerError {
+        context.logger.error(
+          "internal error", metadata: ["request_id": "\(requestID)", "error": "\(String(reflecting: error))"])
+      }
+      if apiError.status == .serviceUnavailable, error is SimulationPool.PoolError { metrics.refusedBusy() }
+      response = JSONResponse.make(apiError.status, apiError.body(requestID: requestID), headers: apiError.headers)
+    }
+    response.headers[Self.requestIDField] = requestID
+    let elapsed = ContinuousClock.now - start
+    let route = context.endpointPath ?? "unmatched"
+    metrics.record(
+      route: route, method: request.method.rawValue, status: Int(response.status.code), duration: elapsed)
+    context.logger.info(
+      "\(request.method) \(request.uri.path) \(response.status.code)",
+      metadata: [
+        "request_id": "\(requestID)",
+        "latency_ms": "\(String(format: "%.3f", Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3))",
+      ])
+    return response
+  }
+
+  /// Every error a handler or the framework may throw, as the answer the client gets.
+  static func apiError(_ error: any Error, request: Request) -> APIError {
+    switch error {
+    case let e as APIError:
+      return e
+    case SimulationPool.PoolError.busy(let retryAfter):
+      return .unavailable("the simulation pool is full; try again shortly", retryAfter: retryAfter)
+    case let e as HTTPError:
+      switch e.status {
+      case .notFound:
+        return APIError(.notFound, "no endpoint \(request.method) \(request.uri.path); see GET /openapi.json")
+      case .contentTooLarge:
+        return APIError(.contentTooLarge, "request body too large")
+      default:
+        return APIError(e.status, e.body ?? e.status.reasonPhrase)
+      }
+    default:
+      return APIError(.internalServerError, "internal error; quote the request id when reporting it")
+    }
+  }
+}

@@ -1,0 +1,114 @@
+import Dispatch
+import Synchronization
+
+/// The bounded pool that simulations run on, off the event loop: `workers` jobs at once, up to
+/// `queueLimit` waiting in arrival order, each waiting at most `deadline`. A request that finds
+/// the queue full, or waits past its deadline, is refused with `PoolError.busy` (503 with
+/// Retry-After) instead of queueing without end; requests that need no simulation (health,
+/// metrics, the OpenAPI document) never enter the pool, so they answer while it is saturated.
+public final class SimulationPool: Sendable {
+  public enum PoolError: Error, Equatable, Sendable {
+    /// No worker within the deadline, or no room in the queue: try again after `retryAfter` s.
+    case busy(retryAfter: Int)
+  }
+
+  private struct Waiter {
+    let id: UInt64
+    let continuation: CheckedContinuation<Void, any Error>
+  }
+
+  private struct State {
+    var running = 0
+    var nextID: UInt64 = 0
+    var queue: [Waiter] = []
+    var head = 0
+    var waiting: Int { queue.count - head }
+  }
+
+  public let workers: Int
+  public let queueLimit: Int
+  public let deadline: Duration
+  private let state = Mutex(State())
+  private let dispatch = DispatchQueue(label: "mcsim.simulation-pool", attributes: .concurrent)
+
+  public init(workers: Int, queueLimit: Int, deadline: Duration) {
+    self.workers = max(1, workers)
+    self.queueLimit = max(0, queueLimit)
+    self.deadline = deadline
+  }
+
+  /// Jobs running and waiting now (for /health and metrics).
+  public var load: (running: Int, waiting: Int) {
+    state.withLock { ($0.running, $0.waiting) }
+  }
+
+  /// Runs `work` on a pool thread once a worker is free, and returns its result.
+  public func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await acquire()
+    defer { release() }
+    return try await withCheckedThrowingContinuation { continuation in
+      dispatch.async { continuation.resume(with: Result { try work() }) }
+    }
+  }
+
+  private var retryAfter: Int {
+    max(1, Int((deadline.components.seconds + 1) / 2))
+  }
+
+  private func acquire() async throws {
+    enum Admission { case now, wait(UInt64), refuse }
+    // Reserve the id before suspending, so a timeout can find (and remove) this waiter.
+    let id: UInt64 = state.withLock { s in
+      s.nextID += 1
+      return s.nextID
+    }
+    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+      let admission: Admission = state.withLock { s in
+        if s.running < workers && s.waiting == 0 {
+          s.running += 1
+          return .now
+        }
+        guard s.waiting < queueLimit else { return .refuse }
+        s.queue.append(Waiter(id: id, continuation: continuation))
+        return .wait(id)
+      }
+      switch admission {
+      case .now: continuation.resume()
+      case .refuse: continuation.resume(throwing: PoolError.busy(retryAfter: retryAfter))
+      case .wait(let id):
+        let deadline = self.deadline
+        Task { [weak self] in
+          try? await Task.sleep(for: deadline)
+          self?.expire(id)
+        }
+      }
+    }
+  }
+
+  /// Removes a waiter that is still queued when its deadline passes and refuses it.
+  private func expire(_ id: UInt64) {
+    let expired: Waiter? = state.withLock { s in
+      guard let i = s.queue[s.head...].firstIndex(where: { $0.id == id }) else { return nil }
+      let w = s.queue.remove(at: i)
+      return w
+    }
+    expired?.continuation.resume(throwing: PoolError.busy(retryAfter: retryAfter))
+  }
+
+  private func release() {
+    let next: Waiter? = state.withLock { s in
+      guard s.waiting > 0 else {
+        s.running -= 1
+        return nil
+      }
+      let w = s.queue[s.head]
+      s.head += 1
+      if s.head > 64 && s.head * 2 > s.queue.count {
+        s.queue.removeFirst(s.head)
+        s.head = 0
+      }
+      return w  // the worker passes straight to the next waiter: running stays the same
+    }
+    next?.continuation.resume()
+  }
+}

@@ -1,0 +1,123 @@
+import ArgumentParser
+import Foundation
+import Logging
+import MCSimServer
+
+/// `mcsim serve`: the replaced services' HTTP endpoints (README "Serve").
+struct ServeCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "serve",
+    abstract: "Serve the betting agent's, the fair-odds service's and the trade API's endpoints over HTTP.",
+    discussion: """
+      Listens on 127.0.0.1:8001 by default (loopback only; --host 0.0.0.0 to expose). Stops on \
+      SIGINT or SIGTERM after in-flight requests finish. Examples:
+        mcsim serve
+        mcsim serve --port 8080 --odds Scenarios/feed_odds_api_nba.json --stats Scenarios/feed_team_stats.json
+        curl -s localhost:8001/api/monte-carlo/simulate -d @Scenarios/simulate_request.json
+      Endpoints: GET /health, /api/health, /openapi.json, /metrics, /api/tonight/totals, \
+      /api/fairbet/odds; POST /api/monte-carlo/simulate, /api/monte-carlo/batch, /api/trade_score, \
+      /api/odds/devig, /api/odds/fair.
+      """
+  )
+
+  @Option(help: "Address to listen on (0.0.0.0 for every interface).")
+  var host = "127.0.0.1"
+
+  @Option(help: "Port to listen on (0 picks a free one and prints it).")
+  var port = 8001
+
+  @Option(help: "Simulations run at once (default: the cores).")
+  var workers: Int?
+
+  @Option(name: .customLong("threads-per-request"), help: "Threads one request's simulation may use.")
+  var threadsPerRequest = 1
+
+  @Option(help: "Requests that may wait for a worker; more are answered 503 with Retry-After.")
+  var queue = 256
+
+  @Option(help: "Seconds a request may wait for a worker before it is answered 503.")
+  var deadline: Double = 10
+
+  @Option(name: .customLong("max-body"), help: "Largest request body in bytes (413 beyond).")
+  var maxBody = 1 << 20
+
+  @Option(name: .customLong("max-sims"), help: "Most simulations one game of a request may ask for (422 beyond).")
+  var maxSims = 10_000_000
+
+  @Option(help: "Seed of every request that gives none (same body, same answer).")
+  var seed: UInt64 = 20_240_101
+
+  @Option(help: "Odds feed for /api/tonight/totals and /api/fairbet/odds: a file or an http(s) URL.")
+  var odds: String?
+
+  @Option(help: "Team stats JSON (file or URL) to project the feed's games.")
+  var stats: String?
+
+  @Option(name: .customLong("stats-from"), help: "Compute team stats from a results CSV (file or URL) instead.")
+  var statsFrom: String?
+
+  @Option(name: .customLong("as-of"), help: "With --stats-from: use the games before this date (YYYY-MM-DD; default today).")
+  var asOf: String?
+
+  @Option(help: "Seconds between two reads of the live sources.")
+  var refresh: Double = 60
+
+  @Option(help: "Sharp books of the fair-odds reference, comma-separated (default: see README).")
+  var sharp: String?
+
+  @Option(name: .customLong("trade-pool"), help: "AFL player pool JSON for the iOS trade request's player ids.")
+  var tradePool: String?
+
+  @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
+  var logLevel = "info"
+
+  func configuration() throws -> ServerConfiguration {
+    var c = ServerConfiguration()
+    c.host = host
+    c.port = port
+    if let workers { c.workers = workers }
+    c.threadsPerRequest = threadsPerRequest
+    c.queueLimit = queue
+    guard deadline.isFinite, deadline > 0 else {
+      throw ValidationError("--deadline \(deadline): must be a positive number of seconds")
+    }
+    c.deadline = .milliseconds(Int64(min(deadline, 1e7) * 1000))
+    c.maxBodyBytes = maxBody
+    c.maxSimulations = maxSims
+    c.seed = seed
+    c.tradePool = tradePool
+    if let odds {
+      var live = LiveSourceConfiguration(odds: odds)
+      live.stats = stats
+      live.statsFrom = statsFrom
+      live.asOf = asOf
+      guard refresh.isFinite else { throw ValidationError("--refresh \(refresh): must be a number of seconds") }
+      live.refresh = .milliseconds(Int64(max(0, min(refresh, 1e7)) * 1000))
+      live.sharpBooks = sharp.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+      c.live = live
+    } else if stats != nil || statsFrom != nil || asOf != nil || sharp != nil {
+      throw ValidationError("--stats, --stats-from, --as-of and --sharp go with --odds FEED.")
+    }
+    if let problem = c.problems().first {
+      throw ValidationError("\(problem.option) \(problem.value): \(problem.reason)")
+    }
+    return c
+  }
+
+  func validate() throws {
+    guard Logger.Level(rawValue: logLevel) != nil else {
+      throw ValidationError("--log-level \(logLevel): must be trace, debug, info, notice, warning, error or critical")
+    }
+    _ = try configuration()
+  }
+
+  func run() async throws {
+    var logger = Logger(label: "mcsim.serve")
+    logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+    let server = try MCSimServer(try configuration(), logger: logger)
+    let host = host
+    try await server.run { port in
+      FileHandle.standardOutput.write(Data("mcsim serve: listening on http://\(host):\(port)\n".utf8))
+    }
+  }
+}
