@@ -10,6 +10,7 @@ enum JSONResponse {
   static func encode(_ value: some Encodable) -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    encoder.dateEncodingStrategy = .iso8601
     return (try? encoder.encode(value)) ?? Data(#"{"success":false}"#.utf8)
   }
 

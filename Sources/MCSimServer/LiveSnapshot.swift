@@ -1,13 +1,89 @@
 import Foundation
 import LineFeeds
+import Odds
+import Simulation
 
-/// One consistent reading of the live sources: the feed and the team stats read together.
+/// One consistent reading of the live sources, computed in full before it is served: the feed
+/// and the team stats read together, tonight's slate simulated from them, the fair-odds report
+/// evaluated over the same quotes. Requests read a snapshot; they never simulate or devig.
 struct LiveSnapshot: Sendable {
   let readAt: Date
-  let feed: Feed
-  let stats: TeamStatsTable
+  let tonight: SlateResponse
+  let fair: FairOddsReport
+  /// Leagues of the feed's events, by event label (FairBet's `league` filter).
+  let leagues: [String: String]
 
-  static func read(_ configuration: LiveSourceConfiguration) async throws -> LiveSnapshot {
-    fatalError("to do")
+  enum ReadError: Error, CustomStringConvertible {
+    case odds(String), stats(String)
+    var description: String {
+      switch self {
+      case .odds(let s): "odds feed: \(s)"
+      case .stats(let s): "team stats: \(s)"
+      }
+    }
+  }
+
+  /// Reads and evaluates everything, off the caller's thread (feeds and stats may be URLs).
+  static func read(_ configuration: LiveSourceConfiguration, seed: UInt64, threads: Int) async throws
+    -> LiveSnapshot
+  {
+    try await withCheckedThrowingContinuation { continuation in
+      DispatchQueue.global().async {
+        continuation.resume(with: Result { try readNow(configuration, seed: seed, threads: threads) })
+      }
+    }
+  }
+
+  static func readNow(_ configuration: LiveSourceConfiguration, seed: UInt64, threads: Int) throws -> LiveSnapshot {
+    let fetcher = HTTPFetcher()
+    let oddsSource = InputSource(configuration.odds)
+    let feed: Feed
+    do {
+      feed = try FeedDecoder.decode(try oddsSource.read(fetcher: fetcher), format: nil, priceFormat: nil)
+    } catch {
+      throw ReadError.odds("\(oddsSource): \(error)")
+    }
+    let stats: TeamStatsTable
+    if let path = configuration.stats {
+      let source = InputSource(path)
+      do { stats = try TeamStatsFile.decode(try source.read(fetcher: fetcher), source: source.description) } catch {
+        throw ReadError.stats("\(source): \(error)")
+      }
+    } else {
+      let source = InputSource(configuration.statsFrom ?? "")
+      let asOf = configuration.asOf ?? Self.today()
+      do {
+        stats = try ResultsStats.compute(
+          csv: try source.read(fetcher: fetcher), options: .init(asOf: asOf), source: source.description)
+      } catch {
+        throw ReadError.stats("\(source): \(error)")
+      }
+    }
+    var policy = FairOddsPolicy()
+    if let sharp = configuration.sharpBooks { policy.sharpBooks = sharp }
+    let base = GameModel(homeMean: 0, awayMean: 0)
+    let options = SimulationOptions(simulations: 10_000, seed: seed, threads: threads)
+    let slate = SlateAssembly.fromFeed(feed, stats: stats, base: base, policy: policy)
+    var evaluator = SlateEvaluator(options: options)
+    let evaluation = try evaluator.evaluate(slate.games)
+    var inputs = SlateResponse.Inputs(
+      odds: oddsSource.description, oddsFormat: feed.format.rawValue, stats: stats.source)
+    inputs.rejected = feed.rejected.map(\.description) + stats.skipped
+    inputs.notes = feed.notes
+    let tonight = SlateResponse(
+      evaluation: evaluation, options: options, unmatched: slate.unmatched,
+      methodology: .init(base: base, options: options, projectionFromStats: true), inputs: inputs)
+    let fair = FairOdds.evaluate(feed.decodedQuotes, policy: policy)
+    var leagues: [String: String] = [:]
+    for event in feed.events { leagues[event.label] = event.league }
+    return LiveSnapshot(readAt: Date(), tonight: tonight, fair: fair, leagues: leagues)
+  }
+
+  static func today() -> String {
+    let f = DateFormatter()
+    f.locale = Locale(identifier: "en_US_POSIX")
+    f.timeZone = TimeZone(identifier: "UTC")
+    f.dateFormat = "yyyy-MM-dd"
+    return f.string(from: Date())
   }
 }

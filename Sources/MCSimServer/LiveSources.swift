@@ -9,13 +9,17 @@ import ServiceLifecycle
 /// served, with its age and the error.
 actor LiveSources: Service {
   let configuration: LiveSourceConfiguration
+  let seed: UInt64
+  let threads: Int
   let logger: Logger
   private(set) var snapshot: LiveSnapshot?
   private var lastError: String?
   private var lastAttempt: Date?
 
-  init(_ configuration: LiveSourceConfiguration, logger: Logger) {
+  init(_ configuration: LiveSourceConfiguration, seed: UInt64, threads: Int, logger: Logger) {
     self.configuration = configuration
+    self.seed = seed
+    self.threads = threads
     self.logger = logger
   }
 
@@ -44,7 +48,7 @@ actor LiveSources: Service {
   func refresh() async {
     lastAttempt = Date()
     do {
-      let next = try await LiveSnapshot.read(configuration)
+      let next = try await LiveSnapshot.read(configuration, seed: seed, threads: threads)
       snapshot = next
       lastError = nil
     } catch {

@@ -1,4 +1,6 @@
+import FantasyTrade
 import Foundation
+import LineFeeds
 import Hummingbird
 import Logging
 import NIOCore
@@ -12,6 +14,8 @@ public struct MCSimServer: Sendable {
   public let metrics = ServerMetrics()
   let pool: SimulationPool
   let live: LiveSources?
+  /// The AFL player pool of the iOS trade request (`--trade-pool`).
+  let tradePool: PoolFile?
   let logger: Logger
 
   public init(_ configuration: ServerConfiguration, logger: Logger) throws {
@@ -19,7 +23,16 @@ public struct MCSimServer: Sendable {
     self.logger = logger
     pool = SimulationPool(
       workers: configuration.workers, queueLimit: configuration.queueLimit, deadline: configuration.deadline)
-    live = configuration.live.map { LiveSources($0, logger: logger) }
+    tradePool = try configuration.tradePool.map { path in
+      do {
+        return try JSONDecoder().decode(PoolFile.self, from: try InputSource(path).read())
+      } catch {
+        throw StartError("--trade-pool \(path): \(error)")
+      }
+    }
+    live = configuration.live.map {
+      LiveSources($0, seed: configuration.seed, threads: configuration.workers, logger: logger)
+    }
   }
 
   /// Every route, behind the middleware that answers errors, ids, logs and metrics.
@@ -61,4 +74,10 @@ public struct MCSimServer: Sendable {
     metrics.simulated(paths)
     return result
   }
+}
+
+/// A configuration that cannot be served (an unreadable player pool): said once, at start.
+public struct StartError: Error, CustomStringConvertible {
+  public let description: String
+  init(_ description: String) { self.description = description }
 }

@@ -37,6 +37,7 @@ enum AgentOddsFeed {
       var event = FeedEvent(
         id: game.gameId, home: game.homeTeam, away: game.awayTeam, commenceTime: start,
         label: FeedEvent.label(home: game.homeTeam, away: game.awayTeam, commence: start))
+      event.league = "NBA"  // the agent's feed is the NBA's
       var reader = QuoteReader(event: event.label, book: book, observedAt: observed, location: "games[\(g)]")
       let home = game.homeOdds, away = game.awayOdds
       reader.add(market: "h2h", selection: game.homeTeam, line: nil, price: home?.moneyline, path: "homeOdds.moneyline")

@@ -42,6 +42,8 @@ public struct FeedEvent: Sendable {
   /// The quotes were taken after the start: in-play prices.
   public var live: Bool
   public var quotes: [Quote]
+  /// The league as the feed names it ("NBA", The Odds API's `sport_title`), when it says.
+  public var league: String?
   /// The name quotes of this event carry: "Phoenix Suns @ Orlando Magic 2026-03-31".
   public var label: String
 

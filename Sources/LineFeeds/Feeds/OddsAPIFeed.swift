@@ -60,6 +60,7 @@ enum OddsAPIFeed {
       let commence = event.commenceTime.flatMap(Timestamp.parse)
       let label = FeedEvent.label(home: event.homeTeam, away: event.awayTeam, commence: commence)
       var out = FeedEvent(id: event.id, home: event.homeTeam, away: event.awayTeam, commenceTime: commence, label: label)
+      out.league = event.sportTitle
       let players = PlayerNames(event.playerSpellings)
       feed.notes += players.merges.map { "\(label): player \($0)" }
       var latest: Date?
@@ -171,18 +172,21 @@ enum OddsAPIFeed {
   private struct RawEvent: Decodable, Sendable {
     var id: String?
     var commenceTime: String?
+    var sportTitle: String?
     var homeTeam: String
     var awayTeam: String
     var bookmakers: [Result<RawBook, InputDecodingError>]?
 
     enum CodingKeys: String, CodingKey {
       case id, commenceTime = "commence_time", homeTeam = "home_team", awayTeam = "away_team", bookmakers
+      case sportTitle = "sport_title"
     }
 
     init(from decoder: any Decoder) throws {
       let c = try decoder.container(keyedBy: CodingKeys.self)
       id = try c.decodeIfPresent(String.self, forKey: .id)
       commenceTime = try c.decodeIfPresent(String.self, forKey: .commenceTime)
+      sportTitle = try? c.decodeIfPresent(String.self, forKey: .sportTitle)
       homeTeam = try c.decode(String.self, forKey: .homeTeam)
       awayTeam = try c.decode(String.self, forKey: .awayTeam)
       bookmakers = try c.decodeIfPresent([Isolated<RawBook>].self, forKey: .bookmakers)?.map(\.result)

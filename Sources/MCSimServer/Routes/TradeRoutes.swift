@@ -1,6 +1,39 @@
+import FantasyTrade
+import Foundation
 import Hummingbird
 
+/// `POST /api/trade_score` (CONTRACTS.md section 3), both the Python API's and the iOS shape.
 struct TradeRoutes {
   let server: MCSimServer
-  func add(to router: Router<BasicRequestContext>) {}
+
+  func add(to router: Router<BasicRequestContext>) {
+    router.post("/api/trade_score") { request, _ in
+      let body = try await JSONResponse.body(of: request, limit: server.configuration.maxBodyBytes)
+      let query = try tradeQuery(request.uri.queryParameters)
+      let job = try TradeJobs.job(
+        body, query: query, pool: server.tradePool, seed: server.configuration.seed,
+        threads: server.configuration.threadsPerRequest, ceiling: server.configuration.maxSimulations)
+      return JSONResponse.make(.ok, data: try await server.simulate(paths: job.paths, job.run))
+    }
+  }
+
+  func tradeQuery(_ parameters: Parameters) throws(APIError) -> TradeQuery {
+    var query = TradeQuery()
+    var problems = Problems()
+    if let text = parameters.get("n_sims") {
+      if let n = Int(text) { query.simulations = n } else { problems.add("n_sims", text, "must be a whole number") }
+    }
+    if let text = parameters.get("seed") {
+      if let s = UInt64(text) { query.seed = s } else { problems.add("seed", text, "must be a whole number >= 0") }
+    }
+    if let text = parameters.get("deterministic") {
+      switch text.lowercased() {
+      case "true", "1": query.deterministic = true
+      case "false", "0": query.deterministic = false
+      default: problems.add("deterministic", text, "must be true or false")
+      }
+    }
+    try problems.throwIfAny()
+    return query
+  }
 }

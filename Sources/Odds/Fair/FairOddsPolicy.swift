@@ -3,7 +3,7 @@
 /// (CONTRACTS.md section 2), except the devig method, which is power rather than normalisation.
 public struct FairOddsPolicy: Hashable, Sendable {
   /// Books whose prices make the reference, compared case-insensitively.
-  public var sharpBooks: [String] = ["pinnacle", "circa", "betcris"]
+  public var sharpBooks: [String] = BookKeys.defaultSharp
   /// How each reference book's market is devigged before the consensus is taken.
   public var method: DevigMethod = .default
   /// When no sharp book quotes every side, take the consensus of every book that does
@@ -21,14 +21,14 @@ public struct FairOddsPolicy: Hashable, Sendable {
 
   public init() {}
 
+  /// Whether `book` (any of its feed keys: `circasports` is `circa`) is a sharp book.
   public func isSharp(_ book: String) -> Bool {
-    let b = book.lowercased()
-    return sharpBooks.contains { $0.lowercased() == b }
+    sharpBooks.contains { BookKeys.same($0, book) }
   }
 
+  /// The commission `book` takes on winnings (by any of its feed keys), 0 when none is set.
   public func fee(_ book: String) -> Double {
-    let b = book.lowercased()
-    return fees.first { $0.key.lowercased() == b }?.value ?? 0
+    fees.first { BookKeys.same($0.key, book) }?.value ?? 0
   }
 
   func maximumAge(_ category: MarketCategory) -> Double {

@@ -1,0 +1,103 @@
+import Foundation
+import LineFeeds
+import Odds
+
+/// `POST /api/odds/devig` and `POST /api/odds/fair`: the odds library over HTTP. Neither draws
+/// a random number, so they answer on the event loop without entering the simulation pool.
+enum OddsJobs {
+  /// `{"prices": ["-110", 2.05, "10/11"], "outcomes": ["over", "under"]?, "method": "power" | "all" | [..]?}`
+  struct DevigBody: Decodable {
+    var prices: [PriceText]
+    var outcomes: [String]?
+    var method: MethodList?
+  }
+
+  /// A price as a JSON number (decimal odds) or a string (any format `Odds(parsing:)` reads).
+  struct PriceText: Decodable {
+    let text: String
+    init(from decoder: any Decoder) throws {
+      let c = try decoder.singleValueContainer()
+      if let d = try? c.decode(Double.self) { text = "\(d)" } else { text = try c.decode(String.self) }
+    }
+  }
+
+  struct MethodList: Decodable {
+    let names: [String]
+    init(from decoder: any Decoder) throws {
+      let c = try decoder.singleValueContainer()
+      if let one = try? c.decode(String.self) { names = [one] } else { names = try c.decode([String].self) }
+    }
+  }
+
+  struct DevigAnswer: Encodable {
+    let success = true
+    let outcomes: [String]
+    let implied: [Double]
+    let margin: Double
+    let hold: Double
+    let results: [DevigResult]
+  }
+
+  static func devig(_ body: Data) throws(APIError) -> Data {
+    let request: DevigBody
+    do { request = try InputDecodingError.decode(DevigBody.self, from: body) } catch {
+      throw APIError.invalid(field: "body", value: "", message: error.description)
+    }
+    var problems = Problems()
+    var prices: [Odds] = []
+    for (i, p) in request.prices.enumerated() {
+      do { prices.append(try Odds(parsing: p.text)) } catch {
+        problems.add("prices[\(i)]", p.text, error.description)
+      }
+    }
+    var methods: [DevigMethod] = []
+    for name in request.method?.names ?? [DevigMethod.default.rawValue] {
+      if name.lowercased() == "all" {
+        methods += DevigMethod.allCases
+        continue
+      }
+      do { methods.append(try DevigMethod(name: name)) } catch {
+        problems.add("method", name, "must be one of \(DevigMethod.allCases.map(\.rawValue).joined(separator: ", ")) or all")
+      }
+    }
+    if let outcomes = request.outcomes, outcomes.count != request.prices.count {
+      problems.add("outcomes", "\(outcomes.count) names", "needs one name per price (\(request.prices.count))")
+    }
+    try problems.throwIfAny()
+    let market: Market
+    do { market = try Market(prices: prices, outcomes: request.outcomes) } catch {
+      throw APIError.invalid(field: "prices", value: "\(request.prices.count) prices", message: "\(error)")
+    }
+    return JSONResponse.encode(
+      DevigAnswer(
+        outcomes: market.outcomes, implied: market.prices.map(\.impliedProbability), margin: market.overround,
+        hold: market.hold, results: methods.map { market.devig($0) }))
+  }
+
+  /// The body is a quotes file or any odds feed `mcsim fair` reads; the query may set `sharp`
+  /// (comma-separated), `method` and `as_of` (ISO 8601).
+  static func fair(_ body: Data, sharp: String?, method: String?, asOf: String?) throws(APIError) -> Data {
+    var problems = Problems()
+    var policy = FairOddsPolicy()
+    if let sharp {
+      let books = sharp.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+      if books.isEmpty { problems.add("sharp", sharp, "must name at least one book") } else { policy.sharpBooks = books }
+    }
+    if let method {
+      do { policy.method = try DevigMethod(name: method) } catch {
+        problems.add("method", method, "must be one of \(DevigMethod.allCases.map(\.rawValue).joined(separator: ", "))")
+      }
+    }
+    var moment: Date?
+    if let asOf {
+      moment = Timestamp.parse(asOf)
+      if moment == nil { problems.add("as_of", asOf, "must be an ISO 8601 time like 2026-04-01T18:00:00Z") }
+    }
+    try problems.throwIfAny()
+    let feed: Feed
+    do { feed = try FeedDecoder.decode(body, format: nil, priceFormat: nil) } catch {
+      throw APIError.invalid(field: "body", value: "", message: "\(error)")
+    }
+    return JSONResponse.encode(FairOdds.evaluate(feed.decodedQuotes, policy: policy, asOf: moment))
+  }
+}
