@@ -114,6 +114,12 @@ let package = Package(
     .target(name: "LocalHTTPServer", path: "Tests/Support/LocalHTTPServer"),
     .testTarget(name: "FantasyTradeTests", dependencies: ["FantasyTrade"]),
     // The server on an ephemeral loopback port, over real HTTP.
-    .testTarget(name: "MCSimServerTests", dependencies: ["MCSimServer", "LocalHTTPServer"]),
+    .testTarget(
+      name: "MCSimServerTests",
+      dependencies: [
+        "MCSimServer", "Simulation", "Odds", "LocalHTTPServer", .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ],
+      resources: [.copy("Resources")]),
   ]
 )

@@ -4,7 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(libopenblas-dev liblapacke-dev)
+# OpenBLAS and LAPACKE for the multivariate path; wrk, the load generator of the serve benchmark;
+# python3-venv for the test tools' own environment below.
+packages=(libopenblas-dev liblapacke-dev wrk python3-venv)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
@@ -15,6 +17,14 @@ if ((${#missing[@]})); then
   echo "installing ${missing[*]}" >&2
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+# schemathesis fuzzes the server from its OpenAPI document in the tests (MCSimServerTests):
+# a pinned version in .tools/venv, so the system's Python is left alone.
+if ! .tools/venv/bin/st --version >/dev/null 2>&1; then
+  echo "installing schemathesis into .tools/venv" >&2
+  python3 -m venv .tools/venv
+  .tools/venv/bin/pip install -q --disable-pip-version-check schemathesis==4.32.5
 fi
 
 swift build -c release --product mcsim

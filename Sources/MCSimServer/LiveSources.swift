@@ -26,9 +26,9 @@ actor LiveSources: Service {
   struct Status: Encodable, Sendable {
     let odds: String
     let stats: String?
-    let updatedAt: String?
-    let ageSeconds: Double?
-    let lastError: String?
+    @NullEncoded var updatedAt: String?
+    @NullEncoded var ageSeconds: Double?
+    @NullEncoded var lastError: String?
     let refreshSeconds: Double
     enum CodingKeys: String, CodingKey {
       case odds, stats, updatedAt = "updated_at", ageSeconds = "age_seconds", lastError = "last_error"
@@ -57,10 +57,15 @@ actor LiveSources: Service {
     }
   }
 
+  /// Refreshes until the server shuts down; a graceful shutdown ends the wait at once.
   func run() async throws {
-    while !Task.isCancelled && !Task.isShuttingDownGracefully {
-      await refresh()
-      try? await Task.sleep(for: configuration.refresh)
-    }
+    do {
+      try await cancelWhenGracefulShutdown {
+        while !Task.isCancelled {
+          await self.refresh()
+          try await Task.sleep(for: self.configuration.refresh)
+        }
+      }
+    } catch is CancellationError {}
   }
 }

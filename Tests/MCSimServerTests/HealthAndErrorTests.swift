@@ -1,0 +1,122 @@
+import Foundation
+import XCTest
+
+/// Health, the OpenAPI document, metrics and every error class: 404, 413, 422 (malformed JSON,
+/// wrong type, missing field, invalid value, the n_sims ceiling), 503 when the pool is full,
+/// and the request id.
+final class HealthAndErrorTests: XCTestCase {
+  func testHealthAnswersTheAgentsBodyAndMCSimsOwn() async throws {
+    let server = try await serve()
+    let agent = try await server.get("/health")
+    XCTAssertEqual(agent.status, 200)
+    let expected = try JSONSerialization.jsonObject(with: Fixture.resource("betting_agent_health_response.json"))
+    XCTAssertEqual(agent.json as NSDictionary, expected as? NSDictionary)
+    let own = try await server.get("/api/health")
+    XCTAssertEqual(own.status, 200)
+    XCTAssertEqual(own.json["status"] as? String, "healthy")
+    XCTAssertEqual(own.json.object("pool").number("workers"), Double(ProcessInfo.processInfo.activeProcessorCount))
+  }
+
+  func testUnknownPathIs404InJSONWithTheRequestID() async throws {
+    let server = try await serve()
+    let reply = try await server.get("/api/nothing-here", headers: ["X-Request-ID": "abc-123"])
+    XCTAssertEqual(reply.status, 404)
+    XCTAssertEqual(reply.header("Content-Type"), "application/json")
+    XCTAssertEqual(reply.header("X-Request-ID"), "abc-123")
+    XCTAssertEqual(reply.json.object("error").number("status"), 404)
+    XCTAssertEqual(reply.json.object("error")["request_id"] as? String, "abc-123")
+    XCTAssertEqual(reply.json["success"] as? Bool, false)
+  }
+
+  func testBodyOverTheLimitIs413() async throws {
+    let server = try await serve { $0.maxBodyBytes = 2048 }
+    let reply = try await server.post("/api/monte-carlo/simulate", Data(repeating: 0x20, count: 10_000))
+    XCTAssertEqual(reply.status, 413)
+    XCTAssertEqual(reply.json.object("error").number("status"), 413)
+  }
+
+  func testEveryKindOfBadBodyIs422NamingTheField() async throws {
+    let server = try await serve { $0.maxSimulations = 1_000_000 }
+    let good: [String: Any] = ["home_projection": 112.5, "away_projection": 108.3, "total_line": 220.5]
+    func fields(_ reply: TestServer.Reply) -> [String] {
+      reply.json.list("errors").compactMap { $0["field"] as? String }
+    }
+    // Malformed JSON, and a number JSON cannot hold as a Double.
+    for body in ["{\"home_projection\": ", "{\"home_projection\": 1e999, \"away_projection\": 1, \"total_line\": 2}"] {
+      let reply = try await server.post("/api/monte-carlo/simulate", Data(body.utf8))
+      XCTAssertEqual(reply.status, 422, body)
+      XCTAssertFalse(reply.json.list("errors").isEmpty, body)
+      XCTAssertFalse(reply.json.list("detail").isEmpty, "FastAPI's detail list for the agent's clients")
+    }
+    // A wrong type and a missing field name the field.
+    var wrongType = good
+    wrongType["home_projection"] = "lots"
+    var reply = try await server.post("/api/monte-carlo/simulate", json: wrongType)
+    XCTAssertEqual(reply.status, 422)
+    XCTAssertTrue(reply.text.contains("home_projection"), reply.text)
+    var missing = good
+    missing["total_line"] = nil
+    reply = try await server.post("/api/monte-carlo/simulate", json: missing)
+    XCTAssertEqual(reply.status, 422)
+    XCTAssertTrue(reply.text.contains("total_line"), reply.text)
+    // Several invalid values at once: each is named with its value.
+    var invalid = good
+    invalid["home_std_dev"] = -1
+    invalid["over_odds"] = 0.9
+    invalid["n_sims"] = 5_000_000
+    reply = try await server.post("/api/monte-carlo/simulate", json: invalid)
+    XCTAssertEqual(reply.status, 422)
+    XCTAssertEqual(Set(fields(reply)), ["home_std_dev", "over_odds", "n_sims"])
+    let ceiling = reply.json.list("errors").first { $0["field"] as? String == "n_sims" }
+    XCTAssertEqual(ceiling?["value"] as? String, "5000000")
+    XCTAssertTrue((ceiling?["message"] as? String ?? "").contains("1000000"), "names the ceiling")
+    // Nothing leaks internals.
+    XCTAssertFalse(reply.text.contains("Swift"), reply.text)
+  }
+
+  func testAFullPoolAnswers503WithRetryAfterWhileHealthStillAnswers() async throws {
+    let server = try await serve {
+      $0.workers = 1
+      $0.queueLimit = 0
+      $0.maxSimulations = 100_000_000
+    }
+    let heavy: [String: Any] = [
+      "home_projection": 112.5, "away_projection": 108.3, "total_line": 220.5, "n_sims": 40_000_000,
+      "include_scenarios": false, "include_sensitivity": false,
+    ]
+    let heavyBody = try JSONSerialization.data(withJSONObject: heavy)
+    async let first = server.post("/api/monte-carlo/simulate", heavyBody)
+    // Wait until the first request holds the only worker.
+    var running = 0.0
+    for _ in 0..<200 where running < 1 {
+      try await Task.sleep(for: .milliseconds(10))
+      running = try await server.get("/api/health").json.object("pool").number("running") ?? 0
+    }
+    XCTAssertEqual(running, 1, "the heavy request is running")
+    let refused = try await server.post("/api/monte-carlo/simulate", heavyBody)
+    XCTAssertEqual(refused.status, 503)
+    XCTAssertNotNil(refused.header("Retry-After"))
+    let health = try await server.get("/health")
+    XCTAssertEqual(health.status, 200, "health answers while the pool is saturated")
+    let done = try await first
+    XCTAssertEqual(done.status, 200)
+    let metrics = try await server.get("/metrics").text
+    XCTAssertTrue(metrics.contains("mcsim_pool_busy_total 1"), metrics)
+  }
+
+  func testMetricsCountRequestsLatencyAndSimulations() async throws {
+    let server = try await serve()
+    let body: [String: Any] = [
+      "home_projection": 112.5, "away_projection": 108.3, "total_line": 220.5, "n_sims": 5000,
+      "include_scenarios": false, "include_sensitivity": false,
+    ]
+    _ = try await server.post("/api/monte-carlo/simulate", json: body)
+    _ = try await server.get("/missing")
+    let text = try await server.get("/metrics").text
+    XCTAssertTrue(text.contains("mcsim_simulations_total 5000"), text)
+    XCTAssertTrue(
+      text.contains(#"mcsim_http_requests_total{route="/api/monte-carlo/simulate",method="POST",status="200"} 1"#), text)
+    XCTAssertTrue(text.contains(#"status="404"} 1"#), text)
+    XCTAssertTrue(text.contains("mcsim_http_request_duration_seconds_bucket"), text)
+  }
+}
