@@ -9,11 +9,15 @@ public struct APIError: Error, Sendable {
     public let field: String
     public let value: String
     public let message: String
-    public init(field: String, value: String, message: String) {
+    /// Where the field is: "body" or "query" (FastAPI's `loc[0]`).
+    public let location: String
+    public init(field: String, value: String, message: String, location: String = "body") {
       self.field = field
       self.value = value
       self.message = message
+      self.location = location
     }
+    enum CodingKeys: String, CodingKey { case field, value, message, location = "in" }
   }
 
   public let status: HTTPResponse.Status
@@ -70,7 +74,7 @@ public struct APIError: Error, Sendable {
       detail: status == .unprocessableContent
         ? problems.map {
           .init(
-            loc: ["body"] + $0.field.split(separator: ".").map(String.init), msg: $0.message,
+            loc: [$0.location] + $0.field.split(separator: ".").map(String.init), msg: $0.message,
             type: "value_error", input: $0.value)
         } : nil)
   }

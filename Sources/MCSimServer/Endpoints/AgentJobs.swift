@@ -71,8 +71,11 @@ enum AgentJobs {
 struct Problems {
   private(set) var list: [APIError.Problem] = []
 
+  /// Problems of query parameters say so (`"in": "query"`); the rest are the body's.
+  var location = "body"
+
   mutating func add(_ field: String, _ value: String, _ message: String) {
-    list.append(.init(field: field, value: value, message: message))
+    list.append(.init(field: field, value: value, message: message, location: location))
   }
 
   @discardableResult

@@ -77,7 +77,7 @@ enum OddsJobs {
   /// The body is a quotes file or any odds feed `mcsim fair` reads; the query may set `sharp`
   /// (comma-separated), `method` and `as_of` (ISO 8601).
   static func fair(_ body: Data, sharp: String?, method: String?, asOf: String?) throws(APIError) -> Data {
-    var problems = Problems()
+    var problems = Problems(location: "query")
     var policy = FairOddsPolicy()
     if let sharp {
       let books = sharp.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }

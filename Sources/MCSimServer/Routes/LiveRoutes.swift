@@ -59,7 +59,7 @@ struct FairBetQuery {
   static let maxLimit = 500
 
   init(_ parameters: Parameters) throws(APIError) {
-    var problems = Problems()
+    var problems = Problems(location: "query")
     func list(_ name: String) -> Set<String> {
       Set(parameters.getAll(name).flatMap { $0.split(separator: ",") }.map { $0.lowercased() })
     }

@@ -19,7 +19,7 @@ struct TradeRoutes {
 
   func tradeQuery(_ parameters: Parameters) throws(APIError) -> TradeQuery {
     var query = TradeQuery()
-    var problems = Problems()
+    var problems = Problems(location: "query")
     if let text = parameters.get("n_sims") {
       if let n = Int(text) { query.simulations = n } else { problems.add("n_sims", text, "must be a whole number") }
     }
