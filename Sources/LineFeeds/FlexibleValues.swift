@@ -12,8 +12,10 @@ struct PriceValue: Decodable, Sendable {
     do {
       if let number = try? c.decode(Double.self) {
         guard number > -100 else {
+          // Int(exactly:) rather than Int(_:), which traps on -1e300 (found by fuzzing the server).
+          let text = Int(exactly: number.rounded()).map { "\($0)" } ?? "\(number)"
           throw DecodingError.dataCorruptedError(
-            in: c, debugDescription: "a number is read as decimal odds; write American odds as a string, \"\(Int(number))\"")
+            in: c, debugDescription: "a number is read as decimal odds; write American odds as a string, \"\(text)\"")
         }
         odds = try Odds(decimal: number)
       } else {

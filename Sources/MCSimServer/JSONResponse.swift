@@ -7,15 +7,15 @@ import NIOCore
 enum JSONResponse {
   /// The one encoder configuration of the server's own bodies (errors, health); the contracts'
   /// bodies come encoded from the contracts module.
-  static func encode(_ value: some Encodable) -> Data {
+  static func encode(_ value: some Encodable) throws -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     encoder.dateEncodingStrategy = .iso8601
-    return (try? encoder.encode(value)) ?? Data(#"{"success":false}"#.utf8)
+    return try encoder.encode(value)
   }
 
-  static func make(_ status: HTTPResponse.Status, _ value: some Encodable, headers: HTTPFields = [:]) -> Response {
-    make(status, data: encode(value), headers: headers)
+  static func make(_ status: HTTPResponse.Status, _ value: some Encodable, headers: HTTPFields = [:]) throws -> Response {
+    make(status, data: try encode(value), headers: headers)
   }
 
   static func make(_ status: HTTPResponse.Status, data: Data, headers: HTTPFields = [:]) -> Response {

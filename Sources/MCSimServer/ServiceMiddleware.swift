@@ -2,6 +2,8 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import Simulation
+import FantasyTrade
 
 /// Wraps every route: gives each request an id (the client's `X-Request-ID`, or a new one, sent
 /// back in the response), turns every error into its JSON answer (an unknown internal error
@@ -27,7 +29,8 @@ struct ServiceMiddleware<Context: RequestContext>: RouterMiddleware {
           "internal error", metadata: ["request_id": "\(requestID)", "error": "\(String(reflecting: error))"])
       }
       if apiError.status == .serviceUnavailable, error is SimulationPool.PoolError { metrics.refusedBusy() }
-      response = JSONResponse.make(apiError.status, apiError.body(requestID: requestID), headers: apiError.headers)
+      response = JSONResponse.make(
+        apiError.status, data: (try? JSONResponse.encode(apiError.body(requestID: requestID))) ?? Data(), headers: apiError.headers)
     }
     response.headers[Self.requestIDField] = requestID
     let elapsed = ContinuousClock.now - start
@@ -48,6 +51,11 @@ struct ServiceMiddleware<Context: RequestContext>: RouterMiddleware {
     switch error {
     case let e as APIError:
       return e
+    case InputError.invalid(let field, let value, let reason):
+      // A value refused by the engine that the request checks did not catch: still the client's.
+      return .invalid(field: field, value: value, message: reason)
+    case let e as TradeInputError:
+      return .invalid(field: e.field, value: e.value, message: e.reason)
     case SimulationPool.PoolError.busy(let retryAfter):
       return .unavailable("the simulation pool is full; try again shortly", retryAfter: retryAfter)
     case let e as HTTPError:

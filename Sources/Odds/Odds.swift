@@ -19,8 +19,12 @@ public struct Odds: Hashable, Sendable, CustomStringConvertible {
   /// Double (American, fractional); nil means "exactly `decimal` as written".
   private let quotedPayout: Fraction?
 
+  /// The longest price accepted: decimal 1,000,000 (999,999 to 1). Beyond it a price is a typo,
+  /// and EV and Kelly figures would overflow what JSON can carry.
+  public static let maxDecimal = 1_000_000.0
+
   public init(decimal: Double) throws(OddsError) {
-    guard decimal.isFinite, decimal > 1 else { throw .invalidDecimal(decimal) }
+    guard decimal.isFinite, decimal > 1, decimal <= Self.maxDecimal else { throw .invalidDecimal(decimal) }
     self.decimal = decimal
     self.quotedPayout = nil
   }
@@ -55,7 +59,7 @@ public struct Odds: Hashable, Sendable, CustomStringConvertible {
   /// Every computed price passes here: a payout so small that the decimal rounds to 1 (American
   /// -10^18, Hong Kong 10^-17) is refused, so no Odds has decimal <= 1.
   private init(checked decimal: Double, payout: Fraction?, orThrow error: OddsError) throws(OddsError) {
-    guard decimal.isFinite, decimal > 1 else { throw error }
+    guard decimal.isFinite, decimal > 1, decimal <= Self.maxDecimal else { throw error }
     self.decimal = decimal
     self.quotedPayout = payout
   }
@@ -179,9 +183,14 @@ public enum OddsError: Error, Equatable, Sendable, CustomStringConvertible {
 
   public var description: String {
     switch self {
-    case .invalidDecimal(let d): "decimal odds must be finite and greater than 1, got \(d)"
+    case .invalidDecimal(let d):
+      d > Odds.maxDecimal
+        ? "decimal odds must be at most \(Int(Odds.maxDecimal)), got \(d)"
+        : "decimal odds must be finite and greater than 1, got \(d)"
     case .invalidAmerican(let a):
-      "American odds must be finite and at most -100 or at least +100, got \(a)"
+      a > (Odds.maxDecimal - 1) * 100
+        ? "American odds must be at most +\(Int((Odds.maxDecimal - 1) * 100)), got \(a)"
+        : "American odds must be finite and at most -100 or at least +100, got \(a)"
     case .invalidProbability(let p): "a probability must be inside (0, 1), got \(p)"
     case .invalidFraction(let n, let d): "fractional odds need a positive numerator and denominator, got \(n)/\(d)"
     case .invalidHongKong(let h): "Hong Kong odds must be finite and greater than 0, got \(h)"

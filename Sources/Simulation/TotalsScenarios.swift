@@ -40,6 +40,7 @@ public struct TotalsScenarios: Sendable, Encodable {
     func with(_ change: (inout GameModel) -> Void) -> GameModel {
       var m = model
       change(&m)
+      m = m.clampedToDomain()
       if m.skewness != 0 {
         let limit = SkewNormal(skewness: m.skewness).maxCorrelation
         m.correlation = min(max(m.correlation, -limit), limit)

@@ -54,10 +54,17 @@ public struct TotalsSensitivity: Sendable, Encodable {
       ("away_std_dev", model.awaySD, { $0.awaySD = $1 }, true, "away sd"),
     ]
     var models: [GameModel] = []
+    // The points actually used: +/-5%, clamped to the model's domain at its edges (the slope
+    // divides by the width actually stepped, so it stays a central or one-sided difference).
+    var steps: [(low: Double, high: Double)] = []
     for knob in knobs {
-      for factor in [1 - Self.relativeStep, 1 + Self.relativeStep] {
+      let range = knob.isSD ? GameModel.sdRange : GameModel.projectionRange
+      let low = GameModel.clamp(knob.value * (1 - Self.relativeStep), range)
+      let high = GameModel.clamp(knob.value * (1 + Self.relativeStep), range)
+      steps.append((low, high))
+      for x in [low, high] {
         var m = model
-        knob.set(&m, knob.value * factor)
+        knob.set(&m, x)
         models.append(m)
       }
     }
@@ -67,7 +74,10 @@ public struct TotalsSensitivity: Sendable, Encodable {
     var impacts: [(String, Double, Bool)] = []
     for (k, knob) in knobs.enumerated() {
       let low = unders[2 * k], high = unders[2 * k + 1]
-      let slope = knob.value == 0 ? 0 : (high - low) / (2 * Self.relativeStep * knob.value)
+      let step = steps[k]
+      let unclamped = step.low == knob.value * (1 - Self.relativeStep) && step.high == knob.value * (1 + Self.relativeStep)
+      let width = unclamped ? 2 * Self.relativeStep * knob.value : step.high - step.low
+      let slope = width == 0 ? 0 : (high - low) / width
       let unit = "point"
       let direction = slope > 0 ? "raises" : (slope < 0 ? "lowers" : "does not move")
       parameters.append((knob.name, Parameter(

@@ -36,7 +36,7 @@ enum AgentJobs {
         exact: nil, elapsedSeconds: elapsed,
         scenarios: wantScenarios ? try TotalsScenarios(model: model, line: market!.line, options: options) : nil,
         sensitivity: wantSensitivity ? try TotalsSensitivity(model: model, line: market!.line, options: options) : nil)
-      return JSONResponse.encode(SuccessEnvelope(report))
+      return try JSONResponse.encode(SuccessEnvelope(report))
     }
   }
 
@@ -62,7 +62,7 @@ enum AgentJobs {
         evaluation: evaluation, options: options, unmatched: slate.unmatched,
         methodology: .init(base: GameModel(homeMean: 0, awayMean: 0), options: options, projectionFromStats: false),
         inputs: .init(slate: "request body", odds: nil, stats: nil))
-      return JSONResponse.encode(response)
+      return try JSONResponse.encode(response)
     }
   }
 }

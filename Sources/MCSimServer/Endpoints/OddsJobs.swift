@@ -38,7 +38,7 @@ enum OddsJobs {
     let results: [DevigResult]
   }
 
-  static func devig(_ body: Data) throws(APIError) -> Data {
+  static func devig(_ body: Data) throws -> Data {
     let request: DevigBody
     do { request = try InputDecodingError.decode(DevigBody.self, from: body) } catch {
       throw APIError.invalid(field: "body", value: "", message: error.description)
@@ -68,7 +68,7 @@ enum OddsJobs {
     do { market = try Market(prices: prices, outcomes: request.outcomes) } catch {
       throw APIError.invalid(field: "prices", value: "\(request.prices.count) prices", message: "\(error)")
     }
-    return JSONResponse.encode(
+    return try JSONResponse.encode(
       DevigAnswer(
         outcomes: market.outcomes, implied: market.prices.map(\.impliedProbability), margin: market.overround,
         hold: market.hold, results: methods.map { market.devig($0) }))
@@ -76,7 +76,7 @@ enum OddsJobs {
 
   /// The body is a quotes file or any odds feed `mcsim fair` reads; the query may set `sharp`
   /// (comma-separated), `method` and `as_of` (ISO 8601).
-  static func fair(_ body: Data, sharp: String?, method: String?, asOf: String?) throws(APIError) -> Data {
+  static func fair(_ body: Data, sharp: String?, method: String?, asOf: String?) throws -> Data {
     var problems = Problems(location: "query")
     var policy = FairOddsPolicy()
     if let sharp {
@@ -98,6 +98,6 @@ enum OddsJobs {
     do { feed = try FeedDecoder.decode(body, format: nil, priceFormat: nil) } catch {
       throw APIError.invalid(field: "body", value: "", message: "\(error)")
     }
-    return JSONResponse.encode(FairOdds.evaluate(feed.decodedQuotes, policy: policy, asOf: moment))
+    return try JSONResponse.encode(FairOdds.evaluate(feed.decodedQuotes, policy: policy, asOf: moment))
   }
 }

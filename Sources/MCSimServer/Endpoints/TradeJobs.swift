@@ -50,7 +50,7 @@ enum TradeJobs {
             field: "player_in_id", value: squad.playerInID.map { "\($0)" } ?? "",
             message: "no legal trade of this player for player_out_id" + (why.isEmpty ? "" : " (\(why))"))
         }
-        return JSONResponse.encode(best)
+        return try JSONResponse.encode(best)
       }
     }
     let request: TradeRequest
@@ -69,7 +69,7 @@ enum TradeJobs {
       } else {
         report = TradeReport.deterministic(trade)
       }
-      return JSONResponse.encode(report)
+      return try JSONResponse.encode(report)
     }
   }
 

@@ -30,10 +30,10 @@ struct HealthRoutes {
   }
 
   func add(to router: Router<BasicRequestContext>) {
-    router.get("/health") { _, _ in JSONResponse.make(.ok, AgentHealth()) }
+    router.get("/health") { _, _ in try JSONResponse.make(.ok, AgentHealth()) }
     router.get("/api/health") { _, _ in
       let load = pool.load
-      return JSONResponse.make(
+      return try JSONResponse.make(
         .ok,
         Health(
           pool: .init(workers: pool.workers, running: load.running, waiting: load.waiting, queueLimit: pool.queueLimit),

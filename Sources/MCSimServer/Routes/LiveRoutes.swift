@@ -23,12 +23,12 @@ struct LiveRoutes {
   func add(to router: Router<BasicRequestContext>) {
     router.get("/api/tonight/totals") { _, _ in
       let (snapshot, status) = try await current()
-      return JSONResponse.make(.ok, Tonight(response: snapshot.tonight, source: status))
+      return try JSONResponse.make(.ok, Tonight(response: snapshot.tonight, source: status))
     }
     router.get("/api/fairbet/odds") { request, _ in
       let query = try FairBetQuery(request.uri.queryParameters)
       let (snapshot, status) = try await current()
-      return JSONResponse.make(.ok, query.page(of: snapshot, source: status))
+      return try JSONResponse.make(.ok, query.page(of: snapshot, source: status))
     }
   }
 

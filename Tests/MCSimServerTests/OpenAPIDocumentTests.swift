@@ -1,0 +1,70 @@
+import Foundation
+import MCSimServer
+import XCTest
+
+/// The checked-in OpenAPI document matches what the server answers: it is served as written,
+/// every documented operation exists, and schemathesis finds no 5xx and no response outside
+/// the document in a bounded fuzz run.
+final class OpenAPIDocumentTests: XCTestCase {
+  func testTheServedDocumentIsTheCheckedInOneAndEveryOperationAnswers() async throws {
+    let server = try await serve()
+    let reply = try await server.get("/openapi.json")
+    XCTAssertEqual(reply.status, 200)
+    let checkedIn = try Data(
+      contentsOf: Fixture.projectRoot.appendingPathComponent("Sources/MCSimServer/Resources/openapi.json"))
+    XCTAssertEqual(reply.body, checkedIn)
+    let document = reply.json
+    XCTAssertEqual(document["openapi"] as? String, "3.1.0")
+    let paths = document.object("paths")
+    let expected: Set<String> = [
+      "/health", "/api/health", "/openapi.json", "/metrics", "/api/monte-carlo/simulate", "/api/monte-carlo/batch",
+      "/api/tonight/totals", "/api/fairbet/odds", "/api/trade_score", "/api/odds/devig", "/api/odds/fair",
+    ]
+    XCTAssertEqual(Set(paths.keys), expected)
+    for (path, item) in paths {
+      for method in (item as? [String: Any] ?? [:]).keys {
+        let answer = try await server.send(method.uppercased(), path, body: method == "post" ? Data("{}".utf8) : nil)
+        XCTAssertNotEqual(answer.status, 404, "\(method) \(path) is documented but not served")
+        // No live source is configured here: the live endpoints say 503, the rest answer.
+        XCTAssertTrue(answer.status < 500 || answer.status == 503, "\(method) \(path): \(answer.status)")
+      }
+    }
+  }
+
+  /// schemathesis (installed by scripts/setup.sh into .tools/venv) against a live server with
+  /// every endpoint configured. Its coverage phase is left out: schemathesis 4.32.5 crashes in
+  /// it on the batch schema (a CPython AST recursion error inside the tool, not a finding).
+  func testSchemathesisFindsNoServerErrorAndNoResponseOutsideTheDocument() async throws {
+    let st = Fixture.projectRoot.appendingPathComponent(".tools/venv/bin/st")
+    guard FileManager.default.isExecutableFile(atPath: st.path) else {
+      XCTFail("schemathesis is missing: run `bash scripts/setup.sh` (it installs it into .tools/venv)")
+      return
+    }
+    let feed = try XCTUnwrap(Bundle.module.url(forResource: "theoddsapi_v4_basketball_nba_american.json", withExtension: nil, subdirectory: "Resources")).path
+    let root = Fixture.projectRoot
+    let server = try await serve {
+      var live = LiveSourceConfiguration(odds: feed)
+      live.stats = root.appendingPathComponent("Scenarios/feed_team_stats.json").path
+      $0.live = live
+      $0.tradePool = root.appendingPathComponent("Scenarios/afl_pool.json").path
+      $0.maxSimulations = 200_000
+    }
+    let base = server.base.absoluteString
+    let process = Process()
+    process.executableURL = st
+    process.arguments = [
+      "run", base + "/openapi.json", "--url", base,
+      "--checks", "not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance",
+      "--phases", "examples,fuzzing", "--max-examples", "40", "--seed", "20261124", "--workers", "2", "--no-shrink",
+    ]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let text = try await Task.detached { String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }.value
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationStatus, 0, text)
+    XCTAssertTrue(text.contains(" passed"), text)
+    XCTAssertFalse(text.contains("failed"), text)
+  }
+}
