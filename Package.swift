@@ -94,7 +94,10 @@ let package = Package(
     // `swift run -c release Benchmarks`
     .executableTarget(
       name: "Benchmarks",
-      dependencies: ["Odds", "Simulation", "FantasyTrade", "RandomStreams", "CRandom"],
+      dependencies: [
+        "Odds", "Simulation", "FantasyTrade", "RandomStreams", "CRandom", "MCSimServer",
+        .product(name: "Logging", package: "swift-log"),
+      ],
       path: "Benchmarks",
       exclude: ["peers"]
     ),

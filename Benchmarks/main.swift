@@ -27,6 +27,7 @@ while let argument = arguments.next() {
 var context = BenchmarkContext(quick: quick)
 let cores = ProcessInfo.processInfo.activeProcessorCount
 print("mcsim benchmarks · \(cores) cores · \(quick ? "quick" : "full") run · medians of repeated runs after warm-up [min … max]")
+print("machine: \(Machine.description) · load average \((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?")")
 for suite in BenchmarkSuite.all where filter.map({ suite.name.contains($0) }) ?? true {
   print("\n\(suite.name)")
   suite.run(&context)

@@ -239,3 +239,28 @@ def test_normals_only_json():
          "--repeats", "2"], check=True, capture_output=True, text=True, timeout=60).stdout
     r = json.loads(out)
     assert r["mode"] == "normals-only" and r["normals"] == 200000 and r["ns_per_normal"] > 0
+
+
+def test_fastapi_peer_answers_the_agents_simulate_shape():
+    """The serve benchmark's peer answers the agent's request with the agent's fields, and its
+    p_over is within 4 standard errors of the exact value."""
+    from fastapi.testclient import TestClient
+
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import fastapi_peer
+
+    client = TestClient(fastapi_peer.app)
+    body = {"home_projection": 115, "away_projection": 112, "total_line": 225.5, "n_sims": 200_000,
+            "include_scenarios": False, "include_sensitivity": False}
+    reply = client.post("/api/monte-carlo/simulate", json=body)
+    assert reply.status_code == 200
+    result = reply.json()["result"]
+    for key in ["simulation", "ev_metrics", "direction", "our_probability", "our_ev", "our_kelly"]:
+        assert key in result
+    sim = result["simulation"]
+    assert sim["n_simulations"] == 200_000
+    t0, pmf = exact_total_pmf(115, 112, 10, 10, 0.5, 0.06, 12, 3)
+    p = exact_stats(t0, pmf, 225.5)["p_over"]
+    assert abs(sim["p_over"] - p) <= 4 * math.sqrt(p * (1 - p) / 200_000)
+    assert client.post("/api/monte-carlo/simulate", json={"home_projection": 1}).status_code == 422
+    assert client.get("/health").json() == {"status": "healthy", "service": "nba-betting-agent"}

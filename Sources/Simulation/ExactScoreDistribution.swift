@@ -60,10 +60,11 @@ public enum ExactScoreDistribution {
       let q = roundedPositiveNormal(mean: model.overtime.points / 2, sd: model.overtime.sd / 2.0.squareRoot())
       let runs = tiedRuns(q)
       var shifted: [Int: Double] = [:]
-      for (i, pi) in level {
+      // In score order: a Dictionary's own order changes from run to run, and so would the sums.
+      for (i, pi) in level.sorted(by: { $0.key < $1.key }) {
         for (s, ps) in runs.enumerated() where ps > 0 { shifted[i + s, default: 0] += pi * ps }
       }
-      for (t, pt) in shifted {
+      for (t, pt) in shifted.sorted(by: { $0.key < $1.key }) {
         for (x, px) in q.enumerated() where px > 0 {
           for (y, py) in q.enumerated() where py > 0 && x != y {
             final.add(t + x, t + y, pt * px * py)

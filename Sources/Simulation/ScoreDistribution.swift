@@ -13,6 +13,15 @@ public struct ScoreDistribution: Sendable {
   /// Probability (or share) of games that went to overtime.
   public let overtimeShare: Double
 
+  /// Distribution of home + away.
+  public let totals: DiscreteDistribution
+  /// Distribution of home - away.
+  public let margins: DiscreteDistribution
+  /// Distribution of the home team's points.
+  public let homeScores: DiscreteDistribution
+  /// Distribution of the away team's points.
+  public let awayScores: DiscreteDistribution
+
   public init(histogram: JointScoreHistogram) {
     grid = histogram.grid
     weights = histogram.counts.map { Double($0) }
@@ -20,6 +29,7 @@ public struct ScoreDistribution: Sendable {
     totalWeight = Double(histogram.games)
     sampleCount = histogram.games
     overtimeShare = histogram.games == 0 ? 0 : Double(histogram.overtimeGames) / Double(histogram.games)
+    (totals, margins, homeScores, awayScores) = Self.marginals(grid, weights, overflow, sampleCount)
   }
 
   public init(
@@ -32,36 +42,50 @@ public struct ScoreDistribution: Sendable {
     totalWeight = probabilities.reduce(0, +) + self.overflow.reduce(0) { $0 + $1.weight }
     sampleCount = nil
     overtimeShare = overtimeProbability
+    (totals, margins, homeScores, awayScores) = Self.marginals(grid, weights, self.overflow, nil)
   }
 
-  /// Distribution of home + away.
-  public var totals: DiscreteDistribution { marginal { $0 + $1 } }
-
-  /// Distribution of home - away.
-  public var margins: DiscreteDistribution { marginal { $0 - $1 } }
-
-  /// Distribution of the home team's points.
-  public var homeScores: DiscreteDistribution { marginal { h, _ in h } }
-
-  /// Distribution of the away team's points.
-  public var awayScores: DiscreteDistribution { marginal { _, a in a } }
-
-  /// The distribution of f(home, away), f linear with integer coefficients (so its values over
-  /// the grid span the range of its four corners).
-  private func marginal(_ f: (Int, Int) -> Int) -> DiscreteDistribution {
-    let corners = [
-      f(grid.homeMin, grid.awayMin), f(grid.homeMin, grid.awayMax),
-      f(grid.homeMax, grid.awayMin), f(grid.homeMax, grid.awayMax),
-    ] + overflow.map { f($0.score.home, $0.score.away) }
-    let lo = corners.min()!, hi = corners.max()!
-    var w = [Double](repeating: 0, count: hi - lo + 1)
+  /// The four marginals (home + away, home - away, home, away) in one pass over the grid: each
+  /// bin adds its cells in row-major order, as four separate passes would, so the sums are
+  /// bit-identical to them. Computed once, in init: every summary reads them, most several times.
+  private static func marginals(
+    _ grid: ScoreGrid, _ weights: [Double], _ overflow: [(score: FinalScore, weight: Double)], _ sampleCount: UInt64?
+  ) -> (DiscreteDistribution, DiscreteDistribution, DiscreteDistribution, DiscreteDistribution) {
+    let hs = overflow.map(\.score.home), as_ = overflow.map(\.score.away)
+    let homeLo = min(grid.homeMin, hs.min() ?? grid.homeMin), homeHi = max(grid.homeMax, hs.max() ?? grid.homeMax)
+    let awayLo = min(grid.awayMin, as_.min() ?? grid.awayMin), awayHi = max(grid.awayMax, as_.max() ?? grid.awayMax)
+    let sums = overflow.map { $0.score.home + $0.score.away }, diffs = overflow.map { $0.score.home - $0.score.away }
+    let totalLo = min(grid.homeMin + grid.awayMin, sums.min() ?? Int.max)
+    let totalHi = max(grid.homeMax + grid.awayMax, sums.max() ?? Int.min)
+    let marginLo = min(grid.homeMin - grid.awayMax, diffs.min() ?? Int.max)
+    let marginHi = max(grid.homeMax - grid.awayMin, diffs.max() ?? Int.min)
+    var total = [Double](repeating: 0, count: totalHi - totalLo + 1)
+    var margin = [Double](repeating: 0, count: marginHi - marginLo + 1)
+    var home = [Double](repeating: 0, count: homeHi - homeLo + 1)
+    var away = [Double](repeating: 0, count: awayHi - awayLo + 1)
     for r in 0..<grid.homeBins {
-      let row = r * grid.awayBins
-      for c in 0..<grid.awayBins where weights[row + c] != 0 {
-        w[f(grid.homeMin + r, grid.awayMin + c) - lo] += weights[row + c]
+      let row = r * grid.awayBins, h = grid.homeMin + r
+      for c in 0..<grid.awayBins {
+        let x = weights[row + c]
+        if x == 0 { continue }
+        let a = grid.awayMin + c
+        total[h + a - totalLo] += x
+        margin[h - a - marginLo] += x
+        home[h - homeLo] += x
+        away[a - awayLo] += x
       }
     }
-    for (score, weight) in overflow { w[f(score.home, score.away) - lo] += weight }
-    return DiscreteDistribution(minValue: lo, weights: w, sampleCount: sampleCount)
+    for (score, x) in overflow {
+      total[score.home + score.away - totalLo] += x
+      margin[score.home - score.away - marginLo] += x
+      home[score.home - homeLo] += x
+      away[score.away - awayLo] += x
+    }
+    return (
+      DiscreteDistribution(minValue: totalLo, weights: total, sampleCount: sampleCount),
+      DiscreteDistribution(minValue: marginLo, weights: margin, sampleCount: sampleCount),
+      DiscreteDistribution(minValue: homeLo, weights: home, sampleCount: sampleCount),
+      DiscreteDistribution(minValue: awayLo, weights: away, sampleCount: sampleCount)
+    )
   }
 }

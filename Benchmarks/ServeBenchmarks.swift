@@ -1,0 +1,150 @@
+import Foundation
+import Logging
+import MCSimServer
+
+/// `mcsim serve` under load, against the FastAPI + NumPy peer of the agent's simulate endpoint,
+/// both loaded by the same generator (wrk, 2 threads, 64 connections) in the same run:
+/// requests/s and p50/p99 latency for simulate at 10^4 simulations (no scenarios, no
+/// sensitivity) and, for mcsim, a batch of 15 games at 10^4 each. 20 s per load (5 s quick).
+/// Skipped with the reason when wrk or the peer's packages are missing (scripts/setup.sh and
+/// Benchmarks/peers/setup.sh install them).
+enum ServeLoad {
+  struct Result {
+    let requestsPerSecond: Double
+    let p50: Double
+    let p99: Double
+    let non2xx: Int
+  }
+
+  static let simulateBody = #"{"home_projection": 115, "away_projection": 112, "total_line": 225.5, "n_sims": 10000, "include_scenarios": false, "include_sensitivity": false}"#
+
+  static var batchBody: String {
+    let games = Peers.slate.enumerated().map { i, g in
+      #"{"game_id": "g\#(i)", "home_team_abbr": "H\#(i)", "away_team_abbr": "A\#(i)", "home_ppg": \#(g.0), "home_opp_ppg": \#(g.0), "away_ppg": \#(g.1), "away_opp_ppg": \#(g.1), "total_line": \#(g.2)}"#
+    }
+    return #"{"n_sims": 10000, "games": [\#(games.joined(separator: ", "))]}"#
+  }
+
+  static func which(_ tool: String) -> Bool {
+    ["/usr/bin/", "/usr/local/bin/", "/bin/"].contains { FileManager.default.isExecutableFile(atPath: $0 + tool) }
+  }
+
+  /// Runs wrk against `url` with a POST of `body`; nil (with the reason printed) on failure.
+  static func wrk(_ url: String, body: String, seconds: Int) -> Result? {
+    let script = FileManager.default.temporaryDirectory.appendingPathComponent("mcsim-wrk-\(UUID().uuidString).lua")
+    let escaped = body.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+    try? "wrk.method = 'POST'\nwrk.body = '\(escaped)'\nwrk.headers['Content-Type'] = 'application/json'\n"
+      .write(to: script, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: script) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["wrk", "-t2", "-c64", "-d\(seconds)s", "--timeout", "10s", "--latency", "-s", script.path, url]
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = out
+    guard (try? process.run()) != nil else { return nil }
+    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    func number(after label: String) -> String? {
+      text.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix(label) }?
+        .split(separator: " ", omittingEmptySubsequences: true).dropFirst(label.split(separator: " ").count).first.map(String.init)
+    }
+    func milliseconds(_ s: String?) -> Double? {
+      guard let s else { return nil }
+      for (unit, scale) in [("us", 1e-3), ("ms", 1.0), ("s", 1e3)] where s.hasSuffix(unit) {
+        return Double(s.dropLast(unit.count)).map { $0 * scale }
+      }
+      return nil
+    }
+    guard let rps = number(after: "Requests/sec:").flatMap(Double.init), let p50 = milliseconds(number(after: "50%")),
+      let p99 = milliseconds(number(after: "99%"))
+    else {
+      print("  (wrk output not understood: \(text.split(separator: "\n").last ?? ""))")
+      return nil
+    }
+    let non2xx = number(after: "Non-2xx or 3xx responses:").flatMap(Int.init) ?? 0
+    return Result(requestsPerSecond: rps, p50: p50, p99: p99, non2xx: non2xx)
+  }
+
+  /// Starts mcsim's server in this process; returns its port.
+  static func startServer() -> Int? {
+    var configuration = ServerConfiguration()
+    configuration.port = 0
+    configuration.queueLimit = 4096
+    var logger = Logger(label: "mcsim.bench")
+    logger.logLevel = .warning  // per-request info logs would be part of what is measured
+    guard let server = try? MCSimServer(configuration, logger: logger) else { return nil }
+    let ready = DispatchSemaphore(value: 0)
+    let port = PortBox()
+    Task.detached {
+      try await server.run { p in
+        port.value = p
+        ready.signal()
+      }
+    }
+    return ready.wait(timeout: .now() + 30) == .success ? port.value : nil
+  }
+
+  final class PortBox: @unchecked Sendable { var value = 0 }
+
+  /// Starts the FastAPI peer (uvicorn, one worker per core) and waits for its health endpoint.
+  static func startPeer(port: Int) -> Process? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [
+      Peers.python, "-m", "uvicorn", "fastapi_peer:app", "--app-dir", "Benchmarks/peers", "--host", "127.0.0.1",
+      "--port", "\(port)", "--workers", "\(ProcessInfo.processInfo.activeProcessorCount)", "--log-level", "warning",
+    ]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return nil }
+    for _ in 0..<100 {
+      Thread.sleep(forTimeInterval: 0.2)
+      if let data = try? Data(contentsOf: URL(string: "http://127.0.0.1:\(port)/health")!), !data.isEmpty { return process }
+    }
+    process.terminate()
+    return nil
+  }
+}
+
+extension BenchmarkSuite {
+  static let serve = BenchmarkSuite(name: "serve") { context in
+    guard ServeLoad.which("wrk") else {
+      print("  (wrk not found: `bash scripts/setup.sh` installs it; skipping the load test)")
+      return
+    }
+    let seconds = context.quick ? 5 : 20
+    guard let port = ServeLoad.startServer() else {
+      print("  (mcsim's server did not start)")
+      return
+    }
+    let base = "http://127.0.0.1:\(port)"
+    var peerRPS: Double?
+    if Peers.available("fastapi") && Peers.available("uvicorn"), let peer = ServeLoad.startPeer(port: port + 1) {
+      defer { peer.terminate() }
+      if let r = ServeLoad.wrk("http://127.0.0.1:\(port + 1)/api/monte-carlo/simulate", body: ServeLoad.simulateBody, seconds: seconds) {
+        peerRPS = r.requestsPerSecond
+        context.record(
+          suite: "serve", name: "FastAPI + NumPy peer, simulate 10^4, 64 connections", unit: "req/s",
+          samples: [r.requestsPerSecond],
+          note: String(format: "p50 %.2f ms, p99 %.2f ms, non-2xx %d", r.p50, r.p99, r.non2xx))
+      }
+      peer.terminate()
+      peer.waitUntilExit()
+    } else {
+      print("  (fastapi/uvicorn not found: `bash Benchmarks/peers/setup.sh`; no peer figure)")
+    }
+    for (name, path, body) in [
+      ("mcsim serve, simulate 10^4, 64 connections", "/api/monte-carlo/simulate", ServeLoad.simulateBody),
+      ("mcsim serve, batch of 15 games x 10^4, 64 connections", "/api/monte-carlo/batch", ServeLoad.batchBody),
+    ] {
+      guard let r = ServeLoad.wrk(base + path, body: body, seconds: seconds) else { continue }
+      // req/s grows with speed, so the ratio to the peer goes in the note (the harness's
+      // baseline ratio is for times).
+      context.record(
+        suite: "serve", name: name, unit: "req/s", samples: [r.requestsPerSecond],
+        note: String(format: "p50 %.2f ms, p99 %.2f ms, non-2xx %d%@", r.p50, r.p99, r.non2xx,
+                     peerRPS.map { path.hasSuffix("simulate") ? String(format: "; %.1fx the peer's req/s", r.requestsPerSecond / $0) : "" } ?? ""))
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import XCTest
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// `mcsim serve` as a process: it prints where it listens, finishes a request in flight when
+/// SIGTERM arrives and exits 0, and refuses bad options before it listens.
+final class ServeCommandTests: XCTestCase {
+  func testSIGTERMLetsTheRequestInFlightFinishThenExitsZero() async throws {
+    let process = Process()
+    process.executableURL = MCSimBinary.url
+    process.arguments = ["serve", "--port", "0", "--log-level", "warning"]
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    // "mcsim serve: listening on http://127.0.0.1:PORT"
+    var line = ""
+    while !line.contains("\n") {
+      let chunk = out.fileHandleForReading.availableData
+      guard !chunk.isEmpty else { break }
+      line += String(decoding: chunk, as: UTF8.self)
+    }
+    let port = try XCTUnwrap(line.split(separator: ":").last.flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }, line)
+
+    // A request that takes a while (about 0.1 s of simulation per 10^7 paths on one thread).
+    var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/api/monte-carlo/simulate")!)
+    request.httpMethod = "POST"
+    request.httpBody = Data(#"{"home_projection": 115, "away_projection": 112, "total_line": 225.5, "n_sims": 4000000}"#.utf8)
+    request.timeoutInterval = 60
+    let inFlight = Task { try await URLSession.shared.data(for: request) }
+    // Wait until the pool reports it running, so SIGTERM really arrives mid-request.
+    var running = 0
+    for _ in 0..<200 where running == 0 {
+      let (health, _) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)/api/health")!)
+      let pool = (try JSONSerialization.jsonObject(with: health) as? [String: Any])?["pool"] as? [String: Any]
+      running = (pool?["running"] as? Int) ?? 0
+      if running == 0 { try await Task.sleep(for: .milliseconds(5)) }
+    }
+    XCTAssertEqual(running, 1, "the request is being simulated")
+    kill(process.processIdentifier, SIGTERM)
+    let (data, response) = try await inFlight.value
+    XCTAssertEqual((response as? HTTPURLResponse)?.statusCode, 200)
+    let body = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+    XCTAssertEqual(body["success"] as? Bool, true, "the whole body, not cut off")
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationStatus, 0)
+  }
+
+  func testBadOptionsAreRefusedWithTheirNameAndExit64() throws {
+    for (arguments, needle) in [
+      (["serve", "--port", "70000"], "--port"),
+      (["serve", "--workers", "0"], "--workers"),
+      (["serve", "--deadline", "-1"], "--deadline"),
+      (["serve", "--stats", "x.json"], "--odds"),
+      (["serve", "--odds", "feed.json"], "--stats"),
+      (["serve", "--log-level", "loud"], "--log-level"),
+    ] {
+      let r = try MCSimBinary.run(arguments)
+      XCTAssertEqual(r.status, 64, "\(arguments): \(r.stderr)")
+      XCTAssertTrue(r.stderr.contains(needle), "\(arguments): \(r.stderr)")
+    }
+    let missing = try MCSimBinary.run(["serve", "--port", "0", "--trade-pool", "/nonexistent/pool.json"])
+    XCTAssertEqual(missing.status, 1, missing.stderr)
+    XCTAssertTrue(missing.stderr.contains("--trade-pool"), missing.stderr)
+  }
+}
