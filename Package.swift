@@ -17,7 +17,7 @@ let package = Package(
   name: "mcsim",
   products: [
     .executable(name: "mcsim", targets: ["mcsim"]),
-    .library(name: "Odds", targets: ["Odds"]),
+    .library(name: "OddsMath", targets: ["OddsMath"]),
     .library(name: "Simulation", targets: ["Simulation"]),
     .library(name: "LineFeeds", targets: ["LineFeeds"]),
     .library(name: "FantasyTrade", targets: ["FantasyTrade"]),
@@ -37,17 +37,17 @@ let package = Package(
     // MARK: - Public API
 
     // Prices and what follows from them: formats, devig, fair odds, EV, Kelly. Pure Swift, no RNG.
-    .target(name: "Odds"),
+    .target(name: "OddsMath"),
 
     // The engine: game models, the joint score histogram, exact reference distributions,
     // summaries of totals, spreads and moneylines.
-    .target(name: "Simulation", dependencies: ["RandomStreams", "CRandom", "CLinearAlgebra", "Odds"]),
+    .target(name: "Simulation", dependencies: ["RandomStreams", "CRandom", "CLinearAlgebra", "OddsMath"]),
 
     // AFL fantasy trades: the replaced service's trade score exactly, and its simulation.
     .target(name: "FantasyTrade", dependencies: ["RandomStreams"]),
 
     // Thin adapters from the outside world's inputs (requests, feeds, stats) to the engine's.
-    .target(name: "LineFeeds", dependencies: ["Odds", "Simulation"]),
+    .target(name: "LineFeeds", dependencies: ["OddsMath", "Simulation"]),
 
     // MARK: - Implementation details (no stable API)
 
@@ -69,7 +69,7 @@ let package = Package(
     .executableTarget(
       name: "mcsim",
       dependencies: [
-        "Odds", "Simulation", "LineFeeds", "FantasyTrade", "RandomStreams", "MCSimServer",
+        "OddsMath", "Simulation", "LineFeeds", "FantasyTrade", "RandomStreams", "MCSimServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -80,7 +80,7 @@ let package = Package(
     .target(
       name: "MCSimServer",
       dependencies: [
-        "Odds", "Simulation", "LineFeeds", "FantasyTrade",
+        "OddsMath", "Simulation", "LineFeeds", "FantasyTrade",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "Logging", package: "swift-log"),
@@ -95,7 +95,7 @@ let package = Package(
     .executableTarget(
       name: "Benchmarks",
       dependencies: [
-        "Odds", "Simulation", "FantasyTrade", "RandomStreams", "CRandom", "MCSimServer",
+        "OddsMath", "Simulation", "FantasyTrade", "RandomStreams", "CRandom", "MCSimServer",
         .product(name: "Logging", package: "swift-log"),
       ],
       path: "Benchmarks",
@@ -106,10 +106,10 @@ let package = Package(
 
     .testTarget(name: "RandomStreamsTests", dependencies: ["RandomStreams", "CRandom"]),
     .testTarget(name: "LinearAlgebraTests", dependencies: ["CLinearAlgebra"]),
-    .testTarget(name: "OddsTests", dependencies: ["Odds"], resources: [.copy("Resources")]),
-    .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Odds"]),
+    .testTarget(name: "OddsMathTests", dependencies: ["OddsMath"], resources: [.copy("Resources")]),
+    .testTarget(name: "SimulationTests", dependencies: ["Simulation", "OddsMath"]),
     .testTarget(
-      name: "LineFeedsTests", dependencies: ["LineFeeds", "Simulation", "Odds", "LocalHTTPServer"],
+      name: "LineFeedsTests", dependencies: ["LineFeeds", "Simulation", "OddsMath", "LocalHTTPServer"],
       resources: [.copy("Resources")]),
     // End to end: runs the built `mcsim` binary.
     .testTarget(name: "mcsimTests", dependencies: ["mcsim", "LocalHTTPServer"]),
@@ -120,7 +120,7 @@ let package = Package(
     .testTarget(
       name: "MCSimServerTests",
       dependencies: [
-        "MCSimServer", "Simulation", "Odds", "LocalHTTPServer", .product(name: "Logging", package: "swift-log"),
+        "MCSimServer", "Simulation", "OddsMath", "LocalHTTPServer", .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
       resources: [.copy("Resources")]),

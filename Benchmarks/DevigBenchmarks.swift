@@ -1,4 +1,4 @@
-import Odds
+import OddsMath
 
 extension BenchmarkSuite {
   /// Devig throughput per method, 2-way and 3-way markets, against normalisation (the replaced

@@ -1,5 +1,5 @@
 import Foundation
-import Odds
+import OddsMath
 import Simulation
 
 /// The betting agent's `POST /api/monte-carlo/simulate` request body (CONTRACTS.md section 1),

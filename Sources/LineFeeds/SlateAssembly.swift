@@ -1,5 +1,5 @@
 import Foundation
-import Odds
+import OddsMath
 import Simulation
 
 /// A feed game that could not be put on the slate, and why. Listed, never dropped silently.

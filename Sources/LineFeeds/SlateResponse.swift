@@ -1,5 +1,5 @@
 import Foundation
-import Odds
+import OddsMath
 import Simulation
 
 /// The slate's JSON: the betting agent's batch response (CONTRACTS.md section 1: `success`,

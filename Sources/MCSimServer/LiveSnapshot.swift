@@ -1,6 +1,6 @@
 import Foundation
 import LineFeeds
-import Odds
+import OddsMath
 import Simulation
 
 /// One consistent reading of the live sources, computed in full before it is served: the feed

@@ -1,4 +1,4 @@
-import Odds
+import OddsMath
 
 /// The result of `mcsim run`: the betting agent's `/api/monte-carlo/simulate` result
 /// (CONTRACTS.md section 1) with mcsim's additions. Carries its inputs, seed and model, so it

@@ -1,4 +1,4 @@
-import Odds
+import OddsMath
 
 /// A totals market to price: the line and the two prices.
 public struct TotalsMarket: Hashable, Sendable {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Odds
+import OddsMath
 import Simulation
 
 /// Renders a refused input as one line, in swift-argument-parser's form ("Error: ..."), and

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Odds
+import OddsMath
 
 /// `mcsim devig`: fair probabilities from one book's prices on every outcome of a market.
 struct DevigCommand: ParsableCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import LineFeeds
-import Odds
+import OddsMath
 
 /// `mcsim fair`: fair odds, EV per book, gates and confidence for every bet in a quotes file or
 /// any supported odds feed.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Odds
+import OddsMath
 
 /// `mcsim odds convert`: one price in every format.
 struct OddsCommand: ParsableCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import LineFeeds
-import Odds
+import OddsMath
 import Simulation
 
 /// `mcsim run`: one game, one totals line.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import LineFeeds
-import Odds
+import OddsMath
 import RandomStreams
 import Simulation
 

@@ -1,6 +1,6 @@
 import Foundation
 import LineFeeds
-import Odds
+import OddsMath
 import XCTest
 
 /// The sharp-book defaults and key aliases (README "Sharp books and book keys") against the

@@ -1,6 +1,6 @@
 import Foundation
 import LineFeeds
-import Odds
+import OddsMath
 import Simulation
 import XCTest
 

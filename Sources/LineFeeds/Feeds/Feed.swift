@@ -1,5 +1,5 @@
 import Foundation
-import Odds
+import OddsMath
 
 /// An odds feed after decoding, whatever its format: events (games) with every book's quotes,
 /// in the fair-odds library's terms, plus what was skipped and why.

@@ -1,5 +1,5 @@
 import Foundation
-import Odds
+import OddsMath
 
 /// Reads any supported odds feed, its format detected from the content unless forced:
 /// - an object with a `quotes` array, or an array of objects with `book` and `selection`:

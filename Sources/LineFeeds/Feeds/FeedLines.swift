@@ -1,5 +1,5 @@
 import Foundation
-import Odds
+import OddsMath
 import Simulation
 
 /// The lines of one feed event as the engine prices them: for each of total, spread and

@@ -1,6 +1,6 @@
 import Foundation
 import LineFeeds
-import Odds
+import OddsMath
 import Simulation
 
 /// A request that has been read and validated, ready to run on the simulation pool: how many

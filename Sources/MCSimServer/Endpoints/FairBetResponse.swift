@@ -1,5 +1,6 @@
 import Foundation
-import Odds
+import LineFeeds
+import OddsMath
 
 /// `GET /api/fairbet/odds` as the FairBet client reads it (CONTRACTS.md section 2): camelCase
 /// keys, server-side EV annotations per bet and per book price, the filters' vocabularies

@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 import LineFeeds
-import Odds
+import OddsMath
 import Simulation
 
 /// The betting agent's `POST /api/monte-carlo/simulate` and `POST /api/monte-carlo/batch`

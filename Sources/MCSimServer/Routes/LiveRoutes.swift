@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 import LineFeeds
-import Odds
+import OddsMath
 
 /// `GET /api/tonight/totals` (the agent's response) and `GET /api/fairbet/odds` (the FairBet
 /// client's), both read from the live sources' latest good snapshot: no simulation per request.

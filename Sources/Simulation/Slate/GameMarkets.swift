@@ -1,4 +1,4 @@
-import Odds
+import OddsMath
 
 /// The markets offered on one game: any of a total, a spread and a moneyline. A game with none
 /// of them has no line and is not simulated.

@@ -1,4 +1,4 @@
-import Odds
+import OddsMath
 
 /// A spread or a moneyline priced from the simulated margin (home - away): each side's
 /// probability of winning, losing and pushing, its EV, edge and Kelly stake (in percent, as in

@@ -1,4 +1,4 @@
-import Odds
+import OddsMath
 
 /// The `ev_metrics` object of the betting agent's batch and tonight responses (CONTRACTS.md
 /// section 1): EV per unit staked, edge (p - 1/odds) and the fractional Kelly stake of each

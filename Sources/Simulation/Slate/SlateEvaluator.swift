@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Odds
+import OddsMath
 
 /// Evaluates a slate: every game's markets priced from one simulation of the whole slate.
 ///

@@ -1,4 +1,4 @@
-import Odds
+import OddsMath
 
 /// One game of the slate response: the betting agent's batch game (CONTRACTS.md section 1:
 /// `game_id`, `home_abbr`, `away_abbr`, `projected`, `line`, `monte_carlo`, `ev_metrics`,

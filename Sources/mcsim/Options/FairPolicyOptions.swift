@@ -1,5 +1,5 @@
 import ArgumentParser
-import Odds
+import OddsMath
 
 /// How books' prices become fair odds (the fair-odds library's policy), shared by `fair` and
 /// `slate`.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Odds
+import OddsMath
 
 /// How much of full Kelly to stake, shared by every command that recommends stakes.
 struct KellyOptions: ParsableArguments {

@@ -1,5 +1,5 @@
 import Foundation
-import Odds
+import OddsMath
 import Simulation
 
 /// The readable report of `mcsim run`.

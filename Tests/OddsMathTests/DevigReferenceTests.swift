@@ -1,5 +1,5 @@
 import Foundation
-import Odds
+import OddsMath
 import XCTest
 
 /// Every method against values computed once at 60 digits by scripts/devig_reference.py

@@ -82,7 +82,7 @@ struct BetGrouping {
       if older == kept[i] { kept[i] = q }
       issues.append(
         "duplicate quote for '\(q.betLabel)' from \(q.book): kept the one observed at "
-          + "\(Timestamp.format(kept[i].observedAt)), dropped \(Timestamp.format(older.observedAt))")
+          + "\(kept[i].observedAt.formatted(.iso8601)), dropped \(older.observedAt.formatted(.iso8601))")
     }
     return kept
   }

@@ -1,5 +1,5 @@
 import Foundation
-import Odds
+import OddsMath
 import XCTest
 
 /// Invariants, identities, closed forms, hard markets and refusals of the devig methods.

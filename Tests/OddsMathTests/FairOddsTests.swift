@@ -1,5 +1,5 @@
 import Foundation
-import Odds
+import OddsMath
 import XCTest
 
 /// Pairing, consensus, gates, tiers, EV, fees and the explanation of `FairOdds.evaluate`.

@@ -17,13 +17,6 @@ import Foundation
 /// 4. per book price: ev_percent = (d_eff * fair_p - 1) * 100 with d_eff = 1 + (d - 1)(1 - fee),
 ///    withheld when the bet is gated or the quote stale.
 public enum FairOdds {
-  /// Evaluates a decoded quotes file; its rejected quotes are carried into the report.
-  public static func evaluate(
-    _ file: QuoteFile.Decoded, policy: FairOddsPolicy = .init(), asOf: Date? = nil
-  ) -> FairOddsReport {
-    evaluate(file.quotes, rejected: file.rejected, policy: policy, asOf: asOf ?? newest(file.quotes))
-  }
-
   /// The newest observation among the quotes (the default "now", so a saved file gives the same
   /// answer whenever it is run), or the present moment when there are none.
   public static func newest(_ quotes: [Quote]) -> Date {

@@ -1,5 +1,6 @@
 import Foundation
-import Odds
+import LineFeeds
+import OddsMath
 import XCTest
 
 final class QuoteFileTests: XCTestCase {

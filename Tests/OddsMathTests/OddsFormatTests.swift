@@ -1,4 +1,4 @@
-import Odds
+import OddsMath
 import XCTest
 
 final class OddsFormatTests: XCTestCase {

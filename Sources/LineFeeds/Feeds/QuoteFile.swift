@@ -1,4 +1,5 @@
 import Foundation
+import OddsMath
 
 /// The native quotes JSON format (documented in README.md, "Odds"):
 ///
@@ -43,7 +44,7 @@ public enum QuoteFile {
       do {
         decoded.quotes.append(try quote(from: item))
       } catch {
-        decoded.rejected.append(RejectedQuote(index: index, error: error))
+        decoded.rejected.append(RejectedQuote(index: index, reason: error.description))
       }
     }
     return decoded
@@ -102,42 +103,6 @@ public enum QuoteFile {
       event: try text("event"), market: try text("market"), selection: try text("selection"),
       line: line, book: try text("book"), price: price, observedAt: observedAt, category: category)
   }
-}
-
-/// ISO 8601 times as feeds write them, with or without fractional seconds.
-public enum Timestamp {
-  public static func parse(_ text: String) -> Date? {
-    let plain = ISO8601DateFormatter()
-    if let date = plain.date(from: text) { return date }
-    let fractional = ISO8601DateFormatter()
-    fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-    return fractional.date(from: text)
-  }
-
-  public static func format(_ date: Date) -> String {
-    ISO8601DateFormatter().string(from: date)
-  }
-}
-
-/// A quote that was skipped, with its position in the file (0-based) and why.
-public struct RejectedQuote: Hashable, Sendable, CustomStringConvertible {
-  public let index: Int
-  public let reason: String
-  /// Where the quote sat when its index alone does not say (feeds nest quotes in events and
-  /// books: "event 3 (Phoenix Suns @ Orlando Magic) fanduel totals"); nil for a quotes file.
-  public let location: String?
-
-  init(index: Int, error: QuoteError) {
-    self.init(index: index, reason: error.description)
-  }
-
-  public init(index: Int, reason: String, location: String? = nil) {
-    self.index = index
-    self.reason = reason
-    self.location = location
-  }
-
-  public var description: String { "\(location ?? "quote \(index)"): \(reason)" }
 }
 
 /// What is wrong with one quote.

@@ -1,4 +1,4 @@
-import Odds
+import OddsMath
 import XCTest
 
 /// Fractional, Hong Kong and exact conversions, and the customary ladder.
