@@ -95,7 +95,7 @@ let package = Package(
     .executableTarget(
       name: "Benchmarks",
       dependencies: [
-        "OddsMath", "Simulation", "FantasyTrade", "RandomStreams", "CRandom", "MCSimServer",
+        "OddsMath", "Simulation", "FantasyTrade", "RandomStreams", "CRandom", "MCSimServer", "LineFeeds",
         .product(name: "Logging", package: "swift-log"),
       ],
       path: "Benchmarks",

@@ -19,12 +19,13 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
-# schemathesis fuzzes the server from its OpenAPI document in the tests (MCSimServerTests):
-# a pinned version in .tools/venv, so the system's Python is left alone.
-if ! .tools/venv/bin/st --version >/dev/null 2>&1; then
-  echo "installing schemathesis into .tools/venv" >&2
+# Test tools, pinned, in .tools/venv (the system's Python is left alone): schemathesis fuzzes the
+# server from its OpenAPI document (MCSimServerTests); kubernetes-validate checks deploy/'s
+# manifests against the Kubernetes schema (ShardMergeTests).
+if ! .tools/venv/bin/st --version >/dev/null 2>&1 || ! .tools/venv/bin/kubernetes-validate --version >/dev/null 2>&1; then
+  echo "installing schemathesis and kubernetes-validate into .tools/venv" >&2
   python3 -m venv .tools/venv
-  .tools/venv/bin/pip install -q --disable-pip-version-check schemathesis==4.32.5
+  .tools/venv/bin/pip install -q --disable-pip-version-check schemathesis==4.32.5 kubernetes-validate==1.37.0
 fi
 
 swift build -c release --product mcsim

@@ -44,9 +44,22 @@ public enum GameSimulator {
   ) throws(InputError) -> [JointScoreHistogram] {
     for model in models { try model.validate() }
     try options.validate()
-    return run(
+    let tape = SimulationTape.current
+    if let tape, case .replay = tape.mode {
+      guard let histograms = tape.replay(grids: models.map { ScoreGrid(model: $0) }) else {
+        throw .invalid(
+          field: "partial", value: "\(models.count) models",
+          reason: "the merged run's models differ from those its shards simulated (did an input change?)")
+      }
+      for (k, h) in histograms.enumerated() { gameFinished?(k, h) }
+      progress?(1)
+      return histograms
+    }
+    let histograms = run(
       models, options: options, scalar: false, commonRandomNumbers: commonRandomNumbers, progress: progress,
-      gameFinished: gameFinished)
+      gameFinished: gameFinished, shard: tape?.shard ?? .whole)
+    tape?.record(histograms)
+    return histograms
   }
 
   /// The same model one game at a time with scalar code: the naive baseline the benchmarks
@@ -56,7 +69,9 @@ public enum GameSimulator {
   {
     try model.validate()
     try options.validate()
-    return run([model], options: options, scalar: true, commonRandomNumbers: false, progress: nil, gameFinished: nil)[0]
+    return run(
+      [model], options: options, scalar: true, commonRandomNumbers: false, progress: nil, gameFinished: nil,
+      shard: .whole)[0]
   }
 
   private struct Task {
@@ -67,7 +82,8 @@ public enum GameSimulator {
 
   private static func run(
     _ models: [GameModel], options: SimulationOptions, scalar: Bool, commonRandomNumbers: Bool,
-    progress: (@Sendable (Double) -> Void)?, gameFinished: (@Sendable (Int, JointScoreHistogram) -> Void)?
+    progress: (@Sendable (Double) -> Void)?, gameFinished: (@Sendable (Int, JointScoreHistogram) -> Void)?,
+    shard: SimulationTape.Shard
   ) -> [JointScoreHistogram] {
     let grids = models.map { ScoreGrid(model: $0) }
     let kernels = zip(models, grids).map { KernelModel.make($0, grid: $1) }
@@ -75,13 +91,16 @@ public enum GameSimulator {
     let chunksPerGame = (total + chunkSize - 1) / chunkSize
     var tasks: [Task] = []
     tasks.reserveCapacity(models.count * chunksPerGame)
+    // A shard runs its share of each game's chunks; the whole run is shard 0 of 1.
+    let chunks = shard.chunks(of: chunksPerGame)
     for game in models.indices {
-      for chunk in 0..<chunksPerGame {
+      for chunk in chunks {
         tasks.append(Task(game: game, chunk: chunk, games: min(chunkSize, total - chunk * chunkSize)))
       }
     }
-    let workers = min(options.threads, tasks.count)
-    let results = SlateResults(grids: grids, gamesEach: UInt64(total), gameFinished: gameFinished)
+    let gamesEach = chunks.reduce(0) { $0 + min(chunkSize, total - $1 * chunkSize) }
+    let workers = max(1, min(options.threads, tasks.count))
+    let results = SlateResults(grids: grids, gamesEach: UInt64(gamesEach), gameFinished: gameFinished)
     let nextTask = Atomic<Int>(0)
     let taskList = tasks
 
@@ -139,6 +158,10 @@ public enum GameSimulator {
       work(0)
     } else {
       DispatchQueue.concurrentPerform(iterations: workers, execute: work)
+    }
+    // A shard with no chunks of these games has nothing to add: its (empty) games are done.
+    if gamesEach == 0, let gameFinished {
+      for (k, h) in results.histograms.enumerated() { gameFinished(k, h) }
     }
     return results.histograms
   }

@@ -44,6 +44,7 @@ struct RunCommand: ParsableCommand {
   @OptionGroup(title: "Model") var modelOptions: ModelOptions
   @OptionGroup(title: "Simulation") var randomOptions: RandomOptions
   @OptionGroup(title: "Output") var output: OutputOptions
+  @OptionGroup(title: "Shards (README \"Shards\")") var shardOptions: ShardOptions
 
   func validate() throws {
     if request != nil {
@@ -58,6 +59,20 @@ struct RunCommand: ParsableCommand {
   }
 
   func run() throws {
+    if let (shard, source) = try shardOptions.resolved() {
+      guard let seed = randomOptions.seed else {
+        throw ValidationError("--shard needs --seed: every shard must draw from the same seed.")
+      }
+      try ShardOptions.record(shard, source: source, seed: seed, partial: shardOptions.partial!) {
+        try execute(printing: false)
+      }
+      return
+    }
+    try execute(printing: true)
+  }
+
+  /// The run; a shard (`printing` false) simulates its share and prints nothing.
+  func execute(printing: Bool) throws {
     let kelly = try kellyOptions.policy()
     let model: GameModel
     let market: TotalsMarket
@@ -87,7 +102,7 @@ struct RunCommand: ParsableCommand {
     let report: GameReport
     do {
       try market.validate()
-      let progress = ProgressLine.forTerminal()
+      let progress = printing ? ProgressLine.forTerminal() : nil
       let start = DispatchTime.now()
       let histogram = try GameSimulator.simulate(model, options: options, progress: progress?.update)
       let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
@@ -100,6 +115,7 @@ struct RunCommand: ParsableCommand {
     } catch {
       throw CLIError.fail(error)
     }
+    guard printing else { return }
     if output.json {
       print(try JSONOutput.encode(SuccessEnvelope(report)))
     } else {

@@ -57,6 +57,14 @@ struct SlateCommand: ParsableCommand {
   @OptionGroup(title: "Fair odds (multi-book feeds)") var fair: FairPolicyOptions
   @OptionGroup(title: "Feed") var feedOptions: FeedOptions
 
+  @OptionGroup(title: "Shards (README \"Shards\")") var shardOptions: ShardOptions
+
+  /// Whether this run is a shard being recorded: it simulates its share and prints nothing.
+  private var sharding: Bool {
+    if let tape = SimulationTape.current, case .record = tape.mode { return true }
+    return false
+  }
+
   @Flag(help: "Print the batch response JSON.")
   var json = false
 
@@ -96,6 +104,20 @@ struct SlateCommand: ParsableCommand {
   }
 
   func run() throws {
+    if let (shard, source) = try shardOptions.resolved() {
+      guard let seed = randomOptions.seed else {
+        throw ValidationError("--shard needs --seed: every shard must draw from the same seed.")
+      }
+      guard watch == nil else { throw ValidationError("--shard and --watch do not go together.") }
+      try ShardOptions.record(shard, source: source, seed: seed, partial: shardOptions.partial!) {
+        do { try execute() } catch let code as ExitCode where code.rawValue == 3 {}
+      }
+      return
+    }
+    try execute()
+  }
+
+  func execute() throws {
     let kelly = try kellyOptions.policy()
     let policy = try fair.policy()
     let base = modelOptions.model(home: 0, away: 0)
@@ -145,16 +167,17 @@ struct SlateCommand: ParsableCommand {
     }
     let slate = assemble(feed)
     for u in slate.unmatched { warn("unmatched: \(u.event): \(u.reason)") }
-    let progress = ndjson ? nil : ProgressLine.forTerminal()
+    let progress = ndjson || sharding ? nil : ProgressLine.forTerminal()
     let evaluation: SlateEvaluation
     do {
       evaluation = try evaluator.evaluate(slate.games, progress: progress?.update) { result in
-        if ndjson { emit(SlateOutput.line(result)) }
+        if ndjson && !sharding { emit(SlateOutput.line(result)) }
       }
     } catch {
       throw CLIError.fail(error)
     }
     progress?.finish()
+    if sharding { return }  // a shard's share is not an answer: merge prints it
     let response = SlateResponse(
       evaluation: evaluation, options: options, unmatched: slate.unmatched, methodology: methodology, inputs: inputs)
     if json {
@@ -260,10 +283,12 @@ struct SlateCommand: ParsableCommand {
   /// Writes to stdout at once (not buffered), so NDJSON lines and watch moves appear as they
   /// happen, in order.
   private func emit(_ text: String, newline: Bool = true) {
+    if sharding { return }
     FileHandle.standardOutput.write(Data((newline ? text + "\n" : text).utf8))
   }
 
   private func warn(_ message: String) {
+    if sharding { return }
     FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
   }
 }

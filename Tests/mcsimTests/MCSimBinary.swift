@@ -4,6 +4,11 @@ import XCTest
 /// Runs the built `mcsim` executable (it sits beside the test bundle in .build/<config>/).
 struct MCSimBinary {
   struct Result {
+    init(status: Int32, stdout: String, stderr: String) {
+      self.status = status
+      self.stdout = stdout
+      self.stderr = stderr
+    }
     let status: Int32
     let stdout: String
     let stderr: String

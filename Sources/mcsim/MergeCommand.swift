@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import LineFeeds
+import Simulation
+
+/// `mcsim merge PARTS...`: the output of a run split with `--shard K/N`, exactly as the single
+/// run prints it (README "Shards").
+struct MergeCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "merge",
+    abstract: "Merges the partial results of a sharded run and prints what the single run prints.",
+    discussion: """
+      PARTS are partial files, directories of them (every *.part inside) or shell globs. They \
+      must be every shard of one run (same command, seed and mcsim version), each once; the \
+      order does not matter. The run's inputs (slate files, feeds) are read again from the \
+      paths the shards were given, and must be unchanged. Examples:
+        mcsim run --line 225.5 --home 115 --away 112 --sims 1000000000 --seed 7 --json --shard 0/2 --partial a.part
+        mcsim run --line 225.5 --home 115 --away 112 --sims 1000000000 --seed 7 --json --shard 1/2 --partial b.part
+        mcsim merge a.part b.part
+      Exit status: that of the merged run (0, or 3 for a slate with failed games); 1 for a \
+      missing, repeated, corrupt or foreign part, named.
+      """)
+
+  @Argument(help: "Partial files or directories of them.")
+  var parts: [String]
+
+  func run() throws {
+    var merge = PartialMerge()
+    for path in try Self.expand(parts) {
+      let data: Data
+      do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+        throw CLIError.fail("\(path): cannot read the file", code: .failure)
+      }
+      let part: PartialFile
+      do { part = try PartialFile.decode(data) } catch { throw CLIError.badInput(path, error) }
+      do { try merge.add(path, part) } catch { throw CLIError.fail(error.description, code: .failure) }
+    }
+    let merged: (command: [String], seed: UInt64, calls: [[JointScoreHistogram]])
+    do { merged = try merge.result() } catch { throw CLIError.fail(error.description, code: .failure) }
+    guard let name = merged.command.first, ["run", "slate"].contains(name) else {
+      throw CLIError.fail("the parts record '\(merged.command.first ?? "")', which merge cannot replay", code: .failure)
+    }
+    var command = try MCSim.parseAsRoot(merged.command)
+    let tape = SimulationTape(replaying: merged.calls)
+    try SimulationTape.$current.withValue(tape) { try command.run() }
+    if tape.remaining != 0 {
+      throw CLIError.fail("the parts hold \(tape.remaining) more simulations than the run asked for", code: .failure)
+    }
+  }
+
+  /// Files, directories (their *.part files) and the files matching globs, in sorted order.
+  static func expand(_ arguments: [String]) throws -> [String] {
+    var out: [String] = []
+    for a in arguments {
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: a, isDirectory: &isDirectory), isDirectory.boolValue {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: a)) ?? []
+        out += names.filter { $0.hasSuffix(".part") }.sorted().map { (a as NSString).appendingPathComponent($0) }
+      } else if a.contains("*") || a.contains("?") {
+        let dir = (a as NSString).deletingLastPathComponent, pattern = (a as NSString).lastPathComponent
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.isEmpty ? "." : dir)) ?? []
+        let matches = names.filter { fnmatch(pattern, $0, 0) == 0 }.sorted()
+        guard !matches.isEmpty else { throw CLIError.fail("\(a): matches no file", code: .failure) }
+        out += matches.map { dir.isEmpty ? $0 : (dir as NSString).appendingPathComponent($0) }
+      } else {
+        out.append(a)
+      }
+    }
+    guard !out.isEmpty else { throw CLIError.fail("no partial files found", code: .failure) }
+    return out
+  }
+}

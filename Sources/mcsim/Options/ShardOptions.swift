@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+import LineFeeds
+import Simulation
+
+/// `--shard K/N --partial FILE`: run only shard K of N of the run's simulation chunks and write
+/// the partial result for `mcsim merge` (README "Shards"). `--shard auto` reads K (and N) from
+/// the batch engine's environment.
+struct ShardOptions: ParsableArguments {
+  @Option(help: "Run shard K of N (K from 0): K/N, or auto (Kubernetes JOB_COMPLETION_INDEX with --shards, Slurm SLURM_ARRAY_TASK_ID/COUNT).")
+  var shard: String?
+
+  @Option(help: "With --shard auto on Kubernetes: the number of shards (the Job's completions).")
+  var shards: Int?
+
+  @Option(help: "With --shard: where to write this shard's partial result.")
+  var partial: String?
+
+  func validate() throws {
+    if shard != nil && partial == nil { throw ValidationError("--shard needs --partial FILE (where the shard's result goes).") }
+    if shard == nil && (partial != nil || shards != nil) { throw ValidationError("--partial and --shards go with --shard.") }
+  }
+
+  /// The shard to run, nil for a whole run; `environment` is the process's (a parameter for tests).
+  func resolved(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> (SimulationTape.Shard, String)? {
+    guard let shard else { return nil }
+    func make(_ k: Int, _ n: Int, _ source: String) throws -> (SimulationTape.Shard, String) {
+      do { return (try SimulationTape.Shard(index: k, count: n), source) } catch {
+        throw ValidationError("--shard \(shard): \(error.description.replacingOccurrences(of: "shard = ", with: ""))")
+      }
+    }
+    if shard == "auto" {
+      if let k = environment["JOB_COMPLETION_INDEX"].flatMap(Int.init) {
+        guard let n = shards else { throw ValidationError("--shard auto on Kubernetes (JOB_COMPLETION_INDEX) needs --shards N.") }
+        return try make(k, n, "JOB_COMPLETION_INDEX=\(k), --shards \(n)")
+      }
+      if let k = environment["SLURM_ARRAY_TASK_ID"].flatMap(Int.init) {
+        let min = environment["SLURM_ARRAY_TASK_MIN"].flatMap(Int.init) ?? 0
+        guard let n = shards ?? environment["SLURM_ARRAY_TASK_COUNT"].flatMap(Int.init) else {
+          throw ValidationError("--shard auto under Slurm needs SLURM_ARRAY_TASK_COUNT or --shards N.")
+        }
+        return try make(k - min, n, "SLURM_ARRAY_TASK_ID=\(k), count \(n)")
+      }
+      throw ValidationError("--shard auto: neither JOB_COMPLETION_INDEX (Kubernetes) nor SLURM_ARRAY_TASK_ID (Slurm) is set.")
+    }
+    let parts = shard.split(separator: "/")
+    guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]) else {
+      throw ValidationError("--shard \(shard): expected K/N (like 0/4) or auto.")
+    }
+    return try make(k, n, "--shard \(shard)")
+  }
+
+  /// The run's arguments as given, without the shard options: what `mcsim merge` runs again.
+  static func commandWithoutShardOptions(_ arguments: [String]) -> [String] {
+    var out: [String] = []
+    var skip = false
+    for a in arguments {
+      if skip { skip = false; continue }
+      if ["--shard", "--shards", "--partial"].contains(a) { skip = true; continue }
+      if a.hasPrefix("--shard=") || a.hasPrefix("--shards=") || a.hasPrefix("--partial=") { continue }
+      out.append(a)
+    }
+    return out
+  }
+
+  /// Runs `body` recording shard `shard`'s histograms, then writes the partial file.
+  static func record(
+    _ shard: SimulationTape.Shard, source: String, seed: UInt64, partial: String, _ body: () throws -> Void
+  ) throws {
+    let tape = SimulationTape(recording: shard)
+    try SimulationTape.$current.withValue(tape) { try body() }
+    let file = PartialFile(
+      command: commandWithoutShardOptions(Array(CommandLine.arguments.dropFirst())), seed: seed, shard: shard,
+      mcsim: MCSim.configuration.version, calls: tape.calls)
+    do {
+      try file.encoded().write(to: URL(fileURLWithPath: partial), options: .atomic)
+    } catch {
+      throw CLIError.runtime("--partial \(partial): cannot write: \(error.localizedDescription)")
+    }
+    FileHandle.standardError.write(Data("shard \(shard) (\(source)): wrote \(partial)\n".utf8))
+  }
+}

@@ -1,0 +1,189 @@
+import Foundation
+import XCTest
+
+/// A run split with `--shard K/N` and merged prints what the single run prints, byte for byte
+/// (the wall time masked); bad parts are refused by name; the deploy/ scripts' commands work
+/// with the environment their batch engines set.
+final class ShardMergeTests: XCTestCase {
+  var root: URL { GoldenOutputTests.projectRoot }
+  var work: URL!
+
+  override func setUpWithError() throws {
+    work = FileManager.default.temporaryDirectory.appendingPathComponent("mcsim-shards-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+  }
+
+  override func tearDownWithError() throws {
+    try? FileManager.default.removeItem(at: work)
+  }
+
+  /// Runs mcsim (or a shell command) in `cwd` with `environment` added.
+  @discardableResult
+  func sh(_ command: String, cwd: URL? = nil, environment: [String: String] = [:]) throws -> MCSimBinary.Result {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", command]
+    process.currentDirectoryURL = cwd ?? root
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return MCSimBinary.Result(
+      status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+  }
+
+  var mcsim: String { MCSimBinary.url.path }
+
+  func masked(_ s: String) -> String { GoldenOutputTests.normalise(s) }
+
+  func assertShardedEqualsSingle(_ arguments: String, counts: [Int], file: StaticString = #filePath, line: UInt = #line) throws {
+    let single = try sh("\(mcsim) \(arguments)")
+    for n in counts {
+      let dir = work.appendingPathComponent("\(n)")
+      try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+      for k in 0..<n {
+        let r = try sh("\(mcsim) \(arguments) --shard \(k)/\(n) --partial \(dir.path)/p\(k).part")
+        XCTAssertEqual(r.status, 0, r.stderr, file: file, line: line)
+        XCTAssertEqual(r.stdout, "", "a shard prints no answer", file: file, line: line)
+      }
+      let merged = try sh("\(mcsim) merge \(dir.path)")
+      XCTAssertEqual(merged.status, single.status, merged.stderr, file: file, line: line)
+      XCTAssertEqual(masked(merged.stdout), masked(single.stdout), "\(n) shards", file: file, line: line)
+      XCTAssertFalse(single.stdout.isEmpty)
+    }
+  }
+
+  func testRunSplitIntoShardsMergesToTheSingleRun() throws {
+    // 300,000 simulations are 5 chunks: 7 shards leave some with none.
+    try assertShardedEqualsSingle(
+      "run --line 225.5 --home 115 --away 112 --sims 300000 --seed 42 --scenarios --sensitivity --json", counts: [1, 2, 3, 7])
+  }
+
+  func testSlateSplitIntoShardsMergesToTheSingleRun() throws {
+    try assertShardedEqualsSingle("slate Scenarios/slate_native.json --sims 200000 --seed 5 --json", counts: [1, 2, 3, 7])
+    // The table too, and the batch request's exit status 3 (a game without a line).
+    try assertShardedEqualsSingle("slate Scenarios/slate_batch.json --sims 70000 --seed 6", counts: [2])
+  }
+
+  func testBadPartsAreRefusedByName() throws {
+    let args = "run --line 225.5 --home 115 --away 112 --sims 200000 --seed 42 --json"
+    for k in 0..<3 { try sh("\(mcsim) \(args) --shard \(k)/3 --partial \(work.path)/p\(k).part") }
+    let p = (0..<3).map { "\(work.path)/p\($0).part" }
+    let inOrder = try sh("\(mcsim) merge \(p[0]) \(p[1]) \(p[2])")
+    let reversed = try sh("\(mcsim) merge \(p[2]) \(p[1]) \(p[0])")
+    XCTAssertEqual(masked(inOrder.stdout), masked(reversed.stdout), "merging is order-independent")
+
+    func refused(_ parts: [String], _ needle: String) throws {
+      let r = try sh("\(mcsim) merge \(parts.joined(separator: " "))")
+      XCTAssertEqual(r.status, 1, r.stderr)
+      XCTAssertEqual(r.stdout, "", "nothing printed partially")
+      XCTAssertTrue(r.stderr.contains(needle), "\(needle): \(r.stderr)")
+    }
+    try refused([p[0], p[1]], "missing shard 2/3")
+    try refused([p[0], p[1], p[2], p[1]], "given twice")
+    let data = try Data(contentsOf: URL(fileURLWithPath: p[1]))
+    let truncated = work.appendingPathComponent("truncated.part")
+    try data.prefix(data.count / 2).write(to: truncated)
+    try refused([p[0], truncated.path, p[2]], "truncated.part")
+    var flipped = data
+    flipped[data.count - 100] ^= 0x04
+    let corrupt = work.appendingPathComponent("flipped.part")
+    try flipped.write(to: corrupt)
+    try refused([p[0], corrupt.path, p[2]], "flipped.part: checksum mismatch")
+    let foreign = work.appendingPathComponent("foreign.part")
+    try sh("\(mcsim) \(args.replacingOccurrences(of: "--seed 42", with: "--seed 43")) --shard 1/3 --partial \(foreign.path)")
+    try refused([p[0], foreign.path, p[2]], "foreign.part: belongs to another run")
+  }
+
+  func testShardOptionsAreCheckedBeforeAnythingRuns() throws {
+    for (args, needle) in [
+      ("--shard 3/3 --partial x.part --seed 1", "index"),
+      ("--shard 1 --partial x.part --seed 1", "K/N"),
+      ("--shard 0/2 --seed 1", "--partial"),
+      ("--shard 0/2 --partial x.part", "--seed"),
+      ("--shard auto --partial x.part --seed 1", "JOB_COMPLETION_INDEX"),
+    ] {
+      let r = try sh("\(mcsim) run --line 225.5 --home 115 --away 112 \(args)", cwd: work)
+      XCTAssertEqual(r.status, 64, "\(args): \(r.stderr)")
+      XCTAssertTrue(r.stderr.contains(needle), "\(args): \(r.stderr)")
+    }
+  }
+
+  /// The Job manifest's shard command, run as Kubernetes runs it (JOB_COMPLETION_INDEX per pod),
+  /// then the merge Job's command; fewer simulations and shards, the same commands.
+  func testTheKubernetesJobsCommandsWorkAsWritten() throws {
+    let yaml = try String(contentsOf: root.appendingPathComponent("deploy/kubernetes-slate-job.yaml"), encoding: .utf8)
+    let lines = yaml.split(separator: "\n").map(String.init)
+    let start = try XCTUnwrap(lines.firstIndex { $0.trimmingCharacters(in: .whitespaces) == "- >-" })
+    var command = lines[(start + 1)...].prefix { $0.hasPrefix("              ") }.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    command = command.replacingOccurrences(of: "/shards", with: work.path).replacingOccurrences(of: "10000000000", with: "150000")
+      .replacingOccurrences(of: "--shards 100", with: "--shards 3").replacingOccurrences(of: "mcsim ", with: "\(mcsim) ")
+    try FileManager.default.copyItem(at: root.appendingPathComponent("Scenarios/slate_native.json"), to: work.appendingPathComponent("slate.json"))
+    for k in 0..<3 {
+      let r = try sh(command, cwd: work, environment: ["JOB_COMPLETION_INDEX": "\(k)"])
+      XCTAssertEqual(r.status, 0, "\(command): \(r.stderr)")
+      XCTAssertTrue(r.stderr.contains("JOB_COMPLETION_INDEX=\(k)"), r.stderr)
+    }
+    let mergeYAML = try String(contentsOf: root.appendingPathComponent("deploy/kubernetes-merge-job.yaml"), encoding: .utf8)
+    XCTAssertTrue(mergeYAML.contains("mcsim merge /shards"))
+    let merged = try sh("\(mcsim) merge \(work.path)", cwd: URL(fileURLWithPath: "/"))
+    let single = try sh("\(mcsim) slate \(work.path)/slate.json --sims 150000 --seed 20261124 --threads 2 --json")
+    XCTAssertEqual(merged.status, 0, merged.stderr)
+    XCTAssertEqual(masked(merged.stdout), masked(single.stdout))
+  }
+
+  /// The Slurm script with a stand-in `sbatch` that runs each array task with the variables
+  /// Slurm sets, and the dependent merge job after them.
+  func testTheSlurmScriptWorksAsWritten() throws {
+    let bin = work.appendingPathComponent("bin")
+    try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: bin.appendingPathComponent("mcsim").path, withDestinationPath: mcsim)
+    let sbatch = bin.appendingPathComponent("sbatch")
+    try #"""
+      #!/usr/bin/env bash
+      # Stand-in for Slurm's sbatch: runs the job at once, as Slurm would on a free cluster.
+      array= output= wrap=
+      while (($#)); do
+        case $1 in
+          --array=*) array=${1#--array=} ;;
+          --output=*) output=${1#--output=} ;;
+          --wrap) wrap=$2; shift ;;
+        esac
+        shift
+      done
+      if [[ -n $array ]]; then
+        lo=${array%-*} hi=${array#*-}
+        for ((i = lo; i <= hi; i++)); do
+          SLURM_ARRAY_TASK_ID=$i SLURM_ARRAY_TASK_COUNT=$((hi - lo + 1)) SLURM_ARRAY_TASK_MIN=$lo bash -c "$wrap" || exit 1
+        done
+        echo 4242
+      else
+        bash -c "$wrap" > "${output:-slurm.out}"
+      fi
+      """#.write(to: sbatch, atomically: true, encoding: .utf8)
+    try sh("chmod +x \(sbatch.path)")
+    try FileManager.default.copyItem(at: root.appendingPathComponent("Scenarios/slate_native.json"), to: work.appendingPathComponent("slate.json"))
+    let r = try sh(
+      "bash \(root.path)/deploy/slurm-slate.sh slate.json", cwd: work,
+      environment: ["PATH": "\(bin.path):" + (ProcessInfo.processInfo.environment["PATH"] ?? ""), "MCSIM_SHARDS": "3", "MCSIM_SIMS": "150000"])
+    XCTAssertEqual(r.status, 0, r.stderr)
+    let merged = try String(contentsOf: work.appendingPathComponent("slate.out.json"), encoding: .utf8)
+    let single = try sh("\(mcsim) slate slate.json --sims 150000 --seed 20261124 --threads 2 --json", cwd: work)
+    XCTAssertEqual(masked(merged), masked(single.stdout))
+  }
+
+  /// The manifests against the Kubernetes schema, with kubernetes-validate (PyPI), which
+  /// scripts/setup.sh installs into .tools/venv.
+  func testTheManifestsAreValidKubernetes() throws {
+    let validator = root.appendingPathComponent(".tools/venv/bin/kubernetes-validate")
+    guard FileManager.default.isExecutableFile(atPath: validator.path) else {
+      XCTFail("kubernetes-validate is missing: run `bash scripts/setup.sh` (it installs it into .tools/venv)")
+      return
+    }
+    let r = try sh("\(validator.path) --strict deploy/kubernetes-slate-job.yaml deploy/kubernetes-merge-job.yaml")
+    XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+  }
+}
