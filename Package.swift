@@ -3,10 +3,13 @@
 // mcsim prices sports bets by simulation.
 //
 // Data flows one way:
-//   feeds / inputs  ->  engine (Simulation, FantasyTrade)  ->  results (Codable)  ->  renderers (mcsim)
+//   inputs (LineFeeds)  ->  engine (OddsMath, Simulation, FantasyTrade)  ->  plain results
+//     ->  contracts (ServiceContracts: the JSON shapes)  ->  renderers and executables (mcsim, MCSimServer)
 //
-// Read top to bottom: the public libraries, then the implementation details they stand on,
-// then the executables, then one test target per library.
+// Read top to bottom: the public libraries in that order, then the implementation details
+// they stand on, then the executables, then one test target per library. The engine depends
+// on no other layer; inputs read the contracts' request shapes with the contracts' one JSON
+// configuration; the CLI and the server answer with the same contract types.
 //
 // Tests run in release mode (`swift test -c release`, see README.md): the statistical tests
 // simulate millions of games and need the optimised C kernels. They never use @testable.
@@ -19,6 +22,7 @@ let package = Package(
     .executable(name: "mcsim", targets: ["mcsim"]),
     .library(name: "OddsMath", targets: ["OddsMath"]),
     .library(name: "Simulation", targets: ["Simulation"]),
+    .library(name: "ServiceContracts", targets: ["ServiceContracts"]),
     .library(name: "LineFeeds", targets: ["LineFeeds"]),
     .library(name: "FantasyTrade", targets: ["FantasyTrade"]),
   ],
@@ -36,18 +40,24 @@ let package = Package(
   targets: [
     // MARK: - Public API
 
-    // Prices and what follows from them: formats, devig, fair odds, EV, Kelly. Pure Swift, no RNG.
+    // The engine. Prices and what follows from them: formats, devig, fair odds, EV, Kelly.
+    // Pure Swift, no RNG.
     .target(name: "OddsMath"),
 
     // The engine: game models, the joint score histogram, exact reference distributions,
-    // summaries of totals, spreads and moneylines.
+    // summaries of totals, spreads and moneylines. Plain Swift results: no JSON keys.
     .target(name: "Simulation", dependencies: ["RandomStreams", "CRandom", "CLinearAlgebra", "OddsMath"]),
 
     // AFL fantasy trades: the replaced service's trade score exactly, and its simulation.
     .target(name: "FantasyTrade", dependencies: ["RandomStreams"]),
 
-    // Thin adapters from the outside world's inputs (requests, feeds, stats) to the engine's.
-    .target(name: "LineFeeds", dependencies: ["OddsMath", "Simulation"]),
+    // Contracts: every request and response shape of the replaced services (CONTRACTS.md) and
+    // mcsim's own, mapped from and to the engine's types; the one JSON configuration.
+    .target(name: "ServiceContracts", dependencies: ["OddsMath", "Simulation"]),
+
+    // Inputs: thin adapters from the outside world (feeds, stats, slate files, HTTP sources,
+    // partial results) to the engine's inputs. Never outputs.
+    .target(name: "LineFeeds", dependencies: ["OddsMath", "Simulation", "ServiceContracts"]),
 
     // MARK: - Implementation details (no stable API)
 
@@ -69,7 +79,7 @@ let package = Package(
     .executableTarget(
       name: "mcsim",
       dependencies: [
-        "OddsMath", "Simulation", "LineFeeds", "FantasyTrade", "RandomStreams", "MCSimServer",
+        "OddsMath", "Simulation", "ServiceContracts", "LineFeeds", "FantasyTrade", "RandomStreams", "MCSimServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -80,7 +90,7 @@ let package = Package(
     .target(
       name: "MCSimServer",
       dependencies: [
-        "OddsMath", "Simulation", "LineFeeds", "FantasyTrade",
+        "OddsMath", "Simulation", "ServiceContracts", "LineFeeds", "FantasyTrade",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "Logging", package: "swift-log"),
@@ -95,7 +105,7 @@ let package = Package(
     .executableTarget(
       name: "Benchmarks",
       dependencies: [
-        "OddsMath", "Simulation", "FantasyTrade", "RandomStreams", "CRandom", "MCSimServer", "LineFeeds",
+        "OddsMath", "Simulation", "FantasyTrade", "RandomStreams", "CRandom", "MCSimServer", "LineFeeds", "ServiceContracts",
         .product(name: "Logging", package: "swift-log"),
       ],
       path: "Benchmarks",
@@ -106,10 +116,11 @@ let package = Package(
 
     .testTarget(name: "RandomStreamsTests", dependencies: ["RandomStreams", "CRandom"]),
     .testTarget(name: "LinearAlgebraTests", dependencies: ["CLinearAlgebra"]),
-    .testTarget(name: "OddsMathTests", dependencies: ["OddsMath"], resources: [.copy("Resources")]),
+    // OddsMathTests also pins the JSON shape the contracts give the odds results.
+    .testTarget(name: "OddsMathTests", dependencies: ["OddsMath", "ServiceContracts"], resources: [.copy("Resources")]),
     .testTarget(name: "SimulationTests", dependencies: ["Simulation", "OddsMath"]),
     .testTarget(
-      name: "LineFeedsTests", dependencies: ["LineFeeds", "Simulation", "OddsMath", "LocalHTTPServer"],
+      name: "LineFeedsTests", dependencies: ["LineFeeds", "Simulation", "OddsMath", "ServiceContracts", "LocalHTTPServer"],
       resources: [.copy("Resources")]),
     // End to end: runs the built `mcsim` binary.
     .testTarget(name: "mcsimTests", dependencies: ["mcsim", "LocalHTTPServer"]),

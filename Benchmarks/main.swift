@@ -1,4 +1,5 @@
 import Foundation
+import ServiceContracts
 
 // `swift run -c release Benchmarks [--filter NAME] [--quick] [--json FILE]`
 #if DEBUG
@@ -33,8 +34,6 @@ for suite in BenchmarkSuite.all where filter.map({ suite.name.contains($0) }) ??
   suite.run(&context)
 }
 if let jsonPath {
-  let encoder = JSONEncoder()
-  encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-  try encoder.encode(context.results).write(to: URL(fileURLWithPath: jsonPath))
+  try ContractJSON.encode(context.results, style: .pretty).write(to: URL(fileURLWithPath: jsonPath))
   print("\nwrote \(jsonPath)")
 }

@@ -1,5 +1,6 @@
 import Foundation
 import OddsMath
+import ServiceContracts
 
 /// A price as JSON inputs write it: a string in any format `Odds(parsing:)` reads ("-110",
 /// "+150", "1.91", "10/11"), or a JSON number read as decimal odds (the betting agent's

@@ -1,4 +1,5 @@
 import Foundation
+import ServiceContracts
 import Simulation
 
 /// A shard's partial result (`--shard K/N --partial FILE`), version 1: a JSON header line, a
@@ -64,8 +65,7 @@ public struct PartialFile: Sendable {
     var blob: [UInt8] = []
     let metadata = calls.map { $0.map { Self.encode($0, into: &blob) } }
     let body = Body(command: command, seed: seed, shard: shard, mcsim: mcsim, calls: metadata)
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let encoder = ContractJSON.encoder()
     let rest = try encoder.encode(body) + Data("\n".utf8) + Data(blob)
     let header = try encoder.encode(Header(checksum: Self.checksum(rest), format: Self.format, version: Self.version))
     return header + Data("\n".utf8) + rest
@@ -76,7 +76,7 @@ public struct PartialFile: Sendable {
     guard let newline = data.firstIndex(of: UInt8(ascii: "\n")) else { throw .malformed("no header line (truncated?)") }
     let headerData = data[data.startIndex..<newline]
     let rest = data[data.index(after: newline)...]
-    guard let header = try? JSONDecoder().decode(Header.self, from: Data(headerData)) else {
+    guard let header = try? ContractJSON.decoder().decode(Header.self, from: Data(headerData)) else {
       throw .malformed("the header line is not an mcsim partial header")
     }
     guard header.format == format else { throw .malformed("format '\(header.format)', expected '\(format)'") }
@@ -88,7 +88,7 @@ public struct PartialFile: Sendable {
     }
     guard let bodyEnd = rest.firstIndex(of: UInt8(ascii: "\n")) else { throw .malformed("no body line") }
     let body: Body
-    do { body = try JSONDecoder().decode(Body.self, from: Data(rest[rest.startIndex..<bodyEnd])) } catch {
+    do { body = try ContractJSON.decoder().decode(Body.self, from: Data(rest[rest.startIndex..<bodyEnd])) } catch {
       throw .malformed("unreadable body: \(error)")
     }
     var offset = rest.index(after: bodyEnd)

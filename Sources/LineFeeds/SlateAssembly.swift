@@ -1,14 +1,7 @@
 import Foundation
 import OddsMath
+import ServiceContracts
 import Simulation
-
-/// A feed game that could not be put on the slate, and why. Listed, never dropped silently.
-public struct UnmatchedGame: Hashable, Sendable, Encodable {
-  public let event: String
-  public let home: String?
-  public let away: String?
-  public let reason: String
-}
 
 /// The games to evaluate, with the feed games that found no place among them.
 public struct AssembledSlate: Sendable {

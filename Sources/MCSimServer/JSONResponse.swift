@@ -2,16 +2,14 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import ServiceContracts
 
 /// JSON bodies in and out of the handlers.
 enum JSONResponse {
-  /// The one encoder configuration of the server's own bodies (errors, health); the contracts'
-  /// bodies come encoded from the contracts module.
+  /// Every body, the server's own (errors, health) and the contracts', in the contracts' one
+  /// JSON configuration.
   static func encode(_ value: some Encodable) throws -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    encoder.dateEncodingStrategy = .iso8601
-    return try encoder.encode(value)
+    try ContractJSON.encode(value)
   }
 
   static func make(_ status: HTTPResponse.Status, _ value: some Encodable, headers: HTTPFields = [:]) throws -> Response {

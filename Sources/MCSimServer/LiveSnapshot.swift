@@ -1,6 +1,7 @@
 import Foundation
 import LineFeeds
 import OddsMath
+import ServiceContracts
 import Simulation
 
 /// One consistent reading of the live sources, computed in full before it is served: the feed

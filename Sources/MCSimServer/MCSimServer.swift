@@ -1,9 +1,10 @@
 import FantasyTrade
 import Foundation
-import LineFeeds
 import Hummingbird
+import LineFeeds
 import Logging
 import NIOCore
+import ServiceContracts
 import ServiceLifecycle
 
 /// `mcsim serve`: the replaced services' endpoints over HTTP (README "Serve"). Built once from a
@@ -25,7 +26,7 @@ public struct MCSimServer: Sendable {
       workers: configuration.workers, queueLimit: configuration.queueLimit, deadline: configuration.deadline)
     tradePool = try configuration.tradePool.map { path in
       do {
-        return try JSONDecoder().decode(PoolFile.self, from: try InputSource(path).read())
+        return try ContractJSON.decoder().decode(PoolFile.self, from: try InputSource(path).read())
       } catch {
         throw StartError("--trade-pool \(path): \(error)")
       }

@@ -1,6 +1,6 @@
 /// Over/under pricing of one totals market: the betting agent's `ev_metrics` object
-/// (CONTRACTS.md section 1), field for field. Fractions, not percent.
-public struct TotalsEVMetrics: Hashable, Sendable, Codable {
+/// (CONTRACTS.md section 1), field for field (ServiceContracts encodes it). Fractions, not percent.
+public struct TotalsEVMetrics: Hashable, Sendable {
   public let evOver: Double
   public let evUnder: Double
   public let edgeOver: Double
@@ -16,7 +16,7 @@ public struct TotalsEVMetrics: Hashable, Sendable, Codable {
   public let bestEdge: Double
   public let oddsUsed: OddsUsed
 
-  public struct OddsUsed: Hashable, Sendable, Codable {
+  public struct OddsUsed: Hashable, Sendable {
     public let over: Double
     public let under: Double
   }
@@ -45,13 +45,6 @@ public struct TotalsEVMetrics: Hashable, Sendable, Codable {
   /// The verdict of the agent's batch and tonight endpoints, from the edges.
   public var verdict: TotalsVerdict { TotalsVerdict(edgeOver: edgeOver, edgeUnder: edgeUnder) }
 
-  enum CodingKeys: String, CodingKey {
-    case evOver = "ev_over", evUnder = "ev_under", edgeOver = "edge_over", edgeUnder = "edge_under"
-    case impliedOver = "implied_over", impliedUnder = "implied_under"
-    case kellyOverFull = "kelly_over_full", kellyUnderFull = "kelly_under_full"
-    case kellyOverFractional = "kelly_over_fractional", kellyUnderFractional = "kelly_under_fractional"
-    case recommendedBet = "recommended_bet", bestEV = "best_ev", bestEdge = "best_edge", oddsUsed = "odds_used"
-  }
 }
 
 /// The agent's recommendation from the better side's EV per unit staked (`BetStrength`):

@@ -9,7 +9,7 @@ public struct InputDecodingError: Error, Equatable, Sendable, CustomStringConver
   /// Decodes `T`, mapping Foundation's DecodingError to a one-line message naming the path.
   public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(InputDecodingError) -> T {
     do {
-      return try JSONDecoder().decode(T.self, from: data)
+      return try ContractJSON.decoder().decode(T.self, from: data)
     } catch let error as DecodingError {
       throw InputDecodingError(message(error))
     } catch {
@@ -17,14 +17,14 @@ public struct InputDecodingError: Error, Equatable, Sendable, CustomStringConver
     }
   }
 
-  static func path(_ codingPath: [any CodingKey], _ last: (any CodingKey)? = nil) -> String {
+  public static func path(_ codingPath: [any CodingKey], _ last: (any CodingKey)? = nil) -> String {
     let keys = codingPath + (last.map { [$0] } ?? [])
     guard !keys.isEmpty else { return "the document" }
     return keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
       .replacingOccurrences(of: ".[", with: "[")
   }
 
-  static func message(_ error: DecodingError) -> String {
+  public static func message(_ error: DecodingError) -> String {
     switch error {
     case .keyNotFound(let key, let context):
       "missing field '\(path(context.codingPath, key))'"

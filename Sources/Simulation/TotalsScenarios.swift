@@ -7,26 +7,18 @@
 ///   no_correlation (0); high_correlation (0.35); skew_normal (skewness 0.19)
 ///
 /// plus `_summary` {p_under_min, p_under_max, p_under_spread} over the variants.
-public struct TotalsScenarios: Sendable, Encodable {
-  public struct Entry: Sendable, Codable {
+public struct TotalsScenarios: Sendable {
+  public struct Entry: Sendable {
     public let pOver: Double
     public let pUnder: Double
     public let meanTotal: Double
     public let stdTotal: Double
-
-    enum CodingKeys: String, CodingKey {
-      case pOver = "p_over", pUnder = "p_under", meanTotal = "mean_total", stdTotal = "std_total"
-    }
   }
 
-  public struct Summary: Sendable, Codable {
+  public struct Summary: Sendable {
     public let pUnderMin: Double
     public let pUnderMax: Double
     public let pUnderSpread: Double
-
-    enum CodingKeys: String, CodingKey {
-      case pUnderMin = "p_under_min", pUnderMax = "p_under_max", pUnderSpread = "p_under_spread"
-    }
   }
 
   /// Scenario name and result, in the agent's order.
@@ -74,11 +66,5 @@ public struct TotalsScenarios: Sendable, Encodable {
     }
     let unders = entries.map(\.entry.pUnder)
     summary = Summary(pUnderMin: unders.min()!, pUnderMax: unders.max()!, pUnderSpread: unders.max()! - unders.min()!)
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var c = encoder.container(keyedBy: NamedKey.self)
-    for (name, entry) in entries { try c.encode(entry, forKey: NamedKey( name)) }
-    try c.encode(summary, forKey: NamedKey( "_summary"))
   }
 }

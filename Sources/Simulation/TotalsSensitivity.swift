@@ -9,8 +9,8 @@ import Foundation
 /// per point of projection (`sensitivity_per_point`) or per point of sd
 /// (`sensitivity_per_std`), for home/away projection and sd; plus a ranking of the projections'
 /// impact against the sds' (the change in P(under) across each +/- 5% band, summed per kind).
-public struct TotalsSensitivity: Sendable, Encodable {
-  public struct Parameter: Sendable, Codable {
+public struct TotalsSensitivity: Sendable {
+  public struct Parameter: Sendable {
     /// Per point of projection (projections) ...
     public let sensitivityPerPoint: Double?
     /// ... or per point of standard deviation (sds).
@@ -20,14 +20,9 @@ public struct TotalsSensitivity: Sendable, Encodable {
     public let pUnderHigh: Double
     public let description: String
     public let interpretation: String
-
-    enum CodingKeys: String, CodingKey {
-      case sensitivityPerPoint = "sensitivity_per_point", sensitivityPerStd = "sensitivity_per_std"
-      case pUnderLow = "p_under_low", pUnderHigh = "p_under_high", description, interpretation
-    }
   }
 
-  public struct Ranking: Sendable, Codable {
+  public struct Ranking: Sendable {
     /// |change in P(under)| over the +/- 5% bands of both projections, and of both sds.
     public let projectionImpact: Double
     public let varianceImpact: Double
@@ -35,10 +30,6 @@ public struct TotalsSensitivity: Sendable, Encodable {
     public let dominant: String
     /// The parameters, most influential first.
     public let order: [String]
-
-    enum CodingKeys: String, CodingKey {
-      case projectionImpact = "projection_impact", varianceImpact = "variance_impact", dominant, order
-    }
   }
 
   public static let relativeStep = 0.05
@@ -94,11 +85,5 @@ public struct TotalsSensitivity: Sendable, Encodable {
       projectionImpact: projection, varianceImpact: variance,
       dominant: projection >= variance ? "projection" : "variance",
       order: impacts.sorted { $0.1 > $1.1 }.map(\.0))
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var c = encoder.container(keyedBy: NamedKey.self)
-    for (name, value) in parameters { try c.encode(value, forKey: NamedKey( name)) }
-    try c.encode(ranking, forKey: NamedKey( "ranking"))
   }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OddsMath
+import ServiceContracts
 
 /// `mcsim odds convert`: one price in every format.
 struct OddsCommand: ParsableCommand {
@@ -87,13 +88,8 @@ enum OddsOutput {
     return rest
   }
 
-  static func printJSON(_ value: some Encodable) throws {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    encoder.dateEncodingStrategy = .iso8601
-    encoder.nonConformingFloatEncodingStrategy = .convertToString(
-      positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-    print(String(decoding: try encoder.encode(value), as: UTF8.self))
+  static func printJSON(_ value: some Encodable, style: ContractJSON.Style = .compact) throws {
+    print(try JSONOutput.encode(value, style: style))
   }
 
   /// Columns padded to their widest cell; `left` columns left-aligned, the rest right-aligned.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LineFeeds
 import OddsMath
+import ServiceContracts
 import Simulation
 
 /// `mcsim run`: one game, one totals line.
@@ -117,7 +118,7 @@ struct RunCommand: ParsableCommand {
     }
     guard printing else { return }
     if output.json {
-      print(try JSONOutput.encode(SuccessEnvelope(report)))
+      print(try JSONOutput.encode(SuccessEnvelope(report), style: output.style))
     } else {
       print(GameReportText(report).render())
     }

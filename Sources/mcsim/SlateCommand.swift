@@ -3,6 +3,7 @@ import Foundation
 import LineFeeds
 import OddsMath
 import RandomStreams
+import ServiceContracts
 import Simulation
 
 /// `mcsim slate`: a night's games priced at once, from a slate file, or from an odds feed and

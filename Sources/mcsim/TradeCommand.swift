@@ -1,6 +1,7 @@
 import ArgumentParser
 import FantasyTrade
 import Foundation
+import ServiceContracts
 
 /// `mcsim trade`: one trade from the original service's request file, or every legal trade of a
 /// squad against a pool. Parsing and rendering only; the numbers come from FantasyTrade.
@@ -114,16 +115,14 @@ struct TradeCommand: ParsableCommand {
       throw TradeFileError(path: path, message: "cannot read the file")
     }
     do {
-      return try JSONDecoder().decode(type, from: data)
+      return try ContractJSON.decoder().decode(type, from: data)
     } catch let error as DecodingError {
       throw TradeFileError(path: path, message: TradeInputError(error).description)
     }
   }
 
   private func encode<T: Encodable>(_ value: T) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(value), as: UTF8.self)
+    try JSONOutput.encode(value)
   }
 }
 

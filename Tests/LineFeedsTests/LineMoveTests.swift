@@ -1,6 +1,7 @@
 import Foundation
 import LineFeeds
 import OddsMath
+import ServiceContracts
 import Simulation
 import XCTest
 

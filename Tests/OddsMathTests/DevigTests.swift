@@ -1,5 +1,6 @@
 import Foundation
 import OddsMath
+import ServiceContracts
 import XCTest
 
 /// Invariants, identities, closed forms, hard markets and refusals of the devig methods.
@@ -192,7 +193,7 @@ final class DevigTests: XCTestCase {
     let r = m.devig(.shin)
     XCTAssertEqual(r.outcomes, ["over", "under"])
     XCTAssertEqual(r.namedParameter?.name, "z")
-    let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(r)) as? [String: Any]
+    let json = try JSONSerialization.jsonObject(with: ContractJSON.encode(r)) as? [String: Any]
     XCTAssertEqual(json?["method"] as? String, "shin")
     XCTAssertEqual((json?["probabilities"] as? [Double])?.count, 2)
     XCTAssertNotNil(json?["margin"] as? Double)

@@ -1,5 +1,6 @@
 import Foundation
 import OddsMath
+import ServiceContracts
 import XCTest
 
 /// Pairing, consensus, gates, tiers, EV, fees and the explanation of `FairOdds.evaluate`.
@@ -196,8 +197,7 @@ final class FairOddsTests: XCTestCase {
 
   func testJSONKeepsTheContractNames() throws {
     let report = FairOdds.evaluate(try totals(), asOf: now)
-    let encoder = JSONEncoder()
-    encoder.dateEncodingStrategy = .iso8601
+    let encoder = ContractJSON.encoder()
     let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: encoder.encode(report)) as? [String: Any])
     let bet = try XCTUnwrap((json["bets"] as? [[String: Any]])?.first)
     for key in ["ev_method", "ev_confidence_tier", "ev_disabled_reason", "reference_price", "fair_prob"] {

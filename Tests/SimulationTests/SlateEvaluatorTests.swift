@@ -118,15 +118,16 @@ final class SlateEvaluatorTests: XCTestCase {
       XCTAssertEqual(r.moneyline!.pPush, 0)
       XCTAssertEqual(r.spread!.otModel, "tie")
       XCTAssertEqual(r.spread!.pHome + r.spread!.pAway + r.spread!.pPush, 1, accuracy: 1e-12)
-      // EV, edge and Kelly in percent from the settlement probabilities.
+      // EV, edge and Kelly (fractions; the contracts print them in percent) from the
+      // settlement probabilities.
       let s = r.spread!
       let b = BetEvaluation(odds: TotalsMarket.defaultOdds, probabilities: .init(win: s.pAway, lose: s.pHome, push: s.pPush))
-      XCTAssertEqual(s.evAway, 100 * b.expectedValue, accuracy: 1e-12)
-      XCTAssertEqual(s.edgeAway, 100 * b.edge, accuracy: 1e-12)
-      XCTAssertEqual(s.kellyAwayFull, 100 * b.fullKelly, accuracy: 1e-12)
+      XCTAssertEqual(s.evAway, b.expectedValue, accuracy: 1e-14)
+      XCTAssertEqual(s.edgeAway, b.edge, accuracy: 1e-14)
+      XCTAssertEqual(s.kellyAwayFull, b.fullKelly, accuracy: 1e-14)
       let e = r.evMetrics!, mc = r.monteCarlo!
-      XCTAssertEqual(e.evOver, 100 * (mc.pOver * 0.91 - mc.pUnder), accuracy: 1e-9)
-      XCTAssertEqual(e.edgeUnder, 100 * (mc.pUnder - 1 / 1.91), accuracy: 1e-9)
+      XCTAssertEqual(e.evOver, mc.pOver * 0.91 - mc.pUnder, accuracy: 1e-11)
+      XCTAssertEqual(e.edgeUnder, mc.pUnder - 1 / 1.91, accuracy: 1e-11)
     }
     // Flat and none models needed a tie companion; the tie model served both markets itself.
     XCTAssertEqual(evaluation.simulatedModels, 5)

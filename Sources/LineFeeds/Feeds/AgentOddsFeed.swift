@@ -1,5 +1,6 @@
 import Foundation
 import OddsMath
+import ServiceContracts
 
 /// The betting agent's odds feed, GET /api/betting/odds (CONTRACTS.md section 1): camelCase,
 /// numbers as strings, decimal odds, one book (the feed's `source`).

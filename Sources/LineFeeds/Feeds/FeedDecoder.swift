@@ -1,5 +1,6 @@
 import Foundation
 import OddsMath
+import ServiceContracts
 
 /// Reads any supported odds feed, its format detected from the content unless forced:
 /// - an object with a `quotes` array, or an array of objects with `book` and `selection`:

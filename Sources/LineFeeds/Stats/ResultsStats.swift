@@ -1,4 +1,5 @@
 import Foundation
+import ServiceContracts
 
 /// Team stats computed from game results, in the format of the shared NBA results
 /// (../shared/data/nba_games_lines.csv: `season,date,home,away,home_score,away_score,...`; columns

@@ -1,4 +1,5 @@
 import Foundation
+import ServiceContracts
 
 /// A team-stats JSON file, either shape detected per entry:
 /// - the platform's `GET /api/teams` (CONTRACTS.md section 1): an array of

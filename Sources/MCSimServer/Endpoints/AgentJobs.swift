@@ -1,6 +1,7 @@
 import Foundation
 import LineFeeds
 import OddsMath
+import ServiceContracts
 import Simulation
 
 /// A request that has been read and validated, ready to run on the simulation pool: how many

@@ -1,6 +1,7 @@
 import Foundation
 import LineFeeds
 import OddsMath
+import ServiceContracts
 
 /// `POST /api/odds/devig` and `POST /api/odds/fair`: the odds library over HTTP. Neither draws
 /// a random number, so they answer on the event loop without entering the simulation pool.

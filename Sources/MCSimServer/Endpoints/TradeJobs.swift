@@ -1,5 +1,6 @@
 import FantasyTrade
 import Foundation
+import ServiceContracts
 
 /// `POST /api/trade_score` in both shapes: the Python API's (`player_in`/`player_out` objects;
 /// the original's response plus the iOS fields and the simulated probability that the trade
@@ -20,7 +21,7 @@ enum TradeJobs {
       ? nil : SimulationSettings(simulations: query.simulations, seed: query.seed ?? seed, threads: threads)
     if object["player_in_id"] != nil || object["current_team"] != nil {
       let squad: SquadFile
-      do { squad = try JSONDecoder().decode(SquadFile.self, from: body) } catch let e as DecodingError {
+      do { squad = try ContractJSON.decoder().decode(SquadFile.self, from: body) } catch let e as DecodingError {
         throw problem(TradeInputError(e))
       } catch { throw APIError.invalid(field: "body", value: "", message: "\(error)") }
       guard let pool else {
@@ -54,7 +55,7 @@ enum TradeJobs {
       }
     }
     let request: TradeRequest
-    do { request = try JSONDecoder().decode(TradeRequest.self, from: body) } catch let e as DecodingError {
+    do { request = try ContractJSON.decoder().decode(TradeRequest.self, from: body) } catch let e as DecodingError {
       throw problem(TradeInputError(e))
     } catch { throw APIError.invalid(field: "body", value: "", message: "\(error)") }
     let trade: Trade

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import LineFeeds
 import OddsMath
+import ServiceContracts
 
 /// `GET /api/tonight/totals` (the agent's response) and `GET /api/fairbet/odds` (the FairBet
 /// client's), both read from the live sources' latest good snapshot: no simulation per request.

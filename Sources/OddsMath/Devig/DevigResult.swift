@@ -57,27 +57,6 @@ public enum DevigWarning: Hashable, Sendable, CustomStringConvertible {
   }
 }
 
-extension DevigResult: Encodable {
-  private struct Key: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(_ s: String) { stringValue = s }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-  }
-
-  /// `{"method", "outcomes", "probabilities", "margin", <parameter name>: value, "warnings"}`.
-  public func encode(to encoder: any Encoder) throws {
-    var c = encoder.container(keyedBy: Key.self)
-    try c.encode(method, forKey: Key("method"))
-    try c.encode(outcomes, forKey: Key("outcomes"))
-    try c.encode(probabilities, forKey: Key("probabilities"))
-    try c.encode(margin, forKey: Key("margin"))
-    if let (name, value) = namedParameter { try c.encode(value, forKey: Key(name)) }
-    try c.encode(warnings.map(\.description), forKey: Key("warnings"))
-  }
-}
-
 extension DevigResult {
   /// The skeleton every parametric method shares, allocating nothing but the result:
   /// x_i = prepare(price_i) is stored in the result's own buffer, the parameter is solve(x), and

@@ -1,4 +1,5 @@
 import Foundation
+import OddsMath
 
 // JSON shapes of the fair-odds results. Field names are the replaced service's (CONTRACTS.md
 // section 2: ev_percent, implied_prob, true_prob, is_sharp, ev_method, ev_confidence_tier,

@@ -66,7 +66,7 @@ public struct MoneylineMarket: Hashable, Sendable {
 /// each side, how many books quoted the market at this line, and the books' own fair
 /// probabilities (devigged sharp consensus, or the whole market's when no sharp book prices it),
 /// in side order (over, under) or (home, away).
-public struct PriceSource: Hashable, Sendable, Codable {
+public struct PriceSource: Hashable, Sendable {
   public var bestBooks: [String]
   public var bookCount: Int
   public var fairProbabilities: [Double]?
@@ -87,10 +87,5 @@ public struct PriceSource: Hashable, Sendable, Codable {
     self.method = method
     self.gate = gate
     self.otherLines = otherLines
-  }
-
-  enum CodingKeys: String, CodingKey {
-    case bestBooks = "best_books", bookCount = "book_count", fairProbabilities = "fair_probabilities"
-    case method, gate, otherLines = "other_lines"
   }
 }

@@ -1,10 +1,10 @@
 import OddsMath
 
 /// A spread or a moneyline priced from the simulated margin (home - away): each side's
-/// probability of winning, losing and pushing, its EV, edge and Kelly stake (in percent, as in
-/// the slate's `ev_metrics`), and the recommendation by the replaced service's thresholds
+/// probability of winning, losing and pushing, its EV, edge and Kelly stake (fractions; the
+/// slate's JSON gives them in percent), and the recommendation by the replaced service's thresholds
 /// (`BetStrength`: STRONG_BET_HOME, LEAN_AWAY, NO_BET, ...).
-public struct SideMarketResult: Hashable, Sendable, Encodable {
+public struct SideMarketResult: Hashable, Sendable {
   public enum Kind: String, Hashable, Sendable { case spread, moneyline }
 
   public let kind: Kind
@@ -50,14 +50,14 @@ public struct SideMarketResult: Hashable, Sendable, Encodable {
     ci95Home = [ci.lower, ci.upper]
     let home = BetEvaluation(odds: homeOdds, probabilities: .init(win: p.above, lose: p.below, push: p.equal))
     let away = BetEvaluation(odds: awayOdds, probabilities: .init(win: p.below, lose: p.above, push: p.equal))
-    evHome = 100 * home.expectedValue
-    evAway = 100 * away.expectedValue
-    edgeHome = 100 * home.edge
-    edgeAway = 100 * away.edge
-    kellyHome = 100 * home.kellyStake(fraction: kelly.fraction, cap: kelly.cap)
-    kellyAway = 100 * away.kellyStake(fraction: kelly.fraction, cap: kelly.cap)
-    kellyHomeFull = 100 * home.fullKelly
-    kellyAwayFull = 100 * away.fullKelly
+    evHome = home.expectedValue
+    evAway = away.expectedValue
+    edgeHome = home.edge
+    edgeAway = away.edge
+    kellyHome = home.kellyStake(fraction: kelly.fraction, cap: kelly.cap)
+    kellyAway = away.kellyStake(fraction: kelly.fraction, cap: kelly.cap)
+    kellyHomeFull = home.fullKelly
+    kellyAwayFull = away.fullKelly
     let homeBetter = home.expectedValue >= away.expectedValue
     recommendedBet = BetStrength(ev: max(home.expectedValue, away.expectedValue))
       .label(side: homeBetter ? "home" : "away")
@@ -65,47 +65,6 @@ public struct SideMarketResult: Hashable, Sendable, Encodable {
     self.source = source
   }
 
-  /// The better side's EV, percent.
+  /// The better side's EV per unit staked.
   public var bestEV: Double { max(evHome, evAway) }
-
-  enum CodingKeys: String, CodingKey {
-    case line, homeOdds = "home_odds", awayOdds = "away_odds"
-    case pHomeCover = "p_home_cover", pAwayCover = "p_away_cover", pPush = "p_push"
-    case ci95HomeCover = "ci_95_home_cover"
-    case pHomeWin = "p_home_win", pAwayWin = "p_away_win", pTie = "p_tie", ci95HomeWin = "ci_95_home_win"
-    case evHome = "ev_home", evAway = "ev_away", edgeHome = "edge_home", edgeAway = "edge_away"
-    case kellyHome = "kelly_home", kellyAway = "kelly_away"
-    case kellyHomeFull = "kelly_home_full", kellyAwayFull = "kelly_away_full"
-    case recommendedBet = "recommended_bet", otModel = "ot_model", source
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var c = encoder.container(keyedBy: CodingKeys.self)
-    switch kind {
-    case .spread:
-      try c.encode(homeLine, forKey: .line)
-      try c.encode(pHome, forKey: .pHomeCover)
-      try c.encode(pAway, forKey: .pAwayCover)
-      try c.encode(pPush, forKey: .pPush)
-      try c.encode(ci95Home, forKey: .ci95HomeCover)
-    case .moneyline:
-      try c.encode(pHome, forKey: .pHomeWin)
-      try c.encode(pAway, forKey: .pAwayWin)
-      try c.encode(pPush, forKey: .pTie)
-      try c.encode(ci95Home, forKey: .ci95HomeWin)
-    }
-    try c.encode(homeOdds, forKey: .homeOdds)
-    try c.encode(awayOdds, forKey: .awayOdds)
-    try c.encode(evHome, forKey: .evHome)
-    try c.encode(evAway, forKey: .evAway)
-    try c.encode(edgeHome, forKey: .edgeHome)
-    try c.encode(edgeAway, forKey: .edgeAway)
-    try c.encode(kellyHome, forKey: .kellyHome)
-    try c.encode(kellyAway, forKey: .kellyAway)
-    try c.encode(kellyHomeFull, forKey: .kellyHomeFull)
-    try c.encode(kellyAwayFull, forKey: .kellyAwayFull)
-    try c.encode(recommendedBet, forKey: .recommendedBet)
-    try c.encode(otModel, forKey: .otModel)
-    try c.encodeIfPresent(source, forKey: .source)
-  }
 }

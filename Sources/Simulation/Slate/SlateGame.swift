@@ -27,8 +27,7 @@ public struct SlateGame: Sendable {
 
 /// Facts about a game that the engine carries through to the result unchanged: the fields the
 /// betting agent's `/api/tonight/totals` adds per game (CONTRACTS.md section 1), and notes.
-/// Each is encoded only when known.
-public struct GameInfo: Hashable, Sendable, Encodable {
+public struct GameInfo: Hashable, Sendable {
   public var gameDate: String?
   public var startTime: String?
   public var homeTeam: String?
@@ -47,12 +46,4 @@ public struct GameInfo: Hashable, Sendable, Encodable {
   public var notes: [String] = []
 
   public init() {}
-
-  enum CodingKeys: String, CodingKey {
-    case gameDate = "game_date", startTime = "start_time", homeTeam = "home_team", awayTeam = "away_team"
-    case homeTeamID = "home_team_id", awayTeamID = "away_team_id", homePPG = "home_ppg"
-    case homeOppPPG = "home_opp_ppg", homeStd = "home_std", awayPPG = "away_ppg", awayOppPPG = "away_opp_ppg"
-    case awayStd = "away_std", live
-    // `notes` is not encoded here: the game result shows them as its `warnings`.
-  }
 }

@@ -1,8 +1,8 @@
 import OddsMath
 
-/// One game of the slate response: the betting agent's batch game (CONTRACTS.md section 1:
+/// One game of a priced slate: what the betting agent's batch game (CONTRACTS.md section 1:
 /// `game_id`, `home_abbr`, `away_abbr`, `projected`, `line`, `monte_carlo`, `ev_metrics`,
-/// `verdict`, and `error` when it was not evaluated) with mcsim's additions: the tonight
+/// `verdict`, and `error` when it was not evaluated) carries, with mcsim's additions: the tonight
 /// endpoint's per-game facts when known, `edge` (projected - line, points), the `spread` and
 /// `moneyline` results when the game has those prices, `best_bet` across them, the `model`,
 /// `warnings`.
@@ -10,7 +10,7 @@ import OddsMath
 /// `monte_carlo` is the same object as `mcsim run`'s `simulation` (a superset of the batch
 /// fields); it is null when the game has no totals line. `verdict` is the agent's totals verdict,
 /// NO_LINE without a totals line, or ERROR for a game that could not be evaluated.
-public struct SlateGameResult: Sendable, Encodable {
+public struct SlateGameResult: Sendable {
   public let gameID: String
   public let homeAbbr: String?
   public let awayAbbr: String?
@@ -20,7 +20,7 @@ public struct SlateGameResult: Sendable, Encodable {
   public let overOdds: Double?
   public let underOdds: Double?
   public let monteCarlo: TotalsSimulationSummary?
-  public let evMetrics: SlateEVMetrics?
+  public let evMetrics: TotalsEVMetrics?
   public let verdict: String
   public let spread: SideMarketResult?
   public let moneyline: SideMarketResult?
@@ -77,7 +77,7 @@ public struct SlateGameResult: Sendable, Encodable {
     overOdds = game.markets.total?.overOdds.decimal
     underOdds = game.markets.total?.underOdds.decimal
     self.monteCarlo = monteCarlo
-    self.evMetrics = evMetrics.map(SlateEVMetrics.init)
+    self.evMetrics = evMetrics
     if let error {
       verdict = error == Self.noLineError ? TotalsVerdict.noLine.rawValue : Self.errorVerdict
     } else {
@@ -91,44 +91,10 @@ public struct SlateGameResult: Sendable, Encodable {
     self.warnings = game.info.notes + warnings
     self.error = error
   }
-
-  enum CodingKeys: String, CodingKey {
-    case gameID = "game_id", homeAbbr = "home_abbr", awayAbbr = "away_abbr", projected, line
-    case monteCarlo = "monte_carlo", evMetrics = "ev_metrics", verdict, error, edge
-    case homeProjection = "home_projection", awayProjection = "away_projection"
-    case overOdds = "over_odds", underOdds = "under_odds", spread, moneyline, bestBet = "best_bet"
-    case totalSource = "total_source", model, warnings
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var c = encoder.container(keyedBy: CodingKeys.self)
-    try c.encode(gameID, forKey: .gameID)
-    try c.encode(homeAbbr, forKey: .homeAbbr)
-    try c.encode(awayAbbr, forKey: .awayAbbr)
-    try c.encode(projected, forKey: .projected)
-    try c.encode(line, forKey: .line)
-    try c.encode(monteCarlo, forKey: .monteCarlo)
-    try c.encode(evMetrics, forKey: .evMetrics)
-    try c.encode(verdict, forKey: .verdict)
-    try c.encodeIfPresent(error, forKey: .error)
-    try c.encodeIfPresent(edge, forKey: .edge)
-    try c.encodeIfPresent(homeProjection, forKey: .homeProjection)
-    try c.encodeIfPresent(awayProjection, forKey: .awayProjection)
-    try c.encodeIfPresent(overOdds, forKey: .overOdds)
-    try c.encodeIfPresent(underOdds, forKey: .underOdds)
-    try c.encodeIfPresent(spread, forKey: .spread)
-    try c.encodeIfPresent(moneyline, forKey: .moneyline)
-    try c.encodeIfPresent(bestBet, forKey: .bestBet)
-    try c.encodeIfPresent(totalSource, forKey: .totalSource)
-    // monte_carlo carries the model; a game priced only on the margin shows it here.
-    if monteCarlo == nil { try c.encodeIfPresent(model, forKey: .model) }
-    if !warnings.isEmpty { try c.encode(warnings, forKey: .warnings) }
-    try info.encode(to: encoder)
-  }
 }
 
 /// The single most valuable bet on a game.
-public struct BestBet: Hashable, Sendable, Encodable {
+public struct BestBet: Hashable, Sendable {
   /// total, spread or moneyline.
   public let market: String
   /// over, under, home or away.
@@ -138,6 +104,6 @@ public struct BestBet: Hashable, Sendable, Encodable {
   /// Decimal odds.
   public let odds: Double
   public let probability: Double
-  /// EV per unit staked, percent.
+  /// EV per unit staked.
   public let ev: Double
 }

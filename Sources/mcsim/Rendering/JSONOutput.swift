@@ -1,10 +1,9 @@
-import Foundation
+import ServiceContracts
 
-/// JSON as every command prints it: keys sorted for stable diffs, non-finite numbers refused.
+/// JSON as every command prints it: the contracts' one configuration (ContractJSON), compact
+/// unless `--pretty`.
 enum JSONOutput {
-  static func encode<T: Encodable>(_ value: T) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(value), as: UTF8.self)
+  static func encode<T: Encodable>(_ value: T, style: ContractJSON.Style = .compact) throws -> String {
+    try ContractJSON.string(value, style: style)
   }
 }

@@ -21,10 +21,11 @@ enum SlateCSV {
       let cells: [String?] = [
         g.gameID, g.homeAbbr, g.awayAbbr, n(g.homeProjection), n(g.awayProjection), n(g.projected), n(g.line),
         n(g.overOdds), n(g.underOdds), n(mc?.pOver), n(mc?.pUnder), n(mc?.pPush), n(mc?.meanTotal), n(mc?.stdTotal),
-        n(e?.evOver), n(e?.evUnder), n(e?.edgeOver), n(e?.edgeUnder), n(e?.kellyOver), n(e?.kellyUnder),
+        pct(e?.evOver), pct(e?.evUnder), pct(e?.edgeOver), pct(e?.edgeUnder), pct(e?.kellyOverFractional),
+        pct(e?.kellyUnderFractional),
         e?.recommendedBet.rawValue, g.verdict, n(s?.homeLine), n(s?.homeOdds), n(s?.awayOdds), n(s?.pHome),
-        n(s?.pAway), n(s?.pPush), n(s?.evHome), n(s?.evAway), n(m?.homeOdds), n(m?.awayOdds), n(m?.pHome),
-        n(m?.pAway), n(m?.evHome), n(m?.evAway), b?.market, b?.side, n(b?.line), n(b?.odds), n(b?.ev), g.error,
+        n(s?.pAway), n(s?.pPush), pct(s?.evHome), pct(s?.evAway), n(m?.homeOdds), n(m?.awayOdds), n(m?.pHome),
+        n(m?.pAway), pct(m?.evHome), pct(m?.evAway), b?.market, b?.side, n(b?.line), n(b?.odds), pct(b?.ev), g.error,
       ]
       lines.append(cells.map { quote($0 ?? "") }.joined(separator: ","))
     }
@@ -32,6 +33,9 @@ enum SlateCSV {
   }
 
   private static func n(_ x: Double?) -> String? { x.map { "\($0)" } }
+
+  /// A fraction written in percent, as the JSON's percent fields give it.
+  private static func pct(_ x: Double?) -> String? { n(x.map { 100 * $0 }) }
 
   /// Quoted when it holds a comma, a quote or a line break; quotes doubled.
   static func quote(_ s: String) -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import LineFeeds
+import ServiceContracts
 import Simulation
 
 /// The readable slate: one row per game, best EV first, with the totals verdict and the best
@@ -20,8 +21,8 @@ enum SlateTable {
         gameLabel(g), g.projected.map { Fmt.fixed($0, 1) } ?? "-", g.line.map(Fmt.line) ?? "-",
         g.monteCarlo.map { Fmt.fixed($0.pOver, 3) } ?? "-", g.verdict,
         g.spread.map { Fmt.signedLine($0.homeLine ?? 0) } ?? "-", g.spread.map { Fmt.fixed($0.pHome, 3) } ?? "-",
-        g.moneyline.map { Fmt.fixed($0.pHome, 3) } ?? "-", betLabel(best, g), String(format: "%+.2f%%", best.ev),
-        String(format: "%.2f%%", stake(best, g)),
+        g.moneyline.map { Fmt.fixed($0.pHome, 3) } ?? "-", betLabel(best, g), String(format: "%+.2f%%", 100 * best.ev),
+        String(format: "%.2f%%", 100 * stake(best, g)),
       ]
     }
     if !rows.isEmpty {
@@ -59,11 +60,11 @@ enum SlateTable {
     return "\(what) @ \(Fmt.fixed(b.odds, 2))"
   }
 
-  /// The fractional Kelly stake of the best bet, percent of bankroll.
+  /// The fractional Kelly stake of the best bet, as a fraction of bankroll.
   static func stake(_ b: BestBet, _ g: SlateGameResult) -> Double {
     switch (b.market, b.side) {
-    case ("total", "over"): g.evMetrics?.kellyOver ?? 0
-    case ("total", _): g.evMetrics?.kellyUnder ?? 0
+    case ("total", "over"): g.evMetrics?.kellyOverFractional ?? 0
+    case ("total", _): g.evMetrics?.kellyUnderFractional ?? 0
     case ("spread", "home"): g.spread?.kellyHome ?? 0
     case ("spread", _): g.spread?.kellyAway ?? 0
     case (_, "home"): g.moneyline?.kellyHome ?? 0
@@ -91,7 +92,7 @@ enum LineMoveText {
 
   private static func summary(_ g: SlateGameResult) -> String {
     if let e = g.error { return "\(g.verdict): \(e)" }
-    return "line \(g.line.map(Fmt.line) ?? "-") · \(g.verdict)" + (g.bestBet.map { " · best \(SlateTable.betLabel($0, g)) \(String(format: "%+.2f%%", $0.ev))" } ?? "")
+    return "line \(g.line.map(Fmt.line) ?? "-") · \(g.verdict)" + (g.bestBet.map { " · best \(SlateTable.betLabel($0, g)) \(String(format: "%+.2f%%", 100 * $0.ev))" } ?? "")
   }
 }
 

@@ -1,10 +1,7 @@
-import Foundation
-import Simulation
-
 /// What changed for one game between two evaluations of a watched slate: its lines and prices
 /// (line movement) and its verdicts. Only games with a change get one.
-public struct LineMove: Sendable, Encodable {
-  public enum Kind: String, Sendable, Encodable {
+public struct LineMove: Sendable {
+  public enum Kind: String, Sendable, Codable {
     /// The game was not in the previous poll.
     case new
     /// A line, a price, a verdict or the error changed.
@@ -13,7 +10,7 @@ public struct LineMove: Sendable, Encodable {
     case removed
   }
 
-  public struct Change: Hashable, Sendable, Encodable {
+  public struct Change: Hashable, Sendable, Codable {
     /// total, spread, moneyline, verdict, or error.
     public let market: String
     /// line, over, under, home, away (prices as decimal odds), or the verdict's name.
@@ -28,8 +25,6 @@ public struct LineMove: Sendable, Encodable {
   public let changes: [Change]
   /// The game as evaluated now (nil when removed).
   public let result: SlateGameResult?
-
-  enum CodingKeys: String, CodingKey { case gameID = "game_id", game, kind, changes, result }
 
   /// Moves from `old` to `new`, games matched by `game_id`, in the order of `new` then removed.
   public static func moves(from old: [SlateGameResult], to new: [SlateGameResult]) -> [LineMove] {

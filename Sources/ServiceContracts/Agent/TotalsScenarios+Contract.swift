@@ -1,0 +1,77 @@
+import Simulation
+
+/// The agent's `scenarios` block: `{name: {p_over, p_under, mean_total, std_total}, ..., "_summary": {...}}`.
+extension TotalsScenarios: Encodable {
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: NamedKey.self)
+    for (name, entry) in entries { try c.encode(entry, forKey: NamedKey(name)) }
+    try c.encode(summary, forKey: NamedKey("_summary"))
+  }
+}
+
+extension TotalsScenarios.Entry: Encodable {
+  enum WireKeys: String, CodingKey {
+    case pOver = "p_over", pUnder = "p_under", meanTotal = "mean_total", stdTotal = "std_total"
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: WireKeys.self)
+    try c.encode(pOver, forKey: .pOver)
+    try c.encode(pUnder, forKey: .pUnder)
+    try c.encode(meanTotal, forKey: .meanTotal)
+    try c.encode(stdTotal, forKey: .stdTotal)
+  }
+}
+
+extension TotalsScenarios.Summary: Encodable {
+  enum WireKeys: String, CodingKey {
+    case pUnderMin = "p_under_min", pUnderMax = "p_under_max", pUnderSpread = "p_under_spread"
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: WireKeys.self)
+    try c.encode(pUnderMin, forKey: .pUnderMin)
+    try c.encode(pUnderMax, forKey: .pUnderMax)
+    try c.encode(pUnderSpread, forKey: .pUnderSpread)
+  }
+}
+
+/// The agent's `sensitivity` block: `{parameter name: {...}, ..., "ranking": {...}}`.
+extension TotalsSensitivity: Encodable {
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: NamedKey.self)
+    for (name, value) in parameters { try c.encode(value, forKey: NamedKey(name)) }
+    try c.encode(ranking, forKey: NamedKey("ranking"))
+  }
+}
+
+extension TotalsSensitivity.Parameter: Encodable {
+  enum WireKeys: String, CodingKey {
+    case sensitivityPerPoint = "sensitivity_per_point", sensitivityPerStd = "sensitivity_per_std"
+    case pUnderLow = "p_under_low", pUnderHigh = "p_under_high", description, interpretation
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: WireKeys.self)
+    try c.encodeIfPresent(sensitivityPerPoint, forKey: .sensitivityPerPoint)
+    try c.encodeIfPresent(sensitivityPerStd, forKey: .sensitivityPerStd)
+    try c.encode(pUnderLow, forKey: .pUnderLow)
+    try c.encode(pUnderHigh, forKey: .pUnderHigh)
+    try c.encode(description, forKey: .description)
+    try c.encode(interpretation, forKey: .interpretation)
+  }
+}
+
+extension TotalsSensitivity.Ranking: Encodable {
+  enum WireKeys: String, CodingKey {
+    case projectionImpact = "projection_impact", varianceImpact = "variance_impact", dominant, order
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: WireKeys.self)
+    try c.encode(projectionImpact, forKey: .projectionImpact)
+    try c.encode(varianceImpact, forKey: .varianceImpact)
+    try c.encode(dominant, forKey: .dominant)
+    try c.encode(order, forKey: .order)
+  }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// The one JSON configuration of mcsim: every command's `--json`, every server body, every file
+/// mcsim writes or reads as JSON goes through it, so the same value prints the same bytes
+/// wherever it comes from.
+///
+/// Keys are sorted (stable diffs, byte-for-byte golden tests), slashes are not escaped, dates
+/// are ISO 8601, and the odd non-finite number (an infinite price in a devig report) is written
+/// as the string "inf", "-inf" or "nan" rather than failing the whole document. Compact by
+/// default; `--pretty` indents.
+public enum ContractJSON {
+  public enum Style: Sendable {
+    case compact, pretty
+  }
+
+  public static func encoder(_ style: Style = .compact) -> JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = style == .pretty
+      ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted] : [.sortedKeys, .withoutEscapingSlashes]
+    encoder.dateEncodingStrategy = .iso8601
+    encoder.nonConformingFloatEncodingStrategy = .convertToString(
+      positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+    return encoder
+  }
+
+  public static func decoder() -> JSONDecoder { JSONDecoder() }
+
+  public static func encode(_ value: some Encodable, style: Style = .compact) throws -> Data {
+    try encoder(style).encode(value)
+  }
+
+  /// The document as text, as the commands print it.
+  public static func string(_ value: some Encodable, style: Style = .compact) throws -> String {
+    String(decoding: try encode(value, style: style), as: UTF8.self)
+  }
+}
