@@ -15,9 +15,9 @@ import RandomStreams
 /// rounds, at a fifth of the random numbers. With sd = 0 and no misses every draw is P_0 and
 /// C_0, the original's totals to the last bit.
 ///
-/// Draw i of chunk c comes from the stream `(Seed.derive(seed, c), streamID)`: the player's own
-/// stream, so his draws do not depend on which other players are simulated, on the thread that
-/// computes them or on the order.
+/// Chunk c of a player's draws comes from his named stream of `StreamLayout`
+/// (`stream(named:chunk:)`, the id hashed from his player id): his draws do not depend on which
+/// other players are simulated, on the thread that computes them or on the order.
 final class PlayerDraws {
   /// Draws per chunk (fixed, so results do not depend on the thread count).
   let capacity: Int
@@ -40,21 +40,20 @@ final class PlayerDraws {
     for buffer in [points, cash, normals, uniforms] { buffer.deallocate() }
   }
 
-  /// Fills `points[0..<count]` and `cash[0..<count]` with chunk `chunk` of the player's draws.
-  func fill(_ totals: PlayerTotals, seed: UInt64, streamID: UInt64, chunk: Int, count: Int) {
-    fill(
-      totals, seed: seed, streamID: streamID, chunk: chunk, count: count, points: points.baseAddress!,
-      cash: cash.baseAddress!)
+  /// Fills `points[0..<count]` and `cash[0..<count]` with the player's draws from `stream`
+  /// (his stream of the chunk, `StreamLayout.stream(named:chunk:)`).
+  func fill(_ totals: PlayerTotals, stream: RandomStream, count: Int) {
+    fill(totals, stream: stream, count: count, points: points.baseAddress!, cash: cash.baseAddress!)
   }
 
   /// The same, writing to caller-owned memory (the batch keeps one pair of rows per player and
   /// one scratch per worker).
   func fill(
-    _ totals: PlayerTotals, seed: UInt64, streamID: UInt64, chunk: Int, count: Int,
+    _ totals: PlayerTotals, stream: RandomStream, count: Int,
     points: UnsafeMutablePointer<Double>, cash: UnsafeMutablePointer<Double>
   ) {
     precondition(count <= capacity)
-    var stream = RandomStream(seed: Seed.derive(seed, UInt64(chunk)), id: streamID)
+    var stream = stream
     let z = UnsafeMutableBufferPointer(rebasing: normals[0..<count])
     stream.fillNormal(z)
     guard totals.missProbability > 0 else {
@@ -104,18 +103,5 @@ struct PlayerTotals: Sendable {
       if k > 0 { missThresholds.append(power) }
       power *= player.missProbability
     }
-  }
-}
-
-/// Stream ids: a player's id hashed with FNV-1a (64 bit), so a player keeps his draws whatever
-/// the order or content of the files.
-enum StreamID {
-  static func of(_ text: String) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in text.utf8 {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x100_0000_01b3
-    }
-    return hash
   }
 }

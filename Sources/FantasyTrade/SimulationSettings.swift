@@ -30,9 +30,9 @@ public struct SimulationSettings: Hashable, Sendable {
     }
   }
 
-  /// Chunks of `size` draws covering the simulations, as (index, draws in it), computed lazily
-  /// so that nothing grows with the number of simulations.
-  func chunks(of size: Int) -> LazyMapSequence<Range<Int>, (index: Int, count: Int)> {
-    (0..<((simulations + size - 1) / size)).lazy.map { ($0, min(size, simulations - $0 * size)) }
+  /// The run's draws in chunks of `chunkSize`, each player's chunk on its own stream
+  /// (`StreamLayout.stream(named:chunk:)`).
+  func layout(chunkSize: Int) -> StreamLayout {
+    StreamLayout(seed: seed, chunkSize: chunkSize)
   }
 }

@@ -1,3 +1,5 @@
+import RandomStreams
+
 /// The batch: every legal one-for-one trade of a squad player for a pool player, ranked by
 /// expected gain (the mean simulated overall_score), with the probability it beats keeping.
 ///
@@ -126,7 +128,7 @@ public struct TradeSearch: Sendable {
     }
     let rowsIn = pairs.map { slot(rosters.pool[$0.in]) }
     let rowsOut = pairs.map { slot(rosters.squad[$0.out]) }
-    let streams = players.map { StreamID.of($0.id.text) }
+    let streams = players.map { StreamLayout.streamID(named: $0.id.text) }
     let totals = players.map { PlayerTotals($0.player) }
     let c = Self.chunkSize
     let points = UnsafeMutableBufferPointer<Double>.allocate(capacity: players.count * c)
@@ -142,16 +144,19 @@ public struct TradeSearch: Sendable {
     let playerBlock = 16
     let pairBlock = 64
 
-    for chunk in settings.chunks(of: c) {
-      Parallel.forEach((players.count + playerBlock - 1) / playerBlock, threads: settings.threads) { b in
+    let layout = settings.layout(chunkSize: c)
+    for chunk in layout.chunks(draws: settings.simulations) {
+      ChunkRunner.run(tasks: (players.count + playerBlock - 1) / playerBlock, threads: settings.threads) { _, blocks in
         let scratch = PlayerDraws(capacity: c)
-        for p in (b * playerBlock)..<min(players.count, (b + 1) * playerBlock) {
-          scratch.fill(
-            totals[p], seed: settings.seed, streamID: streams[p], chunk: chunk.index, count: chunk.count,
-            points: points.baseAddress! + p * c, cash: cash.baseAddress! + p * c)
+        for b in blocks {
+          for p in (b * playerBlock)..<min(players.count, (b + 1) * playerBlock) {
+            scratch.fill(
+              totals[p], stream: layout.stream(named: streams[p], chunk: chunk.index), count: chunk.count,
+              points: points.baseAddress! + p * c, cash: cash.baseAddress! + p * c)
+          }
         }
       }
-      Parallel.forEach((pairs.count + pairBlock - 1) / pairBlock, threads: settings.threads) { b in
+      ChunkRunner.forEach(tasks: (pairs.count + pairBlock - 1) / pairBlock, threads: settings.threads) { b in
         for k in (b * pairBlock)..<min(pairs.count, (b + 1) * pairBlock) {
           sums[k].add(
             pointsIn: points.baseAddress! + rowsIn[k] * c, pointsOut: points.baseAddress! + rowsOut[k] * c,

@@ -1,3 +1,5 @@
+import RandomStreams
+
 /// The simulated outcome of one trade: each of the coming rounds drawn for both players
 /// (`PlayerDraws`), the original's formula applied to every draw (`TradeFormula`), and the
 /// distributions of what comes out.
@@ -45,8 +47,8 @@ public struct TradeSimulation: Codable, Hashable, Sendable {
 
   static let chunkSize = 4096
   static let accumulators = 16
-  static let streamIn = StreamID.of("player_in")
-  static let streamOut = StreamID.of("player_out")
+  static let streamIn = StreamLayout.streamID(named: "player_in")
+  static let streamOut = StreamLayout.streamID(named: "player_out")
 
   public init(_ trade: Trade, settings: SimulationSettings) throws(TradeInputError) {
     try settings.validate()
@@ -61,16 +63,17 @@ public struct TradeSimulation: Codable, Hashable, Sendable {
       cash: OutcomeAccumulator(shift: zero.cashScore, exact: LinearMoments.cash(pin) - LinearMoments.cash(pout)))
 
     let (totalsIn, totalsOut) = (PlayerTotals(pin), PlayerTotals(pout))
-    let chunks = settings.chunks(of: Self.chunkSize)
+    let layout = settings.layout(chunkSize: Self.chunkSize)
+    let chunks = layout.chunks(draws: settings.simulations)
     let lanes = min(Self.accumulators, chunks.count)
-    let partials = Parallel.map(lanes, threads: settings.threads) { lane in
+    let partials = ChunkRunner.map(tasks: lanes, threads: settings.threads) { lane in
       var acc = empty
       let drawsIn = PlayerDraws(capacity: Self.chunkSize)
       let drawsOut = PlayerDraws(capacity: Self.chunkSize)
       for index in stride(from: lane, to: chunks.count, by: lanes) {
         let chunk = chunks[index]
-        drawsIn.fill(totalsIn, seed: settings.seed, streamID: Self.streamIn, chunk: chunk.index, count: chunk.count)
-        drawsOut.fill(totalsOut, seed: settings.seed, streamID: Self.streamOut, chunk: chunk.index, count: chunk.count)
+        drawsIn.fill(totalsIn, stream: layout.stream(named: Self.streamIn, chunk: chunk.index), count: chunk.count)
+        drawsOut.fill(totalsOut, stream: layout.stream(named: Self.streamOut, chunk: chunk.index), count: chunk.count)
         for i in 0..<chunk.count {
           acc.add(
             TradeFigures(

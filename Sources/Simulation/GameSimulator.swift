@@ -1,21 +1,18 @@
 import CRandom
-import Dispatch
 import Foundation
 import RandomStreams
-import Synchronization
 
 /// Runs the fused C kernel over fixed-size chunks on all requested threads.
 ///
-/// Chunk k of game g (games k * chunkSize ..< (k + 1) * chunkSize) always draws from stream
-/// g * 2^40 + k of the seed, whichever thread runs it; partial histograms are summed as
-/// integers. So every histogram is bit-identical for any thread count, and game 0 of a slate
-/// is the same game as a single run with the same seed. Memory: a few histograms per thread
-/// (the grid, about 10^4 - 10^5 cells), whatever the number of simulations.
+/// Which stream a chunk draws and which thread runs it are `RandomStreams`' business
+/// (`StreamLayout`, `ChunkRunner`): chunk k of game g (games k * chunkSize ..< (k + 1) *
+/// chunkSize) always draws the same stream, whichever thread runs it, and partial histograms
+/// are summed as integers. So every histogram is bit-identical for any thread count, and game 0
+/// of a slate is the same game as a single run with the same seed. Memory: a few histograms per
+/// thread (the grid, about 10^4 - 10^5 cells), whatever the number of simulations.
 public enum GameSimulator {
   /// Games per chunk (and per RNG stream).
-  public static let chunkSize = 1 << 16
-  /// Stream ids of game g start at g << gameStreamShift (room for 2^40 chunks per game).
-  static let gameStreamShift: UInt64 = 40
+  public static let chunkSize = StreamLayout.gameChunkSize
 
   /// Simulates `options.simulations` games of `model`. `progress`, if given, is called from
   /// one worker with the fraction done after each of its chunks.
@@ -87,26 +84,25 @@ public enum GameSimulator {
   ) -> [JointScoreHistogram] {
     let grids = models.map { ScoreGrid(model: $0) }
     let kernels = zip(models, grids).map { KernelModel.make($0, grid: $1) }
+    let layout = StreamLayout(seed: options.seed, chunkSize: chunkSize, commonRandomNumbers: commonRandomNumbers)
     let total = options.simulations
-    let chunksPerGame = (total + chunkSize - 1) / chunkSize
-    var tasks: [Task] = []
-    tasks.reserveCapacity(models.count * chunksPerGame)
     // A shard runs its share of each game's chunks; the whole run is shard 0 of 1.
-    let chunks = shard.chunks(of: chunksPerGame)
+    let chunks = shard.chunks(of: layout.chunkCount(draws: total))
+    var tasks: [Task] = []
+    tasks.reserveCapacity(models.count * chunks.count)
     for game in models.indices {
       for chunk in chunks {
-        tasks.append(Task(game: game, chunk: chunk, games: min(chunkSize, total - chunk * chunkSize)))
+        tasks.append(Task(game: game, chunk: chunk, games: layout.draws(inChunk: chunk, of: total)))
       }
     }
-    let gamesEach = chunks.reduce(0) { $0 + min(chunkSize, total - $1 * chunkSize) }
-    let workers = max(1, min(options.threads, tasks.count))
+    let gamesEach = chunks.reduce(0) { $0 + layout.draws(inChunk: $1, of: total) }
     let results = SlateResults(grids: grids, gamesEach: UInt64(gamesEach), gameFinished: gameFinished)
-    let nextTask = Atomic<Int>(0)
     let taskList = tasks
 
-    let work: @Sendable (Int) -> Void = { worker in
+    ChunkRunner.run(tasks: taskList.count, threads: options.threads) { worker, assigned in
       // The worker's counts of its current game since the last flush, added to the game's
       // histogram when the worker moves to another game (or before a count could overflow).
+      // Its tasks come in increasing order: it meets each game once, and flushes it when done.
       var current = -1
       var narrow: [UInt32] = []
       var overflowCounts: [FinalScore: UInt64] = [:]
@@ -123,9 +119,7 @@ public enum GameSimulator {
         tally = mc_game_tally()
         sinceFlush = 0
       }
-      while true {
-        let t = nextTask.add(1, ordering: .relaxed).oldValue
-        guard t < taskList.count else { break }
+      for t in assigned {
         let task = taskList[t]
         if task.game != current || sinceFlush + task.games > Int(UInt32.max) {
           flush()
@@ -134,8 +128,7 @@ public enum GameSimulator {
             narrow = [UInt32](repeating: 0, count: grids[current].cellCount)
           }
         }
-        let streamGame = commonRandomNumbers ? 0 : UInt64(task.game)
-        let stream = mc_stream_make(options.seed, streamGame << gameStreamShift | UInt64(task.chunk))
+        let stream = layout.stream(game: task.game, chunk: task.chunk).state
         var overflow = mc_overflow(scores: overflowScores, capacity: UInt64(chunkSize), count: 0)
         var kernel = kernels[task.game]
         narrow.withUnsafeMutableBufferPointer { hist in
@@ -152,12 +145,6 @@ public enum GameSimulator {
         if worker == 0, let progress { progress(Double(min(t + 1, taskList.count)) / Double(taskList.count)) }
       }
       flush()
-    }
-    // A run of one chunk does not wake other threads.
-    if workers <= 1 {
-      work(0)
-    } else {
-      DispatchQueue.concurrentPerform(iterations: workers, execute: work)
     }
     // A shard with no chunks of these games has nothing to add: its (empty) games are done.
     if gamesEach == 0, let gameFinished {

@@ -1,4 +1,5 @@
 import Foundation
+import RandomStreams
 
 /// The joint histograms a run simulates, recorded or replayed: how a run is split into shards
 /// and merged exactly (README "Shards").
@@ -29,9 +30,9 @@ public final class SimulationTape: @unchecked Sendable {
 
     public static let whole = try! Shard(index: 0, count: 1)
 
-    /// This shard's chunks of a game of `chunks` chunks.
+    /// This shard's chunks of a game of `chunks` chunks (the split is `StreamLayout`'s).
     public func chunks(of chunks: Int) -> Range<Int> {
-      (chunks * index / count)..<(chunks * (index + 1) / count)
+      StreamLayout.shardChunks(chunks, shard: index, of: count)
     }
 
     public var description: String { "\(index)/\(count)" }
