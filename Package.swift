@@ -46,14 +46,14 @@ let package = Package(
 
     // The engine: game models, the joint score histogram, exact reference distributions,
     // summaries of totals, spreads and moneylines. Plain Swift results: no JSON keys.
-    .target(name: "Simulation", dependencies: ["RandomStreams", "CRandom", "CLinearAlgebra", "OddsMath"]),
+    .target(name: "Simulation", dependencies: ["RandomStreams", "CRandom", "OddsMath"]),
 
     // AFL fantasy trades: the replaced service's trade score exactly, and its simulation.
     .target(name: "FantasyTrade", dependencies: ["RandomStreams"]),
 
     // Contracts: every request and response shape of the replaced services (CONTRACTS.md) and
     // mcsim's own, mapped from and to the engine's types; the one JSON configuration.
-    .target(name: "ServiceContracts", dependencies: ["OddsMath", "Simulation"]),
+    .target(name: "ServiceContracts", dependencies: ["OddsMath", "Simulation", "FantasyTrade"]),
 
     // Inputs: thin adapters from the outside world (feeds, stats, slate files, HTTP sources,
     // partial results) to the engine's inputs. Never outputs.
@@ -126,7 +126,7 @@ let package = Package(
     .testTarget(name: "mcsimTests", dependencies: ["mcsim", "LocalHTTPServer"]),
     // Test support: a tiny HTTP server on 127.0.0.1 (POSIX sockets) for the feed tests.
     .target(name: "LocalHTTPServer", path: "Tests/Support/LocalHTTPServer"),
-    .testTarget(name: "FantasyTradeTests", dependencies: ["FantasyTrade"]),
+    .testTarget(name: "FantasyTradeTests", dependencies: ["FantasyTrade", "ServiceContracts"]),
     // The server on an ephemeral loopback port, over real HTTP.
     .testTarget(
       name: "MCSimServerTests",

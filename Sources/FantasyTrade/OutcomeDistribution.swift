@@ -40,7 +40,7 @@ struct ShiftedMoments: Hashable, Sendable {
 }
 
 /// A quantity's simulated distribution: moments, extremes and percentiles.
-public struct OutcomeDistribution: Codable, Hashable, Sendable {
+public struct OutcomeDistribution: Hashable, Sendable {
   public var mean: Double
   public var sd: Double
   /// Standard error of the mean, sd / sqrt(n).
@@ -50,11 +50,6 @@ public struct OutcomeDistribution: Codable, Hashable, Sendable {
   public var percentiles: Percentiles
   /// Percentiles are within this of the sample percentiles (the histogram's bin width).
   public var percentileResolution: Double
-
-  enum CodingKeys: String, CodingKey {
-    case mean, sd, se, min, max, percentiles
-    case percentileResolution = "percentile_resolution"
-  }
 
   init(_ moments: ShiftedMoments, _ histogram: FixedHistogram) {
     mean = moments.mean
@@ -68,7 +63,7 @@ public struct OutcomeDistribution: Codable, Hashable, Sendable {
 }
 
 /// The percentiles the replaced services report.
-public struct Percentiles: Codable, Hashable, Sendable {
+public struct Percentiles: Hashable, Sendable {
   public var p5, p10, p25, p50, p75, p90, p95: Double
 
   public init(_ quantile: (Double) -> Double) {

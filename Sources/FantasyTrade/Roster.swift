@@ -31,7 +31,7 @@ public struct RosterPlayer: Hashable, Sendable {
 }
 
 /// A player left out of a batch because his entry is unusable, and why.
-public struct SkippedPlayer: Codable, Hashable, Sendable {
+public struct SkippedPlayer: Hashable, Sendable {
   /// "squad" or "pool".
   public var source: String
   public var index: Int

@@ -1,6 +1,6 @@
 /// Where the trade happens: the round of the season and the user's team value against the
 /// league's. Decides how the original weighs points against cash.
-public struct TradeContext: Hashable, Sendable, Codable {
+public struct TradeContext: Hashable, Sendable {
   /// The original's defaults (its calculator's keyword defaults).
   public static let original = TradeContext(roundNumber: 13, teamValue: 15_800_000, leagueAvgValue: 15_200_000)
 
@@ -9,12 +9,6 @@ public struct TradeContext: Hashable, Sendable, Codable {
   public var teamValue: Double
   /// Dollars; 0 or less means "unknown" (the ratio is then taken as 1).
   public var leagueAvgValue: Double
-
-  enum CodingKeys: String, CodingKey {
-    case roundNumber = "round_number"
-    case teamValue = "team_value"
-    case leagueAvgValue = "league_avg_value"
-  }
 
   public init(roundNumber: Int, teamValue: Double, leagueAvgValue: Double) {
     self.roundNumber = roundNumber

@@ -13,20 +13,12 @@
 ///   the incoming player is less owned (a differential). 0.5 when either is unknown.
 /// - injury_risk: the expected share of the projected rounds the incoming player misses under
 ///   the miss model, (q + q^2 + ... + q^5) / 5 (0 for a fit player).
-public struct TradeFactors: Codable, Hashable, Sendable {
+public struct TradeFactors: Hashable, Sendable {
   public var formFactor: Double
   public var priceFactor: Double
   public var fixtureFactor: Double
   public var ownershipFactor: Double
   public var injuryRisk: Double
-
-  enum CodingKeys: String, CodingKey {
-    case formFactor = "form_factor"
-    case priceFactor = "price_factor"
-    case fixtureFactor = "fixture_factor"
-    case ownershipFactor = "ownership_factor"
-    case injuryRisk = "injury_risk"
-  }
 
   public init(
     playerIn: ProjectedPlayer, playerOut: ProjectedPlayer, pMorePoints: Double, pMoreCash: Double

@@ -28,20 +28,13 @@ public enum TradeFormula {
 }
 
 /// The unrounded headline numbers of one trade (the original rounds them only for output).
-public struct TradeFigures: Hashable, Sendable, Codable {
+public struct TradeFigures: Hashable, Sendable {
   /// Points gained over the projected rounds: sum(in) - sum(out).
   public var scoringScore: Double
   /// Dollars gained in price movement: sum(changes in) - sum(changes out).
   public var cashScore: Double
   public var overallScore: Double
   public var tradeScore: Double
-
-  enum CodingKeys: String, CodingKey {
-    case scoringScore = "scoring_score"
-    case cashScore = "cash_score"
-    case overallScore = "overall_score"
-    case tradeScore = "trade_score"
-  }
 
   public init(pointsIn: Double, pointsOut: Double, cashIn: Double, cashOut: Double, weights: RoundWeights) {
     scoringScore = pointsIn - pointsOut

@@ -1,8 +1,7 @@
 /// Everything mcsim answers about one trade: the original's response, unchanged, plus the iOS
 /// client's `score`, `confidence` and `factors` and, unless deterministic, the `simulation`.
-/// In JSON the additions sit beside the original's fields (adds, never renames); the iOS
-/// shape's `recommendation` is the original's.
-public struct TradeReport: Codable, Hashable, Sendable {
+/// The iOS shape's `recommendation` is the original's.
+public struct TradeReport: Hashable, Sendable {
   public var original: TradeScoreResponse
   /// The iOS score: mean simulated trade_score (the original's trade_score when deterministic).
   public var score: Double
@@ -11,9 +10,6 @@ public struct TradeReport: Codable, Hashable, Sendable {
   public var factors: TradeFactors
   public var simulation: TradeSimulation?
 
-  enum CodingKeys: String, CodingKey {
-    case score, confidence, factors, simulation
-  }
 
   /// The original's answer and the zero-noise limit of everything else.
   public static func deterministic(_ trade: Trade) -> TradeReport {
@@ -48,23 +44,5 @@ public struct TradeReport: Codable, Hashable, Sendable {
     self.confidence = confidence
     self.factors = factors
     self.simulation = simulation
-  }
-
-  public init(from decoder: Decoder) throws {
-    original = try TradeScoreResponse(from: decoder)
-    let c = try decoder.container(keyedBy: CodingKeys.self)
-    score = try c.decode(Double.self, forKey: .score)
-    confidence = try c.decode(Double.self, forKey: .confidence)
-    factors = try c.decode(TradeFactors.self, forKey: .factors)
-    simulation = try c.decodeIfPresent(TradeSimulation.self, forKey: .simulation)
-  }
-
-  public func encode(to encoder: Encoder) throws {
-    try original.encode(to: encoder)
-    var c = encoder.container(keyedBy: CodingKeys.self)
-    try c.encode(score, forKey: .score)
-    try c.encode(confidence, forKey: .confidence)
-    try c.encode(factors, forKey: .factors)
-    try c.encodeIfPresent(simulation, forKey: .simulation)
   }
 }

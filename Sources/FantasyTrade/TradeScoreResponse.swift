@@ -4,7 +4,7 @@
 ///
 /// `flags` adds the four flags the service's endpoint computed but its response dropped
 /// (`trading_peaked_player`, `getting_peaked_player`, `player_in_class`, `player_out_class`).
-public struct TradeScoreResponse: Codable, Hashable, Sendable {
+public struct TradeScoreResponse: Hashable, Sendable {
   public var status = "ok"
   public var tradeScore: Double
   public var scoringScore: Double
@@ -19,49 +19,24 @@ public struct TradeScoreResponse: Codable, Hashable, Sendable {
   public var explanations: [String]
   public var recommendation: String
 
-  enum CodingKeys: String, CodingKey {
-    case status, flags, verdict, explanations, recommendation
-    case tradeScore = "trade_score"
-    case scoringScore = "scoring_score"
-    case cashScore = "cash_score"
-    case overallScore = "overall_score"
-    case scoreBreakdown = "score_breakdown"
-    case priceProjections = "price_projections"
-    case projectedPrices = "projected_prices"
-    case projectedScores = "projected_scores"
-  }
-
   /// The original's four factors (0-30, 0-25, 0-15, 0/5/10) and weights in percent.
-  public struct ScoreBreakdown: Codable, Hashable, Sendable {
+  public struct ScoreBreakdown: Hashable, Sendable {
     public var projectedScore: Double
     public var value: Double
     public var breakeven: Double
     public var risk: Double
     public var scoringWeight: Double
     public var cashWeight: Double
-
-    enum CodingKeys: String, CodingKey {
-      case value, breakeven, risk
-      case projectedScore = "projected_score"
-      case scoringWeight = "scoring_weight"
-      case cashWeight = "cash_weight"
-    }
   }
 
   /// Rounded per-round price changes of each player and the rounded cash score.
-  public struct PriceProjections: Codable, Hashable, Sendable {
+  public struct PriceProjections: Hashable, Sendable {
     public var playerIn: [Double]
     public var playerOut: [Double]
     public var netGain: Double
-
-    enum CodingKeys: String, CodingKey {
-      case playerIn = "player_in"
-      case playerOut = "player_out"
-      case netGain = "net_gain"
-    }
   }
 
-  public struct Flags: Codable, Hashable, Sendable {
+  public struct Flags: Hashable, Sendable {
     public var peakedRookie: Bool
     /// "upgrade", "downgrade" or "neutral".
     public var upgradePath: String
@@ -70,31 +45,16 @@ public struct TradeScoreResponse: Codable, Hashable, Sendable {
     public var gettingPeakedPlayer: Bool
     public var playerInClass: PriceClass
     public var playerOutClass: PriceClass
-
-    enum CodingKeys: String, CodingKey {
-      case peakedRookie = "peaked_rookie"
-      case upgradePath = "upgrade_path"
-      case seasonMatch = "season_match"
-      case tradingPeakedPlayer = "trading_peaked_player"
-      case gettingPeakedPlayer = "getting_peaked_player"
-      case playerInClass = "player_in_class"
-      case playerOutClass = "player_out_class"
-    }
   }
 }
 
 /// A value for each side of the trade, keyed as the original keys them.
-public struct PlayerPair<Value: Codable & Hashable & Sendable>: Codable, Hashable, Sendable {
+public struct PlayerPair<Value: Hashable & Sendable>: Hashable, Sendable {
   public var playerIn: Value
   public var playerOut: Value
 
   public init(playerIn: Value, playerOut: Value) {
     self.playerIn = playerIn
     self.playerOut = playerOut
-  }
-
-  enum CodingKeys: String, CodingKey {
-    case playerIn = "player_in"
-    case playerOut = "player_out"
   }
 }

@@ -39,7 +39,7 @@ struct PairOutcome {
 /// One ranked trade of a batch: who, the original's figures on the projections, the
 /// simulation's expectations and the iOS client's shape (`score`, `confidence`, `factors`,
 /// `recommendation`).
-public struct TradeCandidate: Codable, Hashable, Sendable {
+public struct TradeCandidate: Hashable, Sendable {
   public var rank = 0
   public var playerIn: Summary
   public var playerOut: Summary
@@ -62,26 +62,12 @@ public struct TradeCandidate: Codable, Hashable, Sendable {
   public var confidenceSE: Double
   public var factors: TradeFactors
 
-  public struct Summary: Codable, Hashable, Sendable {
+  public struct Summary: Hashable, Sendable {
     public var id: PlayerID
     public var name: String
     public var team: String?
     public var position: String?
     public var price: Double
-  }
-
-  enum CodingKeys: String, CodingKey {
-    case rank, verdict, recommendation, score, confidence, factors
-    case playerIn = "player_in"
-    case playerOut = "player_out"
-    case netCost = "net_cost"
-    case tradeScore = "trade_score"
-    case overallScore = "overall_score"
-    case expectedGain = "expected_gain"
-    case gainSD = "gain_sd"
-    case expectedPointsGained = "expected_points_gained"
-    case expectedCashGained = "expected_cash_gained"
-    case confidenceSE = "confidence_se"
   }
 
   init(playerIn: RosterPlayer, playerOut: RosterPlayer, figures: TradeFigures, outcome: PairOutcome) {
@@ -109,7 +95,7 @@ public struct TradeCandidate: Codable, Hashable, Sendable {
 }
 
 /// A batch's answer: the ranked trades, the players skipped and why, and how it was computed.
-public struct TradeSearchResult: Codable, Hashable, Sendable {
+public struct TradeSearchResult: Hashable, Sendable {
   public var status = "ok"
   /// nil when deterministic.
   public var nSimulations: Int?
@@ -123,12 +109,4 @@ public struct TradeSearchResult: Codable, Hashable, Sendable {
   public var nCandidates: Int
   public var trades: [TradeCandidate]
   public var skipped: [SkippedPlayer]
-
-  enum CodingKeys: String, CodingKey {
-    case status, seed, model, context, budget, trades, skipped
-    case nSimulations = "n_simulations"
-    case nSquad = "n_squad"
-    case nPool = "n_pool"
-    case nCandidates = "n_candidates"
-  }
 }

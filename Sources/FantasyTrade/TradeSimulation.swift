@@ -7,7 +7,7 @@ import RandomStreams
 /// Memory is fixed: draws are made in chunks of 4096 and folded into at most 16 accumulators
 /// (chunk c into accumulator c mod 16), each with fixed histograms; the accumulators are merged
 /// in order, so the result is the same on any number of threads.
-public struct TradeSimulation: Codable, Hashable, Sendable {
+public struct TradeSimulation: Hashable, Sendable {
   public static let model =
     "per-round scores Normal(proj, score_sd); red dots miss leading rounds with probability miss_probability each (0 points, no price change); original trade formula per draw"
 
@@ -30,20 +30,6 @@ public struct TradeSimulation: Codable, Hashable, Sendable {
   public var pMorePoints: Double
   /// P(cash gained > 0).
   public var pMoreCash: Double
-
-  enum CodingKeys: String, CodingKey {
-    case seed, model, confidence
-    case nSimulations = "n_simulations"
-    case scoreSD = "score_sd"
-    case missProbability = "miss_probability"
-    case tradeScore = "trade_score"
-    case overallScore = "overall_score"
-    case pointsGained = "points_gained"
-    case cashGained = "cash_gained"
-    case confidenceSE = "confidence_se"
-    case pMorePoints = "p_more_points"
-    case pMoreCash = "p_more_cash"
-  }
 
   static let chunkSize = 4096
   static let accumulators = 16

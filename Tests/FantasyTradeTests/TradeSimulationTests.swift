@@ -1,5 +1,6 @@
 import FantasyTrade
 import Foundation
+import ServiceContracts
 import XCTest
 
 /// The simulation: its zero-noise limit is the original's answer, it agrees with the closed
