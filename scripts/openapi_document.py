@@ -95,7 +95,10 @@ schemas = {
     }),
     "BatchRequest": obj(["games"], {
         "games": {"type": "array", "items": ref("BatchGame"), "maxItems": 500},
-        "n_sims": {"type": "integer", "minimum": 1, "default": 10000},
+        "n_sims": {"type": "integer", "minimum": 1, "default": 10000,
+                   "description": "at most the server's --max-sims; games x n_sims at most its --max-total-sims"},
+        "model": {"type": "object", "description": "model settings for every game (home_sd, away_sd, rho, ot_model, "
+                  "ot_rate, ot_points, ot_sd, score_floor, skew); an invalid one is a 422 naming each field"},
     }),
     "SlateGame": obj(["game_id", "home_abbr", "away_abbr", "verdict"], {
         "game_id": STR, "home_abbr": STR_OR_NULL, "away_abbr": STR_OR_NULL, "projected": NUM_OR_NULL, "line": NUM_OR_NULL,

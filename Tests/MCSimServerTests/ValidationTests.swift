@@ -68,4 +68,55 @@ final class ValidationTests: XCTestCase {
     XCTAssertEqual(Set(fields(reply)), ["home_std_dev", "away_std_dev", "home_projection", "over_odds", "under_odds"])
     XCTAssertEqual(problem(reply, "away_std_dev")?["value"] as? String, "-3.0")
   }
+
+  /// A batch's request-level model is the request's: invalid, it is a 422 listing each field.
+  /// One game's bad data stays that game's error while the rest are evaluated.
+  func testBatchSharedModelIsValidatedAsTheRequests() async throws {
+    let server = try await serve()
+    var batch = try XCTUnwrap(JSONSerialization.jsonObject(with: Fixture.scenario("slate_batch.json")) as? [String: Any])
+    batch["n_sims"] = 10_000
+    batch["model"] = ["rho": 2, "home_sd": -1] as [String: Any]
+    let reply = try await server.post("/api/monte-carlo/batch", json: batch)
+    XCTAssertEqual(reply.status, 422, reply.text)
+    XCTAssertEqual(Set(fields(reply)), ["model.rho", "model.home_sd"], reply.text)
+    XCTAssertEqual(problem(reply, "model.rho")?["value"] as? String, "2.0")
+
+    // A wrong type in the shared model is named by its path.
+    batch["model"] = ["rho": "high"]
+    let typed = try await server.post("/api/monte-carlo/batch", json: batch)
+    XCTAssertEqual(typed.status, 422, typed.text)
+    XCTAssertEqual(fields(typed), ["model.rho"], typed.text)
+
+    // A valid shared model with one bad game: 200, that game's error, the others priced.
+    batch["model"] = ["rho": 0.3]
+    var games = batch["games"] as! [[String: Any]]
+    games[0]["home_std_dev"] = -4
+    batch["games"] = games
+    let mixed = try await server.post("/api/monte-carlo/batch", json: batch)
+    XCTAssertEqual(mixed.status, 200, mixed.text)
+    let out = mixed.json.list("games")
+    XCTAssertTrue((out[0]["error"] as? String ?? "").contains("home_std_dev"), "\(out[0])")
+    XCTAssertNotNil(out[1]["monte_carlo"] as? [String: Any])
+  }
+
+  /// The request's total simulations (games x n_sims) has its own ceiling, named in the 422.
+  func testBatchTotalSimulationsHaveACeiling() async throws {
+    let server = try await serve {
+      $0.maxSimulations = 1_000_000
+      $0.maxTotalSimulations = 2_000_000
+    }
+    let game: [String: Any] = [
+      "game_id": "g", "home_team_abbr": "BOS", "away_team_abbr": "NYK", "home_ppg": 115, "home_opp_ppg": 108,
+      "away_ppg": 112, "away_opp_ppg": 110, "total_line": 224.5,
+    ]
+    let batch: [String: Any] = ["games": Array(repeating: game, count: 3), "n_sims": 1_000_000]
+    let reply = try await server.post("/api/monte-carlo/batch", json: batch)
+    XCTAssertEqual(reply.status, 422, reply.text)
+    let message = problem(reply, "n_sims")?["message"] as? String ?? ""
+    XCTAssertTrue(message.contains("2000000"), "names the ceiling: \(reply.text)")
+    XCTAssertTrue(message.contains("--max-total-sims"), reply.text)
+    // Under the ceiling, answered.
+    let fits = try await server.post("/api/monte-carlo/batch", json: ["games": [game, game], "n_sims": 1_000] as [String: Any])
+    XCTAssertEqual(fits.status, 200, fits.text)
+  }
 }

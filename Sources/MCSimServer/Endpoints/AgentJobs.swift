@@ -62,10 +62,23 @@ enum AgentJobs {
       throw Problems.decoding(error, body: body, fields: .batch)
     }
     var problems = Problems()
+    // The request-level model applies to every game: an invalid one is the request's fault (422),
+    // while a game's own bad data stays that game's error and the others are still evaluated.
+    let shared = file.model.applied(to: GameModel(homeMean: 100, awayMean: 100))
+    for case .invalid(let field, let value, let reason) in shared.problems() {
+      problems.add("model." + ModelSettings.key(of: field), value, reason)
+    }
     let n = file.nSims ?? 10_000
     problems.checkSimulations(n, field: "n_sims", ceiling: configuration.maxSimulations)
     if file.entries.count > 500 {
       problems.add("games", "\(file.entries.count) games", "at most 500 games per batch")
+    }
+    // The cost of the whole request, not only of each game: games x n_sims.
+    let (total, overflow) = n.multipliedReportingOverflow(by: file.entries.count)
+    if n >= 1, overflow || total > configuration.maxTotalSimulations {
+      problems.add(
+        "n_sims", "\(n) x \(file.entries.count) games",
+        "the request's total simulations (games x n_sims) must be at most \(configuration.maxTotalSimulations), this server's ceiling (--max-total-sims)")
     }
     try problems.throwIfAny()
     let options = SimulationOptions(
