@@ -119,4 +119,23 @@ final class ValidationTests: XCTestCase {
     let fits = try await server.post("/api/monte-carlo/batch", json: ["games": [game, game], "n_sims": 1_000] as [String: Any])
     XCTAssertEqual(fits.status, 200, fits.text)
   }
+
+  /// `include_exact: true` adds the exact distribution's block; without it `analytic` is null.
+  func testSimulateIncludesTheExactBlockWhenAsked() async throws {
+    let server = try await serve()
+    var body = good
+    body["include_scenarios"] = false
+    body["include_sensitivity"] = false
+    body["include_exact"] = true
+    let reply = try await server.post("/api/monte-carlo/simulate", json: body)
+    XCTAssertEqual(reply.status, 200, reply.text)
+    let analytic = reply.json.object("result").object("analytic")
+    let model = GameModel(homeMean: 112.5, awayMean: 108.3)
+    let exact = AnalyticSummary(distribution: try XCTUnwrap(ExactScoreDistribution.compute(model)), line: 220.5)
+    XCTAssertEqual(try XCTUnwrap(analytic.number("p_over")), exact.pOver, accuracy: 1e-12)
+    XCTAssertEqual(try XCTUnwrap(analytic.number("mean_total")), exact.meanTotal, accuracy: 1e-9)
+    body["include_exact"] = false
+    let without = try await server.post("/api/monte-carlo/simulate", json: body)
+    XCTAssertTrue(without.json.object("result")["analytic"] is NSNull, without.text)
+  }
 }

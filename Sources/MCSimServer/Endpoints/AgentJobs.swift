@@ -40,6 +40,7 @@ enum AgentJobs {
     let options = SimulationOptions(
       simulations: request.nSims, seed: configuration.seed, threads: configuration.threadsPerRequest)
     let wantScenarios = request.includeScenarios, wantSensitivity = request.includeSensitivity
+    let wantExact = request.includeExact
     var paths = request.nSims
     if wantScenarios { paths += 9 * max(1, request.nSims / 2) }
     if wantSensitivity { paths += 8 * request.nSims }
@@ -49,7 +50,7 @@ enum AgentJobs {
       let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
       let report = GameReport(
         model: model, market: market!, kelly: KellyPolicy(), options: options, histogram: histogram,
-        exact: nil, elapsedSeconds: elapsed,
+        exact: wantExact ? ExactScoreDistribution.compute(model) : nil, elapsedSeconds: elapsed,
         scenarios: wantScenarios ? try TotalsScenarios(model: model, line: market!.line, options: options) : nil,
         sensitivity: wantSensitivity ? try TotalsSensitivity(model: model, line: market!.line, options: options) : nil)
       return try JSONResponse.encode(SuccessEnvelope(report))
