@@ -98,6 +98,34 @@ final class ShardMergeTests: XCTestCase {
     try refused([p[0], foreign.path, p[2]], "foreign.part: belongs to another run")
   }
 
+  /// A slate whose file changed between the shards and the merge in a way that keeps every
+  /// score grid (only `rho`) is refused, naming the parts and saying the inputs changed: the
+  /// parts record a digest of the models each call simulated and the replay recomputes it.
+  func testMergeRefusesPartsWhoseInputsChanged() throws {
+    let slate = work.appendingPathComponent("slate.json")
+    let original = try String(contentsOf: root.appendingPathComponent("Scenarios/slate_native.json"), encoding: .utf8)
+    XCTAssertTrue(original.contains("\"rho\""), "the fixture sets rho")
+    try original.write(to: slate, atomically: true, encoding: .utf8)
+    for k in 0..<2 {
+      let r = try sh("\(mcsim) slate \(slate.path) --sims 200000 --seed 5 --json --shard \(k)/2 --partial \(work.path)/p\(k).part")
+      XCTAssertEqual(r.status, 0, r.stderr)
+    }
+    let changed = original.replacingOccurrences(
+      of: #""rho"\s*:\s*[-0-9.eE]+"#, with: "\"rho\": 0.123456", options: .regularExpression)
+    XCTAssertNotEqual(changed, original)
+    try changed.write(to: slate, atomically: true, encoding: .utf8)
+    let r = try sh("\(mcsim) merge \(work.path)/p0.part \(work.path)/p1.part")
+    XCTAssertEqual(r.status, 1, r.stdout + r.stderr)
+    XCTAssertEqual(r.stdout, "", "nothing printed")
+    XCTAssertTrue(r.stderr.contains("p0.part"), r.stderr)
+    XCTAssertTrue(r.stderr.contains("inputs changed"), r.stderr)
+    // Put back, the same parts merge.
+    try original.write(to: slate, atomically: true, encoding: .utf8)
+    let back = try sh("\(mcsim) merge \(work.path)/p0.part \(work.path)/p1.part")
+    XCTAssertNotEqual(back.status, 1, back.stderr)
+    XCTAssertFalse(back.stdout.isEmpty, back.stderr)
+  }
+
   func testShardOptionsAreCheckedBeforeAnythingRuns() throws {
     for (args, needle) in [
       ("--shard 3/3 --partial x.part --seed 1", "index"),
