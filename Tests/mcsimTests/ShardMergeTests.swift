@@ -163,6 +163,28 @@ final class ShardMergeTests: XCTestCase {
     XCTAssertEqual(masked(merged.stdout), masked(single.stdout))
   }
 
+  /// The merge Job's own command (its `args` under /bin/sh, which has no pipefail): it keeps the
+  /// answer in /shards/slate.out.json and prints it, and a refused merge fails the Job.
+  func testTheMergeJobFailsWhenTheMergeFails() throws {
+    let yaml = try String(contentsOf: root.appendingPathComponent("deploy/kubernetes-merge-job.yaml"), encoding: .utf8)
+    let argsLine = try XCTUnwrap(yaml.split(separator: "\n").first { $0.contains("args:") && $0.contains("mcsim merge") })
+    let data = try XCTUnwrap(String(argsLine.drop { $0 != "[" }).data(using: .utf8))
+    let script = try XCTUnwrap((try JSONSerialization.jsonObject(with: data) as? [String])?.first)
+    let command = script.replacingOccurrences(of: "/shards", with: work.path).replacingOccurrences(of: "mcsim ", with: "\(mcsim) ")
+    // No part at all: the merge is refused, so the Job's container must exit non-zero.
+    let refused = try sh(command, cwd: URL(fileURLWithPath: "/"))
+    XCTAssertNotEqual(refused.status, 0, "a failed merge reports failure: \(refused.stderr)")
+    // Every shard there: exit 0, the answer printed and kept.
+    let args = "run --line 225.5 --home 115 --away 112 --sims 200000 --seed 42 --json"
+    for k in 0..<2 { try sh("\(mcsim) \(args) --shard \(k)/2 --partial \(work.path)/p\(k).part") }
+    let merged = try sh(command, cwd: URL(fileURLWithPath: "/"))
+    XCTAssertEqual(merged.status, 0, merged.stderr)
+    let single = try sh("\(mcsim) \(args)")
+    XCTAssertEqual(masked(merged.stdout), masked(single.stdout))
+    let kept = try String(contentsOf: work.appendingPathComponent("slate.out.json"), encoding: .utf8)
+    XCTAssertEqual(masked(kept), masked(single.stdout))
+  }
+
   /// The Slurm script with a stand-in `sbatch` that runs each array task with the variables
   /// Slurm sets, and the dependent merge job after them.
   func testTheSlurmScriptWorksAsWritten() throws {
@@ -211,7 +233,8 @@ final class ShardMergeTests: XCTestCase {
       XCTFail("kubernetes-validate is missing: run `bash scripts/setup.sh` (it installs it into .tools/venv)")
       return
     }
-    let r = try sh("\(validator.path) --strict deploy/kubernetes-slate-job.yaml deploy/kubernetes-merge-job.yaml")
+    let r = try sh(
+      "\(validator.path) --strict deploy/kubernetes-shards-pvc.yaml deploy/kubernetes-slate-job.yaml deploy/kubernetes-merge-job.yaml")
     XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
   }
 }
