@@ -61,6 +61,12 @@ schemas = {
         "n_sims": {"type": "integer", "minimum": 1, "default": 10000, "description": "at most the server's --max-sims"},
         "include_scenarios": {"type": "boolean", "default": True},
         "include_sensitivity": {"type": "boolean", "default": True},
+        "include_exact": {"type": "boolean", "default": False,
+                          "description": "mcsim's addition: the exact distribution's block (`analytic`), computed only when asked"},
+    }),
+    "Analytic": obj(["p_over", "p_under", "p_push", "mean_total", "std_total", "median_total", "p_home_win", "ot_probability"], {
+        "p_over": PROB, "p_under": PROB, "p_push": PROB, "mean_total": NUM, "std_total": NUM, "median_total": NUM,
+        "p_home_win": PROB, "ot_probability": PROB,
     }),
     "Simulation": obj(["n_simulations", "p_over", "p_under", "p_push", "se_over", "se_under", "ci_95_over", "ci_95_under",
                        "mean_total", "median_total", "std_total", "percentiles", "ot_games_pct", "correlation_used", "distribution"], {
@@ -81,6 +87,8 @@ schemas = {
             "simulation": ref("Simulation"), "ev_metrics": ref("EVMetrics"), "direction": {"enum": ["over", "under"]},
             "our_probability": PROB, "our_ev": NUM, "our_kelly": NUM,
             "scenarios": {"type": "object"}, "sensitivity": {"type": "object"},
+            "analytic": {"oneOf": [ref("Analytic"), {"type": "null"}],
+                         "description": "the model's exact distribution: with include_exact true, else null"},
         }),
     }),
     "BatchGame": obj(["game_id", "home_team_abbr", "away_team_abbr", "home_ppg", "home_opp_ppg", "away_ppg", "away_opp_ppg"], {
@@ -95,7 +103,10 @@ schemas = {
     }),
     "BatchRequest": obj(["games"], {
         "games": {"type": "array", "items": ref("BatchGame"), "maxItems": 500},
-        "n_sims": {"type": "integer", "minimum": 1, "default": 10000},
+        "n_sims": {"type": "integer", "minimum": 1, "default": 10000,
+                   "description": "at most the server's --max-sims; games x n_sims at most its --max-total-sims"},
+        "model": {"type": "object", "description": "model settings for every game (home_sd, away_sd, rho, ot_model, "
+                  "ot_rate, ot_points, ot_sd, score_floor, skew); an invalid one is a 422 naming each field"},
     }),
     "SlateGame": obj(["game_id", "home_abbr", "away_abbr", "verdict"], {
         "game_id": STR, "home_abbr": STR_OR_NULL, "away_abbr": STR_OR_NULL, "projected": NUM_OR_NULL, "line": NUM_OR_NULL,

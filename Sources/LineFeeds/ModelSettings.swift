@@ -54,6 +54,18 @@ public struct ModelSettings: Hashable, Sendable, Decodable {
     return a ?? b
   }
 
+  /// The key of this object that sets the `GameModel` field an `InputError` names
+  /// (`correlation` is `rho`, `home_std_dev` is `home_sd`, `skewness` is `skew`).
+  public static func key(of modelField: String) -> String {
+    switch modelField {
+    case "correlation": "rho"
+    case "home_std_dev": "home_sd"
+    case "away_std_dev": "away_sd"
+    case "skewness": "skew"
+    default: modelField
+    }
+  }
+
   /// `model` with every setting given here replacing its value.
   public func applied(to model: GameModel) -> GameModel {
     var m = model

@@ -2,11 +2,12 @@ import Foundation
 import ServiceContracts
 import Simulation
 
-/// A shard's partial result (`--shard K/N --partial FILE`), version 1: a JSON header line, a
+/// A shard's partial result (`--shard K/N --partial FILE`), version 2: a JSON header line, a
 /// JSON body line, then the counts as bytes.
 ///
-///   {"checksum":"<FNV-1a 64 of everything after this line, hex>","format":"mcsim-partial","version":1}
-///   {"command":[...],"seed":42,"shard":{"count":3,"index":0},"mcsim":"0.2.0","calls":[[histogram, ...], ...]}
+///   {"checksum":"<FNV-1a 64 of everything after this line, hex>","format":"mcsim-partial","version":2}
+///   {"command":[...],"seed":42,"shard":{"count":3,"index":0},"mcsim":"0.2.0","calls":[[histogram, ...], ...],
+///    "models":["<digest of call 1's models>", ...]}
 ///   <the counts of every histogram, in order: unsigned LEB128 varints>
 ///
 /// `command` is the run's arguments without the shard options (the merge runs it again with the
@@ -14,23 +15,32 @@ import Simulation
 /// order: each its grid, tallies, overflow and the byte length of its dense counts in the blob
 /// (a zero costs one byte; about 50 KB for one game at sd 10). Binary counts rather than JSON
 /// numbers or base64: merging reads them at memory speed. The checksum catches truncation and
-/// bit flips (not tampering).
+/// bit flips (not tampering). `models` (version 2) holds, per call, `SimulationTape.digest` of
+/// the models it simulated (every parameter, bit-exact, with simulations, seed and common
+/// random numbers): the merge's replay recomputes it from the inputs as they are now and refuses
+/// the parts if an input changed, even one that keeps the score grids.
 public struct PartialFile: Sendable {
   public static let format = "mcsim-partial"
-  public static let version = 1
+  public static let version = 2
 
   public var command: [String]
   public var seed: UInt64
   public var shard: SimulationTape.Shard
   public var mcsim: String
   public var calls: [[JointScoreHistogram]]
+  /// Per call, the digest of the models it simulated (`SimulationTape.digest`).
+  public var digests: [String]
 
-  public init(command: [String], seed: UInt64, shard: SimulationTape.Shard, mcsim: String, calls: [[JointScoreHistogram]]) {
+  public init(
+    command: [String], seed: UInt64, shard: SimulationTape.Shard, mcsim: String, calls: [[JointScoreHistogram]],
+    digests: [String]
+  ) {
     self.command = command
     self.seed = seed
     self.shard = shard
     self.mcsim = mcsim
     self.calls = calls
+    self.digests = digests
   }
 
   struct Header: Codable {
@@ -58,13 +68,14 @@ public struct PartialFile: Sendable {
     let shard: SimulationTape.Shard
     let mcsim: String
     let calls: [[Histogram]]
+    let models: [String]
   }
 
   /// The file's bytes.
   public func encoded() throws -> Data {
     var blob: [UInt8] = []
     let metadata = calls.map { $0.map { Self.encode($0, into: &blob) } }
-    let body = Body(command: command, seed: seed, shard: shard, mcsim: mcsim, calls: metadata)
+    let body = Body(command: command, seed: seed, shard: shard, mcsim: mcsim, calls: metadata, models: digests)
     let encoder = ContractJSON.encoder()
     let rest = try encoder.encode(body) + Data("\n".utf8) + Data(blob)
     let header = try encoder.encode(Header(checksum: Self.checksum(rest), format: Self.format, version: Self.version))
@@ -91,6 +102,9 @@ public struct PartialFile: Sendable {
     do { body = try ContractJSON.decoder().decode(Body.self, from: Data(rest[rest.startIndex..<bodyEnd])) } catch {
       throw .malformed("unreadable body: \(error)")
     }
+    guard body.models.count == body.calls.count else {
+      throw .malformed("\(body.models.count) model digests for \(body.calls.count) simulate calls")
+    }
     var offset = rest.index(after: bodyEnd)
     var calls: [[JointScoreHistogram]] = []
     for call in body.calls {
@@ -105,7 +119,8 @@ public struct PartialFile: Sendable {
       calls.append(histograms)
     }
     guard offset == rest.endIndex else { throw .malformed("bytes after the last histogram") }
-    return PartialFile(command: body.command, seed: body.seed, shard: body.shard, mcsim: body.mcsim, calls: calls)
+    return PartialFile(
+      command: body.command, seed: body.seed, shard: body.shard, mcsim: body.mcsim, calls: calls, digests: body.models)
   }
 
   static func encode(_ h: JointScoreHistogram, into bytes: inout [UInt8]) -> Body.Histogram {
@@ -203,7 +218,12 @@ public struct PartialMerge {
   /// Adds one part, or says why it does not belong.
   public mutating func add(_ name: String, _ part: PartialFile) throws(PartialFileError) {
     guard let first else {
-      self.first = (name, PartialFile(command: part.command, seed: part.seed, shard: part.shard, mcsim: part.mcsim, calls: []))
+      self.first = (
+        name,
+        PartialFile(
+          command: part.command, seed: part.seed, shard: part.shard, mcsim: part.mcsim, calls: [],
+          digests: part.digests)
+      )
       seen[part.shard.index] = name
       sum = part.calls
       return
@@ -218,6 +238,9 @@ public struct PartialMerge {
     if let other = seen[part.shard.index] {
       throw .malformed("\(name): shard \(part.shard) is given twice (also \(other))")
     }
+    if part.digests != f.digests {
+      throw .malformed("\(name): simulated other models than \(first.name) (the inputs changed between the shards)")
+    }
     if part.calls.map({ $0.map(\.grid) }) != sum.map({ $0.map(\.grid) }) {
       throw .malformed("\(name): its simulations differ from \(first.name)'s (another run?)")
     }
@@ -227,8 +250,13 @@ public struct PartialMerge {
     }
   }
 
-  /// The command, seed and summed histograms, once every shard is in.
-  public func result() throws(PartialFileError) -> (command: [String], seed: UInt64, calls: [[JointScoreHistogram]]) {
+  /// The parts added so far, by name.
+  public var names: [String] { seen.keys.sorted().compactMap { seen[$0] } }
+
+  /// The command, seed, summed histograms and each call's model digest, once every shard is in.
+  public func result() throws(PartialFileError) -> (
+    command: [String], seed: UInt64, calls: [[JointScoreHistogram]], digests: [String]
+  ) {
     guard let first else { throw .malformed("no partial files given") }
     let count = first.file.shard.count
     let missing = (0..<count).filter { seen[$0] == nil }
@@ -236,6 +264,6 @@ public struct PartialMerge {
       throw .malformed(
         "missing shard\(missing.count > 1 ? "s" : "") \(missing.prefix(10).map { "\($0)/\(count)" }.joined(separator: ", "))\(missing.count > 10 ? ", ..." : "")")
     }
-    return (first.file.command, first.file.seed, sum)
+    return (first.file.command, first.file.seed, sum, first.file.digests)
   }
 }

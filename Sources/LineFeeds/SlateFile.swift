@@ -22,13 +22,15 @@ public struct SlateFile: Sendable {
   public var entries: [SlateEntry]
   public var nSims: Int?
   public var seed: UInt64?
+  /// The top-level `model` object (settings for every game), as given.
+  public var model = ModelSettings()
 
   /// Decodes a slate over `base`, the model every game starts from (the command line's).
   public static func decode(_ data: Data, base: GameModel) throws(InputDecodingError) -> SlateFile {
     let raw = try InputDecodingError.decode(RawSlate.self, from: data)
     let fileBase = raw.model.applied(to: base)
     let entries = raw.games.enumerated().map { i, slot in slot.entry(number: i + 1, base: fileBase) }
-    return SlateFile(entries: entries, nSims: raw.nSims, seed: raw.seed)
+    return SlateFile(entries: entries, nSims: raw.nSims, seed: raw.seed, model: raw.model)
   }
 }
 

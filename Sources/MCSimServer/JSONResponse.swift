@@ -22,7 +22,9 @@ enum JSONResponse {
     return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: data)))
   }
 
-  /// The request's body, refused with 413 beyond `limit` bytes.
+  /// The request's body, refused with 413 beyond `limit` bytes, whether the client says its
+  /// length up front (Content-Length) or streams it chunked: NIO's collect throws its own
+  /// `NIOTooManyBytesError` for the latter, which would otherwise escape as a 500.
   static func body(of request: Request, limit: Int) async throws -> Data {
     if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
       throw APIError(.contentTooLarge, "request body of \(length) bytes is over the limit of \(limit) bytes")
@@ -31,6 +33,8 @@ enum JSONResponse {
       let buffer = try await request.body.collect(upTo: limit)
       return Data(buffer.readableBytesView)
     } catch let error as HTTPError where error.status == .contentTooLarge {
+      throw APIError(.contentTooLarge, "request body is over the limit of \(limit) bytes")
+    } catch is NIOTooManyBytesError {
       throw APIError(.contentTooLarge, "request body is over the limit of \(limit) bytes")
     }
   }

@@ -17,6 +17,9 @@ public struct ServerConfiguration: Sendable {
   public var maxBodyBytes = 1 << 20
   /// The most simulations one game of a request may ask for (422 beyond, naming the ceiling).
   public var maxSimulations = 10_000_000
+  /// The most simulations one request may ask for in all (a batch's games x n_sims; 422 beyond,
+  /// naming the ceiling), so a 500-game batch cannot ask for 500 x `maxSimulations`.
+  public var maxTotalSimulations = 100_000_000
   /// The seed of every request that does not give its own: same body, same answer.
   public var seed: UInt64 = 20_240_101
   /// Where `GET /api/tonight/totals` and `GET /api/fairbet/odds` read their lines; nil answers 503.
@@ -43,6 +46,9 @@ public struct ServerConfiguration: Sendable {
     }
     if !(1...1_000_000_000).contains(maxSimulations) {
       out.append(("--max-sims", "\(maxSimulations)", "must be in 1...1000000000"))
+    }
+    if !(1...100_000_000_000).contains(maxTotalSimulations) {
+      out.append(("--max-total-sims", "\(maxTotalSimulations)", "must be in 1...100000000000"))
     }
     if let live { out += live.problems() }
     return out

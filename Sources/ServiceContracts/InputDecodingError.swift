@@ -3,15 +3,28 @@ import Foundation
 /// A JSON input that could not be read, said in the input's own terms: which field, where.
 public struct InputDecodingError: Error, Equatable, Sendable, CustomStringConvertible {
   public let description: String
+  /// The offending field's coding path (`["games", "2", "home_ppg"]`), when the decoder gave one;
+  /// empty for malformed JSON and for errors about the whole document.
+  public let codingPath: [String]
 
-  public init(_ description: String) { self.description = description }
+  public init(_ description: String, codingPath: [String] = []) {
+    self.description = description
+    self.codingPath = codingPath
+  }
+
+  /// The field as the input spells it (`games[2].home_ppg`), nil when no field is at fault.
+  public var field: String? {
+    codingPath.isEmpty
+      ? nil
+      : codingPath.map { Int($0) != nil ? "[\($0)]" : $0 }.joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
+  }
 
   /// Decodes `T`, mapping Foundation's DecodingError to a one-line message naming the path.
   public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(InputDecodingError) -> T {
     do {
       return try ContractJSON.decoder().decode(T.self, from: data)
     } catch let error as DecodingError {
-      throw InputDecodingError(message(error))
+      throw InputDecodingError(message(error), codingPath: keys(error))
     } catch {
       throw InputDecodingError("malformed JSON: \(error.localizedDescription)")
     }
@@ -22,6 +35,18 @@ public struct InputDecodingError: Error, Equatable, Sendable, CustomStringConver
     guard !keys.isEmpty else { return "the document" }
     return keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
       .replacingOccurrences(of: ".[", with: "[")
+  }
+
+  /// The coding path of the field `error` is about (the missing key included).
+  static func keys(_ error: DecodingError) -> [String] {
+    let keys: [any CodingKey]
+    switch error {
+    case .keyNotFound(let key, let context): keys = context.codingPath + [key]
+    case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+      keys = context.codingPath
+    @unknown default: keys = []
+    }
+    return keys.map { $0.intValue.map { "\($0)" } ?? $0.stringValue }
   }
 
   public static func message(_ error: DecodingError) -> String {

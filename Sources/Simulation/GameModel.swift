@@ -45,40 +45,61 @@ public struct GameModel: Hashable, Sendable, Codable {
 
   /// Throws the first invalid field, named as the user knows it.
   public func validate() throws(InputError) {
+    if let first = problems().first { throw first }
+  }
+
+  /// Every invalid field, each named as the user knows it, in the order of the model's fields.
+  public func problems() -> [InputError] {
+    var out: [InputError] = []
+    func check(_ body: () throws(InputError) -> Void) {
+      do { try body() } catch { out.append(error) }
+    }
     for (field, mean) in [("home_projection", homeMean), ("away_projection", awayMean)] {
-      try InputError.requireFinite(field, mean)
-      guard mean >= 0, mean <= Self.maxProjection else {
-        throw .invalid(field: field, value: "\(mean)", reason: "must be in [0, \(Int(Self.maxProjection))]")
+      check { () throws(InputError) in
+        try InputError.requireFinite(field, mean)
+        guard mean >= 0, mean <= Self.maxProjection else {
+          throw .invalid(field: field, value: "\(mean)", reason: "must be in [0, \(Int(Self.maxProjection))]")
+        }
       }
     }
     for (field, sd) in [("home_std_dev", homeSD), ("away_std_dev", awaySD)] {
-      try InputError.requirePositive(field, sd)
-      guard sd >= Self.minSD, sd <= Self.maxSD else {
-        throw .invalid(field: field, value: "\(sd)", reason: "must be in [\(Self.minSD), \(Int(Self.maxSD))]")
+      check { () throws(InputError) in
+        try InputError.requirePositive(field, sd)
+        guard sd >= Self.minSD, sd <= Self.maxSD else {
+          throw .invalid(field: field, value: "\(sd)", reason: "must be in [\(Self.minSD), \(Int(Self.maxSD))]")
+        }
       }
     }
-    try InputError.requireFinite("correlation", correlation)
-    guard (-1...1).contains(correlation) else {
-      throw .invalid(field: "correlation", value: "\(correlation)", reason: "must be in [-1, 1]")
+    let before = out.count
+    check { () throws(InputError) in
+      try InputError.requireFinite("correlation", correlation)
+      guard (-1...1).contains(correlation) else {
+        throw .invalid(field: "correlation", value: "\(correlation)", reason: "must be in [-1, 1]")
+      }
     }
-    try InputError.requireFinite("skewness", skewness)
-    guard abs(skewness) <= SkewNormal.maxSkewness else {
-      throw .invalid(
-        field: "skewness", value: "\(skewness)",
-        reason: "must be in [-\(SkewNormal.maxSkewness), \(SkewNormal.maxSkewness)]")
-    }
-    if skewness != 0 {
-      let adjusted = SkewNormal(skewness: skewness).latentCorrelation(for: correlation)
-      guard abs(adjusted) <= 1 + 1e-12 else {
+    check { () throws(InputError) in
+      try InputError.requireFinite("skewness", skewness)
+      guard abs(skewness) <= SkewNormal.maxSkewness else {
         throw .invalid(
-          field: "correlation", value: "\(correlation)",
-          reason: "is not reachable with skewness \(skewness) (needs latent correlation \(adjusted))")
+          field: "skewness", value: "\(skewness)",
+          reason: "must be in [-\(SkewNormal.maxSkewness), \(SkewNormal.maxSkewness)]")
+      }
+    }
+    // Reachability is a question only when correlation and skewness are each valid.
+    if skewness != 0 && out.count == before {
+      let adjusted = SkewNormal(skewness: skewness).latentCorrelation(for: correlation)
+      if !(abs(adjusted) <= 1 + 1e-12) {
+        out.append(
+          .invalid(
+            field: "correlation", value: "\(correlation)",
+            reason: "is not reachable with skewness \(skewness) (needs latent correlation \(adjusted))"))
       }
     }
     if let floor = scoreFloor, floor < 0 || floor > 400 {
-      throw .invalid(field: "score_floor", value: "\(floor)", reason: "must be in [0, 400]")
+      out.append(.invalid(field: "score_floor", value: "\(floor)", reason: "must be in [0, 400]"))
     }
-    try overtime.validate()
+    out += overtime.problems()
+    return out
   }
 }
 
@@ -112,26 +133,40 @@ public struct Overtime: Hashable, Sendable, Codable {
   }
 
   public func validate() throws(InputError) {
-    try InputError.requireFinite("ot_rate", rate)
-    guard (0...1).contains(rate) else {
-      throw .invalid(field: "ot_rate", value: "\(rate)", reason: "must be in [0, 1]")
+    if let first = problems().first { throw first }
+  }
+
+  /// Every invalid overtime field.
+  public func problems() -> [InputError] {
+    var out: [InputError] = []
+    func check(_ body: () throws(InputError) -> Void) {
+      do { try body() } catch { out.append(error) }
     }
-    try InputError.requireFinite("ot_points", points)
-    guard points >= 0, points <= 100 else {
-      throw .invalid(field: "ot_points", value: "\(points)", reason: "must be in [0, 100]")
+    check { () throws(InputError) in
+      try InputError.requireFinite("ot_rate", rate)
+      guard (0...1).contains(rate) else {
+        throw .invalid(field: "ot_rate", value: "\(rate)", reason: "must be in [0, 1]")
+      }
     }
-    try InputError.requireFinite("ot_sd", sd)
-    guard sd >= 0, sd <= 50 else {
-      throw .invalid(field: "ot_sd", value: "\(sd)", reason: "must be in [0, 50]")
-    }
-    if kind == .tie {
+    check { () throws(InputError) in
+      try InputError.requireFinite("ot_points", points)
+      guard points >= 0, points <= 100 else {
+        throw .invalid(field: "ot_points", value: "\(points)", reason: "must be in [0, 100]")
+      }
       // Periods repeat while tied: they need points and spread to ever separate the teams.
-      guard points >= 1 else {
+      guard kind != .tie || points >= 1 else {
         throw .invalid(field: "ot_points", value: "\(points)", reason: "must be at least 1 with the tie model")
       }
-      guard sd >= 0.5 else {
+    }
+    check { () throws(InputError) in
+      try InputError.requireFinite("ot_sd", sd)
+      guard sd >= 0, sd <= 50 else {
+        throw .invalid(field: "ot_sd", value: "\(sd)", reason: "must be in [0, 50]")
+      }
+      guard kind != .tie || sd >= 0.5 else {
         throw .invalid(field: "ot_sd", value: "\(sd)", reason: "must be at least 0.5 with the tie model")
       }
     }
+    return out
   }
 }

@@ -42,12 +42,11 @@ public enum GameSimulator {
     for model in models { try model.validate() }
     try options.validate()
     let tape = SimulationTape.current
-    if let tape, case .replay = tape.mode {
-      guard let histograms = tape.replay(grids: models.map { ScoreGrid(model: $0) }) else {
-        throw .invalid(
-          field: "partial", value: "\(models.count) models",
-          reason: "the merged run's models differ from those its shards simulated (did an input change?)")
-      }
+    let digest = tape.map { _ in
+      SimulationTape.digest(models, options: options, commonRandomNumbers: commonRandomNumbers)
+    }
+    if let tape, let digest, case .replay = tape.mode {
+      let histograms = try tape.replay(grids: models.map { ScoreGrid(model: $0) }, digest: digest)
       for (k, h) in histograms.enumerated() { gameFinished?(k, h) }
       progress?(1)
       return histograms
@@ -55,7 +54,7 @@ public enum GameSimulator {
     let histograms = run(
       models, options: options, scalar: false, commonRandomNumbers: commonRandomNumbers, progress: progress,
       gameFinished: gameFinished, shard: tape?.shard ?? .whole)
-    tape?.record(histograms)
+    if let tape, let digest { tape.record(histograms, digest: digest) }
     return histograms
   }
 

@@ -47,23 +47,40 @@ public final class SimulationTape: @unchecked Sendable {
   @TaskLocal public static var current: SimulationTape?
 
   public let mode: Mode
+  /// What a replay names when the run's inputs no longer give the recorded models (the parts).
+  public let source: String
   private let lock = NSLock()
   private var recorded: [[JointScoreHistogram]] = []
+  private var recordedDigests: [String] = []
   private var pending: [[JointScoreHistogram]]
+  private var pendingDigests: [String]
+  private var replayed = 0
 
   public init(recording shard: Shard) {
     mode = .record(shard)
+    source = ""
     pending = []
+    pendingDigests = []
   }
 
-  public init(replaying calls: [[JointScoreHistogram]]) {
+  /// Replays `calls`, each checked against its `digests` (`SimulationTape.digest`) so a run
+  /// whose inputs changed since the shards ran is refused, naming `source`.
+  public init(replaying calls: [[JointScoreHistogram]], digests: [String], source: String) {
+    precondition(calls.count == digests.count, "a digest per call")
     mode = .replay
+    self.source = source
     pending = calls
+    pendingDigests = digests
   }
 
   /// The histograms of every simulate call so far, in call order.
   public var calls: [[JointScoreHistogram]] {
     lock.withLock { recorded }
+  }
+
+  /// The digest of every simulate call so far (its models and options), in call order.
+  public var digests: [String] {
+    lock.withLock { recordedDigests }
   }
 
   /// Calls not yet replayed (0 once a replay has consumed the whole tape).
@@ -76,18 +93,66 @@ public final class SimulationTape: @unchecked Sendable {
     return .whole
   }
 
-  func record(_ histograms: [JointScoreHistogram]) {
-    lock.withLock { recorded.append(histograms) }
+  func record(_ histograms: [JointScoreHistogram], digest: String) {
+    lock.withLock {
+      recorded.append(histograms)
+      recordedDigests.append(digest)
+    }
   }
 
-  /// The next call's histograms; nil when the tape is used up or they are of other grids
-  /// (other models) than `grids`: the run being replayed is not the one that was recorded.
-  func replay(grids: [ScoreGrid]) -> [JointScoreHistogram]? {
-    lock.withLock {
-      guard let next = pending.first, next.map(\.grid) == grids else { return nil }
+  /// The next call's histograms, or why they are not this call's: the tape is used up, or the
+  /// call's models (`digest`) or grids are not those the shards simulated, so the run being
+  /// replayed is not the one that was recorded (an input changed).
+  func replay(grids: [ScoreGrid], digest: String) throws(InputError) -> [JointScoreHistogram] {
+    lock.lock()
+    defer { lock.unlock() }
+    do {
+      let call = replayed + 1
+      guard let next = pending.first, let recordedDigest = pendingDigests.first else {
+        throw .invalid(
+          field: "partial", value: source,
+          reason: "the run makes more simulate calls (\(call)) than the shards recorded: the inputs changed since the shards ran")
+      }
+      guard recordedDigest == digest else {
+        throw .invalid(
+          field: "partial", value: source,
+          reason: "the inputs changed since the shards ran: simulate call \(call) now has models with digest \(digest), "
+            + "the shards simulated \(recordedDigest)")
+      }
+      guard next.map(\.grid) == grids else {
+        throw .invalid(
+          field: "partial", value: source,
+          reason: "the merged run's models differ from those its shards simulated (did an input change?)")
+      }
       pending.removeFirst()
+      pendingDigests.removeFirst()
+      replayed += 1
       return next
     }
+  }
+
+  /// FNV-1a 64 (16 hex digits) over the bit patterns of everything one simulate call draws
+  /// from: every parameter of every model, bit-exact, and the options that shape the draws
+  /// (simulations, seed, common random numbers). Any change of an input that changes a model
+  /// changes it, even one (a correlation, an overtime rate) that keeps the score grid.
+  public static func digest(_ models: [GameModel], options: SimulationOptions, commonRandomNumbers: Bool) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    func mix(_ word: UInt64) {
+      for i in 0..<8 { hash = (hash ^ ((word >> (8 * UInt64(i))) & 0xff)) &* 0x0000_0100_0000_01b3 }
+    }
+    mix(UInt64(options.simulations))
+    mix(options.seed)
+    mix(commonRandomNumbers ? 1 : 0)
+    mix(UInt64(models.count))
+    for m in models {
+      for x in [m.homeMean, m.awayMean, m.homeSD, m.awaySD, m.correlation, m.skewness] { mix(x.bitPattern) }
+      mix(UInt64(Overtime.Kind.allCases.firstIndex(of: m.overtime.kind) ?? 255))
+      for x in [m.overtime.rate, m.overtime.points, m.overtime.sd] { mix(x.bitPattern) }
+      mix(m.scoreFloor == nil ? 0 : 1)
+      mix(UInt64(bitPattern: Int64(m.scoreFloor ?? 0)))
+    }
+    let hex = String(hash, radix: 16)
+    return String(repeating: "0", count: 16 - hex.count) + hex
   }
 }
 

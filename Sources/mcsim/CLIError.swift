@@ -33,6 +33,9 @@ enum CLIError {
 
   static func fail(_ error: InputError) -> ExitCode {
     switch error {
+    case .invalid("partial", let parts, let reason):
+      // A merge whose replay no longer matches its parts: the parts are named, exit 1.
+      fail("\(parts): \(reason)", code: .failure)
     case .invalid(let field, let value, let reason):
       fail("\(optionNames[field] ?? field) \(value): \(reason)")
     }

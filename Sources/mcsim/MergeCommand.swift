@@ -35,13 +35,17 @@ struct MergeCommand: ParsableCommand {
       do { part = try PartialFile.decode(data) } catch { throw CLIError.badInput(path, error) }
       do { try merge.add(path, part) } catch { throw CLIError.fail(error.description, code: .failure) }
     }
-    let merged: (command: [String], seed: UInt64, calls: [[JointScoreHistogram]])
+    let merged: (command: [String], seed: UInt64, calls: [[JointScoreHistogram]], digests: [String])
     do { merged = try merge.result() } catch { throw CLIError.fail(error.description, code: .failure) }
     guard let name = merged.command.first, ["run", "slate"].contains(name) else {
       throw CLIError.fail("the parts record '\(merged.command.first ?? "")', which merge cannot replay", code: .failure)
     }
     var command = try MCSim.parseAsRoot(merged.command)
-    let tape = SimulationTape(replaying: merged.calls)
+    // Each simulate call of the replay is checked against the models the shards recorded: an
+    // input changed since (a slate's rho) is refused, naming the parts, before anything is printed.
+    let names = merge.names
+    let source = names.count <= 3 ? names.joined(separator: ", ") : "\(names[0]) and \(names.count - 1) other parts"
+    let tape = SimulationTape(replaying: merged.calls, digests: merged.digests, source: source)
     try SimulationTape.$current.withValue(tape) { try command.run() }
     if tape.remaining != 0 {
       throw CLIError.fail("the parts hold \(tape.remaining) more simulations than the run asked for", code: .failure)

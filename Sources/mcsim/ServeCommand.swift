@@ -44,6 +44,11 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(name: .customLong("max-sims"), help: "Most simulations one game of a request may ask for (422 beyond).")
   var maxSims = 10_000_000
 
+  @Option(
+    name: .customLong("max-total-sims"),
+    help: "Most simulations one request may ask for in all: a batch's games x n_sims (422 beyond).")
+  var maxTotalSims = 100_000_000
+
   @Option(help: "Seed of every request that gives none (same body, same answer).")
   var seed: UInt64 = 20_240_101
 
@@ -84,6 +89,7 @@ struct ServeCommand: AsyncParsableCommand {
     c.deadline = .milliseconds(Int64(min(deadline, 1e7) * 1000))
     c.maxBodyBytes = maxBody
     c.maxSimulations = maxSims
+    c.maxTotalSimulations = maxTotalSims
     c.seed = seed
     c.tradePool = tradePool
     if let odds {

@@ -35,6 +35,42 @@ final class HealthAndErrorTests: XCTestCase {
     XCTAssertEqual(reply.json.object("error").number("status"), 413)
   }
 
+  /// A body streamed chunked (no Content-Length) over the limit is the same 413 with the JSON
+  /// error body on every endpoint that reads one, not a 500 from NIO's collect.
+  func testChunkedBodyOverTheLimitIs413OnEveryPostEndpoint() async throws {
+    let server = try await serve { $0.maxBodyBytes = 2048 }
+    let body = Data(repeating: 0x20, count: 50_000)
+    for path in ["/api/monte-carlo/simulate", "/api/monte-carlo/batch", "/api/odds/devig", "/api/odds/fair", "/api/trade_score"] {
+      let reply = try chunkedPost(server.base.appendingPathComponent(path), body)
+      XCTAssertEqual(reply.status, 413, "\(path): \(reply.text)")
+      let json = (try? JSONSerialization.jsonObject(with: reply.body)) as? [String: Any] ?? [:]
+      XCTAssertEqual(json.object("error").number("status"), 413, "\(path): \(reply.text)")
+      XCTAssertEqual(json["success"] as? Bool, false, path)
+    }
+  }
+
+  /// POSTs `body` with `Transfer-Encoding: chunked` and no Content-Length (curl, which streams it).
+  private func chunkedPost(_ url: URL, _ body: Data) throws -> (status: Int, body: Data, text: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+    process.arguments = [
+      "-s", "-o", "-", "-w", "\n%{http_code}", "-X", "POST", "-H", "Content-Type: application/json",
+      "-H", "Transfer-Encoding: chunked", "--data-binary", "@-", url.absoluteString,
+    ]
+    let input = Pipe(), output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    try process.run()
+    input.fileHandleForWriting.write(body)
+    try input.fileHandleForWriting.close()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let text = String(decoding: data, as: UTF8.self)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let status = Int(lines.last ?? "") ?? 0
+    return (status, Data(lines.dropLast().joined(separator: "\n").utf8), text)
+  }
+
   func testEveryKindOfBadBodyIs422NamingTheField() async throws {
     let server = try await serve { $0.maxSimulations = 1_000_000 }
     let good: [String: Any] = ["home_projection": 112.5, "away_projection": 108.3, "total_line": 220.5]

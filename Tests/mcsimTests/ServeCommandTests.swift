@@ -49,6 +49,34 @@ final class ServeCommandTests: XCTestCase {
     XCTAssertEqual(process.terminationStatus, 0)
   }
 
+  /// `mcsim --version` and the server's `/api/health` report one version (one constant).
+  func testVersionIsTheSameOnTheCommandLineAndInHealth() async throws {
+    let cli = try MCSimBinary.run(["--version"])
+    XCTAssertEqual(cli.status, 0, cli.stderr)
+    let printed = cli.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    let process = Process()
+    process.executableURL = MCSimBinary.url
+    process.arguments = ["serve", "--port", "0", "--log-level", "warning"]
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    defer {
+      kill(process.processIdentifier, SIGTERM)
+      process.waitUntilExit()
+    }
+    var line = ""
+    while !line.contains("\n") {
+      let chunk = out.fileHandleForReading.availableData
+      guard !chunk.isEmpty else { break }
+      line += String(decoding: chunk, as: UTF8.self)
+    }
+    let port = try XCTUnwrap(line.split(separator: ":").last.flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }, line)
+    let (health, _) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)/api/health")!)
+    let body = try XCTUnwrap(JSONSerialization.jsonObject(with: health) as? [String: Any])
+    XCTAssertEqual(body["version"] as? String, printed)
+  }
+
   func testBadOptionsAreRefusedWithTheirNameAndExit64() throws {
     for (arguments, needle) in [
       (["serve", "--port", "70000"], "--port"),

@@ -98,6 +98,34 @@ final class ShardMergeTests: XCTestCase {
     try refused([p[0], foreign.path, p[2]], "foreign.part: belongs to another run")
   }
 
+  /// A slate whose file changed between the shards and the merge in a way that keeps every
+  /// score grid (only `rho`) is refused, naming the parts and saying the inputs changed: the
+  /// parts record a digest of the models each call simulated and the replay recomputes it.
+  func testMergeRefusesPartsWhoseInputsChanged() throws {
+    let slate = work.appendingPathComponent("slate.json")
+    let original = try String(contentsOf: root.appendingPathComponent("Scenarios/slate_native.json"), encoding: .utf8)
+    XCTAssertTrue(original.contains("\"rho\""), "the fixture sets rho")
+    try original.write(to: slate, atomically: true, encoding: .utf8)
+    for k in 0..<2 {
+      let r = try sh("\(mcsim) slate \(slate.path) --sims 200000 --seed 5 --json --shard \(k)/2 --partial \(work.path)/p\(k).part")
+      XCTAssertEqual(r.status, 0, r.stderr)
+    }
+    let changed = original.replacingOccurrences(
+      of: #""rho"\s*:\s*[-0-9.eE]+"#, with: "\"rho\": 0.123456", options: .regularExpression)
+    XCTAssertNotEqual(changed, original)
+    try changed.write(to: slate, atomically: true, encoding: .utf8)
+    let r = try sh("\(mcsim) merge \(work.path)/p0.part \(work.path)/p1.part")
+    XCTAssertEqual(r.status, 1, r.stdout + r.stderr)
+    XCTAssertEqual(r.stdout, "", "nothing printed")
+    XCTAssertTrue(r.stderr.contains("p0.part"), r.stderr)
+    XCTAssertTrue(r.stderr.contains("inputs changed"), r.stderr)
+    // Put back, the same parts merge.
+    try original.write(to: slate, atomically: true, encoding: .utf8)
+    let back = try sh("\(mcsim) merge \(work.path)/p0.part \(work.path)/p1.part")
+    XCTAssertNotEqual(back.status, 1, back.stderr)
+    XCTAssertFalse(back.stdout.isEmpty, back.stderr)
+  }
+
   func testShardOptionsAreCheckedBeforeAnythingRuns() throws {
     for (args, needle) in [
       ("--shard 3/3 --partial x.part --seed 1", "index"),
@@ -133,6 +161,28 @@ final class ShardMergeTests: XCTestCase {
     let single = try sh("\(mcsim) slate \(work.path)/slate.json --sims 150000 --seed 20261124 --threads 2 --json")
     XCTAssertEqual(merged.status, 0, merged.stderr)
     XCTAssertEqual(masked(merged.stdout), masked(single.stdout))
+  }
+
+  /// The merge Job's own command (its `args` under /bin/sh, which has no pipefail): it keeps the
+  /// answer in /shards/slate.out.json and prints it, and a refused merge fails the Job.
+  func testTheMergeJobFailsWhenTheMergeFails() throws {
+    let yaml = try String(contentsOf: root.appendingPathComponent("deploy/kubernetes-merge-job.yaml"), encoding: .utf8)
+    let argsLine = try XCTUnwrap(yaml.split(separator: "\n").first { $0.contains("args:") && $0.contains("mcsim merge") })
+    let data = try XCTUnwrap(String(argsLine.drop { $0 != "[" }).data(using: .utf8))
+    let script = try XCTUnwrap((try JSONSerialization.jsonObject(with: data) as? [String])?.first)
+    let command = script.replacingOccurrences(of: "/shards", with: work.path).replacingOccurrences(of: "mcsim ", with: "\(mcsim) ")
+    // No part at all: the merge is refused, so the Job's container must exit non-zero.
+    let refused = try sh(command, cwd: URL(fileURLWithPath: "/"))
+    XCTAssertNotEqual(refused.status, 0, "a failed merge reports failure: \(refused.stderr)")
+    // Every shard there: exit 0, the answer printed and kept.
+    let args = "run --line 225.5 --home 115 --away 112 --sims 200000 --seed 42 --json"
+    for k in 0..<2 { try sh("\(mcsim) \(args) --shard \(k)/2 --partial \(work.path)/p\(k).part") }
+    let merged = try sh(command, cwd: URL(fileURLWithPath: "/"))
+    XCTAssertEqual(merged.status, 0, merged.stderr)
+    let single = try sh("\(mcsim) \(args)")
+    XCTAssertEqual(masked(merged.stdout), masked(single.stdout))
+    let kept = try String(contentsOf: work.appendingPathComponent("slate.out.json"), encoding: .utf8)
+    XCTAssertEqual(masked(kept), masked(single.stdout))
   }
 
   /// The Slurm script with a stand-in `sbatch` that runs each array task with the variables
@@ -183,7 +233,8 @@ final class ShardMergeTests: XCTestCase {
       XCTFail("kubernetes-validate is missing: run `bash scripts/setup.sh` (it installs it into .tools/venv)")
       return
     }
-    let r = try sh("\(validator.path) --strict deploy/kubernetes-slate-job.yaml deploy/kubernetes-merge-job.yaml")
+    let r = try sh(
+      "\(validator.path) --strict deploy/kubernetes-shards-pvc.yaml deploy/kubernetes-slate-job.yaml deploy/kubernetes-merge-job.yaml")
     XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
   }
 }

@@ -15,16 +15,33 @@ struct SimulationJob: Sendable {
 enum AgentJobs {
   static func simulate(_ body: Data, configuration: ServerConfiguration) throws(APIError) -> SimulationJob {
     let request: SimulateRequest
-    do { request = try SimulateRequest.decode(body) } catch { throw Problems.decoding(error) }
+    do { request = try SimulateRequest.decode(body) } catch {
+      throw Problems.decoding(error, body: body, fields: .simulate)
+    }
     var problems = Problems()
-    let market = problems.check { () throws(InputError) in try request.market() }
+    // Each price on its own, then the line, so every bad field of the market is named at once.
+    var pricesValid = true
+    for (field, price) in [("over_odds", request.overOdds), ("under_odds", request.underOdds)] {
+      do { _ = try Odds(decimal: price) } catch {
+        pricesValid = false
+        problems.add(field, "\(price)", error.description)
+      }
+    }
+    let market: TotalsMarket?
+    if pricesValid {
+      market = problems.check { () throws(InputError) in try request.market() }
+    } else {
+      market = nil
+      problems.check { () throws(InputError) in try TotalsMarket(line: request.totalLine).validate() }
+    }
     let model = request.model(base: GameModel(homeMean: 0, awayMean: 0))
-    problems.check { () throws(InputError) in try model.validate() }
+    for problem in model.problems() { problems.add(problem) }
     problems.checkSimulations(request.nSims, field: "n_sims", ceiling: configuration.maxSimulations)
     try problems.throwIfAny()
     let options = SimulationOptions(
       simulations: request.nSims, seed: configuration.seed, threads: configuration.threadsPerRequest)
     let wantScenarios = request.includeScenarios, wantSensitivity = request.includeSensitivity
+    let wantExact = request.includeExact
     var paths = request.nSims
     if wantScenarios { paths += 9 * max(1, request.nSims / 2) }
     if wantSensitivity { paths += 8 * request.nSims }
@@ -34,7 +51,7 @@ enum AgentJobs {
       let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
       let report = GameReport(
         model: model, market: market!, kelly: KellyPolicy(), options: options, histogram: histogram,
-        exact: nil, elapsedSeconds: elapsed,
+        exact: wantExact ? ExactScoreDistribution.compute(model) : nil, elapsedSeconds: elapsed,
         scenarios: wantScenarios ? try TotalsScenarios(model: model, line: market!.line, options: options) : nil,
         sensitivity: wantSensitivity ? try TotalsSensitivity(model: model, line: market!.line, options: options) : nil)
       return try JSONResponse.encode(SuccessEnvelope(report))
@@ -44,13 +61,26 @@ enum AgentJobs {
   static func batch(_ body: Data, configuration: ServerConfiguration) throws(APIError) -> SimulationJob {
     let file: SlateFile
     do { file = try SlateFile.decode(body, base: GameModel(homeMean: 0, awayMean: 0)) } catch {
-      throw Problems.decoding(error)
+      throw Problems.decoding(error, body: body, fields: .batch)
     }
     var problems = Problems()
+    // The request-level model applies to every game: an invalid one is the request's fault (422),
+    // while a game's own bad data stays that game's error and the others are still evaluated.
+    let shared = file.model.applied(to: GameModel(homeMean: 100, awayMean: 100))
+    for case .invalid(let field, let value, let reason) in shared.problems() {
+      problems.add("model." + ModelSettings.key(of: field), value, reason)
+    }
     let n = file.nSims ?? 10_000
     problems.checkSimulations(n, field: "n_sims", ceiling: configuration.maxSimulations)
     if file.entries.count > 500 {
       problems.add("games", "\(file.entries.count) games", "at most 500 games per batch")
+    }
+    // The cost of the whole request, not only of each game: games x n_sims.
+    let (total, overflow) = n.multipliedReportingOverflow(by: file.entries.count)
+    if n >= 1, overflow || total > configuration.maxTotalSimulations {
+      problems.add(
+        "n_sims", "\(n) x \(file.entries.count) games",
+        "the request's total simulations (games x n_sims) must be at most \(configuration.maxTotalSimulations), this server's ceiling (--max-total-sims)")
     }
     try problems.throwIfAny()
     let options = SimulationOptions(
@@ -79,6 +109,12 @@ struct Problems {
     list.append(.init(field: field, value: value, message: message, location: location))
   }
 
+  mutating func add(_ error: InputError) {
+    switch error {
+    case .invalid(let field, let value, let reason): add(field, value, reason)
+    }
+  }
+
   @discardableResult
   mutating func check<T>(_ body: () throws(InputError) -> T) -> T? {
     do { return try body() } catch {
@@ -98,7 +134,118 @@ struct Problems {
     if !list.isEmpty { throw APIError.invalid(list) }
   }
 
-  static func decoding(_ error: InputDecodingError) -> APIError {
-    APIError.invalid(field: "body", value: "", message: error.description)
+  /// A body that did not decode: every field of the wrong type or missing, each with the value
+  /// the body gave it (the decoder stops at the first, and names no field for a fractional
+  /// integer); else the field the decoder stopped at; "body" only when the JSON is malformed.
+  static func decoding(_ error: InputDecodingError, body: Data, fields: FieldTypes) -> APIError {
+    if let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] {
+      let found = fields.problems(in: object)
+      if !found.isEmpty { return APIError.invalid(found) }
+    }
+    guard let field = error.field else {
+      return APIError.invalid(field: "body", value: "", message: error.description)
+    }
+    return APIError.invalid(field: field, value: value(at: error.codingPath, in: body), message: error.description)
+  }
+
+  /// The JSON text at `path` in `body` ("" when absent): what the client sent for the field.
+  static func value(at path: [String], in body: Data) -> String {
+    guard var node = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) else { return "" }
+    for key in path {
+      if let object = node as? [String: Any], let next = object[key] {
+        node = next
+      } else if let array = node as? [Any], let i = Int(key), array.indices.contains(i) {
+        node = array[i]
+      } else {
+        return ""
+      }
+    }
+    return text(node)
+  }
+
+  /// A JSON value as the client wrote it, near enough: strings bare, others as JSON.
+  static func text(_ node: Any) -> String {
+    switch node {
+    case let text as String: return text
+    case is NSNull: return "null"
+    case let number as NSNumber:
+      return String(cString: number.objCType) == "c" ? (number.boolValue ? "true" : "false") : "\(number)"
+    default:
+      return (try? JSONSerialization.data(withJSONObject: node, options: [.sortedKeys, .fragmentsAllowed]))
+        .map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+  }
+}
+
+/// The JSON types of a request's fields, checked on the parsed body when it does not decode, so
+/// the 422 names every field of the wrong type or missing at once.
+struct FieldTypes {
+  enum Kind {
+    case number, integer, boolean, string
+    case object(FieldTypes)
+  }
+  var fields: [(name: String, kind: Kind)]
+  var required: Set<String> = []
+
+  static let simulate = FieldTypes(
+    fields: [
+      ("home_projection", .number), ("away_projection", .number), ("home_std_dev", .number), ("away_std_dev", .number),
+      ("total_line", .number), ("over_odds", .number), ("under_odds", .number), ("n_sims", .integer),
+      ("include_scenarios", .boolean), ("include_sensitivity", .boolean), ("include_exact", .boolean),
+    ],
+    required: ["home_projection", "away_projection", "total_line"])
+
+  /// The batch's request-level fields (each game is checked on its own, as its own error).
+  static let batch = FieldTypes(
+    fields: [
+      ("n_sims", .integer), ("seed", .integer),
+      (
+        "model",
+        .object(
+          FieldTypes(fields: [
+            ("home_sd", .number), ("home_std_dev", .number), ("away_sd", .number), ("away_std_dev", .number),
+            ("rho", .number), ("ot_model", .string), ("ot_rate", .number), ("ot_points", .number), ("ot_sd", .number),
+            ("score_floor", .integer), ("skew", .number),
+          ]))
+      ),
+    ])
+
+  func problems(in object: [String: Any], prefix: String = "") -> [APIError.Problem] {
+    var out: [APIError.Problem] = []
+    for (name, kind) in fields {
+      let field = prefix + name
+      guard let value = object[name], !(value is NSNull) else {
+        if required.contains(name) {
+          out.append(.init(field: field, value: "", message: "missing field '\(field)'"))
+        }
+        continue
+      }
+      let number = value as? NSNumber
+      let isBool = number.map { String(cString: $0.objCType) == "c" } ?? false
+      switch kind {
+      case .number:
+        if number == nil || isBool {
+          out.append(.init(field: field, value: Problems.text(value), message: "field '\(field)' must be a number"))
+        }
+      case .integer:
+        if let n = number, !isBool, n.doubleValue.rounded() == n.doubleValue, abs(n.doubleValue) < 9.2e18 { continue }
+        out.append(.init(field: field, value: Problems.text(value), message: "field '\(field)' must be an integer"))
+      case .boolean:
+        if !isBool {
+          out.append(.init(field: field, value: Problems.text(value), message: "field '\(field)' must be true or false"))
+        }
+      case .string:
+        if !(value is String) {
+          out.append(.init(field: field, value: Problems.text(value), message: "field '\(field)' must be a string"))
+        }
+      case .object(let inner):
+        guard let nested = value as? [String: Any] else {
+          out.append(.init(field: field, value: Problems.text(value), message: "field '\(field)' must be an object"))
+          continue
+        }
+        out += inner.problems(in: nested, prefix: field + ".")
+      }
+    }
+    return out
   }
 }

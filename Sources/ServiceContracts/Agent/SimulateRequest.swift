@@ -15,12 +15,16 @@ public struct SimulateRequest: Decodable, Sendable {
   public var nSims: Int
   public var includeScenarios: Bool
   public var includeSensitivity: Bool
+  /// mcsim's addition: the exact distribution's block (`analytic`), computed only when asked
+  /// because it costs more than a 10^4 simulation. False by default.
+  public var includeExact: Bool
 
   enum CodingKeys: String, CodingKey {
     case homeProjection = "home_projection", awayProjection = "away_projection"
     case homeStdDev = "home_std_dev", awayStdDev = "away_std_dev", totalLine = "total_line"
     case overOdds = "over_odds", underOdds = "under_odds", nSims = "n_sims"
     case includeScenarios = "include_scenarios", includeSensitivity = "include_sensitivity"
+    case includeExact = "include_exact"
   }
 
   public init(from decoder: any Decoder) throws {
@@ -35,6 +39,7 @@ public struct SimulateRequest: Decodable, Sendable {
     nSims = try c.decodeIfPresent(Int.self, forKey: .nSims) ?? 10_000
     includeScenarios = try c.decodeIfPresent(Bool.self, forKey: .includeScenarios) ?? true
     includeSensitivity = try c.decodeIfPresent(Bool.self, forKey: .includeSensitivity) ?? true
+    includeExact = try c.decodeIfPresent(Bool.self, forKey: .includeExact) ?? false
   }
 
   /// Decodes a request, turning decoding failures into an error that names the field.

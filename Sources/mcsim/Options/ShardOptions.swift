@@ -71,7 +71,7 @@ struct ShardOptions: ParsableArguments {
     try SimulationTape.$current.withValue(tape) { try body() }
     let file = PartialFile(
       command: commandWithoutShardOptions(Array(CommandLine.arguments.dropFirst())), seed: seed, shard: shard,
-      mcsim: MCSim.configuration.version, calls: tape.calls)
+      mcsim: MCSim.configuration.version, calls: tape.calls, digests: tape.digests)
     do {
       try file.encoded().write(to: URL(fileURLWithPath: partial), options: .atomic)
     } catch {
