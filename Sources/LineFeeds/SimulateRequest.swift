@@ -16,7 +16,10 @@ public struct SimulateRequest: Decodable, Sendable {
   public var includeScenarios: Bool
   public var includeSensitivity: Bool
 
-  enum CodingKeys: String, CodingKey {
+  /// The fields a request may carry (for reporting unknown ones).
+  public static let fieldNames = Set(CodingKeys.allCases.map(\.rawValue))
+
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case homeProjection = "home_projection", awayProjection = "away_projection"
     case homeStdDev = "home_std_dev", awayStdDev = "away_std_dev", totalLine = "total_line"
     case overOdds = "over_odds", underOdds = "under_odds", nSims = "n_sims"
