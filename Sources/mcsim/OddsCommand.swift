@@ -19,8 +19,8 @@ struct OddsCommand: ParsableCommand {
     @Argument(parsing: .allUnrecognized, help: "Prices: decimal (1.91), American (-110, +150) or fractional (10/11).")
     var prices: [String] = []
 
-    @Flag(help: "Print JSON instead of a table.")
-    var json = false
+    @OptionGroup(title: "Output") var output: OutputOptions
+    var json: Bool { output.json }
 
     func validate() throws {
       guard !OddsOutput.priceArguments(prices).isEmpty else { throw ValidationError("Give at least one price.") }
@@ -28,7 +28,8 @@ struct OddsCommand: ParsableCommand {
 
     func run() throws {
       let prices = OddsOutput.priceArguments(self.prices)
-      let odds = try prices.map { text in try OddsCLIError.wrap(text) { try Odds(parsing: text) } }
+      let odds = try prices.map { text in try CLIError.wrap(text, field: "price") { try Odds(parsing: text) } }
+      prices.forEach(OddsOutput.warnIfAmbiguous)
       if json {
         try OddsOutput.printJSON(zip(prices, odds).map { ConvertedPrice(input: $0, odds: $1) })
         return
@@ -64,15 +65,6 @@ struct ConvertedPrice: Encodable {
     try c.encode(odds.customaryFractional.description, forKey: .fractionalLadder)
     try c.encode(odds.hongKong, forKey: .hongKong)
     try c.encode(odds.impliedProbability, forKey: .impliedProbability)
-  }
-}
-
-/// A library error with the command-line item it came from, printed on one line.
-struct OddsCLIError: Error, CustomStringConvertible {
-  let description: String
-
-  static func wrap<T>(_ item: String, _ body: () throws -> T) throws -> T {
-    do { return try body() } catch { throw OddsCLIError(description: "'\(item)': \(error)") }
   }
 }
 

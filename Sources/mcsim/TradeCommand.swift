@@ -1,6 +1,7 @@
 import ArgumentParser
 import FantasyTrade
 import Foundation
+import LineFeeds
 
 /// `mcsim trade`: one trade from the original service's request file, or every legal trade of a
 /// squad against a pool. Parsing and rendering only; the numbers come from FantasyTrade.
@@ -13,13 +14,13 @@ struct TradeCommand: ParsableCommand {
       Every legal trade of a squad: mcsim trade --squad SQUAD.json --pool PLAYERS.json
       """)
 
-  @Argument(help: "A trade request file with player_in, player_out, round_number, team_value and league_avg_value.")
+  @Argument(help: "A trade request with player_in, player_out, round_number, team_value and league_avg_value: a file, - for stdin, or a URL.")
   var request: String?
 
-  @Option(help: "A squad file: a list of players or pool ids, or the iOS request object with current_team.")
+  @Option(help: "A squad (a file, - or a URL): a list of players or pool ids, or the iOS request object with current_team.")
   var squad: String?
 
-  @Option(help: "A players file in the client's AFL player shape, to trade in from.")
+  @Option(help: "Players (a file, - or a URL) in the client's AFL player shape, to trade in from.")
   var pool: String?
 
   @Option(help: "Dollars available on top of the outgoing player's price (default: the squad file's budget, else 0).")
@@ -46,17 +47,9 @@ struct TradeCommand: ParsableCommand {
   @Flag(help: "Apply the original formula to the projections only, without simulation.")
   var deterministic = false
 
-  @Option(help: "Number of simulated draws of the coming rounds.")
-  var sims: Int = SimulationSettings.defaultSimulations
-
-  @Option(help: "Seed of the random streams; a fresh one is drawn and reported when absent.")
-  var seed: UInt64?
-
-  @Option(help: "Number of worker threads; the results do not depend on it.")
-  var threads: Int = ProcessInfo.processInfo.activeProcessorCount
-
-  @Flag(help: "Print JSON for machines instead of a table.")
-  var json = false
+  @OptionGroup(title: "Simulation") var randomOptions: RandomOptions
+  @OptionGroup(title: "Input") var input: InputOptions
+  @OptionGroup(title: "Output") var output: OutputOptions
 
   func validate() throws {
     let batch = squad != nil || pool != nil
@@ -69,15 +62,30 @@ struct TradeCommand: ParsableCommand {
     if request != nil && (playerIn != nil || playerOut != nil || budget != nil) {
       throw ValidationError("--in, --out and --budget apply to --squad and --pool only.")
     }
-    guard sims >= 1 else { throw ValidationError("--sims must be at least 1.") }
-    guard threads >= 1 else { throw ValidationError("--threads must be at least 1.") }
-    guard top >= 1 else { throw ValidationError("--top must be at least 1.") }
+    guard top >= 1 else { throw ValidationError("--top \(top): must be at least 1.") }
+    if [request, squad, pool].filter({ $0 == "-" }).count > 1 {
+      throw ValidationError("Only one input can be read from stdin.")
+    }
   }
 
   func run() throws {
-    let settings = deterministic ? nil : SimulationSettings(simulations: sims, seed: seed, threads: threads)
+    let settings = deterministic
+      ? nil
+      : SimulationSettings(
+        simulations: randomOptions.sims ?? SimulationSettings.defaultSimulations, seed: randomOptions.seed,
+        threads: randomOptions.threads)
+    let json = output.json
     if let request {
-      let trade = try read(TradeRequest.self, from: request).validated()
+      var decoded = try read(TradeRequest.self, from: request, .tradeRequest)
+      // The options win over the file's values, with a note saying so.
+      let source = InputSource(request).description
+      decoded.roundNumber = Precedence.resolve(
+        "--round", roundNumber, "round_number", decoded.roundNumber, source: source)
+      decoded.teamValue = Precedence.resolve("--team-value", teamValue, "team_value", decoded.teamValue, source: source)
+      decoded.leagueAvgValue = Precedence.resolve(
+        "--league-avg-value", leagueAvgValue, "league_avg_value", decoded.leagueAvgValue, source: source)
+      let trade: Trade
+      do { trade = try decoded.validated() } catch { throw CLIError.badInput(source, error) }
       let report: TradeReport
       if let settings {
         report = try TradeReport.simulated(trade, settings: settings)
@@ -86,15 +94,20 @@ struct TradeCommand: ParsableCommand {
       }
       print(json ? try encode(report) : TradeTable.render(report))
     } else if let squad, let pool {
-      let squadFile = try read(SquadFile.self, from: squad)
-      let poolFile = try read(PoolFile.self, from: pool)
+      let squadFile = try read(SquadFile.self, from: squad, .squad)
+      let poolFile = try read(PoolFile.self, from: pool, .pool)
+      let source = InputSource(squad).description
       let defaults = TradeContext.original
       let options = TradeSearch.Options(
         budget: budget ?? squadFile.budget ?? 0,
         context: TradeContext(
-          roundNumber: roundNumber ?? squadFile.roundNumber ?? defaults.roundNumber,
-          teamValue: teamValue ?? squadFile.teamValue ?? defaults.teamValue,
-          leagueAvgValue: leagueAvgValue ?? squadFile.leagueAvgValue ?? defaults.leagueAvgValue),
+          roundNumber: Precedence.resolve("--round", roundNumber, "round_number", squadFile.roundNumber, source: source)
+            ?? defaults.roundNumber,
+          teamValue: Precedence.resolve("--team-value", teamValue, "team_value", squadFile.teamValue, source: source)
+            ?? defaults.teamValue,
+          leagueAvgValue: Precedence.resolve(
+            "--league-avg-value", leagueAvgValue, "league_avg_value", squadFile.leagueAvgValue, source: source)
+            ?? defaults.leagueAvgValue),
         top: top, playerInID: playerIn.map { PlayerID($0) } ?? squadFile.playerInID,
         playerOutID: playerOut.map { PlayerID($0) } ?? squadFile.playerOutID)
       let rosters = Rosters(squad: squadFile.currentTeam, pool: poolFile.players)
@@ -106,18 +119,17 @@ struct TradeCommand: ParsableCommand {
     }
   }
 
-  private func read<T: Decodable>(_ type: T.Type, from path: String) throws -> T {
+  /// Reads and decodes an input (a file, - for stdin, or a URL), reporting unknown fields.
+  private func read<T: Decodable>(_ type: T.Type, from argument: String, _ schema: FieldSchema) throws -> T {
+    let source = InputSource(argument)
     let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-      throw TradeFileError(path: path, message: "cannot read the file")
+    do { data = try source.read() } catch { throw CLIError.badInput(source.description, error) }
+    let value: T
+    do { value = try InputDecodingError.decode(type, from: data) } catch {
+      throw CLIError.badInput(source.description, error)
     }
-    do {
-      return try JSONDecoder().decode(type, from: data)
-    } catch let error as DecodingError {
-      throw TradeFileError(path: path, message: TradeInputError(error).description)
-    }
+    try input.report(unknown: UnknownFields.find(in: data, schema), in: source.description)
+    return value
   }
 
   private func encode<T: Encodable>(_ value: T) throws -> String {
@@ -125,11 +137,4 @@ struct TradeCommand: ParsableCommand {
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     return String(decoding: try encoder.encode(value), as: UTF8.self)
   }
-}
-
-/// An input file that cannot be read or decoded, named with the field at fault.
-struct TradeFileError: Error, CustomStringConvertible {
-  var path: String
-  var message: String
-  var description: String { "\(path): \(message)" }
 }

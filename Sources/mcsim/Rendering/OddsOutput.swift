@@ -11,6 +11,22 @@ enum OddsOutput {
     return rest
   }
 
+  /// A warning for a price that reads as decimal but looks American ("150": decimal 150, not
+  /// +150), on stderr.
+  static func warnIfAmbiguous(_ text: String) {
+    let value = text.split(separator: "=").last.map(String.init) ?? text
+    guard let number = Double(value), number >= 100, value.first?.isNumber == true else { return }
+    FileHandle.standardError.write(Data(
+      "warning: '\(value)' is read as decimal odds \(value) (implied \(percent(1 / number))); American odds are written +\(value) or -\(value)\n".utf8))
+  }
+
+  /// A warning for a market whose prices imply less than 100% in total (a negative margin).
+  static func warnIfNegativeMargin(_ overround: Double) {
+    guard overround < 0 else { return }
+    FileHandle.standardError.write(Data(
+      "warning: negative margin \(percent(overround)): the prices imply less than 100% in total (an arbitrage, a mistyped price, or outcomes missing from the market)\n".utf8))
+  }
+
   /// Columns padded to their widest cell; `left` columns left-aligned, the rest right-aligned.
   static func printTable(header: [String], rows: [[String]], left: Set<Int> = [0]) {
     print(table(header: header, rows: rows, left: left))

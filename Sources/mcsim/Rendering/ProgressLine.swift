@@ -27,3 +27,17 @@ final class ProgressLine: @unchecked Sendable {
     if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
   }
 }
+
+extension ProgressLine {
+  /// Ctrl-C: clear the progress line (when stderr is a terminal) and exit 130, the shell's
+  /// status for an interrupted command. Only async-signal-safe calls in the handler.
+  static func clearOnInterrupt() {
+    signal(SIGINT) { _ in
+      if isatty(STDERR_FILENO) != 0 {
+        let clear: StaticString = "\r\u{1B}[K"
+        _ = write(STDERR_FILENO, clear.utf8Start, clear.utf8CodeUnitCount)
+      }
+      _exit(130)
+    }
+  }
+}
