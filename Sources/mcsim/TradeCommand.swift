@@ -88,6 +88,8 @@ struct TradeCommand: ParsableCommand {
       do { trade = try decoded.validated() } catch { throw CLIError.badInput(source, error) }
       let report: TradeReport
       if let settings {
+        let progress = ElapsedLine.forTerminal("simulating \(settings.simulations) draws")
+        defer { progress?.finish() }
         report = try TradeReport.simulated(trade, settings: settings)
       } else {
         report = TradeReport.deterministic(trade)
@@ -111,7 +113,12 @@ struct TradeCommand: ParsableCommand {
         top: top, playerInID: playerIn.map { PlayerID($0) } ?? squadFile.playerInID,
         playerOutID: playerOut.map { PlayerID($0) } ?? squadFile.playerOutID)
       let rosters = Rosters(squad: squadFile.currentTeam, pool: poolFile.players)
-      let result = try TradeSearch(rosters: rosters, options: options).run(settings: settings)
+      let progress = settings.flatMap { ElapsedLine.forTerminal("simulating \($0.simulations) draws of each trade") }
+      let result: TradeSearchResult
+      do {
+        defer { progress?.finish() }
+        result = try TradeSearch(rosters: rosters, options: options).run(settings: settings)
+      }
       print(json ? try encode(result) : TradeTable.render(result))
       for skipped in result.skipped where !json {
         FileHandle.standardError.write(Data("skipped \(skipped.description)\n".utf8))
