@@ -65,12 +65,9 @@ enum CLIError {
   static func fail(_ error: InputError) -> CLIFailure {
     switch error {
     case .invalid(let field, let value, let reason):
-      option(optionNames[field] ?? field, value, reason + limitHint(field))
+      option(optionNames[field] ?? field, value, reason)
     }
   }
-
-  /// The limit a user needs next to a refusal that does not already say it.
-  static func limitHint(_ field: String) -> String { "" }
 
   static func fail(option: String, _ error: OddsError) -> CLIFailure {
     fail("\(option): \(error)", field: option)
