@@ -52,7 +52,10 @@ public struct SquadFile: Decodable, Hashable, Sendable {
   public var teamValue: Double?
   public var leagueAvgValue: Double?
 
-  enum CodingKeys: String, CodingKey {
+  /// The fields of the object form (for reporting unknown ones).
+  public static let fieldNames = Set(CodingKeys.allCases.map(\.rawValue))
+
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case budget
     case currentTeam = "current_team"
     case playerInID = "player_in_id"

@@ -28,7 +28,10 @@ public struct PlayerInput: Codable, Hashable, Sendable {
   public var missProbability: Double?
   public var recentScores: [Double]?
 
-  enum CodingKeys: String, CodingKey {
+  /// The fields a player may carry (for reporting unknown ones).
+  public static let fieldNames = Set(CodingKeys.allCases.map(\.rawValue))
+
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case id, name, team, position, price, breakeven, ownership
     case projScores = "proj_scores"
     case isRedDot = "is_red_dot"

@@ -8,7 +8,10 @@ public struct TradeRequest: Codable, Hashable, Sendable {
   public var teamValue: Double?
   public var leagueAvgValue: Double?
 
-  enum CodingKeys: String, CodingKey {
+  /// The fields a request may carry (for reporting unknown ones).
+  public static let fieldNames = Set(CodingKeys.allCases.map(\.rawValue))
+
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case playerIn = "player_in"
     case playerOut = "player_out"
     case roundNumber = "round_number"

@@ -20,6 +20,9 @@ public struct ModelSettings: Hashable, Sendable, Decodable {
   public init() {}
 
   /// Every key read, including the agent's synonyms.
+  /// The model fields a slate file may carry (for reporting unknown ones).
+  public static var fieldNames: Set<String> { keys }
+
   static let keys: Set<String> = [
     "home_sd", "home_std_dev", "away_sd", "away_std_dev", "rho", "ot_model", "ot_rate", "ot_points", "ot_sd",
     "score_floor", "skew",

@@ -218,8 +218,16 @@ private struct RawGame: Decodable, Sendable {
     let homeLabel = homeAbbr ?? home?.team?.abbreviation ?? homeTeam
     let awayLabel = awayAbbr ?? away?.team?.abbreviation ?? awayTeam
     let id = gameID ?? (homeLabel != nil && awayLabel != nil ? "\(awayLabel!)@\(homeLabel!)" : "game \(number)")
+    // A name the team directory does not know, or a team against itself, is this game's error.
+    var problem: String?
+    if let unknown = [(homeAbbr ?? homeTeam, home), (awayAbbr ?? awayTeam, away)].first(where: { $0.1 != nil && $0.1?.team == nil }) {
+      problem = "unknown team '\(unknown.0!)'"
+    } else if let home, let away, home.key == away.key {
+      problem = "a team cannot play itself (\(home))"
+    }
     let game = SlateGame(
-      id: id, homeAbbr: homeLabel, awayAbbr: awayLabel, model: model, markets: markets, info: info)
+      id: id, homeAbbr: homeLabel, awayAbbr: awayLabel, model: problem == nil ? model : nil, markets: markets,
+      problem: problem, info: info)
     return SlateEntry(game: game, home: home, away: away)
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 
 /// A JSON input that could not be read, said in the input's own terms: which field, where.
+/// The one formatter of Foundation's `DecodingError` for every command and the server.
 public struct InputDecodingError: Error, Equatable, Sendable, CustomStringConvertible {
   public let description: String
   /// The offending field's coding path (`["games", "2", "home_ppg"]`), when the decoder gave one;
@@ -10,6 +11,11 @@ public struct InputDecodingError: Error, Equatable, Sendable, CustomStringConver
   public init(_ description: String, codingPath: [String] = []) {
     self.description = description
     self.codingPath = codingPath
+  }
+
+  /// The one-line message of a decoding failure, naming the field's path.
+  public init(_ error: DecodingError) {
+    self.init(Self.message(error), codingPath: Self.keys(error))
   }
 
   /// The field as the input spells it (`games[2].home_ppg`), nil when no field is at fault.
@@ -24,9 +30,17 @@ public struct InputDecodingError: Error, Equatable, Sendable, CustomStringConver
     do {
       return try ContractJSON.decoder().decode(T.self, from: data)
     } catch let error as DecodingError {
-      throw InputDecodingError(message(error), codingPath: keys(error))
+      // The decoder does not say where JSON is malformed; JSONSerialization does.
+      if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
+        do { _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) } catch {
+          throw malformedJSON(error, in: data)
+        }
+      }
+      throw InputDecodingError(error)
+    } catch let error as InputDecodingError {
+      throw error
     } catch {
-      throw InputDecodingError("malformed JSON: \(error.localizedDescription)")
+      throw InputDecodingError("\(error)")
     }
   }
 
@@ -59,16 +73,43 @@ public struct InputDecodingError: Error, Equatable, Sendable, CustomStringConver
       "field '\(path(context.codingPath))' is null, expected \(describe(type))"
     case .dataCorrupted(let context):
       context.codingPath.isEmpty
-        ? "malformed JSON: \(context.underlyingError.map { "\($0)" } ?? context.debugDescription)"
+        ? "malformed JSON: \(malformed(context))"
         : "field '\(path(context.codingPath))': \(context.debugDescription)"
     @unknown default:
       "\(error)"
     }
   }
 
+  /// Foundation's words for malformed JSON, which carry the line and column ("... around
+  /// line 3, column 7."), without the NSError wrapping.
+  static func malformed(_ context: DecodingError.Context) -> String {
+    if let underlying = context.underlyingError as NSError? {
+      if let debug = underlying.userInfo[NSDebugDescriptionErrorKey] as? String { return debug }
+      return underlying.localizedDescription
+    }
+    return context.debugDescription
+  }
+
+  /// JSONSerialization's failure, said as the decoder's is, with the line and column when
+  /// Foundation gives the byte ("Invalid value around character 15.").
+  public static func malformedJSON(_ error: any Error, in data: Data? = nil) -> InputDecodingError {
+    let ns = error as NSError
+    var words = ns.userInfo[NSDebugDescriptionErrorKey] as? String ?? ns.localizedDescription
+    if let data, let range = words.range(of: #"around (character|line) \d+\.?"#, options: .regularExpression),
+      let offset = Int(words[range].filter(\.isNumber)), words[range].contains("character")
+    {
+      let before = data.prefix(offset)
+      let line = before.filter { $0 == UInt8(ascii: "\n") }.count + 1
+      let column = offset - (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1
+      words = words.replacingCharacters(in: range, with: "").trimmingCharacters(in: .whitespaces)
+      return InputDecodingError("malformed JSON at line \(line), column \(column) (byte \(offset)): \(words)")
+    }
+    return InputDecodingError("malformed JSON: \(words)")
+  }
+
   static func describe(_ type: Any.Type) -> String {
     switch type {
-    case is Double.Type, is Int.Type: "a number"
+    case is Double.Type, is Int.Type, is Float.Type, is UInt64.Type: "a number"
     case is String.Type: "a string"
     case is Bool.Type: "true or false"
     default:

@@ -43,6 +43,19 @@ public struct GameModel: Hashable, Sendable, Codable {
   public static let minSD = 0.5
   public static let maxSD = 100.0
 
+  /// The largest |skewness| whose latent correlation for `correlation` stays in [-1, 1], to 3
+  /// decimals (rounded down), by bisection: the adjustment grows with the skewness.
+  public static func largestSkewness(correlation: Double) -> Double {
+    func reachable(_ s: Double) -> Bool { abs(SkewNormal(skewness: s).latentCorrelation(for: correlation)) <= 1 + 1e-12 }
+    if reachable(SkewNormal.maxSkewness) { return SkewNormal.maxSkewness }
+    var lo = 0.0, hi = SkewNormal.maxSkewness
+    for _ in 0..<40 {
+      let mid = (lo + hi) / 2
+      if reachable(mid) { lo = mid } else { hi = mid }
+    }
+    return (lo * 1000).rounded(.down) / 1000
+  }
+
   /// Throws the first invalid field, named as the user knows it.
   public func validate() throws(InputError) {
     if let first = problems().first { throw first }
@@ -92,7 +105,7 @@ public struct GameModel: Hashable, Sendable, Codable {
         out.append(
           .invalid(
             field: "correlation", value: "\(correlation)",
-            reason: "is not reachable with skewness \(skewness) (needs latent correlation \(adjusted))"))
+            reason: "is not reachable with skewness \(skewness) (needs latent correlation \(adjusted)); with this correlation the skewness can be at most \(Self.largestSkewness(correlation: correlation))"))
       }
     }
     if let floor = scoreFloor, floor < 0 || floor > 400 {

@@ -1,11 +1,28 @@
 import ArgumentParser
 import Foundation
+import LineFeeds
 import OddsMath
+import ServiceContracts
 import Simulation
 
-/// Renders a refused input as one line, in swift-argument-parser's form ("Error: ..."), and
-/// exits: 64 (a usage error) for an option's value, 1 for the contents of an input file, as
-/// every mcsim command does. Nothing else is printed.
+/// A refused input or a failed run: the field at fault (an option like `--rho`, or a file's
+/// field like `total_line`), the value given, and why, with the exit status. Thrown by the
+/// commands and said once, at the edge (`ErrorReport`), in one voice:
+///   - 64: a bad option value (a usage error, as swift-argument-parser has it);
+///   - 1: a bad input file (its contents), or a failure of the environment (a feed that cannot
+///     be fetched);
+///   - 3: a partial failure (some games of a slate not evaluated; thrown as `ExitCode(3)`).
+struct CLIFailure: Error, CustomStringConvertible {
+  var field: String?
+  var value: String?
+  /// One line, in plain words, without the "Error: " prefix.
+  var message: String
+  var code: ExitCode
+
+  var description: String { message }
+}
+
+/// Builds the failures every command throws.
 enum CLIError {
   /// Library field names as the user typed them on the command line.
   static let optionNames: [String: String] = [
@@ -15,40 +32,64 @@ enum CLIError {
     "total_line": "--line", "n_sims": "--sims", "threads": "--threads",
   ]
 
-  static func fail(_ message: String, code: ExitCode = .validationFailure) -> ExitCode {
-    FileHandle.standardError.write(Data("Error: \(message)\n".utf8))
-    return code
+  static func fail(
+    _ message: String, code: ExitCode = .validationFailure, field: String? = nil, value: String? = nil
+  ) -> CLIFailure {
+    CLIFailure(field: field, value: value, message: message, code: code)
+  }
+
+  /// An option's value refused: "--rho 1.5: must be in [-1, 1]", exit 64.
+  static func option(_ option: String, _ value: String, _ reason: String) -> CLIFailure {
+    fail("\(option) \(value): \(reason)", field: option, value: value)
   }
 
   /// A bad input file (its path and what is wrong): exit 1.
-  static func badInput(_ source: String, _ error: any Error) -> ExitCode {
-    fail("\(source): \(error)", code: .failure)
+  static func badInput(_ source: String, _ error: any Error) -> CLIFailure {
+    switch error {
+    case let input as InputError:
+      if case .invalid(let field, let value, _) = input {
+        return fail("\(source): \(error)", code: .failure, field: field, value: value)
+      }
+    case let decoding as InputDecodingError:
+      return fail("\(source): \(error)", code: .failure, field: decoding.field, value: nil)
+    default: break
+    }
+    return fail("\(source): \(error)", code: .failure)
   }
 
   /// A failure of the environment rather than the input (a feed that cannot be fetched):
   /// one line, exit status 1.
-  static func runtime(_ message: String) -> ExitCode {
+  static func runtime(_ message: String) -> CLIFailure {
     fail(message, code: .failure)
   }
 
-  static func fail(_ error: InputError) -> ExitCode {
+  static func fail(_ error: InputError) -> CLIFailure {
     switch error {
     case .invalid("partial", let parts, let reason):
       // A merge whose replay no longer matches its parts: the parts are named, exit 1.
       fail("\(parts): \(reason)", code: .failure)
     case .invalid(let field, let value, let reason):
-      fail("\(optionNames[field] ?? field) \(value): \(reason)")
+      option(optionNames[field] ?? field, value, reason)
     }
   }
 
-  static func fail(option: String, _ error: OddsError) -> ExitCode {
-    fail("\(option): \(error)")
+  static func fail(option: String, _ error: OddsError) -> CLIFailure {
+    fail("\(option): \(error)", field: option)
   }
 
-  static func fail(option: String, _ error: KellyPolicyError) -> ExitCode {
+  static func fail(option: String, _ error: KellyPolicyError) -> CLIFailure {
     switch error {
-    case .invalidFraction(let f): fail("\(option) \(f): must be in (0, 1]")
-    case .invalidCap(let c): fail("\(option) \(c): must be in (0, 1]")
+    case .invalidFraction(let f): self.option(option, "\(f)", "must be in (0, 1]")
+    case .invalidCap(let c): self.option(option, "\(c)", "must be in (0, 1]")
+    }
+  }
+
+  /// Runs `body`, turning a library error into a refusal of the command-line item `item`
+  /// (a price argument, an option's value): exit 64.
+  static func wrap<T>(_ item: String, field: String? = nil, _ body: () throws -> T) throws -> T {
+    do { return try body() } catch {
+      throw fail("'\(item)': \(error)", field: field, value: item)
     }
   }
 }
+

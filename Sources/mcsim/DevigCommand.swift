@@ -29,26 +29,28 @@ struct DevigCommand: ParsableCommand {
   @Option(help: "The devig method, or all of them.")
   var method: Method = .power
 
-  @Flag(help: "Print JSON instead of a table.")
-  var json = false
+  @OptionGroup(title: "Output") var output: OutputOptions
+  var json: Bool { output.json }
 
   func run() throws {
     let prices = OddsOutput.priceArguments(self.prices)
     let pairs = try prices.map { item in
-      try OddsCLIError.wrap(item) { () throws -> (String?, Odds) in
+      try CLIError.wrap(item, field: "price") { () throws -> (String?, Odds) in
         guard let eq = item.lastIndex(of: "=") else { return (nil, try Odds(parsing: item)) }
         return (String(item[..<eq]), try Odds(parsing: String(item[item.index(after: eq)...])))
       }
     }
+    prices.forEach(OddsOutput.warnIfAmbiguous)
     let named = pairs.contains { $0.0 != nil }
     let names = named ? pairs.enumerated().map { $1.0 ?? String($0 + 1) } : nil
     let market: Market
     do {
       market = try Market(prices: pairs.map(\.1), outcomes: names)
     } catch {
-      throw OddsCLIError(description: "\(error)")
+      throw CLIError.fail("\(error)", field: "prices")
     }
     let results = method.methods.map { market.devig($0) }
+    OddsOutput.warnIfNegativeMargin(market.overround)
     if json {
       try results.count == 1 ? OddsOutput.printJSON(results[0]) : OddsOutput.printJSON(results)
       return

@@ -18,8 +18,9 @@ struct FairCommand: ParsableCommand {
 
   @OptionGroup(title: "Fair odds") var fair: FairPolicyOptions
   @OptionGroup(title: "Feed") var feed: FeedOptions
+  @OptionGroup(title: "Input") var input: InputOptions
 
-  @Option(help: "The time ages are measured from: ISO 8601 or now (default: the newest quote).")
+  @Option(help: "The time ages are measured from: an ISO date (midnight UTC) or date-time, or now (default: the newest quote).")
   var asOf: String?
 
   @Option(help: "Show the math for one bet: its id or 'event market selection line'.")
@@ -28,24 +29,35 @@ struct FairCommand: ParsableCommand {
   @Option(help: "Stake for the money figures of --explain.")
   var stake = 100.0
 
-  @Flag(help: "Print JSON instead of a table.")
-  var json = false
+  @OptionGroup(title: "Output") var output: OutputOptions
+  var json: Bool { output.json }
 
   func validate() throws {
-    guard stake > 0 else { throw ValidationError("--stake must be positive, got \(stake).") }
+    guard stake > 0 else { throw ValidationError("--stake \(stake): must be positive") }
+    if fair.method == .all && explain != nil { throw ValidationError("--explain needs one --method, not all.") }
   }
 
   func run() throws {
     let decoded: Feed
-    do { decoded = try feed.read(file) } catch { throw OddsCLIError(description: "\(error)") }
-    let report = FairOdds.evaluate(decoded.decodedQuotes, policy: try fair.policy(), asOf: try asOfDate())
+    do { decoded = try feed.read(file, input: input) } catch let failure as CLIFailure { throw failure } catch {
+      throw CLIError.fail("\(error)", code: .failure, field: "file", value: file)
+    }
+    let asOf = try asOfDate()
+    let reports = try fair.policies().map { FairOdds.evaluate(decoded.decodedQuotes, policy: $0, asOf: asOf) }
+    let report = reports[0]
     for note in decoded.notes { warn(note) }
     for rejected in report.rejected { warn("skipped \(rejected)") }
     for issue in report.issues { warn(issue) }
 
+    if reports.count > 1 {
+      try json
+        ? OddsOutput.printJSON(Dictionary(uniqueKeysWithValues: reports.map { ($0.policy.method.rawValue, $0) }))
+        : render(sideBySide: reports)
+      return
+    }
     if let key = explain {
       guard let bet = report.bet(named: key) else {
-        throw OddsCLIError(description: "no bet '\(key)': use an id from the table or 'event market selection line'")
+        throw CLIError.option("--explain", "'\(key)'", "no such bet: use an id from the table or 'event market selection line'")
       }
       let explanation = report.explanation(of: bet, stake: stake)
       try json ? OddsOutput.printJSON(explanation) : render(explanation)
@@ -57,8 +69,8 @@ struct FairCommand: ParsableCommand {
   private func asOfDate() throws -> Date? {
     guard let text = asOf else { return nil }
     if text.lowercased() == "now" { return Date() }
-    guard let date = Timestamp.parse(text) else {
-      throw OddsCLIError(description: "--as-of '\(text)': expected an ISO 8601 time like 2026-04-01T18:00:00Z, or now")
+    guard let date = Timestamp.parseDateOrTime(text) else {
+      throw CLIError.option("--as-of", "'\(text)'", "expected an ISO 8601 date or time like 2026-04-01 or 2026-04-01T18:00:00Z, or now")
     }
     return date
   }
@@ -83,6 +95,21 @@ struct FairCommand: ParsableCommand {
         ]
       },
       left: [1, 4, 7, 8])
+  }
+
+  /// --method all: each bet's fair probability by every method, side by side.
+  private func render(sideBySide reports: [FairOddsReport]) {
+    let first = reports[0]
+    print("as of \(Timestamp.format(first.asOf)), sharp books \(first.policy.sharpBooks.joined(separator: " ")); fair p by method")
+    OddsOutput.printTable(
+      header: ["id", "bet"] + reports.map(\.policy.method.rawValue),
+      rows: first.bets.indices.map { i in
+        [String(first.bets[i].id), first.bets[i].label]
+          + reports.map { r in
+            r.bets.indices.contains(i) ? r.bets[i].fairProbability.map(OddsOutput.probability) ?? "-" : "-"
+          }
+      },
+      left: [1])
   }
 
   private func render(_ e: BetExplanation) {

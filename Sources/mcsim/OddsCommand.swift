@@ -20,8 +20,8 @@ struct OddsCommand: ParsableCommand {
     @Argument(parsing: .allUnrecognized, help: "Prices: decimal (1.91), American (-110, +150) or fractional (10/11).")
     var prices: [String] = []
 
-    @Flag(help: "Print JSON instead of a table.")
-    var json = false
+    @OptionGroup(title: "Output") var output: OutputOptions
+    var json: Bool { output.json }
 
     func validate() throws {
       guard !OddsOutput.priceArguments(prices).isEmpty else { throw ValidationError("Give at least one price.") }
@@ -29,7 +29,8 @@ struct OddsCommand: ParsableCommand {
 
     func run() throws {
       let prices = OddsOutput.priceArguments(self.prices)
-      let odds = try prices.map { text in try OddsCLIError.wrap(text) { try Odds(parsing: text) } }
+      let odds = try prices.map { text in try CLIError.wrap(text, field: "price") { try Odds(parsing: text) } }
+      prices.forEach(OddsOutput.warnIfAmbiguous)
       if json {
         try OddsOutput.printJSON(zip(prices, odds).map { ConvertedPrice(input: $0, odds: $1) })
         return
@@ -65,69 +66,5 @@ struct ConvertedPrice: Encodable {
     try c.encode(odds.customaryFractional.description, forKey: .fractionalLadder)
     try c.encode(odds.hongKong, forKey: .hongKong)
     try c.encode(odds.impliedProbability, forKey: .impliedProbability)
-  }
-}
-
-/// A library error with the command-line item it came from, printed on one line.
-struct OddsCLIError: Error, CustomStringConvertible {
-  let description: String
-
-  static func wrap<T>(_ item: String, _ body: () throws -> T) throws -> T {
-    do { return try body() } catch { throw OddsCLIError(description: "'\(item)': \(error)") }
-  }
-}
-
-/// Rendering shared by the odds, devig and fair commands: aligned tables, number formats, JSON.
-enum OddsOutput {
-  /// Price arguments without the `--` that lets negative American odds through (arguments
-  /// parsed with `.allUnrecognized` keep it).
-  static func priceArguments(_ arguments: [String]) -> [String] {
-    guard let i = arguments.firstIndex(of: "--") else { return arguments }
-    var rest = arguments
-    rest.remove(at: i)
-    return rest
-  }
-
-  static func printJSON(_ value: some Encodable, style: ContractJSON.Style = .compact) throws {
-    print(try JSONOutput.encode(value, style: style))
-  }
-
-  /// Columns padded to their widest cell; `left` columns left-aligned, the rest right-aligned.
-  static func printTable(header: [String], rows: [[String]], left: Set<Int> = [0]) {
-    print(table(header: header, rows: rows, left: left))
-  }
-
-  /// The lines `printTable` prints, joined.
-  static func table(header: [String], rows: [[String]], left: Set<Int> = [0]) -> String {
-    let all = [header] + rows
-    let widths = header.indices.map { c in all.map { $0.indices.contains(c) ? $0[c].count : 0 }.max() ?? 0 }
-    return all.map { row in
-      let cells = row.enumerated().map { c, cell in
-        let pad = String(repeating: " ", count: max(0, widths[c] - cell.count))
-        return left.contains(c) ? cell + pad : pad + cell
-      }
-      return cells.joined(separator: "  ").trimmingTrailingSpaces
-    }.joined(separator: "\n")
-  }
-
-  static func decimal(_ x: Double) -> String { String(format: "%.4g", x) }
-
-  static func probability(_ p: Double) -> String { String(format: "%.4f", p) }
-
-  static func percent(_ p: Double) -> String { String(format: "%.2f%%", p * 100) }
-
-  /// +150, -110, -109.89: signed, at most two decimals.
-  static func american(_ a: Double) -> String {
-    let rounded = (a * 100).rounded() / 100
-    let body = rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.2f", rounded)
-    return rounded > 0 ? "+" + body : body
-  }
-}
-
-extension String {
-  fileprivate var trimmingTrailingSpaces: String {
-    var s = self
-    while s.last == " " { s.removeLast() }
-    return s
   }
 }

@@ -17,23 +17,23 @@ struct RunCommand: ParsableCommand {
       """
   )
 
-  @Option(parsing: .unconditional, help: "The totals line (e.g. 225.5; a whole number can push).")
+  @Option(parsing: .unconditional, help: "The totals line, in (0, 1000) (e.g. 225.5; a whole number can push).")
   var line: Double?
 
-  @Option(parsing: .unconditional, help: "Projected points of the home team.")
+  @Option(parsing: .unconditional, help: "Projected points of the home team, in [0, 1000].")
   var home: Double?
 
-  @Option(parsing: .unconditional, help: "Projected points of the away team.")
+  @Option(parsing: .unconditional, help: "Projected points of the away team, in [0, 1000].")
   var away: Double?
 
-  @Option(help: "A betting-agent simulate request (JSON file, or - for stdin) instead of --line/--home/--away.")
+  @Option(help: "A betting-agent simulate request (a JSON file, - for stdin, or a URL) instead of --line/--home/--away; options given beside it win over its fields.")
   var request: String?
 
-  @Option(name: .customLong("over-odds"), parsing: .unconditional, help: "Price of the over, decimal or American.")
-  var overOdds: String = "1.91"
+  @Option(name: .customLong("over-odds"), parsing: .unconditional, help: "Price of the over, decimal or American (default 1.91).")
+  var overOdds: String?
 
-  @Option(name: .customLong("under-odds"), parsing: .unconditional, help: "Price of the under, decimal or American.")
-  var underOdds: String = "1.91"
+  @Option(name: .customLong("under-odds"), parsing: .unconditional, help: "Price of the under, decimal or American (default 1.91).")
+  var underOdds: String?
 
   @Flag(help: "Also run the agent's named scenarios (pace, variance, overtime, correlation, skew) at half the simulations.")
   var scenarios = false
@@ -44,6 +44,7 @@ struct RunCommand: ParsableCommand {
   @OptionGroup(title: "Stakes") var kellyOptions: KellyOptions
   @OptionGroup(title: "Model") var modelOptions: ModelOptions
   @OptionGroup(title: "Simulation") var randomOptions: RandomOptions
+  @OptionGroup(title: "Input") var input: InputOptions
   @OptionGroup(title: "Output") var output: OutputOptions
   @OptionGroup(title: "Shards (README \"Shards\")") var shardOptions: ShardOptions
 
@@ -79,26 +80,51 @@ struct RunCommand: ParsableCommand {
     let market: TotalsMarket
     var options = randomOptions.options()
     var wantScenarios = scenarios, wantSensitivity = sensitivity
+    func price(_ option: String, _ text: String?) throws -> Odds? {
+      guard let text else { return nil }
+      do { return try Odds(parsing: text) } catch { throw CLIError.fail(option: option, error) }
+    }
+    let overFlag = try price("--over-odds", overOdds), underFlag = try price("--under-odds", underOdds)
     if let request {
+      let source = InputSource(request)
+      let data: Data
+      do { data = try source.read() } catch { throw CLIError.badInput(source.description, error) }
       let decoded: SimulateRequest
-      do { decoded = try SimulateRequest.decode(try InputFile.read(request)) } catch {
-        throw CLIError.badInput(request, error)
+      do { decoded = try SimulateRequest.decode(data) } catch { throw CLIError.badInput(source.description, error) }
+      try input.report(unknown: UnknownFields.find(in: data, .simulateRequest), in: source.description)
+      let fields = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
+      let fileMarket: TotalsMarket
+      do { fileMarket = try decoded.market() } catch { throw CLIError.badInput(source.description, error) }
+      // The options given beside the request win over its fields, with a note for each.
+      func note(_ option: String, _ flag: Any, _ field: String, _ file: Any) {
+        if fields[field] != nil { Precedence.note(option, flag, field, file, source: source.description) }
       }
-      do { market = try decoded.market() } catch { throw CLIError.badInput(request, error) }
-      model = decoded.model(base: modelOptions.model(home: decoded.homeProjection, away: decoded.awayProjection))
-      do { try model.validate() } catch { throw CLIError.badInput(request, error) }
-      if !randomOptions.simsGiven {
+      if let overFlag { note("--over-odds", overOdds!, "over_odds", decoded.overOdds) }
+      if let underFlag { note("--under-odds", underOdds!, "under_odds", decoded.underOdds) }
+      market = TotalsMarket(
+        line: fileMarket.line, overOdds: overFlag ?? fileMarket.overOdds, underOdds: underFlag ?? fileMarket.underOdds)
+      var m = decoded.model(base: modelOptions.model(home: decoded.homeProjection, away: decoded.awayProjection))
+      for given in modelOptions.given where given.field == "home_std_dev" || given.field == "away_std_dev" {
+        note(given.option, given.value, given.field, given.get(m))
+        given.set(&m)
+      }
+      model = m
+      do { try model.validate() } catch {
+        throw modelOptions.given.contains { $0.field == error.field || CLIError.optionNames[error.field] == $0.option }
+          ? CLIError.fail(error) : CLIError.badInput(source.description, error)
+      }
+      if let sims = randomOptions.sims {
+        if fields["n_sims"] != nil { note("--sims", sims, "n_sims", decoded.nSims) }
+      } else {
         options.simulations = decoded.nSims
-        do { try options.validate() } catch { throw CLIError.badInput(request, error) }
+        do { try options.validate() } catch { throw CLIError.badInput(source.description, error) }
       }
       wantScenarios = wantScenarios || decoded.includeScenarios
       wantSensitivity = wantSensitivity || decoded.includeSensitivity
     } else {
       model = modelOptions.model(home: home!, away: away!)
-      let over: Odds, under: Odds
-      do { over = try Odds(parsing: overOdds) } catch { throw CLIError.fail(option: "--over-odds", error) }
-      do { under = try Odds(parsing: underOdds) } catch { throw CLIError.fail(option: "--under-odds", error) }
-      market = TotalsMarket(line: line!, overOdds: over, underOdds: under)
+      market = TotalsMarket(
+        line: line!, overOdds: overFlag ?? TotalsMarket.defaultOdds, underOdds: underFlag ?? TotalsMarket.defaultOdds)
     }
     let report: GameReport
     do {

@@ -40,7 +40,7 @@ struct SlateCommand: ParsableCommand {
   @Option(name: .customLong("stats-from"), help: "Compute team stats from a results CSV (the format of the shared NBA results).")
   var statsFrom: String?
 
-  @Option(name: .customLong("as-of"), help: "With --stats-from: use the games before this date (YYYY-MM-DD).")
+  @Option(name: .customLong("as-of"), help: "With --stats-from: use the games before this day: an ISO date (2023-12-11) or date-time (2023-12-11T19:00:00Z, its UTC day).")
   var asOf: String?
 
   @Option(help: "With --stats-from: each team's last N games instead of the season so far.")
@@ -58,6 +58,7 @@ struct SlateCommand: ParsableCommand {
   @OptionGroup(title: "Fair odds (multi-book feeds)") var fair: FairPolicyOptions
   @OptionGroup(title: "Feed") var feedOptions: FeedOptions
 
+  @OptionGroup(title: "Input") var input: InputOptions
   @OptionGroup(title: "Shards (README \"Shards\")") var shardOptions: ShardOptions
 
   /// Whether this run is a shard being recorded: it simulates its share and prints nothing.
@@ -76,6 +77,7 @@ struct SlateCommand: ParsableCommand {
   var ndjson = false
 
   func validate() throws {
+    if fair.method == .all { throw ValidationError("--method all: a slate needs one devig method.") }
     if [json, csv, ndjson].filter({ $0 }).count > 1 { throw ValidationError("Give at most one of --json, --csv and --ndjson.") }
     if stats != nil && statsFrom != nil { throw ValidationError("Give --stats or --stats-from, not both.") }
     let hasStats = stats != nil || statsFrom != nil
@@ -88,6 +90,9 @@ struct SlateCommand: ParsableCommand {
     }
     if statsFrom != nil && asOf == nil { throw ValidationError("--stats-from needs --as-of DATE (the games before it are used).") }
     if statsFrom == nil && (asOf != nil || last != nil) { throw ValidationError("--as-of and --last go with --stats-from.") }
+    if let asOf, Timestamp.parseDateOrTime(asOf) == nil {
+      throw ValidationError("--as-of \(asOf): expected an ISO date like 2023-12-11 or a date-time like 2023-12-11T19:00:00Z")
+    }
     if let last, last < 1 { throw ValidationError("--last must be at least 1, got \(last).") }
     if [file, odds, stats, statsFrom].filter({ $0 == "-" }).count > 1 {
       throw ValidationError("Only one input can be read from stdin.")
@@ -125,9 +130,11 @@ struct SlateCommand: ParsableCommand {
 
     let statsTable = try loadStats()
     let slateFile = try loadSlateFile(base: base)
+    let source = file.map { InputSource($0).description } ?? ""
     let options = SimulationOptions(
-      simulations: randomOptions.sims ?? slateFile?.nSims ?? 10_000,
-      seed: randomOptions.seed ?? slateFile?.seed ?? Seed.random(), threads: randomOptions.threads)
+      simulations: Precedence.resolve("--sims", randomOptions.sims, "n_sims", slateFile?.nSims, source: source) ?? 10_000,
+      seed: Precedence.resolve("--seed", randomOptions.seed, "seed", slateFile?.seed, source: source) ?? Seed.random(),
+      threads: randomOptions.threads)
     do { try options.validate() } catch {
       // n_sims from the slate file is named as the file names it.
       if error.field == "n_sims", !randomOptions.simsGiven, let file { throw CLIError.badInput("\(InputSource(file))", error) }
@@ -236,7 +243,7 @@ struct SlateCommand: ParsableCommand {
   private func readFeed(_ argument: String, quiet: Bool = false) throws -> Feed {
     let feed: Feed
     do {
-      feed = try feedOptions.read(argument)
+      feed = try feedOptions.read(argument, input: input)
     } catch let error as FeedReadError {
       switch error {
       case .unreachable(let message): throw CLIError.runtime("--odds \(message)")
@@ -262,7 +269,7 @@ struct SlateCommand: ParsableCommand {
       let source = InputSource(statsFrom)
       do {
         return try ResultsStats.compute(
-          csv: try source.read(fetcher: feedOptions.fetcher), options: .init(asOf: asOf!, last: last),
+          csv: try source.read(fetcher: feedOptions.fetcher), options: .init(asOf: Timestamp.day(Timestamp.parseDateOrTime(asOf!)!), last: last),
           source: source.description)
       } catch {
         throw CLIError.badInput("--stats-from \(source)", error)
@@ -271,14 +278,42 @@ struct SlateCommand: ParsableCommand {
     return nil
   }
 
+  /// The slate file, its unknown fields reported (errors with --strict), and the model options
+  /// given on the command line applied over every game's own (the option wins, with a note).
   private func loadSlateFile(base: GameModel) throws -> SlateFile? {
     guard let file else { return nil }
     let source = InputSource(file)
-    do {
-      return try SlateFile.decode(try source.read(fetcher: feedOptions.fetcher), base: base)
-    } catch {
-      throw CLIError.badInput("\(source)", error)
+    var slate: SlateFile
+    let data: Data
+    do { data = try source.read(fetcher: feedOptions.fetcher) } catch { throw CLIError.badInput("\(source)", error) }
+    do { slate = try SlateFile.decode(data, base: base) } catch { throw CLIError.badInput("\(source)", error) }
+    var unknown = UnknownFields.find(in: data, .slate)
+    for entry in slate.entries {
+      unknown += entry.game.info.notes.compactMap { note in
+        note.hasPrefix("unknown field '") ? "\(entry.game.id).\(note.dropFirst(15).prefix { $0 != "'" })" : nil
+      }
     }
+    // Per-game unknown fields are also in the game's warnings (JSON); the table has them here.
+    try input.report(unknown: unknown, in: source.description, quiet: sharding)
+    var overridden: [String: (file: Set<String>, games: Int, value: String)] = [:]
+    for i in slate.entries.indices {
+      guard var model = slate.entries[i].game.model else { continue }
+      for given in modelOptions.given where given.get(model) != given.value {
+        overridden[given.option, default: ([], 0, given.value)].file.insert(given.get(model))
+        overridden[given.option]!.games += 1
+        given.set(&model)
+      }
+      slate.entries[i].game.model = model
+    }
+    if !sharding {
+      for given in modelOptions.given {
+        guard let o = overridden[given.option] else { continue }
+        Precedence.note(
+          given.option, o.value, given.field, o.file.sorted().joined(separator: "/"), source: source.description,
+          suffix: " (\(o.games) of \(slate.entries.count) games)")
+      }
+    }
+    return slate
   }
 
   /// Writes to stdout at once (not buffered), so NDJSON lines and watch moves appear as they

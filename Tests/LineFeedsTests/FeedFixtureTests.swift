@@ -194,7 +194,7 @@ final class FeedFixtureTests: XCTestCase {
     let partial = #"[{"away_team": "B", "bookmakers": []}, {"home_team": "A", "away_team": "B", "bookmakers": []}]"#
     let feed = try FeedDecoder.decode(Data(partial.utf8))
     XCTAssertEqual(feed.events.count, 1)
-    XCTAssertEqual(feed.rejected.map(\.location), ["event 0"])
+    XCTAssertEqual(feed.rejected.map(\.location), ["event 1"])
     XCTAssertTrue(feed.rejected[0].reason.contains("home_team"), feed.rejected[0].reason)
   }
 

@@ -34,7 +34,7 @@ final class QuoteFileTests: XCTestCase {
     XCTAssertEqual(decoded.quotes[2].category, .playerProp)
     XCTAssertEqual(decoded.quotes[0].category, .main)
     XCTAssertEqual(decoded.rejected.map(\.index), [2, 3, 4, 5, 7])
-    XCTAssertEqual(decoded.rejected[0].description, "quote 2: missing field 'book'")
+    XCTAssertEqual(decoded.rejected[0].description, "quote 3: missing field 'book'")
     XCTAssertTrue(decoded.rejected[1].reason.hasPrefix("field 'price' = '-95': American odds"), decoded.rejected[1].reason)
     XCTAssertTrue(decoded.rejected[2].reason.hasPrefix("field 'line' = 'high'"), decoded.rejected[2].reason)
     XCTAssertTrue(decoded.rejected[3].reason.hasPrefix("field 'observed_at' = 'yesterday'"), decoded.rejected[3].reason)

@@ -205,7 +205,7 @@ final class RunRequestTests: XCTestCase {
     // A bad n_sims in the file is the file's fault, not an option's.
     let sims = try MCSimBinary.run(["run", "--request", "-"], stdin: #"{"home_projection": 110, "away_projection": 105, "total_line": 214.5, "n_sims": 0}"#)
     XCTAssertEqual(sims.status, 1)
-    XCTAssertTrue(sims.stderr.contains("n_sims") && sims.stderr.contains("-:"), sims.stderr)
+    XCTAssertTrue(sims.stderr.contains("n_sims") && sims.stderr.contains("stdin:"), sims.stderr)
   }
 }
 

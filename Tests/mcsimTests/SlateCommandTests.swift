@@ -125,7 +125,7 @@ final class SlateCommandTests: XCTestCase {
     let table = try MCSimBinary.run(["slate", "-", "--seed", "9"], stdin: slate)
     XCTAssertEqual(table.status, 3)
     XCTAssertTrue(table.stdout.contains("MIA@BOS"))
-    XCTAssertTrue(table.stdout.contains("PHX@DEN  NO_LINE: No betting line available"), table.stdout)
+    XCTAssertTrue(table.stdout.contains("g2  NO_LINE: No betting line available"), table.stdout)  // named by game_id
     XCTAssertTrue(table.stdout.contains("2 of 4 games not evaluated"), table.stdout)
   }
 

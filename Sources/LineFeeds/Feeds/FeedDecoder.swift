@@ -38,7 +38,7 @@ public enum FeedDecoder {
     do {
       root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
     } catch {
-      throw InputDecodingError("malformed JSON: \(error.localizedDescription)")
+      throw InputDecodingError.malformedJSON(error, in: data)
     }
     func kind(_ object: [String: Any]) -> FeedFormat? {
       if object["bookmakers"] != nil || object["home_team"] != nil { return .oddsAPI }

@@ -54,7 +54,7 @@ enum OddsAPIFeed {
       let event: RawEvent
       switch slot {
       case .failure(let error):
-        feed.rejected.append(RejectedQuote(index: e, reason: error.description, location: "event \(e)"))
+        feed.rejected.append(RejectedQuote(index: e, reason: error.description, location: "event \(e + 1)"))
         continue
       case .success(let ok): event = ok
       }
@@ -66,7 +66,7 @@ enum OddsAPIFeed {
       feed.notes += players.merges.map { "\(label): player \($0)" }
       var latest: Date?
       for (b, bookSlot) in (event.bookmakers ?? []).enumerated() {
-        let where_ = "event \(e) (\(label)) bookmaker \(b)"
+        let where_ = "event \(e + 1) (\(label)) bookmaker \(b + 1)"
         guard case .success(let book) = bookSlot else {
           if case .failure(let error) = bookSlot {
             feed.rejected.append(RejectedQuote(index: b, reason: error.description, location: where_))
@@ -76,7 +76,7 @@ enum OddsAPIFeed {
         for (m, marketSlot) in (book.markets ?? []).enumerated() {
           guard case .success(let market) = marketSlot else {
             if case .failure(let error) = marketSlot {
-              feed.rejected.append(RejectedQuote(index: m, reason: error.description, location: "\(where_) \(book.key) market \(m)"))
+              feed.rejected.append(RejectedQuote(index: m, reason: error.description, location: "\(where_) \(book.key) market \(m + 1)"))
             }
             continue
           }
@@ -84,7 +84,7 @@ enum OddsAPIFeed {
             layMarkets[book.key, default: 0] += 1
             continue
           }
-          let location = "event \(e) (\(label)) \(book.key) \(market.key)"
+          let location = "event \(e + 1) (\(label)) \(book.key) \(market.key)"
           guard let observed = (market.lastUpdate ?? book.lastUpdate).flatMap(Timestamp.parse) else {
             feed.rejected.append(RejectedQuote(
               index: m, reason: "no readable last_update on the market or the bookmaker", location: location))
@@ -92,7 +92,7 @@ enum OddsAPIFeed {
           }
           latest = max(latest ?? observed, observed)
           for (o, outcomeSlot) in market.outcomes.enumerated() {
-            let at = "\(location) outcome \(o)"
+            let at = "\(location) outcome \(o + 1)"
             guard case .success(let outcome) = outcomeSlot else {
               if case .failure(let error) = outcomeSlot {
                 feed.rejected.append(RejectedQuote(index: o, reason: error.description, location: at))

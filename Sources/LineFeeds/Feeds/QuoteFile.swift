@@ -1,5 +1,6 @@
 import Foundation
 import OddsMath
+import ServiceContracts
 
 /// The native quotes JSON format (documented in README.md, "Odds"):
 ///
@@ -14,6 +15,11 @@ import OddsMath
 /// Decoding is per quote: a quote that is missing a field or has a bad value is reported with
 /// its position and skipped; the others are still returned.
 public enum QuoteFile {
+  /// The fields a quote may carry (for reporting unknown ones).
+  public static let fieldNames: Set<String> = [
+    "event", "market", "selection", "line", "book", "price", "observed_at", "category",
+  ]
+
   public struct Decoded: Sendable {
     public var quotes: [Quote]
     public var rejected: [RejectedQuote]
@@ -29,7 +35,7 @@ public enum QuoteFile {
     do {
       root = try JSONSerialization.jsonObject(with: data)
     } catch {
-      throw .notJSON(String(describing: error))
+      throw .notJSON(InputDecodingError.malformedJSON(error, in: data).description)
     }
     let items: [Any]
     if let array = root as? [Any] {
@@ -127,7 +133,7 @@ public enum QuoteFileError: Error, Hashable, Sendable, CustomStringConvertible {
 
   public var description: String {
     switch self {
-    case .notJSON(let detail): "not valid JSON (\(detail))"
+    case .notJSON(let detail): detail
     case .noQuotes: "expected an array of quotes or an object with a \"quotes\" array"
     }
   }

@@ -22,7 +22,7 @@ enum TradeJobs {
     if object["player_in_id"] != nil || object["current_team"] != nil {
       let squad: SquadFile
       do { squad = try ContractJSON.decoder().decode(SquadFile.self, from: body) } catch let e as DecodingError {
-        throw problem(TradeInputError(e))
+        throw decoding(e)
       } catch { throw APIError.invalid(field: "body", value: "", message: "\(error)") }
       guard let pool else {
         throw APIError(
@@ -56,7 +56,7 @@ enum TradeJobs {
     }
     let request: TradeRequest
     do { request = try ContractJSON.decoder().decode(TradeRequest.self, from: body) } catch let e as DecodingError {
-      throw problem(TradeInputError(e))
+      throw decoding(e)
     } catch { throw APIError.invalid(field: "body", value: "", message: "\(error)") }
     let trade: Trade
     do { trade = try request.validated() } catch { throw problem(error) }
@@ -72,6 +72,12 @@ enum TradeJobs {
       }
       return try JSONResponse.encode(report)
     }
+  }
+
+  /// A body that does not decode, said by the one DecodingError formatter (InputDecodingError).
+  static func decoding(_ error: DecodingError) -> APIError {
+    let decoded = InputDecodingError(error)
+    return APIError.invalid(field: decoded.field ?? "body", value: "", message: decoded.description)
   }
 
   static func problem(_ error: TradeInputError) -> APIError {

@@ -12,5 +12,5 @@ public struct RejectedQuote: Hashable, Sendable, CustomStringConvertible {
     self.location = location
   }
 
-  public var description: String { "\(location ?? "quote \(index)"): \(reason)" }
+  public var description: String { "\(location ?? "quote \(index + 1)"): \(reason)" }
 }

@@ -19,7 +19,10 @@ public struct SimulateRequest: Decodable, Sendable {
   /// because it costs more than a 10^4 simulation. False by default.
   public var includeExact: Bool
 
-  enum CodingKeys: String, CodingKey {
+  /// The fields a request may carry (for reporting unknown ones).
+  public static let fieldNames = Set(CodingKeys.allCases.map(\.rawValue))
+
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case homeProjection = "home_projection", awayProjection = "away_projection"
     case homeStdDev = "home_std_dev", awayStdDev = "away_std_dev", totalLine = "total_line"
     case overOdds = "over_odds", underOdds = "under_odds", nSims = "n_sims"

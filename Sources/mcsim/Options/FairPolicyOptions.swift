@@ -4,7 +4,7 @@ import OddsMath
 /// How books' prices become fair odds (the fair-odds library's policy), shared by `fair` and
 /// `slate`.
 struct FairPolicyOptions: ParsableArguments {
-  @Option(help: "How each reference book's market is devigged.")
+  @Option(help: "How each reference book's market is devigged (fair: all prices every bet by each method, side by side).")
   var method: DevigCommand.Method = .power
 
   @Option(name: .customLong("sharp"), parsing: .upToNextOption, help: "Sharp books (default pinnacle circa betcris).")
@@ -32,7 +32,6 @@ struct FairPolicyOptions: ParsableArguments {
   var sharpOnly = false
 
   func validate() throws {
-    if method == .all { throw ValidationError("--method all is for devig; fair odds need one method.") }
     guard minBooks >= 1 else { throw ValidationError("--min-books must be at least 1, got \(minBooks).") }
     for (name, value) in [("max-age-main", maxAgeMain), ("max-age-props", maxAgeProps),
                           ("outlier-main", outlierMain), ("outlier-props", outlierProps)]
@@ -41,9 +40,25 @@ struct FairPolicyOptions: ParsableArguments {
     }
   }
 
+  /// One policy per method (several with --method all).
+  func policies() throws -> [FairOddsPolicy] {
+    let base = try policy(DevigMethod.allCases[0])
+    return method.methods.map { m in
+      var p = base
+      p.method = m
+      return p
+    }
+  }
+
+  /// The policy of the one method given (`--method all` is refused where one method is needed).
   func policy() throws -> FairOddsPolicy {
+    guard method != .all else { throw CLIError.option("--method", "all", "this command needs one method") }
+    return try policy(DevigMethod(rawValue: method.rawValue)!)
+  }
+
+  private func policy(_ method: DevigMethod) throws -> FairOddsPolicy {
     var policy = FairOddsPolicy()
-    policy.method = DevigMethod(rawValue: method.rawValue)!
+    policy.method = method
     let sharp = sharpBooks.flatMap { $0.split(separator: ",").map(String.init) }
     if !sharp.isEmpty { policy.sharpBooks = sharp }
     policy.fallbackToWholeMarket = !sharpOnly
@@ -54,7 +69,7 @@ struct FairPolicyOptions: ParsableArguments {
       guard let eq = item.lastIndex(of: "="), let rate = Double(item[item.index(after: eq)...]),
         rate >= 0, rate < 1
       else {
-        throw OddsCLIError(description: "--fee '\(item)': expected BOOK=RATE with a rate in [0, 1), like betfair=0.02")
+        throw CLIError.option("--fee", "'\(item)'", "expected BOOK=RATE with a rate in [0, 1), like betfair=0.02")
       }
       policy.fees[String(item[..<eq])] = rate
     }

@@ -28,15 +28,21 @@ struct FeedOptions: ParsableArguments {
   var fetcher: HTTPFetcher { HTTPFetcher(policy: HTTPFetcher.Policy(timeout: timeout, retries: retries)) }
 
   /// Reads and decodes a feed: a file, - for stdin, or an http(s) URL.
-  func read(_ argument: String) throws -> Feed {
+  /// With `input`, a quotes file's unknown fields are reported (notes, or an error with --strict).
+  func read(_ argument: String, input: InputOptions? = nil) throws -> Feed {
     let source = InputSource(argument)
     let data: Data
     do { data = try source.read(fetcher: fetcher) } catch { throw FeedReadError.unreachable("\(source): \(error)") }
+    var feed: Feed
     do {
-      return try FeedDecoder.decode(data, format: format, priceFormat: priceFormat)
+      feed = try FeedDecoder.decode(data, format: format, priceFormat: priceFormat)
     } catch {
       throw FeedReadError.unreadable("\(source): \(error)")
     }
+    if let input, feed.format == .quotes {
+      feed.notes += try input.report(unknown: UnknownFields.find(in: data, .quotes), in: source.description, quiet: true)
+    }
+    return feed
   }
 }
 

@@ -3,39 +3,81 @@ import Simulation
 
 extension Overtime.Kind: ExpressibleByArgument {}
 
-/// The game model's options, shared by every command that simulates a game.
+/// The game model's options, shared by every command that simulates a game. Each is optional so
+/// that a command knows which were given: a given option wins over an input file's value.
 struct ModelOptions: ParsableArguments {
-  @Option(name: .customLong("home-sd"), parsing: .unconditional, help: "Standard deviation of the home team's points.")
-  var homeSD: Double = 10
+  static let defaults = GameModel(homeMean: 0, awayMean: 0)
 
-  @Option(name: .customLong("away-sd"), parsing: .unconditional, help: "Standard deviation of the away team's points.")
-  var awaySD: Double = 10
+  @Option(name: .customLong("home-sd"), parsing: .unconditional, help: "Standard deviation of the home team's points, in [\(GameModel.minSD), \(Int(GameModel.maxSD))] (default 10).")
+  var homeSD: Double?
 
-  @Option(parsing: .unconditional, help: "Correlation of the two teams' points, in [-1, 1].")
-  var rho: Double = 0.5
+  @Option(name: .customLong("away-sd"), parsing: .unconditional, help: "Standard deviation of the away team's points, in [\(GameModel.minSD), \(Int(GameModel.maxSD))] (default 10).")
+  var awaySD: Double?
 
-  @Option(name: .customLong("ot-model"), help: "Overtime model: flat adds OT at a fixed rate, tie plays OT when regulation ends level.")
-  var otModel: Overtime.Kind = .flat
+  @Option(parsing: .unconditional, help: "Correlation of the two teams' points, in [-1, 1] (default 0.5).")
+  var rho: Double?
 
-  @Option(name: .customLong("ot-rate"), parsing: .unconditional, help: "Probability of overtime in the flat model, in [0, 1].")
-  var otRate: Double = 0.06
+  @Option(name: .customLong("ot-model"), help: "Overtime model: flat adds OT at a fixed rate, tie plays OT when regulation ends level (default flat).")
+  var otModel: Overtime.Kind?
 
-  @Option(name: .customLong("ot-points"), parsing: .unconditional, help: "Mean points both teams add in overtime (flat) or per period (tie).")
-  var otPoints: Double = 12
+  @Option(name: .customLong("ot-rate"), parsing: .unconditional, help: "Probability of overtime in the flat model, in [0, 1] (default 0.06).")
+  var otRate: Double?
 
-  @Option(name: .customLong("ot-sd"), parsing: .unconditional, help: "Standard deviation of those overtime points.")
-  var otSD: Double = 3
+  @Option(name: .customLong("ot-points"), parsing: .unconditional, help: "Mean points both teams add in overtime (flat) or per period (tie), in [0, 100] (default 12).")
+  var otPoints: Double?
 
-  @Option(name: .customLong("score-floor"), parsing: .unconditional, help: "Raise regulation scores below this to it (the replaced service used 70).")
+  @Option(name: .customLong("ot-sd"), parsing: .unconditional, help: "Standard deviation of those overtime points, in [0, 50] (default 3).")
+  var otSD: Double?
+
+  @Option(name: .customLong("score-floor"), parsing: .unconditional, help: "Raise regulation scores below this to it, in [0, 400] (the replaced service used 70).")
   var scoreFloor: Int?
 
-  @Option(parsing: .unconditional, help: "Skewness of each team's points (0 for normal, the service's skew scenario used 0.19).")
-  var skew: Double = 0
+  @Option(parsing: .unconditional, help: "Skewness of each team's points, in [-\(SkewNormal.maxSkewness), \(SkewNormal.maxSkewness)] (0 for normal; the service's skew scenario used 0.19); a large skew narrows the reachable --rho.")
+  var skew: Double?
 
   func model(home: Double, away: Double) -> GameModel {
-    GameModel(
-      homeMean: home, awayMean: away, homeSD: homeSD, awaySD: awaySD, correlation: rho,
-      overtime: Overtime(kind: otModel, rate: otRate, points: otPoints, sd: otSD),
-      scoreFloor: scoreFloor, skewness: skew)
+    var m = Self.defaults
+    m.homeMean = home
+    m.awayMean = away
+    apply(to: &m)
+    return m
+  }
+
+  /// The options given, over `model`.
+  func apply(to m: inout GameModel) {
+    for o in given { o.set(&m) }
+  }
+
+  /// One given option: its name, the file field it overrides, and how it reads and sets a model.
+  struct Given {
+    let option: String
+    let field: String
+    let value: String
+    let get: (GameModel) -> String
+    let set: (inout GameModel) -> Void
+  }
+
+  var given: [Given] {
+    var out: [Given] = []
+    func add<T>(_ option: String, _ field: String, _ value: T?, _ key: WritableKeyPath<GameModel, T>) {
+      guard let value else { return }
+      out.append(Given(
+        option: option, field: field, value: Precedence.text(value), get: { Precedence.text($0[keyPath: key]) },
+        set: { $0[keyPath: key] = value }))
+    }
+    add("--home-sd", "home_std_dev", homeSD, \.homeSD)
+    add("--away-sd", "away_std_dev", awaySD, \.awaySD)
+    add("--rho", "rho", rho, \.correlation)
+    add("--ot-model", "ot_model", otModel, \.overtime.kind)
+    add("--ot-rate", "ot_rate", otRate, \.overtime.rate)
+    add("--ot-points", "ot_points", otPoints, \.overtime.points)
+    add("--ot-sd", "ot_sd", otSD, \.overtime.sd)
+    if let scoreFloor {
+      out.append(Given(
+        option: "--score-floor", field: "score_floor", value: "\(scoreFloor)",
+        get: { $0.scoreFloor.map { "\($0)" } ?? "none" }, set: { $0.scoreFloor = scoreFloor }))
+    }
+    add("--skew", "skew", skew, \.skewness)
+    return out
   }
 }

@@ -2,16 +2,26 @@ import ArgumentParser
 import RandomStreams
 import Simulation
 
-/// How many simulations, from which seed, on how many threads.
+/// How many simulations, from which seed, on how many threads: the same options, limits and
+/// messages in every command that simulates (run, slate, trade).
 struct RandomOptions: ParsableArguments {
-  @Option(parsing: .unconditional, help: "Number of simulated games (default 10000, at most 10^10).")
+  @Option(parsing: .unconditional, help: "Number of simulations, 1 to 10^10 (default 10000, or the input file's n_sims).")
   var sims: Int?
 
   @Option(parsing: .unconditional, help: "Seed for a reproducible run; drawn and reported when omitted.")
   var seed: UInt64?
 
-  @Option(parsing: .unconditional, help: "Worker threads (default: all cores); results do not depend on it.")
+  @Option(parsing: .unconditional, help: "Worker threads, 1 to \(SimulationOptions.maxThreads) (default: all cores); results do not depend on it.")
   var threads: Int = SimulationOptions.defaultThreads
+
+  func validate() throws {
+    if let sims, !(1...SimulationOptions.maxSimulations).contains(sims) {
+      throw ValidationError("--sims \(sims): must be between 1 and \(SimulationOptions.maxSimulations)")
+    }
+    guard (1...SimulationOptions.maxThreads).contains(threads) else {
+      throw ValidationError("--threads \(threads): must be between 1 and \(SimulationOptions.maxThreads)")
+    }
+  }
 
   func options() -> SimulationOptions {
     SimulationOptions(simulations: sims ?? 10_000, seed: seed ?? Seed.random(), threads: threads)

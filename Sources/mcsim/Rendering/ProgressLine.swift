@@ -27,3 +27,51 @@ final class ProgressLine: @unchecked Sendable {
     if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
   }
 }
+
+extension ProgressLine {
+  /// Ctrl-C: clear the progress line (when stderr is a terminal) and exit 130, the shell's
+  /// status for an interrupted command. Only async-signal-safe calls in the handler.
+  static func clearOnInterrupt() {
+    signal(SIGINT) { _ in
+      if isatty(STDERR_FILENO) != 0 {
+        let clear: StaticString = "\r\u{1B}[K"
+        _ = write(STDERR_FILENO, clear.utf8Start, clear.utf8CodeUnitCount)
+      }
+      _exit(130)
+    }
+  }
+}
+
+/// A progress line for an engine that reports no fraction done (the trade engine): after about
+/// a second, what is being simulated and the time so far, once a second; only on a terminal.
+final class ElapsedLine: @unchecked Sendable {
+  private let timer: DispatchSourceTimer
+  private let start = DispatchTime.now()
+  private var shown = false
+  private let lock = NSLock()
+
+  static func forTerminal(_ label: String) -> ElapsedLine? {
+    isatty(STDERR_FILENO) != 0 ? ElapsedLine(label) : nil
+  }
+
+  private init(_ label: String) {
+    timer = DispatchSource.makeTimerSource(queue: DispatchQueue.global())
+    timer.schedule(deadline: .now() + 1, repeating: 1)
+    timer.setEventHandler { [unowned self] in
+      let elapsed = Double(DispatchTime.now().uptimeNanoseconds - self.start.uptimeNanoseconds) / 1e9
+      self.lock.withLock {
+        self.shown = true
+        FileHandle.standardError.write(Data("\r\(label)… \(Int(elapsed)) s".utf8))
+      }
+    }
+    timer.resume()
+  }
+
+  func finish() {
+    timer.cancel()
+    lock.withLock {
+      if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+      shown = false
+    }
+  }
+}

@@ -32,7 +32,7 @@ enum SlateTable {
     let errors = r.games.filter { $0.bestBet == nil }
     if !errors.isEmpty {
       out.append("")
-      for g in errors { out.append("\(gameLabel(g))  \(g.verdict): \(g.error ?? "no market priced")") }
+      for g in errors { out.append("\(g.gameID)  \(g.verdict): \(g.error ?? "no market priced")") }
     }
     if !r.unmatched.isEmpty {
       out.append("")

@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+
+/// The edge where every failure is said, once: one line on stderr ("Error: ..."), in plain
+/// words, and with `--json` also a JSON document on stdout,
+///   {"success": false, "error": {"field": ..., "value": ..., "message": ...}},
+/// then the exit status of the scheme in `CLIFailure` (64 option, 1 input file, 3 partial).
+enum ErrorReport {
+  /// Whether the command line asks for JSON (before any `--`, after which prices follow).
+  static var jsonRequested: Bool {
+    CommandLine.arguments.dropFirst().prefix { $0 != "--" }.contains("--json")
+  }
+
+  static func exit(with error: any Error) -> Never {
+    if let exit = error as? ExitCode { MCSim.exit(withError: exit) }
+    let failure: CLIFailure
+    if let f = error as? CLIFailure {
+      failure = f
+    } else {
+      let code = MCSim.exitCode(for: error)
+      // Help, version: not failures.
+      if code == .success { MCSim.exit(withError: error) }
+      var message = MCSim.message(for: error)
+      if message.hasPrefix("Error: ") { message.removeFirst(7) }
+      message = message.split(separator: "\n").first.map(String.init) ?? message
+      failure = CLIFailure(field: optionNamed(in: message), value: nil, message: message, code: code)
+    }
+    FileHandle.standardError.write(Data("Error: \(failure.message)\n".utf8))
+    if jsonRequested { print(document(failure)) }
+    MCSim.exit(withError: failure.code)
+  }
+
+  /// The option a message starts with or names first ("--sims must be ...", "Missing --line").
+  static func optionNamed(in message: String) -> String? {
+    message.split(whereSeparator: { $0 == " " || $0 == ":" || $0 == "," || $0 == "'" })
+      .first { $0.hasPrefix("--") && $0.count > 2 }
+      .map { String($0.trimmingCharacters(in: CharacterSet(charactersIn: ".,;'"))) }
+  }
+
+  static func document(_ f: CLIFailure) -> String {
+    let error: [String: Any] = ["field": f.field ?? NSNull(), "value": f.value ?? NSNull(), "message": f.message]
+    let data = (try? JSONSerialization.data(
+      withJSONObject: ["success": false, "error": error], options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+    return String(decoding: data, as: UTF8.self)
+  }
+}

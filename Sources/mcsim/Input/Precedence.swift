@@ -1,0 +1,22 @@
+import Foundation
+
+/// The one precedence of every command: an option on the command line wins over the same value
+/// in an input file, which wins over the default. When both are given and differ, a note on
+/// stderr says which won ("note: --home-sd 14 overrides home_std_dev 10 from X").
+enum Precedence {
+  static func resolve<T: Equatable>(_ option: String, _ flag: T?, _ field: String, _ file: T?, source: String) -> T? {
+    if let flag, let file, flag != file { note(option, flag, field, file, source: source) }
+    return flag ?? file
+  }
+
+  static func note(_ option: String, _ flag: Any, _ field: String, _ file: Any, source: String, suffix: String = "") {
+    FileHandle.standardError.write(
+      Data("note: \(option) \(text(flag)) overrides \(field) \(text(file)) from \(source)\(suffix)\n".utf8))
+  }
+
+  /// 14 rather than 14.0; other values as they print.
+  static func text(_ value: Any) -> String {
+    if let d = value as? Double, d == d.rounded(), abs(d) < 1e15 { return String(Int(d)) }
+    return "\(value)"
+  }
+}

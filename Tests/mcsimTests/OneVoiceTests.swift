@@ -1,0 +1,215 @@
+import Foundation
+import XCTest
+
+/// End to end: every command speaks with one voice (issue 10): one exit-code scheme and error
+/// style, the JSON error document, unknown fields reported (refused with --strict), the option
+/// winning over a file with a note, one date parser, inputs from `-`, and the small ones.
+final class OneVoiceTests: XCTestCase {
+  let request = #"{"home_projection": 115, "away_projection": 112, "total_line": 225.5, "home_std_dev": 10, "n_sims": 2000}"#
+
+  override func setUp() {
+    FileManager.default.changeCurrentDirectoryPath(GoldenOutputTests.projectRoot.path)
+  }
+
+  private func errorDocument(_ r: MCSimBinary.Result) throws -> [String: Any] {
+    let doc = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any], r.stdout)
+    XCTAssertEqual(doc["success"] as? Bool, false)
+    return try XCTUnwrap(doc["error"] as? [String: Any])
+  }
+
+  private func assertOneLine(_ r: MCSimBinary.Result, file: StaticString = #filePath, line: UInt = #line) {
+    let lines = r.stderr.split(separator: "\n")
+    XCTAssertEqual(lines.count, 1, r.stderr, file: file, line: line)
+    XCTAssertTrue(r.stderr.hasPrefix("Error: "), r.stderr, file: file, line: line)
+    XCTAssertFalse(r.stderr.contains("Dictionary<"), r.stderr, file: file, line: line)
+  }
+
+  /// A bad price is a bad option value in every command: 64, one line, and with --json the
+  /// error document on stdout.
+  func testBadOptionValuesExit64InEveryCommand() throws {
+    for args in [["odds", "convert", "abc"], ["devig", "abc", "2.0"],
+                 ["run", "--line", "225.5", "--home", "115", "--away", "112", "--over-odds", "abc"]] {
+      let r = try MCSimBinary.run(args)
+      XCTAssertEqual(r.status, 64, "\(args): \(r.stderr)")
+      assertOneLine(r)
+      XCTAssertTrue(r.stderr.contains("abc"), r.stderr)
+    }
+    let r = try MCSimBinary.run(["odds", "convert", "abc", "--json"])
+    XCTAssertEqual(r.status, 64)
+    let error = try errorDocument(r)
+    XCTAssertEqual(error["field"] as? String, "price")
+    XCTAssertEqual(error["value"] as? String, "abc")
+    XCTAssertTrue((error["message"] as? String)?.contains("cannot read odds") == true, "\(error)")
+    let rho = try MCSimBinary.run(["run", "--line", "225.5", "--home", "115", "--away", "112", "--rho", "1.5", "--json"])
+    XCTAssertEqual(rho.status, 64)
+    XCTAssertEqual(rho.stderr, "Error: --rho 1.5: must be in [-1, 1]\n")
+    let rhoError = try errorDocument(rho)
+    XCTAssertEqual(rhoError["field"] as? String, "--rho")
+    XCTAssertEqual(rhoError["value"] as? String, "1.5")
+    XCTAssertEqual(rhoError["message"] as? String, "--rho 1.5: must be in [-1, 1]")
+  }
+
+  /// --sims, --seed and --threads: the same limits and messages in run, slate and trade.
+  func testSimsHasOneLimitAndMessage() throws {
+    for args in [["run", "--line", "225.5", "--home", "115", "--away", "112"], ["slate", "Scenarios/slate_batch.json"],
+                 ["trade", "Scenarios/trade_request.json"]] {
+      let r = try MCSimBinary.run(args + ["--sims", "0"])
+      XCTAssertEqual(r.status, 64, "\(args): \(r.stderr)")
+      XCTAssertEqual(r.stderr, "Error: --sims 0: must be between 1 and 10000000000\n", "\(args)")
+      let t = try MCSimBinary.run(args + ["--threads", "0"])
+      XCTAssertEqual(t.status, 64)
+      XCTAssertEqual(t.stderr, "Error: --threads 0: must be between 1 and 512\n", "\(args)")
+    }
+  }
+
+  /// Malformed JSON names the line and column; a bad file exits 1, also as a JSON document.
+  func testMalformedJSONNamesThePosition() throws {
+    let r = try MCSimBinary.run(["run", "--request", "-", "--json"], stdin: "{\"home_projection\": 115,\n \"x\": y}")
+    XCTAssertEqual(r.status, 1)
+    assertOneLine(r)
+    XCTAssertTrue(r.stderr.contains("line 2, column 7"), r.stderr)
+    XCTAssertTrue(try errorDocument(r)["message"] as? String == String(r.stderr.dropFirst(7).dropLast()))
+    let trade = try MCSimBinary.run(["trade", "-"], stdin: "{\"player_in\": }")
+    XCTAssertEqual(trade.status, 1)
+    XCTAssertTrue(trade.stderr.contains("malformed JSON at line 1"), trade.stderr)
+    // The one formatter: a wrong type is said the same way in a trade request and a run request.
+    let wrongType = try MCSimBinary.run(["trade", "-", "--deterministic"], stdin: #"{"player_in": 5, "player_out": {}}"#)
+    XCTAssertEqual(wrongType.status, 1)
+    XCTAssertEqual(wrongType.stderr, "Error: stdin: field 'player_in' must be an object\n")
+  }
+
+  /// An unknown field is a warning (stderr) and, with --strict, an error naming it.
+  func testUnknownFieldsAreReportedAndStrictRefusesThem() throws {
+    let misspelt = #"{"home_projection": 115, "away_projection": 112, "total_line": 225.5, "home_sd": 14}"#
+    let warned = try MCSimBinary.run(["run", "--request", "-", "--sims", "1000", "--seed", "1"], stdin: misspelt)
+    XCTAssertEqual(warned.status, 0, warned.stderr)
+    XCTAssertEqual(warned.stderr, "warning: stdin: unknown field 'home_sd' ignored\n")
+    let strict = try MCSimBinary.run(["run", "--request", "-", "--strict", "--json"], stdin: misspelt)
+    XCTAssertEqual(strict.status, 1)
+    XCTAssertEqual(strict.stderr, "Error: stdin: unknown field 'home_sd' (--strict)\n")
+    XCTAssertEqual(try errorDocument(strict)["field"] as? String, "home_sd")
+
+    let trade = try String(contentsOfFile: "Scenarios/trade_request.json", encoding: .utf8)
+      .replacingOccurrences(of: "\"proj_scores\"", with: "\"proj_scroes\": [1], \"proj_scores\"")
+    let t = try MCSimBinary.run(["trade", "-", "--deterministic", "--strict"], stdin: trade)
+    XCTAssertEqual(t.status, 1)
+    XCTAssertTrue(t.stderr.contains("unknown field 'player_in.proj_scroes'"), t.stderr)
+
+    let quotes = #"{"quotes": [{"event": "A@B", "market": "total", "selection": "over", "line": 200.5, "book": "pinnacle", "price": "-110", "observed_at": "2026-04-01T18:00:00Z", "bok": 1}]}"#
+    let f = try MCSimBinary.run(["fair", "-"], stdin: quotes)
+    XCTAssertEqual(f.status, 0, f.stderr)
+    XCTAssertTrue(f.stderr.contains("warning: unknown field 'quotes[0].bok' ignored"), f.stderr)
+    let fs = try MCSimBinary.run(["fair", "-", "--strict"], stdin: quotes)
+    XCTAssertEqual(fs.status, 1, fs.stderr)
+    XCTAssertTrue(fs.stderr.contains("quotes[0].bok"), fs.stderr)
+
+    let slate = #"{"games": [{"game_id": "g1", "home_team_abbr": "LAL", "away_team_abbr": "MIA", "home_projection": 110, "away_projection": 108, "total_line": 218.5, "totl": 1}], "n_sim": 5}"#
+    let s = try MCSimBinary.run(["slate", "-", "--sims", "1000", "--seed", "1"], stdin: slate)
+    XCTAssertEqual(s.status, 0, s.stderr)
+    XCTAssertTrue(s.stderr.contains("unknown field 'n_sim' ignored"), s.stderr)
+    XCTAssertTrue(s.stderr.contains("unknown field 'g1.totl' ignored"), s.stderr)
+    let ss = try MCSimBinary.run(["slate", "-", "--strict"], stdin: slate)
+    XCTAssertEqual(ss.status, 1, ss.stderr)
+  }
+
+  /// The option wins over the file, and a note says so (the sd is no longer dropped silently).
+  func testOptionWinsOverFileWithANote() throws {
+    let r = try MCSimBinary.run(
+      ["run", "--request", "-", "--home-sd", "14", "--rho", "0.1", "--sims", "1000", "--seed", "1", "--json"], stdin: request)
+    XCTAssertEqual(r.status, 0, r.stderr)
+    XCTAssertEqual(r.stderr, """
+      note: --home-sd 14 overrides home_std_dev 10 from stdin
+      note: --sims 1000 overrides n_sims 2000 from stdin
+
+      """)
+    let doc = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+    let sim = try XCTUnwrap((doc["result"] as? [String: Any])?["simulation"] as? [String: Any])
+    let inputs = try XCTUnwrap(sim["inputs"] as? [String: Any])
+    XCTAssertEqual(inputs["home_std_dev"] as? Double, 14)
+    XCTAssertEqual(sim["correlation_used"] as? Double, 0.1)
+    XCTAssertEqual(sim["n_simulations"] as? Int, 1000)
+
+    let slate = #"{"games": [{"game_id": "g1", "home_team_abbr": "LAL", "away_team_abbr": "MIA", "home_projection": 110, "away_projection": 108, "total_line": 218.5, "rho": 0.3}]}"#
+    let s = try MCSimBinary.run(["slate", "-", "--rho", "0.1", "--sims", "1000", "--seed", "1", "--json"], stdin: slate)
+    XCTAssertEqual(s.status, 0, s.stderr)
+    XCTAssertEqual(s.stderr, "note: --rho 0.1 overrides rho 0.3 from stdin (1 of 1 games)\n")
+  }
+
+  /// One date parser: an ISO date or date-time everywhere; dates that do not exist refused.
+  func testOneDateParser() throws {
+    let base = ["slate", "--odds", "Scenarios/feed_odds_api_nba.json", "--stats-from", "Scenarios/nba_results_2023.csv",
+                "--sims", "1000", "--seed", "1", "--json"]
+    let bad = try MCSimBinary.run(base + ["--as-of", "2023-13-45"])
+    XCTAssertEqual(bad.status, 64)
+    XCTAssertTrue(bad.stderr.hasPrefix("Error: --as-of 2023-13-45: expected an ISO date"), bad.stderr)
+    XCTAssertEqual(try errorDocument(bad)["field"] as? String, "--as-of")
+    let day = try MCSimBinary.run(base + ["--as-of", "2023-12-11"])
+    let time = try MCSimBinary.run(base + ["--as-of", "2023-12-11T20:00:00Z"])
+    XCTAssertEqual(day.status, time.status)
+    XCTAssertEqual(day.stdout.replacingOccurrences(of: #""elapsed_ms":[0-9.]+"#, with: "", options: .regularExpression),
+                   time.stdout.replacingOccurrences(of: #""elapsed_ms":[0-9.]+"#, with: "", options: .regularExpression))
+    let fairBad = try MCSimBinary.run(["fair", "Scenarios/quotes.json", "--as-of", "2023-02-30"])
+    XCTAssertEqual(fairBad.status, 64, fairBad.stderr)
+    let fairDay = try MCSimBinary.run(["fair", "Scenarios/quotes.json", "--as-of", "2026-04-01"])
+    XCTAssertEqual(fairDay.status, 0, fairDay.stderr)
+  }
+
+  /// trade reads `-` (stdin) like every command, with the same answer as from the file.
+  func testTradeReadsStandardInput() throws {
+    let text = try String(contentsOfFile: "Scenarios/trade_request.json", encoding: .utf8)
+    let piped = try MCSimBinary.run(["trade", "-", "--deterministic", "--json"], stdin: text)
+    let file = try MCSimBinary.run(["trade", "Scenarios/trade_request.json", "--deterministic", "--json"])
+    XCTAssertEqual(piped.status, 0, piped.stderr)
+    XCTAssertEqual(piped.stdout, file.stdout)
+    let round = try MCSimBinary.run(["trade", "-", "--deterministic", "--round", "3"], stdin: text)
+    XCTAssertEqual(round.status, 0, round.stderr)
+    if text.contains("round_number") { XCTAssertTrue(round.stderr.contains("note: --round 3 overrides round_number"), round.stderr) }
+  }
+
+  /// The small ones: fair --method all, the decimal hint, the negative margin, 1-based quote
+  /// warnings, the slate naming a bad game by its game_id; unknown and self-playing teams.
+  func testSmallOnes() throws {
+    let all = try MCSimBinary.run(["fair", "Scenarios/quotes.json", "--method", "all"])
+    XCTAssertEqual(all.status, 0, all.stderr)
+    for method in ["multiplicative", "additive", "power", "shin", "odds-ratio", "logarithmic"] {
+      XCTAssertTrue(all.stdout.contains(method), method)
+    }
+    let hint = try MCSimBinary.run(["odds", "convert", "150"])
+    XCTAssertEqual(hint.status, 0)
+    XCTAssertTrue(hint.stderr.contains("'150' is read as decimal odds") && hint.stderr.contains("+150"), hint.stderr)
+    let negative = try MCSimBinary.run(["devig", "2.2", "2.2"])
+    XCTAssertEqual(negative.status, 0)
+    XCTAssertTrue(negative.stderr.contains("warning: negative margin -9.09%"), negative.stderr)
+    let quotes = #"[{"event": "A@B", "market": "total", "selection": "over", "line": 200.5, "book": "pinnacle", "price": "-110", "observed_at": "2026-04-01T18:00:00Z"}, {"event": "A@B"}]"#
+    let skipped = try MCSimBinary.run(["fair", "-"], stdin: quotes)
+    XCTAssertTrue(skipped.stderr.contains("skipped quote 2:"), skipped.stderr)
+    let slate = #"{"games": [{"game_id": "g1", "home_team_abbr": "BOS", "away_team_abbr": "BOS", "home_projection": 110, "away_projection": 108, "total_line": 218.5}, {"game_id": "g2", "home_team_abbr": "XYZ", "away_team_abbr": "MIA", "home_projection": 110, "away_projection": 108, "total_line": 218.5}, {"game_id": "g3", "home_team_abbr": "LAL", "away_team_abbr": "MIA", "home_projection": 110, "away_projection": 108, "total_line": 218.5}]}"#
+    let s = try MCSimBinary.run(["slate", "-", "--sims", "1000", "--seed", "1"], stdin: slate)
+    XCTAssertEqual(s.status, 3, s.stderr)
+    XCTAssertTrue(s.stdout.contains("g1  ERROR: a team cannot play itself (BOS)"), s.stdout)
+    XCTAssertTrue(s.stdout.contains("g2  ERROR: unknown team 'XYZ'"), s.stdout)
+  }
+
+  /// Limits are in --help and in the error: the skew a correlation allows.
+  func testLimitsInHelpAndErrors() throws {
+    let help = try MCSimBinary.run(["run", "--help"]).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    for limit in ["in [0.5, 100]", "in (0, 1000)", "1 to 10^10", "in [-0.99, 0.99]"] { XCTAssertTrue(help.contains(limit), limit) }
+    let skew = try MCSimBinary.run(["run", "--line", "225.5", "--home", "115", "--away", "112", "--rho", "0.99", "--skew", "0.99"])
+    XCTAssertEqual(skew.status, 64)
+    XCTAssertTrue(skew.stderr.contains("the skewness can be at most"), skew.stderr)
+  }
+
+  /// Ctrl-C ends a long run with status 130 (and clears the progress line on a terminal).
+  func testInterruptExits130() throws {
+    let process = Process()
+    process.executableURL = MCSimBinary.url
+    process.arguments = ["run", "--line", "225.5", "--home", "115", "--away", "112", "--sims", "10000000000", "--seed", "1"]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    Thread.sleep(forTimeInterval: 0.5)
+    process.interrupt()
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationStatus, 130)
+  }
+}
