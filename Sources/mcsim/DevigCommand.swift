@@ -52,7 +52,7 @@ struct DevigCommand: ParsableCommand {
     let results = method.methods.map { market.devig($0) }
     OddsOutput.warnIfNegativeMargin(market.overround)
     if json {
-      try results.count == 1 ? OddsOutput.printJSON(results[0]) : OddsOutput.printJSON(results)
+      try results.count == 1 ? OddsOutput.printJSON(results[0], style: output.style) : OddsOutput.printJSON(results, style: output.style)
       return
     }
     render(market, results, prices)

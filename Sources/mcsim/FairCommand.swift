@@ -51,7 +51,7 @@ struct FairCommand: ParsableCommand {
 
     if reports.count > 1 {
       try json
-        ? OddsOutput.printJSON(Dictionary(uniqueKeysWithValues: reports.map { ($0.policy.method.rawValue, $0) }))
+        ? OddsOutput.printJSON(Dictionary(uniqueKeysWithValues: reports.map { ($0.policy.method.rawValue, $0) }), style: output.style)
         : render(sideBySide: reports)
       return
     }
@@ -60,9 +60,9 @@ struct FairCommand: ParsableCommand {
         throw CLIError.option("--explain", "'\(key)'", "no such bet: use an id from the table or 'event market selection line'")
       }
       let explanation = report.explanation(of: bet, stake: stake)
-      try json ? OddsOutput.printJSON(explanation) : render(explanation)
+      try json ? OddsOutput.printJSON(explanation, style: output.style) : render(explanation)
     } else {
-      try json ? OddsOutput.printJSON(report) : render(report)
+      try json ? OddsOutput.printJSON(report, style: output.style) : render(report)
     }
   }
 

@@ -32,7 +32,7 @@ struct OddsCommand: ParsableCommand {
       let odds = try prices.map { text in try CLIError.wrap(text, field: "price") { try Odds(parsing: text) } }
       prices.forEach(OddsOutput.warnIfAmbiguous)
       if json {
-        try OddsOutput.printJSON(zip(prices, odds).map { ConvertedPrice(input: $0, odds: $1) })
+        try OddsOutput.printJSON(zip(prices, odds).map { ConvertedPrice(input: $0, odds: $1) }, style: output.style)
         return
       }
       OddsOutput.printTable(

@@ -67,8 +67,8 @@ struct SlateCommand: ParsableCommand {
     return false
   }
 
-  @Flag(help: "Print the batch response JSON.")
-  var json = false
+  @OptionGroup(title: "Output") var output: OutputOptions
+  var json: Bool { output.json }
 
   @Flag(help: "Print one CSV row per game.")
   var csv = false
@@ -189,7 +189,7 @@ struct SlateCommand: ParsableCommand {
     let response = SlateResponse(
       evaluation: evaluation, options: options, unmatched: slate.unmatched, methodology: methodology, inputs: inputs)
     if json {
-      emit(try JSONOutput.encode(response))
+      emit(try JSONOutput.encode(response, style: output.style))
     } else if csv {
       emit(SlateCSV.render(response.games), newline: false)
     } else if !ndjson {

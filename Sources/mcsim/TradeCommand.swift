@@ -141,6 +141,6 @@ struct TradeCommand: ParsableCommand {
   }
 
   private func encode<T: Encodable>(_ value: T) throws -> String {
-    try JSONOutput.encode(value)
+    try JSONOutput.encode(value, style: output.style)
   }
 }

@@ -212,4 +212,31 @@ final class OneVoiceTests: XCTestCase {
     process.waitUntilExit()
     XCTAssertEqual(process.terminationStatus, 130)
   }
+
+  /// One JSON style: every command prints compact JSON (one line), and `--pretty` indents the
+  /// same document.
+  func testEveryCommandPrintsCompactJSONAndPrettyOnRequest() throws {
+    let commands: [[String]] = [
+      ["run", "--line", "225.5", "--home", "115", "--away", "112", "--sims", "2000", "--seed", "1", "--threads", "1"],
+      ["odds", "convert", "1.91"], ["devig", "1.91", "1.95"], ["fair", "Scenarios/quotes.json"],
+      ["trade", "Scenarios/trade_request.json", "--deterministic"],
+      ["slate", "Scenarios/slate_batch.json", "--sims", "2000", "--seed", "1", "--threads", "1"],
+    ]
+    for args in commands {
+      let compact = try MCSimBinary.run(args + ["--json"])
+      XCTAssertEqual(compact.status, 0, "\(args): \(compact.stderr)")
+      XCTAssertEqual(compact.stdout.split(separator: "\n").count, 1, "\(args) prints one line")
+      let pretty = try MCSimBinary.run(args + ["--json", "--pretty"])
+      XCTAssertEqual(pretty.status, 0, "\(args): \(pretty.stderr)")
+      XCTAssertGreaterThan(pretty.stdout.split(separator: "\n").count, 3, "\(args) indents")
+      func parsed(_ text: String) throws -> NSObject {
+        try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? NSObject)
+      }
+      // The same document, elapsed times aside.
+      let mask = { (s: String) in
+        s.replacingOccurrences(of: #""elapsed_ms"\s*:\s*[0-9.eE+-]+"#, with: #""elapsed_ms":0"#, options: .regularExpression)
+      }
+      XCTAssertEqual(try parsed(mask(compact.stdout)), try parsed(mask(pretty.stdout)), "\(args)")
+    }
+  }
 }
