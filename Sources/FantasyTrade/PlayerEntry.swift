@@ -1,84 +1,8 @@
 /// One element of a squad or pool list as read: a player id (a string or an integer, to be
 /// looked up in the pool), a player object, or an object that could not be read, kept with its
 /// error so the rest of the list is still used.
-public enum PlayerEntry: Decodable, Hashable, Sendable {
+public enum PlayerEntry: Hashable, Sendable {
   case id(PlayerID)
   case player(PlayerInput)
   case unreadable(id: PlayerID?, name: String?, error: TradeInputError)
-
-  public init(from decoder: Decoder) throws {
-    if let single = try? decoder.singleValueContainer(), let id = try? single.decode(PlayerID.self) {
-      self = .id(id)
-      return
-    }
-    do {
-      self = .player(try PlayerInput(from: decoder))
-    } catch let error as DecodingError {
-      let keyed = try? decoder.container(keyedBy: PlayerInput.CodingKeys.self)
-      self = .unreadable(
-        id: try? keyed?.decodeIfPresent(PlayerID.self, forKey: .id),
-        name: try? keyed?.decodeIfPresent(String.self, forKey: .name),
-        error: TradeInputError(error, below: decoder.codingPath.count))
-    }
-  }
-}
-
-/// A players file: a list of players, or an object with the list under `players`.
-public struct PoolFile: Decodable, Hashable, Sendable {
-  public var players: [PlayerEntry]
-
-  public init(players: [PlayerEntry]) { self.players = players }
-
-  enum CodingKeys: String, CodingKey { case players }
-
-  public init(from decoder: Decoder) throws {
-    if let list = try? [PlayerEntry](from: decoder) {
-      players = list
-    } else {
-      players = try decoder.container(keyedBy: CodingKeys.self).decode([PlayerEntry].self, forKey: .players)
-    }
-  }
-}
-
-/// A squad file: a list of players or ids, or the iOS client's request object
-/// `{"current_team": [...], "budget", "player_in_id", "player_out_id"}` (optionally with
-/// `round_number`, `team_value`, `league_avg_value`).
-public struct SquadFile: Decodable, Hashable, Sendable {
-  public var currentTeam: [PlayerEntry]
-  public var budget: Double?
-  public var playerInID: PlayerID?
-  public var playerOutID: PlayerID?
-  public var roundNumber: Int?
-  public var teamValue: Double?
-  public var leagueAvgValue: Double?
-
-  /// The fields of the object form (for reporting unknown ones).
-  public static let fieldNames = Set(CodingKeys.allCases.map(\.rawValue))
-
-  enum CodingKeys: String, CodingKey, CaseIterable {
-    case budget
-    case currentTeam = "current_team"
-    case playerInID = "player_in_id"
-    case playerOutID = "player_out_id"
-    case roundNumber = "round_number"
-    case teamValue = "team_value"
-    case leagueAvgValue = "league_avg_value"
-  }
-
-  public init(currentTeam: [PlayerEntry]) { self.currentTeam = currentTeam }
-
-  public init(from decoder: Decoder) throws {
-    if let list = try? [PlayerEntry](from: decoder) {
-      currentTeam = list
-      return
-    }
-    let c = try decoder.container(keyedBy: CodingKeys.self)
-    currentTeam = try c.decode([PlayerEntry].self, forKey: .currentTeam)
-    budget = try c.decodeIfPresent(Double.self, forKey: .budget)
-    playerInID = try c.decodeIfPresent(PlayerID.self, forKey: .playerInID)
-    playerOutID = try c.decodeIfPresent(PlayerID.self, forKey: .playerOutID)
-    roundNumber = try c.decodeIfPresent(Int.self, forKey: .roundNumber)
-    teamValue = try c.decodeIfPresent(Double.self, forKey: .teamValue)
-    leagueAvgValue = try c.decodeIfPresent(Double.self, forKey: .leagueAvgValue)
-  }
 }

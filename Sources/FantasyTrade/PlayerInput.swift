@@ -5,7 +5,7 @@ import Foundation
 /// `name`, `team`, `position`, `average_score`, `last_three_average`, `injury_status`,
 /// `ownership`), plus mcsim's optional simulation inputs (`score_sd`, `miss_probability`,
 /// `recent_scores`). Everything but `price` and `breakeven` may be absent.
-public struct PlayerInput: Codable, Hashable, Sendable {
+public struct PlayerInput: Hashable, Sendable {
   public var id: PlayerID?
   public var name: String?
   public var team: String?
@@ -28,20 +28,6 @@ public struct PlayerInput: Codable, Hashable, Sendable {
   public var missProbability: Double?
   public var recentScores: [Double]?
 
-  /// The fields a player may carry (for reporting unknown ones).
-  public static let fieldNames = Set(CodingKeys.allCases.map(\.rawValue))
-
-  enum CodingKeys: String, CodingKey, CaseIterable {
-    case id, name, team, position, price, breakeven, ownership
-    case projScores = "proj_scores"
-    case isRedDot = "is_red_dot"
-    case injuryStatus = "injury_status"
-    case averageScore = "average_score"
-    case lastThreeAverage = "last_three_average"
-    case scoreSD = "score_sd"
-    case missProbability = "miss_probability"
-    case recentScores = "recent_scores"
-  }
 
   public init(
     id: PlayerID? = nil, name: String? = nil, team: String? = nil, position: String? = nil,
@@ -134,26 +120,13 @@ public struct PlayerInput: Codable, Hashable, Sendable {
 }
 
 /// A player id as the client writes it: a string or an integer.
-public struct PlayerID: Codable, Hashable, Sendable, Comparable, CustomStringConvertible,
+public struct PlayerID: Hashable, Sendable, Comparable, CustomStringConvertible,
   ExpressibleByStringLiteral
 {
   public var text: String
   public init(_ text: String) { self.text = text }
   public init(stringLiteral value: String) { text = value }
 
-  public init(from decoder: Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    if let int = try? container.decode(Int.self) {
-      text = String(int)
-    } else {
-      text = try container.decode(String.self)
-    }
-  }
-
-  public func encode(to encoder: Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encode(text)
-  }
 
   public var description: String { text }
   public static func < (a: PlayerID, b: PlayerID) -> Bool { a.text < b.text }

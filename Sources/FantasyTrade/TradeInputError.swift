@@ -55,39 +55,6 @@ public enum TradeInputError: Error, Hashable, Sendable, CustomStringConvertible 
     case .unknownPlayer(_, let id): return .unknownPlayer(field: path, id: id)
     }
   }
-
-  /// A decoding failure (wrong type, missing key, malformed document) as a named field error;
-  /// `below` drops that many leading path components (to name a field within a list element).
-  public init(_ error: DecodingError, below: Int = 0) {
-    func path(_ context: DecodingError.Context, _ key: CodingKey? = nil) -> String {
-      let keys = (context.codingPath + (key.map { [$0] } ?? [])).dropFirst(below)
-      let text = keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-      let trimmed = text.hasPrefix(".") ? String(text.dropFirst()) : text
-      return trimmed.isEmpty ? "document" : trimmed
-    }
-    switch error {
-    case .keyNotFound(let key, let context):
-      self = .missing(field: path(context, key))
-    case .valueNotFound(let type, let context):
-      self = .invalid(field: path(context), value: "null", reason: "must be a \(Self.name(type))")
-    case .typeMismatch(let type, let context):
-      self = .invalid(field: path(context), value: "(wrong type)", reason: "must be a \(Self.name(type))")
-    case .dataCorrupted(let context):
-      self = .invalid(
-        field: path(context), value: "(unreadable)", reason: context.debugDescription)
-    @unknown default:
-      self = .invalid(field: "document", value: "(unreadable)", reason: "\(error)")
-    }
-  }
-
-  private static func name(_ type: Any.Type) -> String {
-    switch type {
-    case is Double.Type, is Float.Type, is Int.Type: "number"
-    case is String.Type: "string"
-    case is Bool.Type: "boolean"
-    default: "\(type)".lowercased().hasPrefix("array") ? "list" : "\(type)"
-    }
-  }
 }
 
 /// Checks shared by every input type; each throws the field's name and the value given.

@@ -107,7 +107,7 @@ public struct InputDecodingError: Error, Equatable, Sendable, CustomStringConver
     return InputDecodingError("malformed JSON: \(words)")
   }
 
-  static func describe(_ type: Any.Type) -> String {
+  public static func describe(_ type: Any.Type) -> String {
     switch type {
     case is Double.Type, is Int.Type, is Float.Type, is UInt64.Type: "a number"
     case is String.Type: "a string"

@@ -1,5 +1,6 @@
 import FantasyTrade
 import Foundation
+import ServiceContracts
 import XCTest
 
 /// Bad input is refused with the field and the value named.

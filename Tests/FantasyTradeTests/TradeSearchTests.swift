@@ -1,5 +1,6 @@
 import FantasyTrade
 import Foundation
+import ServiceContracts
 import XCTest
 
 /// The batch: legality, skipped players, agreement with the single-trade answers, and

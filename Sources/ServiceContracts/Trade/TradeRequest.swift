@@ -1,3 +1,5 @@
+import FantasyTrade
+
 /// The replaced service's request (POST /api/trade_score): two players and the context. The
 /// context fields default to the original calculator's defaults (round 13, team value
 /// 15,800,000, league average 15,200,000) when absent.
@@ -48,33 +50,5 @@ public struct TradeRequest: Codable, Hashable, Sendable {
       context: context)
     try trade.context.validate()
     return trade
-  }
-}
-
-/// A validated one-for-one trade in its context.
-public struct Trade: Hashable, Sendable {
-  public var playerIn: ProjectedPlayer
-  public var playerOut: ProjectedPlayer
-  public var context: TradeContext
-
-  public init(playerIn: ProjectedPlayer, playerOut: ProjectedPlayer, context: TradeContext) {
-    self.playerIn = playerIn
-    self.playerOut = playerOut
-    self.context = context
-  }
-
-  /// The original's response for this trade.
-  public var original: TradeScoreResponse {
-    OriginalTradeScore.evaluate(playerIn: playerIn, playerOut: playerOut, context: context)
-  }
-
-  /// The unrounded figures of the projections.
-  public var figures: TradeFigures {
-    TradeFigures(playerIn: playerIn, playerOut: playerOut, context: context)
-  }
-
-  /// The same trade with the noise removed (the simulation's zero-noise limit).
-  public var withoutNoise: Trade {
-    Trade(playerIn: playerIn.withoutNoise, playerOut: playerOut.withoutNoise, context: context)
   }
 }
