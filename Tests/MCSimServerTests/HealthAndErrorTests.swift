@@ -1,4 +1,5 @@
 import Foundation
+import MCSimServer
 import XCTest
 
 /// Health, the OpenAPI document, metrics and every error class: 404, 413, 422 (malformed JSON,
@@ -138,6 +139,17 @@ final class HealthAndErrorTests: XCTestCase {
     XCTAssertEqual(done.status, 200)
     let metrics = try await server.get("/metrics").text
     XCTAssertTrue(metrics.contains("mcsim_pool_busy_total 1"), metrics)
+  }
+
+  /// Simulations run on the pool's own threads, not on the shared ones the async handlers need,
+  /// so a saturated pool cannot hold /health back until a simulation ends.
+  func testSimulationsRunOnThePoolsOwnThreads() async throws {
+    let pool = SimulationPool(workers: 2, queueLimit: 4, deadline: .seconds(5))
+    let names = try await withThrowingTaskGroup(of: String?.self) { group in
+      for _ in 0..<4 { group.addTask { try await pool.run { Thread.current.name } } }
+      return try await group.reduce(into: [String?]()) { $0.append($1) }
+    }
+    for name in names { XCTAssertTrue(name?.hasPrefix("mcsim-sim-") == true, "\(String(describing: name))") }
   }
 
   func testMetricsCountRequestsLatencyAndSimulations() async throws {
