@@ -4,7 +4,8 @@
 //
 // Data flows one way:
 //   inputs (LineFeeds)  ->  engine (OddsMath, Simulation, FantasyTrade)  ->  plain results
-//     ->  contracts (ServiceContracts: the JSON shapes)  ->  renderers and executables (mcsim, MCSimServer)
+//     ->  contracts (ServiceContracts: the JSON shapes)  ->  renderers (Renderers)
+//     ->  executables (mcsim, MCSimServer)
 //
 // Read top to bottom: the public libraries in that order, then the implementation details
 // they stand on, then the executables, then one test target per library. The engine depends
@@ -24,6 +25,7 @@ let package = Package(
     .library(name: "Simulation", targets: ["Simulation"]),
     .library(name: "ServiceContracts", targets: ["ServiceContracts"]),
     .library(name: "LineFeeds", targets: ["LineFeeds"]),
+    .library(name: "Renderers", targets: ["Renderers"]),
     .library(name: "FantasyTrade", targets: ["FantasyTrade"]),
   ],
   dependencies: [
@@ -55,19 +57,25 @@ let package = Package(
     // mcsim's own, mapped from and to the engine's types; the one JSON configuration.
     .target(name: "ServiceContracts", dependencies: ["OddsMath", "Simulation", "FantasyTrade"]),
 
-    // Inputs: thin adapters from the outside world (feeds, stats, slate files, HTTP sources,
-    // partial results) to the engine's inputs. Never outputs.
+    // Inputs: thin adapters from the outside world (feeds, stats, slate files, HTTP sources) to
+    // the engine's inputs, and shards' partial result files (written by a shard, read by merge).
     .target(name: "LineFeeds", dependencies: ["OddsMath", "Simulation", "ServiceContracts"]),
+
+    // Renderers: the readable outputs (tables, CSV, NDJSON lines) and JSON through the contracts.
+    // They read results and contracts; they never compute.
+    .target(name: "Renderers", dependencies: ["OddsMath", "Simulation", "FantasyTrade", "ServiceContracts"]),
 
     // MARK: - Implementation details (no stable API)
 
-    // Swift face of the counter-based RNG: seeds, keyed streams, bulk fills.
+    // Swift face of the counter-based RNG: seeds, keyed streams, bulk fills; the one owner of
+    // stream layout (which stream a chunk draws) and of chunk scheduling on the threads.
     .target(name: "RandomStreams", dependencies: ["CRandom"]),
 
     // C: Philox4x32-10, uniform and normal fills, the fused simulate-and-accumulate kernel.
     .target(name: "CRandom"),
 
-    // OpenBLAS (CBLAS) and LAPACKE, for the multivariate path.
+    // OpenBLAS (CBLAS) and LAPACKE, for the multivariate path (not written yet: only
+    // LinearAlgebraTests links it today).
     .systemLibrary(
       name: "CLinearAlgebra",
       providers: [.apt(["libopenblas-dev", "liblapacke-dev"])]
@@ -79,7 +87,8 @@ let package = Package(
     .executableTarget(
       name: "mcsim",
       dependencies: [
-        "OddsMath", "Simulation", "ServiceContracts", "LineFeeds", "FantasyTrade", "RandomStreams", "MCSimServer",
+        "OddsMath", "Simulation", "ServiceContracts", "LineFeeds", "Renderers", "FantasyTrade", "RandomStreams",
+        "MCSimServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]

@@ -3,12 +3,12 @@ import OddsMath
 import Simulation
 
 /// The readable report of `mcsim run`.
-struct GameReportText {
-  let report: GameReport
+public struct GameReportText {
+  public let report: GameReport
 
-  init(_ report: GameReport) { self.report = report }
+  public init(_ report: GameReport) { self.report = report }
 
-  func render() -> String {
+  public func render() -> String {
     let s = report.simulation, m = s.model, e = report.evMetrics, a = report.analytic
     var out: [String] = []
     out.append("mcsim run · \(Fmt.count(s.nSimulations)) simulations · seed \(s.seed) · \(s.threads) thread\(s.threads == 1 ? "" : "s") · \(Fmt.fixed(s.elapsedMs, 1)) ms")
@@ -90,14 +90,14 @@ struct GameReportText {
 }
 
 /// Number formatting for tables.
-enum Fmt {
-  static func fixed(_ x: Double, _ digits: Int) -> String {
+public enum Fmt {
+  public static func fixed(_ x: Double, _ digits: Int) -> String {
     x.isFinite ? String(format: "%.\(digits)f", x) : "\(x)"
   }
-  static func signed(_ x: Double, _ digits: Int) -> String { String(format: "%+.\(digits)f", x) }
-  static func percent(_ p: Double, _ digits: Int) -> String { String(format: "%.\(digits)f%%", 100 * p) }
-  static func signedPercent(_ p: Double, _ digits: Int) -> String { String(format: "%+.\(digits)f%%", 100 * p) }
-  static func count(_ n: Int) -> String {
+  public static func signed(_ x: Double, _ digits: Int) -> String { String(format: "%+.\(digits)f", x) }
+  public static func percent(_ p: Double, _ digits: Int) -> String { String(format: "%.\(digits)f%%", 100 * p) }
+  public static func signedPercent(_ p: Double, _ digits: Int) -> String { String(format: "%+.\(digits)f%%", 100 * p) }
+  public static func count(_ n: Int) -> String {
     let digits = String(n)
     var out = ""
     for (i, c) in digits.enumerated() {
@@ -106,18 +106,18 @@ enum Fmt {
     }
     return out
   }
-  static func line(_ x: Double) -> String { x == x.rounded() ? String(format: "%.0f", x) : String(format: "%g", x) }
+  public static func line(_ x: Double) -> String { x == x.rounded() ? String(format: "%.0f", x) : String(format: "%g", x) }
   /// A spread as bettors write it: +3.5, -7, PK for zero.
-  static func signedLine(_ x: Double) -> String { x == 0 ? "PK" : (x > 0 ? "+" : "") + line(x) }
+  public static func signedLine(_ x: Double) -> String { x == 0 ? "PK" : (x > 0 ? "+" : "") + line(x) }
   /// A decimal price with its American equivalent.
-  static func price(_ decimal: Double) -> String {
+  public static func price(_ decimal: Double) -> String {
     guard let odds = try? Odds(decimal: decimal) else { return "\(decimal)" }
     return String(format: "%.3f (%+.0f)", decimal, odds.american)
   }
-  static func pad(_ s: String, _ width: Int) -> String {
+  public static func pad(_ s: String, _ width: Int) -> String {
     s.count >= width ? s : s + String(repeating: " ", count: width - s.count)
   }
-  static func left(_ s: String, _ width: Int) -> String {
+  public static func left(_ s: String, _ width: Int) -> String {
     s.count >= width ? s : String(repeating: " ", count: width - s.count) + s
   }
 }

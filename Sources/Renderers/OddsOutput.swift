@@ -2,23 +2,23 @@ import Foundation
 import ServiceContracts
 
 /// Rendering shared by the odds, devig and fair commands: aligned tables, number formats, JSON.
-enum OddsOutput {
+public enum OddsOutput {
   /// Price arguments without the `--` that lets negative American odds through (arguments
   /// parsed with `.allUnrecognized` keep it).
-  static func priceArguments(_ arguments: [String]) -> [String] {
+  public static func priceArguments(_ arguments: [String]) -> [String] {
     guard let i = arguments.firstIndex(of: "--") else { return arguments }
     var rest = arguments
     rest.remove(at: i)
     return rest
   }
 
-  static func printJSON(_ value: some Encodable, style: ContractJSON.Style = .compact) throws {
+  public static func printJSON(_ value: some Encodable, style: ContractJSON.Style = .compact) throws {
     print(try JSONOutput.encode(value, style: style))
   }
 
   /// A warning for a price that reads as decimal but looks American ("150": decimal 150, not
   /// +150), on stderr.
-  static func warnIfAmbiguous(_ text: String) {
+  public static func warnIfAmbiguous(_ text: String) {
     let value = text.split(separator: "=").last.map(String.init) ?? text
     guard let number = Double(value), number >= 100, value.first?.isNumber == true else { return }
     FileHandle.standardError.write(Data(
@@ -26,19 +26,19 @@ enum OddsOutput {
   }
 
   /// A warning for a market whose prices imply less than 100% in total (a negative margin).
-  static func warnIfNegativeMargin(_ overround: Double) {
+  public static func warnIfNegativeMargin(_ overround: Double) {
     guard overround < 0 else { return }
     FileHandle.standardError.write(Data(
       "warning: negative margin \(percent(overround)): the prices imply less than 100% in total (an arbitrage, a mistyped price, or outcomes missing from the market)\n".utf8))
   }
 
   /// Columns padded to their widest cell; `left` columns left-aligned, the rest right-aligned.
-  static func printTable(header: [String], rows: [[String]], left: Set<Int> = [0]) {
+  public static func printTable(header: [String], rows: [[String]], left: Set<Int> = [0]) {
     print(table(header: header, rows: rows, left: left))
   }
 
   /// The lines `printTable` prints, joined.
-  static func table(header: [String], rows: [[String]], left: Set<Int> = [0]) -> String {
+  public static func table(header: [String], rows: [[String]], left: Set<Int> = [0]) -> String {
     let all = [header] + rows
     let widths = header.indices.map { c in all.map { $0.indices.contains(c) ? $0[c].count : 0 }.max() ?? 0 }
     return all.map { row in
@@ -50,14 +50,14 @@ enum OddsOutput {
     }.joined(separator: "\n")
   }
 
-  static func decimal(_ x: Double) -> String { String(format: "%.4g", x) }
+  public static func decimal(_ x: Double) -> String { String(format: "%.4g", x) }
 
-  static func probability(_ p: Double) -> String { String(format: "%.4f", p) }
+  public static func probability(_ p: Double) -> String { String(format: "%.4f", p) }
 
-  static func percent(_ p: Double) -> String { String(format: "%.2f%%", p * 100) }
+  public static func percent(_ p: Double) -> String { String(format: "%.2f%%", p * 100) }
 
   /// +150, -110, -109.89: signed, at most two decimals.
-  static func american(_ a: Double) -> String {
+  public static func american(_ a: Double) -> String {
     let rounded = (a * 100).rounded() / 100
     let body = rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.2f", rounded)
     return rounded > 0 ? "+" + body : body

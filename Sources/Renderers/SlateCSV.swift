@@ -1,11 +1,10 @@
 import Foundation
-import LineFeeds
 import Simulation
 
 /// The slate as CSV (RFC 4180): one row per game in input order, every figure of the JSON's
 /// batch fields plus spread, moneyline and best bet; ev, edge and kelly in percent.
-enum SlateCSV {
-  static let header = [
+public enum SlateCSV {
+  public static let header = [
     "game_id", "home_abbr", "away_abbr", "home_projection", "away_projection", "projected", "line", "over_odds",
     "under_odds", "p_over", "p_under", "p_push", "mean_total", "std_total", "ev_over", "ev_under", "edge_over",
     "edge_under", "kelly_over", "kelly_under", "recommended_bet", "verdict", "spread", "home_spread_odds",
@@ -14,7 +13,7 @@ enum SlateCSV {
     "best_line", "best_odds", "best_ev", "error",
   ]
 
-  static func render(_ games: [SlateGameResult]) -> String {
+  public static func render(_ games: [SlateGameResult]) -> String {
     var lines = [header.joined(separator: ",")]
     for g in games {
       let mc = g.monteCarlo, e = g.evMetrics, s = g.spread, m = g.moneyline, b = g.bestBet
@@ -38,7 +37,7 @@ enum SlateCSV {
   private static func pct(_ x: Double?) -> String? { n(x.map { 100 * $0 }) }
 
   /// Quoted when it holds a comma, a quote or a line break; quotes doubled.
-  static func quote(_ s: String) -> String {
+  public static func quote(_ s: String) -> String {
     guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
     return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
   }

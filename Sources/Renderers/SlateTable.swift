@@ -1,12 +1,11 @@
 import Foundation
-import LineFeeds
 import ServiceContracts
 import Simulation
 
 /// The readable slate: one row per game, best EV first, with the totals verdict and the best
 /// bet across the game's markets; games that could not be evaluated last, with their error.
-enum SlateTable {
-  static func render(_ r: SlateResponse) -> String {
+public enum SlateTable {
+  public static func render(_ r: SlateResponse) -> String {
     var out: [String] = []
     let failed = r.nFailed
     out.append(
@@ -43,13 +42,13 @@ enum SlateTable {
     return out.joined(separator: "\n")
   }
 
-  static func gameLabel(_ g: SlateGameResult) -> String {
+  public static func gameLabel(_ g: SlateGameResult) -> String {
     guard let h = g.homeAbbr, let a = g.awayAbbr else { return g.gameID }
     return "\(a)@\(h)"
   }
 
   /// "under 225.5 @ 1.91", "MIA -3.5 @ 1.95", "BOS ML @ 2.10".
-  static func betLabel(_ b: BestBet, _ g: SlateGameResult) -> String {
+  public static func betLabel(_ b: BestBet, _ g: SlateGameResult) -> String {
     let team = b.side == "home" ? (g.homeAbbr ?? "home") : (g.awayAbbr ?? "away")
     let what: String
     switch b.market {
@@ -61,7 +60,7 @@ enum SlateTable {
   }
 
   /// The fractional Kelly stake of the best bet, as a fraction of bankroll.
-  static func stake(_ b: BestBet, _ g: SlateGameResult) -> Double {
+  public static func stake(_ b: BestBet, _ g: SlateGameResult) -> Double {
     switch (b.market, b.side) {
     case ("total", "over"): g.evMetrics?.kellyOverFractional ?? 0
     case ("total", _): g.evMetrics?.kellyUnderFractional ?? 0
@@ -74,8 +73,8 @@ enum SlateTable {
 }
 
 /// The moves of one poll of `--watch`, one line per game.
-enum LineMoveText {
-  static func render(_ moves: [LineMove], poll: Int) -> String {
+public enum LineMoveText {
+  public static func render(_ moves: [LineMove], poll: Int) -> String {
     let time = ISO8601DateFormatter().string(from: Date())
     var out = ["poll \(poll) · \(time) · \(moves.count) game\(moves.count == 1 ? "" : "s") moved"]
     for m in moves {
@@ -97,12 +96,12 @@ enum LineMoveText {
 }
 
 /// NDJSON lines: one game, or one move of a watched slate, per line.
-enum SlateOutput {
-  static func line(_ game: SlateGameResult) -> String {
+public enum SlateOutput {
+  public static func line(_ game: SlateGameResult) -> String {
     (try? JSONOutput.encode(game)) ?? #"{"error": "could not encode game"}"#
   }
 
-  static func line(_ move: LineMove, poll: Int) -> String {
+  public static func line(_ move: LineMove, poll: Int) -> String {
     (try? JSONOutput.encode(PolledMove(poll: poll, move: move))) ?? #"{"error": "could not encode move"}"#
   }
 

@@ -2,8 +2,8 @@ import FantasyTrade
 import Foundation
 
 /// The readable tables of `mcsim trade`.
-enum TradeTable {
-  static func render(_ r: TradeReport) -> String {
+public enum TradeTable {
+  public static func render(_ r: TradeReport) -> String {
     let o = r.original
     var lines = [
       "Trade score \(f1(o.tradeScore)): \(o.verdict). \(o.recommendation).",
@@ -39,7 +39,7 @@ enum TradeTable {
     return lines.joined(separator: "\n")
   }
 
-  static func render(_ r: TradeSearchResult) -> String {
+  public static func render(_ r: TradeSearchResult) -> String {
     var lines = [
       "\(r.nCandidates) legal trades of \(r.nSquad) squad players for \(r.nPool) pool players, budget \(money(r.budget)), "
         + "round \(r.context.roundNumber); "

@@ -1,5 +1,6 @@
 import ArgumentParser
 import OddsMath
+import Renderers
 import ServiceContracts
 
 /// `mcsim devig`: fair probabilities from one book's prices on every outcome of a market.

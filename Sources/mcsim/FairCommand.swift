@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LineFeeds
 import OddsMath
+import Renderers
 import ServiceContracts
 
 /// `mcsim fair`: fair odds, EV per book, gates and confidence for every bet in a quotes file or

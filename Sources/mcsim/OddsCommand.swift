@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OddsMath
+import Renderers
 import ServiceContracts
 
 /// `mcsim odds convert`: one price in every format.

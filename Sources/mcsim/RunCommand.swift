@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LineFeeds
 import OddsMath
+import Renderers
 import ServiceContracts
 import Simulation
 

@@ -3,6 +3,7 @@ import Foundation
 import LineFeeds
 import OddsMath
 import RandomStreams
+import Renderers
 import ServiceContracts
 import Simulation
 

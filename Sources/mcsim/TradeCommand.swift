@@ -2,6 +2,7 @@ import ArgumentParser
 import FantasyTrade
 import Foundation
 import LineFeeds
+import Renderers
 import ServiceContracts
 
 /// `mcsim trade`: one trade from the original service's request file, or every legal trade of a
