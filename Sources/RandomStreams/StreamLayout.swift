@@ -93,11 +93,8 @@ public struct StreamLayout: Hashable, Sendable {
   /// The id of the draws named `name` (a player's id): FNV-1a (64 bit) of its UTF-8, so the
   /// same name always gets the same draws, whatever the order or content of the input files.
   public static func streamID(named name: String) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in name.utf8 {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x100_0000_01b3
-    }
-    return hash
+    var hash = FNV1a()
+    hash.add(name)
+    return hash.value
   }
 }

@@ -136,10 +136,8 @@ public final class SimulationTape: @unchecked Sendable {
   /// (simulations, seed, common random numbers). Any change of an input that changes a model
   /// changes it, even one (a correlation, an overtime rate) that keeps the score grid.
   public static func digest(_ models: [GameModel], options: SimulationOptions, commonRandomNumbers: Bool) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    func mix(_ word: UInt64) {
-      for i in 0..<8 { hash = (hash ^ ((word >> (8 * UInt64(i))) & 0xff)) &* 0x0000_0100_0000_01b3 }
-    }
+    var hash = FNV1a()
+    func mix(_ word: UInt64) { hash.add(word: word) }
     mix(UInt64(options.simulations))
     mix(options.seed)
     mix(commonRandomNumbers ? 1 : 0)
@@ -151,8 +149,7 @@ public final class SimulationTape: @unchecked Sendable {
       mix(m.scoreFloor == nil ? 0 : 1)
       mix(UInt64(bitPattern: Int64(m.scoreFloor ?? 0)))
     }
-    let hex = String(hash, radix: 16)
-    return String(repeating: "0", count: 16 - hex.count) + hex
+    return hash.hex
   }
 }
 
