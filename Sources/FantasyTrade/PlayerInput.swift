@@ -28,7 +28,6 @@ public struct PlayerInput: Hashable, Sendable {
   public var missProbability: Double?
   public var recentScores: [Double]?
 
-
   public init(
     id: PlayerID? = nil, name: String? = nil, team: String? = nil, position: String? = nil,
     price: Double, breakeven: Double, projScores: [Double]?, isRedDot: Bool? = nil,
@@ -126,7 +125,6 @@ public struct PlayerID: Hashable, Sendable, Comparable, CustomStringConvertible,
   public var text: String
   public init(_ text: String) { self.text = text }
   public init(stringLiteral value: String) { text = value }
-
 
   public var description: String { text }
   public static func < (a: PlayerID, b: PlayerID) -> Bool { a.text < b.text }

@@ -5,7 +5,8 @@ import Simulation
 /// `home_std_dev`), `away_sd` (`away_std_dev`), `rho`, `ot_model` (flat, tie, none), `ot_rate`,
 /// `ot_points`, `ot_sd`, `score_floor`, `skew`. A slate sets them for every game (its `model`
 /// object) or per game (the same keys in the game); what is absent keeps the value below it:
-/// game over slate file over command line over the built-in defaults.
+/// game over slate file over the built-in defaults. An option given on the command line wins
+/// over all of them (`mcsim slate` applies it last, with a note).
 public struct ModelSettings: Hashable, Sendable, Decodable {
   public var homeSD: Double?
   public var awaySD: Double?
@@ -19,8 +20,8 @@ public struct ModelSettings: Hashable, Sendable, Decodable {
 
   public init() {}
 
-  /// Every key read, including the agent's synonyms.
-  /// The model fields a slate file may carry (for reporting unknown ones).
+  /// The model fields a slate file may carry, the agent's synonyms included (for reporting
+  /// unknown ones).
   public static var fieldNames: Set<String> { keys }
 
   static let keys: Set<String> = [

@@ -1,7 +1,7 @@
 import Simulation
 
-/// A slate game's `spread` or `moneyline`: cover (spread) or win (moneyline) probabilities, and EV,
-/// edge and Kelly **in percent** like the slate's `ev_metrics`.
+/// A slate game's `spread` or `moneyline` (mcsim's own fields): cover (spread) or win (moneyline)
+/// probabilities, EV, edge and Kelly stakes, all fractions.
 extension SideMarketResult: Encodable {
   enum WireKeys: String, CodingKey {
     case line, homeOdds = "home_odds", awayOdds = "away_odds"
@@ -31,14 +31,14 @@ extension SideMarketResult: Encodable {
     }
     try c.encode(homeOdds, forKey: .homeOdds)
     try c.encode(awayOdds, forKey: .awayOdds)
-    try c.encode(100 * evHome, forKey: .evHome)
-    try c.encode(100 * evAway, forKey: .evAway)
-    try c.encode(100 * edgeHome, forKey: .edgeHome)
-    try c.encode(100 * edgeAway, forKey: .edgeAway)
-    try c.encode(100 * kellyHome, forKey: .kellyHome)
-    try c.encode(100 * kellyAway, forKey: .kellyAway)
-    try c.encode(100 * kellyHomeFull, forKey: .kellyHomeFull)
-    try c.encode(100 * kellyAwayFull, forKey: .kellyAwayFull)
+    try c.encode(evHome, forKey: .evHome)
+    try c.encode(evAway, forKey: .evAway)
+    try c.encode(edgeHome, forKey: .edgeHome)
+    try c.encode(edgeAway, forKey: .edgeAway)
+    try c.encode(kellyHome, forKey: .kellyHome)
+    try c.encode(kellyAway, forKey: .kellyAway)
+    try c.encode(kellyHomeFull, forKey: .kellyHomeFull)
+    try c.encode(kellyAwayFull, forKey: .kellyAwayFull)
     try c.encode(recommendedBet, forKey: .recommendedBet)
     try c.encode(otModel, forKey: .otModel)
     try c.encodeIfPresent(source, forKey: .source)

@@ -4,7 +4,7 @@ import OddsMath
 /// section 1): EV per unit staked, edge (p - 1/odds) and the fractional Kelly stake of each
 /// side, **in percent** as those endpoints gave them, and the recommendation. mcsim adds the
 /// full Kelly stakes and the better side's EV and edge, in percent too.
-public struct SlateEVMetrics: Hashable, Sendable, Codable {
+public struct SlateEVMetrics: Hashable, Sendable, Encodable {
   public let evOver: Double
   public let evUnder: Double
   public let edgeOver: Double

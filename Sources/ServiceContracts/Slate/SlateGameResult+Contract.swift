@@ -40,7 +40,7 @@ extension SlateGameResult: Encodable {
   }
 }
 
-/// `best_bet`: its EV in percent like the rest of the slate's EV figures.
+/// `best_bet` (mcsim's own): its EV per unit staked as a fraction.
 extension BestBet: Encodable {
   enum WireKeys: String, CodingKey { case market, side, line, odds, probability, ev }
 
@@ -51,6 +51,6 @@ extension BestBet: Encodable {
     try c.encodeIfPresent(line, forKey: .line)
     try c.encode(odds, forKey: .odds)
     try c.encode(probability, forKey: .probability)
-    try c.encode(100 * ev, forKey: .ev)
+    try c.encode(ev, forKey: .ev)
   }
 }
