@@ -1,4 +1,5 @@
 import Foundation
+import OddsMath
 import ServiceContracts
 
 /// Rendering shared by the odds, devig and fair commands: aligned tables, number formats, JSON.
@@ -20,9 +21,11 @@ public enum OddsOutput {
   /// +150), on stderr.
   public static func warnIfAmbiguous(_ text: String) {
     let value = text.split(separator: "=").last.map(String.init) ?? text
-    guard let number = Double(value), number >= 100, value.first?.isNumber == true else { return }
+    guard let number = Double(value), number >= 100, value.first?.isNumber == true,
+      let odds = try? Odds(decimal: number)
+    else { return }
     FileHandle.standardError.write(Data(
-      "warning: '\(value)' is read as decimal odds \(value) (implied \(percent(1 / number))); American odds are written +\(value) or -\(value)\n".utf8))
+      "warning: '\(value)' is read as decimal odds \(value) (implied \(percent(odds.impliedProbability))); American odds are written +\(value) or -\(value)\n".utf8))
   }
 
   /// A warning for a market whose prices imply less than 100% in total (a negative margin).
