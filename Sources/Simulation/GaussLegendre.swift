@@ -33,5 +33,25 @@ struct GaussLegendre {
     weights = w
   }
 
-  static let eight = GaussLegendre(points: 8)
+  /// Rules of 3 to 8 points (more would trust panels wider than the integrand's scale), each
+  /// with the widest panel, as a fraction of the integrand's
+  /// length scale L, on which it integrates a Gaussian-like integrand to 1e-16 of its size:
+  /// the error term w^(2n+1) (n!)^4 / ((2n + 1) ((2n)!)^3) f^(2n)(xi), with |f^(2n)| at most
+  /// about (2n - 1)!! / L^(2n) times |f| (the Hermite polynomial's value at 0).
+  static let rules: [(rule: GaussLegendre, widest: Double)] = (3...8).map { n in
+    let logC = 4 * lgamma(Double(n + 1)) - log(Double(2 * n + 1)) - 3 * lgamma(Double(2 * n + 1))
+    let logDoubleFactorial = lgamma(Double(2 * n + 1)) - Double(n) * log(2.0) - lgamma(Double(n + 1))
+    return (GaussLegendre(points: n), exp((log(1e-16) - logC - logDoubleFactorial) / Double(2 * n)))
+  }
+
+  /// The cheapest rule and number of panels (fewest nodes in all) for an interval of length 1
+  /// of an integrand whose length scale is `scale`.
+  static func panels(forScale scale: Double) -> (rule: GaussLegendre, panels: Int) {
+    var best: (rule: GaussLegendre, panels: Int)?
+    for (rule, widest) in rules {
+      let panels = max(1, Int((1 / (widest * scale)).rounded(.up)))
+      if best == nil || panels * rule.nodes.count < best!.panels * best!.rule.nodes.count { best = (rule, panels) }
+    }
+    return best!
+  }
 }

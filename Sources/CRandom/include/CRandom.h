@@ -1,4 +1,6 @@
-// Umbrella header of the CRandom module: the generator, the fills and the game kernel.
+// Umbrella header of the CRandom module: the generator, the fills, the game kernel and the
+// normal interval masses of the exact distribution.
 #include "mc_philox.h"
 #include "mc_distributions.h"
 #include "mc_game_kernel.h"
+#include "mc_normal_cdf.h"

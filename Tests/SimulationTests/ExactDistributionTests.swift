@@ -1,0 +1,113 @@
+import Foundation
+import Simulation
+import XCTest
+
+/// The exact distribution against an independent computation of the same cells, and bounded
+/// for every model the validation accepts.
+final class ExactDistributionTests: XCTestCase {
+  /// P(round H = i, round A = j) by tanh-sinh quadrature over h on each row (split in panels as
+  /// narrow as the conditional step) with libm's erfc: a different rule, panel choice and cdf
+  /// from the engine's.
+  static func referenceCells(_ m: GameModel) -> [FinalScore: Double] {
+    let (muH, sdH, muA, sdA, rho) = (m.homeMean, m.homeSD, m.awayMean, m.awaySD, m.correlation)
+    let slope = rho * sdA / sdH, s = sdA * (1 - rho * rho).squareRoot()
+    func phi(_ x: Double) -> Double { 0.5 * erfc(-x / 2.0.squareRoot()) }
+    // Nodes and weights of tanh-sinh on [-1, 1], step 1/16, to |t| = 3.5.
+    let nodes: [(x: Double, w: Double)] = (-56...56).map { k in
+      let t = Double(k) / 16, u = Double.pi / 2 * sinh(t)
+      return (tanh(u), Double.pi / 2 * cosh(t) / (cosh(u) * cosh(u)) / 16)
+    }
+    let panels = max(1, Int((4 * abs(slope) / s).rounded(.up)))
+    var cells: [FinalScore: Double] = [:]
+    for i in Int((muH - 9 * sdH).rounded(.down))...Int((muH + 9 * sdH).rounded(.up)) {
+      let jLo = Int((muA + slope * (Double(i) - muH) - abs(slope) - 9.5 * s).rounded(.down)) - 1
+      let jHi = Int((muA + slope * (Double(i) - muH) + abs(slope) + 9.5 * s).rounded(.up)) + 1
+      var row = [Double](repeating: 0, count: jHi - jLo + 1)
+      for panel in 0..<panels {
+        let a = Double(i) - 0.5 + Double(panel) / Double(panels), half = 0.5 / Double(panels)
+        for (x, w) in nodes {
+          let h = a + half * (x + 1)
+          let density = exp(-0.5 * pow((h - muH) / sdH, 2)) / (sdH * (2 * Double.pi).squareRoot())
+          let mean = muA + slope * (h - muH)
+          var below = phi((Double(jLo) - 0.5 - mean) / s)
+          for j in jLo...jHi {
+            let upto = phi((Double(j) + 0.5 - mean) / s)
+            row[j - jLo] += half * w * density * (upto - below)
+            below = upto
+          }
+        }
+      }
+      for (k, p) in row.enumerated() where p > 0 { cells[FinalScore(home: i, away: jLo + k)] = p }
+    }
+    return cells
+  }
+
+  static func cells(of d: ScoreDistribution) -> [FinalScore: Double] {
+    var out: [FinalScore: Double] = [:]
+    for r in 0..<d.grid.homeBins {
+      for c in 0..<d.grid.awayBins where d.weights[r * d.grid.awayBins + c] != 0 {
+        out[FinalScore(home: d.grid.homeMin + r, away: d.grid.awayMin + c)] = d.weights[r * d.grid.awayBins + c]
+      }
+    }
+    for (score, p) in d.overflow { out[score, default: 0] += p }
+    return out
+  }
+
+  /// Every regulation cell to 1e-15 (the reference's own error is about 1e-17), across sds
+  /// from 0.5 to 30, correlations from -0.9995 to 0.9995 and both conditioning directions.
+  func testRegulationCellsAgreeWithIndependentQuadrature() throws {
+    let models = [
+      GameModel(homeMean: 115, awayMean: 112),
+      GameModel(homeMean: 118.3, awayMean: 109.6, homeSD: 12, awaySD: 8, correlation: -0.3),
+      GameModel(homeMean: 104.2, awayMean: 99.9, homeSD: 9, awaySD: 10.5, correlation: 0.9995),
+      GameModel(homeMean: 100, awayMean: 101, homeSD: 10, awaySD: 10, correlation: -0.9995),
+      GameModel(homeMean: 108, awayMean: 111, homeSD: 1, awaySD: 14, correlation: 0.8),
+      GameModel(homeMean: 20.3, awayMean: 19.6, homeSD: 0.5, awaySD: 0.5, correlation: 0.2),
+      GameModel(homeMean: 230, awayMean: 221, homeSD: 30, awaySD: 27, correlation: 0),
+    ].map { m -> GameModel in
+      var m = m
+      m.overtime.kind = .none
+      m.scoreFloor = nil
+      return m
+    }
+    for m in models {
+      let exact = Self.cells(of: try XCTUnwrap(ExactScoreDistribution.compute(m)))
+      let reference = Self.referenceCells(m)
+      var worst = 0.0, missing = 0.0
+      for (score, p) in reference {
+        if let q = exact[score] { worst = max(worst, abs(p - q)) } else { missing += p }
+      }
+      for (score, q) in exact where reference[score] == nil { worst = max(worst, q) }
+      XCTAssertLessThanOrEqual(worst, 1e-15, "\(m)")
+      // Cells the engine leaves out lie beyond the generator's disc: 5e-17 of mass in all.
+      XCTAssertLessThanOrEqual(missing, 1e-16, "\(m)")
+    }
+  }
+
+  /// The largest sds, the widest tie overtime and a near-singular correlation: the cells still
+  /// sum to 1, and the far overtime scores stay a bounded list (those of at least 1e-24 each).
+  func testExtremeModelsStayExactAndBounded() throws {
+    var wide = GameModel(homeMean: 115, awayMean: 112, homeSD: 100, awaySD: 100)
+    var wideOvertime = GameModel(homeMean: 115, awayMean: 112, overtime: Overtime(kind: .tie, points: 100, sd: 50))
+    let nearSingular = GameModel(homeMean: 115, awayMean: 112, correlation: 0.999_999)
+    wide.scoreFloor = nil
+    wideOvertime.scoreFloor = nil
+    for m in [wide, wideOvertime, nearSingular] {
+      let d = try XCTUnwrap(ExactScoreDistribution.compute(m))
+      // Summed with compensation: a plain sum of 3 million cells rounds by about 1e-12.
+      var sum = 0.0, carry = 0.0
+      for p in d.weights + d.overflow.map(\.weight) {
+        let y = p - carry, t = sum + y
+        carry = (t - sum) - y
+        sum = t
+      }
+      XCTAssertEqual(sum, 1, accuracy: 1e-15, "\(m)")
+      XCTAssertLessThan(d.overflow.count, 200_000, "\(m)")
+      if m.overtime.kind == .flat {
+        // Whole-number means round symmetrically: the total's mean is theirs plus the overtime's,
+        // whose max(0, .) adds sum_k k P(round X = -k) = 1.96646e-5 points to N(12, 3^2)'s 12.
+        XCTAssertEqual(d.totals.mean, m.homeMean + m.awayMean + m.overtime.rate * (m.overtime.points + 1.96646e-5), accuracy: 1e-9, "\(m)")
+      }
+    }
+  }
+}
