@@ -131,9 +131,11 @@ private final class JobThreads: @unchecked Sendable {
 
   init(count: Int) {
     for i in 0..<count {
-      // Named from inside (on Linux a thread names itself, in at most 15 bytes).
+      // Named from inside, through /proc/thread-self/comm (the name top -H shows, at most 15
+      // bytes): Foundation's Thread.name can race the thread's start and leave the name it
+      // inherited from its creator.
       Thread { [self] in
-        Thread.current.name = "mcsim-sim-\(i)"
+        try? "mcsim-sim-\(i)".write(toFile: "/proc/thread-self/comm", atomically: false, encoding: .utf8)
         loop()
       }.start()
     }

@@ -77,10 +77,10 @@ public struct GameReportText {
       + Fmt.left(Fmt.percent(implied, 2), 10) + Fmt.left(Fmt.percent(full, 2), 13) + Fmt.left(Fmt.percent(stake, 2), 14)
   }
 
-  /// The total's distribution in 5-point bins as horizontal bars; bins under 0.5% are folded
-  /// into the tails.
+  /// The total's distribution as horizontal bars, in 5-point bins or wider ones when the sd
+  /// would make more than 24 lines; bins under 0.5% are left out (the tails).
   private func histogramLines() -> [String] {
-    let bins = report.totalHistogram.filter { $0.p >= 0.005 }
+    let bins = HistogramBin.merged(report.totalHistogram, maxCount: 24, visible: 0.005).filter { $0.p >= 0.005 }
     guard let peak = bins.map(\.p).max(), peak > 0 else { return [] }
     return bins.map { bin in
       let width = Int((bin.p / peak * 40).rounded())

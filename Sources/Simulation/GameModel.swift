@@ -1,5 +1,5 @@
 /// The model of one basketball game: regulation scores are bivariate normal (optionally
-/// skew-normal), rounded to integers, optionally floored, then overtime is added.
+/// skew-normal), rounded to integers, floored (at 0 unless set), then overtime is added.
 ///
 /// Defaults follow the betting agent the engine replaces (CONTRACTS.md section 1): sd 10 for
 /// each team, correlation 0.5, the flat overtime model with rate 0.06 and Normal(12, 3) points.
@@ -12,7 +12,9 @@ public struct GameModel: Hashable, Sendable, Codable {
   /// Correlation of the two teams' regulation points, in [-1, 1].
   public var correlation: Double
   public var overtime: Overtime
-  /// Regulation scores below this are raised to it (the replaced service used 70); nil for none.
+  /// Regulation scores below this are raised to it: 0 by default (a score below zero is
+  /// impossible in any sport; with sd 100 the normal would give -557), the replaced service
+  /// used 70; nil for none (the bare bivariate normal, as in tests of the maths).
   public var scoreFloor: Int?
   /// Skewness of each team's regulation points (0 = normal). Each marginal is skew-normal with
   /// this skewness and the same mean and sd; |skewness| < 0.99.
@@ -20,7 +22,7 @@ public struct GameModel: Hashable, Sendable, Codable {
 
   public init(
     homeMean: Double, awayMean: Double, homeSD: Double = 10, awaySD: Double = 10,
-    correlation: Double = 0.5, overtime: Overtime = Overtime(), scoreFloor: Int? = nil,
+    correlation: Double = 0.5, overtime: Overtime = Overtime(), scoreFloor: Int? = 0,
     skewness: Double = 0
   ) {
     self.homeMean = homeMean

@@ -133,13 +133,15 @@ struct RunCommand: ParsableCommand {
       let progress = printing ? ProgressLine.forTerminal() : nil
       let start = DispatchTime.now()
       let histogram = try GameSimulator.simulate(model, options: options, progress: progress?.update)
-      let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
       progress?.finish()
+      let exact = ExactScoreDistribution.compute(model)
+      let scenarios = wantScenarios ? try TotalsScenarios(model: model, line: market.line, options: options) : nil
+      let sensitivity = wantSensitivity ? try TotalsSensitivity(model: model, line: market.line, options: options) : nil
+      // elapsed_ms: all the work, the exact block and the optional blocks with the simulation.
+      let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
       report = GameReport(
         model: model, market: market, kelly: kelly, options: options, histogram: histogram,
-        exact: ExactScoreDistribution.compute(model), elapsedSeconds: elapsed,
-        scenarios: wantScenarios ? try TotalsScenarios(model: model, line: market.line, options: options) : nil,
-        sensitivity: wantSensitivity ? try TotalsSensitivity(model: model, line: market.line, options: options) : nil)
+        exact: exact, elapsedSeconds: elapsed, scenarios: scenarios, sensitivity: sensitivity)
     } catch {
       throw CLIError.fail(error)
     }

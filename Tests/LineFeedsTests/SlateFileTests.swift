@@ -60,7 +60,7 @@ final class SlateFileTests: XCTestCase {
     XCTAssertEqual([a.awaySD, b.awaySD], [10, 10])
     XCTAssertEqual(a.overtime.kind, .tie)
     XCTAssertEqual(a.scoreFloor, 70)
-    XCTAssertNil(b.scoreFloor)
+    XCTAssertEqual(b.scoreFloor, 0, "the default floor: no score below 0")
     XCTAssertEqual(b.skewness, 0.1)
     let m = file.entries[0].game.markets
     XCTAssertEqual(m.total?.overOdds.american, -110)

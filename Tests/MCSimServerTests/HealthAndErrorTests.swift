@@ -146,7 +146,14 @@ final class HealthAndErrorTests: XCTestCase {
   func testSimulationsRunOnThePoolsOwnThreads() async throws {
     let pool = SimulationPool(workers: 2, queueLimit: 4, deadline: .seconds(5))
     let names = try await withThrowingTaskGroup(of: String?.self) { group in
-      for _ in 0..<4 { group.addTask { try await pool.run { Thread.current.name } } }
+      for _ in 0..<4 {
+        group.addTask {
+          try await pool.run { () -> String? in
+            // The name the operating system shows (top -H, /proc/PID/task/TID/comm).
+            try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8).trimmingCharacters(in: .newlines)
+          }
+        }
+      }
       return try await group.reduce(into: [String?]()) { $0.append($1) }
     }
     for name in names { XCTAssertTrue(name?.hasPrefix("mcsim-sim-") == true, "\(String(describing: name))") }

@@ -33,7 +33,9 @@ final class OpenAPIDocumentTests: XCTestCase {
 
   /// schemathesis (installed by scripts/setup.sh into .tools/venv) against a live server with
   /// every endpoint configured. Its coverage phase is left out: schemathesis 4.32.5 crashes in
-  /// it on the batch schema (a CPython AST recursion error inside the tool, not a finding).
+  /// it on the batch schema (a CPython AST recursion error inside the tool, not a finding). One
+  /// worker: with two, 4.32.5 now and then fails inside its own strategy cache (a KeyError in
+  /// the tool's code, seen once in a dozen runs), which would make the test flaky.
   func testSchemathesisFindsNoServerErrorAndNoResponseOutsideTheDocument() async throws {
     let st = Fixture.projectRoot.appendingPathComponent(".tools/venv/bin/st")
     guard FileManager.default.isExecutableFile(atPath: st.path) else {
@@ -55,7 +57,7 @@ final class OpenAPIDocumentTests: XCTestCase {
     process.arguments = [
       "run", base + "/openapi.json", "--url", base,
       "--checks", "not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance",
-      "--phases", "examples,fuzzing", "--max-examples", "40", "--seed", "20261124", "--workers", "2", "--no-shrink",
+      "--phases", "examples,fuzzing", "--max-examples", "40", "--seed", "20261124", "--workers", "1", "--no-shrink",
     ]
     let output = Pipe()
     process.standardOutput = output

@@ -102,6 +102,25 @@ final class RunCommandTests: XCTestCase {
     XCTAssertEqual(r.stderr, "")
   }
 
+  /// The widest sds the validation accepts: scores floored at 0 (said in the report and the
+  /// model block), the exact block beside the simulation, and a histogram of at most 24 lines.
+  func testWidestModelStaysCompactAndFloored() throws {
+    let wide = base + ["--home-sd", "100", "--away-sd", "100", "--seed", "9", "--sims", "20000"]
+    let r = try MCSimBinary.run(wide)
+    XCTAssertEqual(r.status, 0, r.stderr)
+    XCTAssertTrue(r.stdout.contains("scores floored at 0"), r.stdout)
+    let bars = r.stdout.split(separator: "\n").filter { $0.contains("█") || $0.contains("▏") }
+    XCTAssertGreaterThan(bars.count, 5)
+    XCTAssertLessThanOrEqual(bars.count, 24, r.stdout)
+    let doc = try MCSimBinary.json(wide + ["--json"])
+    let sim = try XCTUnwrap((doc["result"] as? [String: Any])?["simulation"] as? [String: Any])
+    XCTAssertEqual((sim["model"] as? [String: Any])?["score_floor"] as? Int, 0)
+    XCTAssertGreaterThanOrEqual(try XCTUnwrap(sim["min_total"] as? Int), 0)
+    let analytic = try XCTUnwrap((doc["result"] as? [String: Any])?["analytic"] as? [String: Any])
+    let p = try XCTUnwrap(analytic["p_over"] as? Double), simulated = try XCTUnwrap(sim["p_over"] as? Double)
+    XCTAssertEqual(simulated, p, accuracy: 4 * (p * (1 - p) / 20_000).squareRoot())
+  }
+
   func testTieModelAndSkewRun() throws {
     let tie = try MCSimBinary.json(base + ["--ot-model", "tie", "--seed", "1", "--json"])
     let sim = try XCTUnwrap((tie["result"] as? [String: Any])?["simulation"] as? [String: Any])

@@ -48,12 +48,14 @@ enum AgentJobs {
     return SimulationJob(paths: paths) {
       let start = DispatchTime.now()
       let histogram = try GameSimulator.simulate(model, options: options)
+      let exact = wantExact ? ExactScoreDistribution.compute(model) : nil
+      let scenarios = wantScenarios ? try TotalsScenarios(model: model, line: market!.line, options: options) : nil
+      let sensitivity = wantSensitivity ? try TotalsSensitivity(model: model, line: market!.line, options: options) : nil
+      // elapsed_ms: all the work, the exact block and the optional blocks with the simulation.
       let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
       let report = GameReport(
         model: model, market: market!, kelly: KellyPolicy(), options: options, histogram: histogram,
-        exact: wantExact ? ExactScoreDistribution.compute(model) : nil, elapsedSeconds: elapsed,
-        scenarios: wantScenarios ? try TotalsScenarios(model: model, line: market!.line, options: options) : nil,
-        sensitivity: wantSensitivity ? try TotalsSensitivity(model: model, line: market!.line, options: options) : nil)
+        exact: exact, elapsedSeconds: elapsed, scenarios: scenarios, sensitivity: sensitivity)
       return try JSONResponse.encode(SuccessEnvelope(report))
     }
   }
