@@ -62,6 +62,19 @@ public struct PartialFile: Sendable {
         case grid, games, overtimeGames = "overtime_games", extraPeriods = "extra_periods", overflow
         case countBytes = "count_bytes"
       }
+
+      /// A grid of sane size.
+      var valid: Bool { grid.count == 4 && grid[2] > 0 && grid[3] > 0 && grid[2] <= 100_000 && grid[3] <= 100_000 }
+
+      /// The overflow as scores and counts; nil when an entry is malformed.
+      var overflowScores: [FinalScore: UInt64]? {
+        var out: [FinalScore: UInt64] = [:]
+        for o in overflow {
+          guard o.count == 3, o[2] >= 0 else { return nil }
+          out[FinalScore(home: o[0], away: o[1]), default: 0] += UInt64(o[2])
+        }
+        return out
+      }
     }
     let command: [String]
     let seed: UInt64
@@ -82,8 +95,17 @@ public struct PartialFile: Sendable {
     return header + Data("\n".utf8) + rest
   }
 
-  /// Reads a partial file; the error says what is wrong with it.
-  public static func decode(_ data: Data) throws(PartialFileError) -> PartialFile {
+  /// A file checked and split, its counts not yet decoded: the body, and where each
+  /// histogram's counts lie in `data`.
+  struct Layout {
+    let body: Body
+    let data: Data
+    let counts: [[Range<Data.Index>]]
+  }
+
+  /// Checks a file's header, checksum and body and locates its counts; the error says what is
+  /// wrong with it.
+  static func layout(_ data: Data) throws(PartialFileError) -> Layout {
     guard let newline = data.firstIndex(of: UInt8(ascii: "\n")) else { throw .malformed("no header line (truncated?)") }
     let headerData = data[data.startIndex..<newline]
     let rest = data[data.index(after: newline)...]
@@ -106,19 +128,35 @@ public struct PartialFile: Sendable {
       throw .malformed("\(body.models.count) model digests for \(body.calls.count) simulate calls")
     }
     var offset = rest.index(after: bodyEnd)
-    var calls: [[JointScoreHistogram]] = []
+    var counts: [[Range<Data.Index>]] = []
     for call in body.calls {
-      var histograms: [JointScoreHistogram] = []
+      var ranges: [Range<Data.Index>] = []
       for h in call {
-        guard h.countBytes >= 0, offset + h.countBytes <= rest.endIndex,
-          let histogram = decode(h, counts: rest[offset..<(offset + h.countBytes)])
-        else { throw .malformed("a histogram does not fit its grid") }
+        guard h.countBytes >= 0, offset + h.countBytes <= rest.endIndex, h.valid else {
+          throw .malformed("a histogram does not fit its grid")
+        }
+        ranges.append(offset..<(offset + h.countBytes))
         offset += h.countBytes
+      }
+      counts.append(ranges)
+    }
+    guard offset == rest.endIndex else { throw .malformed("bytes after the last histogram") }
+    return Layout(body: body, data: data, counts: counts)
+  }
+
+  /// Reads a partial file; the error says what is wrong with it.
+  public static func decode(_ data: Data) throws(PartialFileError) -> PartialFile {
+    let layout = try layout(data)
+    let body = layout.body
+    var calls: [[JointScoreHistogram]] = []
+    for (call, ranges) in zip(body.calls, layout.counts) {
+      var histograms: [JointScoreHistogram] = []
+      for (h, range) in zip(call, ranges) {
+        guard let histogram = decode(h, counts: data[range]) else { throw .malformed("a histogram does not fit its grid") }
         histograms.append(histogram)
       }
       calls.append(histograms)
     }
-    guard offset == rest.endIndex else { throw .malformed("bytes after the last histogram") }
     return PartialFile(
       command: body.command, seed: body.seed, shard: body.shard, mcsim: body.mcsim, calls: calls, digests: body.models)
   }
@@ -141,41 +179,49 @@ public struct PartialFile: Sendable {
   }
 
   static func decode(_ h: Body.Histogram, counts bytes: Data.SubSequence) -> JointScoreHistogram? {
-    guard h.grid.count == 4, h.grid[2] > 0, h.grid[3] > 0, h.grid[2] <= 100_000, h.grid[3] <= 100_000 else { return nil }
+    guard h.valid, let overflow = h.overflowScores else { return nil }
     let grid = ScoreGrid(homeMin: h.grid[0], awayMin: h.grid[1], homeBins: h.grid[2], awayBins: h.grid[3])
-    // Decoded straight into the array's storage: a merge reads millions of these.
-    var ok = true
-    let counts = [UInt64](unsafeUninitializedCapacity: grid.cellCount) { out, filled in
-      filled = 0
-      bytes.withUnsafeBytes { raw in
-        var value: UInt64 = 0, shift: UInt64 = 0
-        for byte in raw {
-          guard shift < 64, filled < out.count else {
-            ok = false
-            return
+    var histogram = JointScoreHistogram(grid: grid)
+    let fits = histogram.add(
+      games: h.games, overtimeGames: h.overtimeGames, extraPeriods: h.extraPeriods, overflow: overflow
+    ) { counts in bytes.withUnsafeBytes { addVarints($0, into: counts) } }
+    return fits ? histogram : nil
+  }
+
+  /// Adds the unsigned LEB128 varints in `bytes` to `counts`, one each; false unless there is
+  /// exactly one per count. A shard's counts are mostly below 128 (one byte each), often 0, so
+  /// eight bytes without a continuation bit are eight counts at once, and eight zero bytes are
+  /// skipped: a merge of 1,000 parts reads little else.
+  static func addVarints(_ bytes: UnsafeRawBufferPointer, into counts: UnsafeMutableBufferPointer<UInt64>) -> Bool {
+    var i = 0, cell = 0
+    let n = bytes.count
+    while i < n {
+      if i + 8 <= n {
+        let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+        if word & 0x8080_8080_8080_8080 == 0 {
+          guard cell + 8 <= counts.count else { return false }
+          if word != 0 {
+            for k in 0..<8 { counts[cell + k] &+= (word >> (8 * UInt64(k))) & 0xff }
           }
-          value |= UInt64(byte & 0x7f) << shift
-          if byte & 0x80 == 0 {
-            out[filled] = value
-            filled += 1
-            value = 0
-            shift = 0
-          } else {
-            shift += 7
-          }
+          cell += 8
+          i += 8
+          continue
         }
-        if shift != 0 { ok = false }
       }
+      var value: UInt64 = 0, shift: UInt64 = 0
+      while true {
+        guard i < n, shift < 64 else { return false }
+        let byte = bytes[i]
+        i += 1
+        value |= UInt64(byte & 0x7f) << shift
+        if byte & 0x80 == 0 { break }
+        shift += 7
+      }
+      guard cell < counts.count else { return false }
+      counts[cell] &+= value
+      cell += 1
     }
-    guard ok, counts.count == grid.cellCount else { return nil }
-    var overflow: [FinalScore: UInt64] = [:]
-    for o in h.overflow {
-      guard o.count == 3, o[2] >= 0 else { return nil }
-      overflow[FinalScore(home: o[0], away: o[1]), default: 0] += UInt64(o[2])
-    }
-    return JointScoreHistogram(
-      grid: grid, counts: counts, games: h.games, overtimeGames: h.overtimeGames, extraPeriods: h.extraPeriods,
-      overflow: overflow)
+    return cell == counts.count
   }
 
   /// FNV-1a over little-endian 64-bit words (then the 0-7 tail bytes one by one), 16 hex
@@ -212,8 +258,44 @@ public struct PartialMerge {
   private var first: (name: String, file: PartialFile)?
   private var seen: [Int: String] = [:]
   private var sum: [[JointScoreHistogram]] = []
+  /// A part failed halfway through its counts: the sums are no longer any run's.
+  private var failed = false
 
   public init() {}
+
+  /// Adds one part straight from its file's bytes: after the first, its counts are decoded
+  /// into the running sums, never into a histogram of their own (a merge of 1,000 parts then
+  /// allocates nothing per part). Says why the part does not belong, or what is wrong with it.
+  public mutating func add(_ name: String, data: Data) throws(PartialFileError) {
+    func named<T>(_ body: () throws(PartialFileError) -> T) throws(PartialFileError) -> T {
+      do { return try body() } catch { throw .malformed("\(name): \(error.description)") }
+    }
+    guard first != nil else {
+      try add(name, named { () throws(PartialFileError) in try PartialFile.decode(data) })
+      return
+    }
+    let layout = try named { () throws(PartialFileError) in try PartialFile.layout(data) }
+    let body = layout.body
+    try check(
+      name,
+      PartialFile(command: body.command, seed: body.seed, shard: body.shard, mcsim: body.mcsim, calls: [], digests: body.models),
+      grids: body.calls.map { $0.map { $0.grid } })
+    // Added call by call; a part that fails halfway would leave the sums half-added, so the
+    // merge stops there (the caller prints nothing on an error).
+    for c in sum.indices {
+      for g in sum[c].indices {
+        let h = body.calls[c][g], range = layout.counts[c][g]
+        guard let overflow = h.overflowScores,
+          sum[c][g].add(games: h.games, overtimeGames: h.overtimeGames, extraPeriods: h.extraPeriods, overflow: overflow,
+            counts: { counts in layout.data[range].withUnsafeBytes { PartialFile.addVarints($0, into: counts) } })
+        else {
+          failed = true
+          throw .malformed("\(name): a histogram does not fit its grid")
+        }
+      }
+    }
+    seen[body.shard.index] = name
+  }
 
   /// Adds one part, or says why it does not belong.
   public mutating func add(_ name: String, _ part: PartialFile) throws(PartialFileError) {
@@ -228,6 +310,17 @@ public struct PartialMerge {
       sum = part.calls
       return
     }
+    try check(name, part, grids: part.calls.map { $0.map { [$0.grid.homeMin, $0.grid.awayMin, $0.grid.homeBins, $0.grid.awayBins] } })
+    seen[part.shard.index] = name
+    for c in sum.indices {
+      for g in sum[c].indices { sum[c][g].add(part.calls[c][g]) }
+    }
+  }
+
+  /// Whether a part belongs to the run of the first (its histograms' grids as [home min, away
+  /// min, home bins, away bins]).
+  private func check(_ name: String, _ part: PartialFile, grids: [[[Int]]]) throws(PartialFileError) {
+    guard let first, !failed else { throw .malformed("\(name): the merge already failed") }
     let f = first.file
     if part.command != f.command || part.seed != f.seed || part.mcsim != f.mcsim {
       throw .malformed("\(name): belongs to another run than \(first.name) (command, seed or mcsim version differ)")
@@ -241,12 +334,8 @@ public struct PartialMerge {
     if part.digests != f.digests {
       throw .malformed("\(name): simulated other models than \(first.name) (the inputs changed between the shards)")
     }
-    if part.calls.map({ $0.map(\.grid) }) != sum.map({ $0.map(\.grid) }) {
+    if grids != sum.map({ $0.map { [$0.grid.homeMin, $0.grid.awayMin, $0.grid.homeBins, $0.grid.awayBins] } }) {
       throw .malformed("\(name): its simulations differ from \(first.name)'s (another run?)")
-    }
-    seen[part.shard.index] = name
-    for c in sum.indices {
-      for g in sum[c].indices { sum[c][g].add(part.calls[c][g]) }
     }
   }
 
@@ -258,6 +347,7 @@ public struct PartialMerge {
     command: [String], seed: UInt64, calls: [[JointScoreHistogram]], digests: [String]
   ) {
     guard let first else { throw .malformed("no partial files given") }
+    guard !failed else { throw .malformed("a part failed halfway: the sums are incomplete") }
     let count = first.file.shard.count
     let missing = (0..<count).filter { seen[$0] == nil }
     if !missing.isEmpty {

@@ -168,6 +168,21 @@ extension JointScoreHistogram {
     self.overflow = overflow
   }
 
+  /// Adds another shard's share of the same game given as its parts: `addCounts` adds the
+  /// shard's dense counts into these (a merge decodes them in place, without a copy) and says
+  /// whether they fitted the grid; nothing else is added when they did not.
+  public mutating func add(
+    games: UInt64, overtimeGames: UInt64, extraPeriods: UInt64, overflow: [FinalScore: UInt64],
+    counts addCounts: (UnsafeMutableBufferPointer<UInt64>) -> Bool
+  ) -> Bool {
+    guard counts.withUnsafeMutableBufferPointer({ addCounts($0) }) else { return false }
+    self.overflow.merge(overflow, uniquingKeysWith: +)
+    self.games += games
+    self.overtimeGames += overtimeGames
+    self.extraPeriods += extraPeriods
+    return true
+  }
+
   /// Adds another histogram of the same grid (another shard's share of the same game).
   public mutating func add(_ other: JointScoreHistogram) {
     precondition(other.grid == grid, "histograms of different grids")

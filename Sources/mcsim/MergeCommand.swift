@@ -31,9 +31,7 @@ struct MergeCommand: ParsableCommand {
       do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
         throw CLIError.fail("\(path): cannot read the file", code: .failure)
       }
-      let part: PartialFile
-      do { part = try PartialFile.decode(data) } catch { throw CLIError.badInput(path, error) }
-      do { try merge.add(path, part) } catch { throw CLIError.fail(error.description, code: .failure) }
+      do { try merge.add(path, data: data) } catch { throw CLIError.fail(error.description, code: .failure) }
     }
     let merged: (command: [String], seed: UInt64, calls: [[JointScoreHistogram]], digests: [String])
     do { merged = try merge.result() } catch { throw CLIError.fail(error.description, code: .failure) }
