@@ -18,7 +18,8 @@ import Foundation
 enum RegulationCells {
   static let reach = MC_NORMAL_MAX_ABS
 
-  /// The cells, in a box that also holds `include` (the score floor's row and column).
+  /// The cells, in a box that also holds `include` (the score floor's row and column) when
+  /// some cells lie below it.
   static func box(_ model: GameModel, including include: Int? = nil) -> ScoreBox {
     // Condition on the team with the larger sd, so the conditional mean moves by at most one
     // point per point (|slope| <= 1) and the panels stay few.
@@ -46,10 +47,9 @@ enum RegulationCells {
     }
     var homeRange = iLo...iHi
     var awayRange = columns.map(\.lowerBound).min()!...columns.map(\.upperBound).max()!
-    if let include {
-      homeRange = min(homeRange.lowerBound, include)...max(homeRange.upperBound, include)
-      awayRange = min(awayRange.lowerBound, include)...max(awayRange.upperBound, include)
-    }
+    // Only a floor above some cells needs a place to fold them onto.
+    if let include, include > homeRange.lowerBound { homeRange = homeRange.lowerBound...max(homeRange.upperBound, include) }
+    if let include, include > awayRange.lowerBound { awayRange = awayRange.lowerBound...max(awayRange.upperBound, include) }
     var box = ScoreBox(home: homeRange, away: awayRange)
 
     // Beyond 2000 panels per point (|rho| within about 1e-8 of 1) the conditional step is
@@ -65,7 +65,7 @@ enum RegulationCells {
     let (rule, panels) = GaussLegendre.panels(forScale: scale)
     let width = 1.0 / Double(panels)
     let norm = 1 / (sdH * (2 * Double.pi).squareRoot())
-    var scratch = [Double](repeating: 0, count: awayRange.count + 1)
+    var scratch = [Double](repeating: 0, count: awayRange.count + 1 + Int(MC_NORMAL_SCRATCH_PAD))
     box.mass.withUnsafeMutableBufferPointer { mass in
       scratch.withUnsafeMutableBufferPointer { scratch in
         for (r, i) in (iLo...iHi).enumerated() {

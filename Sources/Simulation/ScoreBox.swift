@@ -126,10 +126,10 @@ struct ScoreBox {
   }
 
   /// Scores below `floor` raised to it: rows below fold onto the floor's row, columns below
-  /// onto its column. The box must hold the floor's row and column.
+  /// onto its column. The box must hold the floor's row and column if anything lies below.
   mutating func fold(below floor: Int) {
     let floorRow = floor - homeMin, floorCol = floor - awayMin
-    precondition(floorRow < rows && floorCol < cols)
+    precondition((floorRow <= 0 || floorRow < rows) && (floorCol <= 0 || floorCol < cols))
     if floorCol > 0 {
       for r in 0..<rows where !spans[r].isEmpty && spans[r].lowerBound < floorCol {
         var folded = 0.0

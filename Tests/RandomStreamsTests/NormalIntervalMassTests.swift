@@ -9,7 +9,8 @@ final class NormalIntervalMassTests: XCTestCase {
 
   /// Relative error against erfc over |x| <= 9 (every mass the engine can draw), where both
   /// sides round x / sqrt 2: an argument off by one ulp moves Phi by about x^2 ulp, so the bound
-  /// is 1e-15 (1 + x^2); and 0 past 38.5, where Phi is below the smallest double.
+  /// is 1e-15 (1 + x^2); 1e-8 relative beyond (the series' ten terms, where Phi < 1e-19); and
+  /// 0 past 38.5, where Phi is below the smallest double.
   func testLowerTailAgreesWithErfc() {
     let xs = stride(from: -40.0, through: 40.0, by: 0.000_37).map { $0 }
     var out = [Double](repeating: -1, count: xs.count)
@@ -23,7 +24,7 @@ final class NormalIntervalMassTests: XCTestCase {
       } else {
         let r = reference(x)
         // Below 1e-300 the doubles themselves run out of digits (denormals).
-        XCTAssertLessThanOrEqual(abs(v - r), max(1e-11 * r, 1e-300), "x = \(x): \(v) vs \(r)")
+        XCTAssertLessThanOrEqual(abs(v - r), max(1e-8 * r, 1e-300), "x = \(x): \(v) vs \(r)")
       }
     }
   }
@@ -32,7 +33,7 @@ final class NormalIntervalMassTests: XCTestCase {
   /// far in either tail keeps its relative precision (no 1 - (1 - tiny)).
   func testIntervalMassesAddUpAndKeepTheirDigits() {
     let n = 400, x0 = -20.0, step = 0.1
-    var acc = [Double](repeating: 0, count: n), scratch = [Double](repeating: 0, count: n + 1)
+    var acc = [Double](repeating: 0, count: n), scratch = [Double](repeating: 0, count: n + 1 + Int(MC_NORMAL_SCRATCH_PAD))
     mc_normal_interval_masses(x0, step, n, 1, &acc, &scratch)
     XCTAssertTrue(acc.allSatisfy { $0 >= 0 })
     XCTAssertEqual(acc.reduce(0, +), 1 - 2 * reference(20), accuracy: 1e-15)
