@@ -103,7 +103,7 @@ struct TradeCommand: ParsableCommand {
       let source = InputSource(squad).description
       let defaults = TradeContext.original
       let options = TradeSearch.Options(
-        budget: budget ?? squadFile.budget ?? 0,
+        budget: Precedence.resolve("--budget", budget, "budget", squadFile.budget, source: source) ?? 0,
         context: TradeContext(
           roundNumber: Precedence.resolve("--round", roundNumber, "round_number", squadFile.roundNumber, source: source)
             ?? defaults.roundNumber,
@@ -112,8 +112,9 @@ struct TradeCommand: ParsableCommand {
           leagueAvgValue: Precedence.resolve(
             "--league-avg-value", leagueAvgValue, "league_avg_value", squadFile.leagueAvgValue, source: source)
             ?? defaults.leagueAvgValue),
-        top: top, playerInID: playerIn.map { PlayerID($0) } ?? squadFile.playerInID,
-        playerOutID: playerOut.map { PlayerID($0) } ?? squadFile.playerOutID)
+        top: top,
+        playerInID: Precedence.resolve("--in", playerIn.map { PlayerID($0) }, "player_in_id", squadFile.playerInID, source: source),
+        playerOutID: Precedence.resolve("--out", playerOut.map { PlayerID($0) }, "player_out_id", squadFile.playerOutID, source: source))
       let rosters = Rosters(squad: squadFile.currentTeam, pool: poolFile.players)
       let progress = settings.flatMap { ElapsedLine.forTerminal("simulating \($0.simulations) draws of each trade") }
       let result: TradeSearchResult

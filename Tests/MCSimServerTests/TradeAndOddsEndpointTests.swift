@@ -99,6 +99,10 @@ final class TradeAndOddsEndpointTests: XCTestCase {
     XCTAssertEqual(reply.status, 200, reply.text)
     XCTAssertEqual(reply.json["as_of"] as? String, "2026-04-01T20:00:00Z")
     XCTAssertFalse(reply.json.list("bets").isEmpty)
+    // A bare date is midnight UTC, as `mcsim fair --as-of` reads it.
+    let day = try await server.post("/api/odds/fair?as_of=2026-04-01", Fixture.scenario("quotes.json"))
+    XCTAssertEqual(day.status, 200)
+    XCTAssertEqual(day.json["as_of"] as? String, "2026-04-01T00:00:00Z")
     let bad = try await server.post("/api/odds/fair?as_of=yesterday&method=nope", Fixture.scenario("quotes.json"))
     XCTAssertEqual(bad.status, 422)
     XCTAssertEqual(Set(bad.json.list("errors").compactMap { $0["field"] as? String }), ["as_of", "method"])

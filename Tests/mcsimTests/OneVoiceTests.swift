@@ -166,6 +166,25 @@ final class OneVoiceTests: XCTestCase {
     if text.contains("round_number") { XCTAssertTrue(round.stderr.contains("note: --round 3 overrides round_number"), round.stderr) }
   }
 
+  /// trade's --budget, --in and --out win over the squad file's budget, player_in_id and
+  /// player_out_id, with a note each, as every command's options win over its files.
+  func testTradeOptionsOverrideTheSquadFileWithANote() throws {
+    let squad = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "Scenarios/afl_squad.json"))) as? [String: Any])
+    let budget = try XCTUnwrap(squad["budget"] as? Double)
+    let r = try MCSimBinary.run([
+      "trade", "--squad", "Scenarios/afl_squad.json", "--pool", "Scenarios/afl_pool.json", "--deterministic", "--top", "1",
+      "--budget", "\(Int(budget) + 100_000)",
+    ])
+    XCTAssertEqual(r.status, 0, r.stderr)
+    XCTAssertTrue(r.stderr.contains("note: --budget \(Int(budget) + 100_000) overrides budget \(Int(budget)) from Scenarios/afl_squad.json"), r.stderr)
+    let same = try MCSimBinary.run([
+      "trade", "--squad", "Scenarios/afl_squad.json", "--pool", "Scenarios/afl_pool.json", "--deterministic", "--top", "1",
+      "--budget", "\(Int(budget))",
+    ])
+    XCTAssertFalse(same.stderr.contains("note:"), "no note when the option says what the file says: \(same.stderr)")
+  }
+
   /// The small ones: fair --method all, the decimal hint, the negative margin, 1-based quote
   /// warnings, the slate naming a bad game by its game_id; unknown and self-playing teams.
   func testSmallOnes() throws {

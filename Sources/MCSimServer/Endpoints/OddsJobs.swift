@@ -76,7 +76,7 @@ enum OddsJobs {
   }
 
   /// The body is a quotes file or any odds feed `mcsim fair` reads; the query may set `sharp`
-  /// (comma-separated), `method` and `as_of` (ISO 8601).
+  /// (comma-separated), `method` and `as_of` (an ISO 8601 date or time, as `mcsim fair --as-of`).
   static func fair(_ body: Data, sharp: String?, method: String?, asOf: String?) throws -> Data {
     var problems = Problems(location: "query")
     var policy = FairOddsPolicy()
@@ -91,8 +91,9 @@ enum OddsJobs {
     }
     var moment: Date?
     if let asOf {
-      moment = Timestamp.parse(asOf)
-      if moment == nil { problems.add("as_of", asOf, "must be an ISO 8601 time like 2026-04-01T18:00:00Z") }
+      // The CLI's --as-of rule: an ISO date (midnight UTC) or date-time.
+      moment = Timestamp.parseDateOrTime(asOf)
+      if moment == nil { problems.add("as_of", asOf, "must be an ISO 8601 date or time like 2026-04-01 or 2026-04-01T18:00:00Z") }
     }
     try problems.throwIfAny()
     let feed: Feed
