@@ -21,9 +21,7 @@ enum TradeJobs {
       ? nil : SimulationSettings(simulations: query.simulations, seed: query.seed ?? seed, threads: threads)
     if object["player_in_id"] != nil || object["current_team"] != nil {
       let squad: SquadFile
-      do { squad = try ContractJSON.decoder().decode(SquadFile.self, from: body) } catch let e as DecodingError {
-        throw decoding(e)
-      } catch { throw APIError.invalid(field: "body", value: "", message: "\(error)") }
+      do { squad = try InputDecodingError.decode(SquadFile.self, from: body) } catch { throw decoding(error) }
       guard let pool else {
         throw APIError(
           .serviceUnavailable, "no player pool configured: start the server with --trade-pool PLAYERS.json")
@@ -55,9 +53,7 @@ enum TradeJobs {
       }
     }
     let request: TradeRequest
-    do { request = try ContractJSON.decoder().decode(TradeRequest.self, from: body) } catch let e as DecodingError {
-      throw decoding(e)
-    } catch { throw APIError.invalid(field: "body", value: "", message: "\(error)") }
+    do { request = try InputDecodingError.decode(TradeRequest.self, from: body) } catch { throw decoding(error) }
     let trade: Trade
     do { trade = try request.validated() } catch { throw problem(error) }
     try problems.throwIfAny()
@@ -75,9 +71,8 @@ enum TradeJobs {
   }
 
   /// A body that does not decode, said by the one DecodingError formatter (InputDecodingError).
-  static func decoding(_ error: DecodingError) -> APIError {
-    let decoded = InputDecodingError(error)
-    return APIError.invalid(field: decoded.field ?? "body", value: "", message: decoded.description)
+  static func decoding(_ error: InputDecodingError) -> APIError {
+    APIError.invalid(field: error.field ?? "body", value: "", message: error.description)
   }
 
   static func problem(_ error: TradeInputError) -> APIError {
