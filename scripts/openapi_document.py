@@ -81,6 +81,24 @@ schemas = {
         "kelly_over_full": NUM, "kelly_under_full": NUM, "kelly_over_fractional": NUM, "kelly_under_fractional": NUM,
         "recommended_bet": STR, "best_ev": NUM, "best_edge": NUM, "odds_used": {"type": "object"},
     }),
+    "SideAdvice": obj(["probability_source", "probability", "ev", "edge", "grade", "recommended", "withheld", "stake"], {
+        "probability_source": {"enum": ["exact", "simulation"]}, "probability": PROB, "p_push": PROB,
+        "simulated_probability": PROB, "exact_probability": {"type": ["number", "null"]},
+        "market_probability": {"type": ["number", "null"]}, "market_method": STR_OR_NULL, "market_gap": NUM_OR_NULL,
+        "ev": NUM, "ev_simulated": NUM, "edge": NUM, "ev_ci_95": {"type": "array", "items": NUM},
+        "simulations_needed": INT, "grade": {"enum": ["STRONG_BET", "BET", "LEAN", "NO_BET"]}, "recommended": BOOL,
+        "withheld": {"type": "array", "items": {"enum": ["too_few_simulations", "ev_interval_includes_zero",
+                                                         "model_market_disagree", "below_min_ev", "below_min_edge"]}},
+        "kelly_full": NUM, "stake": NUM,
+    }),
+    "MarketAdvice": obj(["probability_source", "recommended_bet"], {
+        "probability_source": {"enum": ["exact", "simulation"]}, "recommended_bet": STR,
+    }, {"$ref": "#/components/schemas/SideAdvice"}),
+    "BetStake": obj(["market", "side", "odds", "stake", "stake_fraction", "joint"], {
+        "market": {"enum": ["total", "spread", "moneyline"]}, "side": {"enum": ["over", "under", "home", "away"]},
+        "line": NUM_OR_NULL, "odds": NUM, "probability": PROB, "ev": NUM, "grade": STR, "stake": NUM,
+        "stake_fraction": NUM, "single_stake_fraction": NUM, "joint": BOOL,
+    }),
     "SimulateResponse": obj(["success", "result"], {
         "success": {"const": True},
         "result": obj(["simulation", "ev_metrics", "direction", "our_probability", "our_ev", "our_kelly"], {
@@ -89,6 +107,7 @@ schemas = {
             "scenarios": {"type": "object"}, "sensitivity": {"type": "object"},
             "analytic": {"oneOf": [ref("Analytic"), {"type": "null"}],
                          "description": "the model's exact distribution: with include_exact true, else null"},
+            "advice": ref("MarketAdvice"), "methodology": {"type": "object"},
         }),
     }),
     "BatchGame": obj(["game_id", "home_team_abbr", "away_team_abbr", "home_ppg", "home_opp_ppg", "away_ppg", "away_opp_ppg"], {
@@ -111,11 +130,12 @@ schemas = {
     "SlateGame": obj(["game_id", "home_abbr", "away_abbr", "verdict"], {
         "game_id": STR, "home_abbr": STR_OR_NULL, "away_abbr": STR_OR_NULL, "projected": NUM_OR_NULL, "line": NUM_OR_NULL,
         "monte_carlo": {"type": ["object", "null"]}, "ev_metrics": {"type": ["object", "null"]}, "verdict": STR,
-        "error": STR_OR_NULL,
+        "error": STR_OR_NULL, "advice": ref("MarketAdvice"), "stakes": {"type": "array", "items": ref("BetStake")},
     }),
     "SlateResponse": obj(["success", "n_games", "n_sims_per_game", "games"], {
         "success": {"const": True}, "n_games": INT, "n_sims_per_game": INT, "n_simulations": INT,
         "games": {"type": "array", "items": ref("SlateGame")}, "methodology": {"type": "object"},
+        "total_exposure": NUM, "total_exposure_fraction": NUM, "bankroll": NUM, "exposure_scaled": BOOL,
     }),
     "SourceStatus": obj(["odds", "updated_at", "age_seconds", "last_error"], {
         "odds": STR, "stats": STR_OR_NULL, "updated_at": STR_OR_NULL, "age_seconds": NUM_OR_NULL,

@@ -65,7 +65,8 @@ struct LiveSnapshot: Sendable {
     let base = GameModel(homeMean: 0, awayMean: 0)
     let options = SimulationOptions(simulations: 10_000, seed: seed, threads: threads)
     let slate = SlateAssembly.fromFeed(feed, stats: stats, base: base, policy: policy)
-    var evaluator = SlateEvaluator(options: options)
+    // Exact grading costs a few ms a game, once per refresh, not per request.
+    var evaluator = SlateEvaluator(options: options, policy: configuration.advice, exact: true)
     let evaluation = try evaluator.evaluate(slate.games)
     var inputs = SlateResponse.Inputs(
       odds: oddsSource.description, oddsFormat: feed.format.rawValue, stats: stats.source)
@@ -73,7 +74,8 @@ struct LiveSnapshot: Sendable {
     inputs.notes = feed.notes
     let tonight = SlateResponse(
       evaluation: evaluation, options: options, unmatched: slate.unmatched,
-      methodology: .init(base: base, options: options, projectionFromStats: true), inputs: inputs)
+      methodology: .init(base: base, options: options, projectionFromStats: true, advice: configuration.advice),
+      inputs: inputs)
     let fair = FairOdds.evaluate(feed.decodedQuotes, policy: policy)
     var leagues: [String: String] = [:]
     for event in feed.events { leagues[event.label] = event.league }

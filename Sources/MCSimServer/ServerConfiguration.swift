@@ -1,4 +1,5 @@
 import Foundation
+import OddsMath
 
 /// What `mcsim serve` was asked to do: where it listens, how much work it accepts, and where the
 /// live endpoints (tonight's totals, FairBet) read their lines. Validated once, at start.
@@ -26,6 +27,8 @@ public struct ServerConfiguration: Sendable {
   public var live: LiveSourceConfiguration?
   /// The AFL player pool for the iOS trade request (ids -> players); nil refuses that shape.
   public var tradePool: String?
+  /// The thresholds behind every answer's advice (README "Advice"; a config file sets them).
+  public var advice = AdvicePolicy()
 
   public init() {}
 
@@ -68,6 +71,8 @@ public struct LiveSourceConfiguration: Sendable {
   public var refresh: Duration = .seconds(60)
   /// Sharp books of the fair-odds reference; the documented default when nil.
   public var sharpBooks: [String]?
+  /// The advice policy of the tonight snapshot (the server's).
+  public var advice = AdvicePolicy()
 
   public init(odds: String) { self.odds = odds }
 

@@ -42,8 +42,30 @@ public struct TotalsEVMetrics: Hashable, Sendable {
     oddsUsed = OddsUsed(over: overOdds.decimal, under: underOdds.decimal)
   }
 
-  /// The verdict of the agent's batch and tonight endpoints, from the edges.
-  public var verdict: TotalsVerdict { TotalsVerdict(edgeOver: edgeOver, edgeUnder: edgeUnder) }
+  /// From the advice on the market (sides over, under): EV, edge and Kelly at the probability
+  /// the advice stands on (exact where the model has it), the fractional Kelly fields are the
+  /// advised stakes (0 where withheld), and the recommendation is the advice's.
+  public init(advice: MarketAdvice) {
+    let over = advice.sides[0], under = advice.sides[1]
+    evOver = over.ev
+    evUnder = under.ev
+    edgeOver = over.edge
+    edgeUnder = under.edge
+    impliedOver = over.odds.impliedProbability
+    impliedUnder = under.odds.impliedProbability
+    kellyOverFull = over.fullKelly
+    kellyUnderFull = under.fullKelly
+    kellyOverFractional = over.stake
+    kellyUnderFractional = under.stake
+    bestEV = max(evOver, evUnder)
+    bestEdge = max(edgeOver, edgeUnder)
+    recommendedBet = TotalsRecommendation(rawValue: advice.recommendation) ?? .noBet
+    oddsUsed = OddsUsed(over: over.odds.decimal, under: under.odds.decimal)
+  }
+
+  /// The verdict of the agent's batch and tonight endpoints: the recommendation's grade, on the
+  /// same scale (`TotalsVerdict(recommendation:)`).
+  public var verdict: TotalsVerdict { TotalsVerdict(recommendation: recommendedBet) }
 
 }
 
@@ -61,13 +83,26 @@ public enum TotalsRecommendation: String, Hashable, Sendable, Codable, CaseItera
   }
 }
 
-/// The agent's per-game verdict from the edges (p - 1/odds), the under checked first:
-/// STRONG_UNDER above 8%, LEAN_UNDER above 3%, STRONG_OVER above 8%, LEAN_OVER above 3%,
-/// else NEUTRAL; NO_LINE when the game has no line.
+/// The agent's per-game verdict. The agent graded it on its own scale (edges p - 1/odds: STRONG
+/// above 8%, LEAN above 3%, the under checked first), which could say NEUTRAL beside a
+/// STRONG_BET_OVER recommendation. mcsim keeps the field and its values but reads it off the
+/// recommendation, so the two always agree: STRONG_<side> for STRONG_BET_<side>, LEAN_<side> for
+/// BET_<side> and LEAN_<side>, NEUTRAL for NO_BET; NO_LINE when the game has no line.
+/// `init(edgeOver:edgeUnder:)` is the agent's own rule, kept for reference.
 public enum TotalsVerdict: String, Hashable, Sendable, Codable, CaseIterable {
   case strongUnder = "STRONG_UNDER", leanUnder = "LEAN_UNDER"
   case strongOver = "STRONG_OVER", leanOver = "LEAN_OVER"
   case neutral = "NEUTRAL", noLine = "NO_LINE"
+
+  public init(recommendation: TotalsRecommendation) {
+    switch recommendation {
+    case .strongBetOver: self = .strongOver
+    case .strongBetUnder: self = .strongUnder
+    case .betOver, .leanOver: self = .leanOver
+    case .betUnder, .leanUnder: self = .leanUnder
+    case .noBet: self = .neutral
+    }
+  }
 
   public init(edgeOver: Double, edgeUnder: Double) {
     if edgeUnder > 0.08 {

@@ -32,11 +32,37 @@ public struct GameReportText {
     if a == nil { out.append("  (no closed form for skew-normal scores: exact column omitted)") }
     out.append("Margin   home − away: mean \(Fmt.signed(s.margin.mean, 2)) · std \(Fmt.fixed(s.margin.std, 2)) · " + [5, 25, 50, 75, 95].map { "p\($0) \(Fmt.signed(s.margin.percentiles[$0] ?? .nan, 1))" }.joined(separator: " · "))
     out.append("")
-    out.append("         EV/unit    edge   implied   Kelly full   Kelly stake")
-    out.append(evRow("over", e.evOver, e.edgeOver, e.impliedOver, e.kellyOverFull, e.kellyOverFractional))
-    out.append(evRow("under", e.evUnder, e.edgeUnder, e.impliedUnder, e.kellyUnderFull, e.kellyUnderFractional))
+    let advice = report.advice
+    out.append(advice.source == .exact
+      ? "Advice on the exact probabilities (the simulated EV beside them)"
+      : "Advice on the simulated probabilities (no exact answer used): 95% interval of EV")
+    out.append("         EV/unit    edge   implied   Kelly full   Kelly stake   " + (advice.source == .exact ? "simulated EV" : "EV interval"))
+    for (side, row) in zip(advice.sides, [
+      evRow("over", e.evOver, e.edgeOver, e.impliedOver, e.kellyOverFull, e.kellyOverFractional),
+      evRow("under", e.evUnder, e.edgeUnder, e.impliedUnder, e.kellyUnderFull, e.kellyUnderFractional),
+    ]) {
+      let extra = side.evInterval.map { "[\(Fmt.signedPercent($0[0], 2)), \(Fmt.signedPercent($0[1], 2))]" }
+        ?? Fmt.signedPercent(side.simulatedEV, 2)
+      out.append(row + "   " + extra)
+    }
+    for side in advice.sides {
+      var words: [String] = []
+      if let m = side.market, let gap = side.marketGap {
+        words.append("market \(Fmt.percent(m.probability, 1)) (\(m.method.replacingOccurrences(of: "_", with: " "))), model \(Fmt.signedPercent(gap, 1)) from it")
+      }
+      if !side.withheld.isEmpty {
+        words.append("withheld: " + side.withheld.map(\.rawValue).joined(separator: ", "))
+      }
+      if let n = side.simulationsNeeded, side.withheld.contains(.tooFewSimulations) || side.withheld.contains(.evIntervalIncludesZero) {
+        words.append("about \(Fmt.count(n)) simulations would be needed to advise")
+      }
+      if !words.isEmpty { out.append("  \(side.side): " + words.joined(separator: " · ")) }
+    }
     out.append("")
     out.append("Lean     \(report.direction) (\(Fmt.percent(report.ourProbability, 1))) · recommendation \(e.recommendedBet.rawValue) · verdict \(report.verdict.rawValue)")
+    let policy = report.policy
+    out.append("         grades: STRONG_BET EV > 6%, BET > 3%, LEAN > 0 (verdict STRONG / LEAN / NEUTRAL on the same grades)")
+    out.append("         stake \(policy.kelly.fraction) x Kelly, at most \(Fmt.percent(policy.kelly.cap, 1)); market gap limit \(Fmt.percent(policy.maxMarketGap, 0))\(policy.trustModel ? " (trust-model)" : "")\(policy.blend < 1 ? "; blend \(policy.blend) model" : "") · config: \(policy.configFile ?? "none read")")
     if let scenarios = report.scenarios {
       out.append("")
       out.append("Scenarios (\(Fmt.count(max(1, s.nSimulations / 2))) simulations each, common random numbers)")

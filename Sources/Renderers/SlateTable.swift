@@ -1,4 +1,5 @@
 import Foundation
+import OddsMath
 import ServiceContracts
 import Simulation
 
@@ -13,7 +14,8 @@ public enum SlateTable {
         + "\(r.threads) thread\(r.threads == 1 ? "" : "s") · \(Fmt.fixed(r.elapsedMs, 1)) ms")
     out.append("")
     let ranked = r.games.filter { $0.bestBet != nil }.sorted { $0.bestBet!.ev > $1.bestBet!.ev }
-    let header = ["game", "proj", "line", "p over", "verdict", "spread", "p cover", "p win", "best bet", "EV", "stake"]
+    let bankroll = r.bankroll
+    let header = ["game", "proj", "line", "p over", "verdict", "spread", "p cover", "p win", "best bet", "EV", "market", "advice", "stake"]
     let rows = ranked.map { g -> [String] in
       let best = g.bestBet!
       return [
@@ -21,13 +23,30 @@ public enum SlateTable {
         g.monteCarlo.map { Fmt.fixed($0.pOver, 3) } ?? "-", g.verdict,
         g.spread.map { Fmt.signedLine($0.homeLine ?? 0) } ?? "-", g.spread.map { Fmt.fixed($0.pHome, 3) } ?? "-",
         g.moneyline.map { Fmt.fixed($0.pHome, 3) } ?? "-", betLabel(best, g), String(format: "%+.2f%%", 100 * best.ev),
-        String(format: "%.2f%%", 100 * stake(best, g)),
+        advice(best, g)?.market.map { Fmt.fixed($0.probability, 3) } ?? "-", adviceLabel(best, g),
+        money(stake(best, g), bankroll),
       ]
     }
     if !rows.isEmpty {
-      out.append(OddsOutput.table(header: header, rows: rows, left: [0, 4, 8]))
+      out.append(OddsOutput.table(header: header, rows: rows, left: [0, 4, 8, 11]))
       out.append("p cover, p win: the home team's; spreads and moneylines from the margin with overtime played to a winner.")
+      out.append("market: the devigged market probability of the best bet; advice: its grade, or why it is withheld.")
     }
+    let bets = r.games.flatMap(\.stakes)
+    let a = r.methodology.advice.policy
+    out.append("")
+    out.append(
+      "Stakes: \(bets.count) bet\(bets.count == 1 ? "" : "s"), total exposure \(money(r.totalExposureFraction, bankroll))"
+        + (bankroll == 1 ? "" : " of \(Fmt.fixed(bankroll, 2))") + " (cap \(Fmt.percent(a.maxExposure, 0))"
+        + (r.exposureScaled ? ", stakes scaled down to it" : "") + "); "
+        + "\(a.kelly.fraction) x Kelly, at most \(Fmt.percent(a.kelly.cap, 1)) a bet; bets on one game staked jointly.")
+    for g in r.games {
+      for b in g.stakes {
+        let label = "\(gameLabel(g))  \(b.market) \(b.side)\(b.line.map { " " + Fmt.line($0) } ?? "") @ \(Fmt.fixed(b.odds, 2))"
+        out.append("  \(label): \(b.grade.rawValue), EV \(String(format: "%+.2f%%", 100 * b.ev)), stake \(money(b.fraction, bankroll))\(b.joint ? " (joint)" : "")")
+      }
+    }
+    out.append("Config: \(a.configFile ?? "none read")")
     let errors = r.games.filter { $0.bestBet == nil }
     if !errors.isEmpty {
       out.append("")
@@ -59,16 +78,32 @@ public enum SlateTable {
     return "\(what) @ \(Fmt.fixed(b.odds, 2))"
   }
 
-  /// The fractional Kelly stake of the best bet, as a fraction of bankroll.
+  /// The slate's stake on the best bet (after joint Kelly and the exposure cap), a fraction of
+  /// bankroll; 0 when it is not recommended.
   public static func stake(_ b: BestBet, _ g: SlateGameResult) -> Double {
-    switch (b.market, b.side) {
-    case ("total", "over"): g.evMetrics?.kellyOverFractional ?? 0
-    case ("total", _): g.evMetrics?.kellyUnderFractional ?? 0
-    case ("spread", "home"): g.spread?.kellyHome ?? 0
-    case ("spread", _): g.spread?.kellyAway ?? 0
-    case (_, "home"): g.moneyline?.kellyHome ?? 0
-    default: g.moneyline?.kellyAway ?? 0
+    g.stakes.first { $0.market == b.market && $0.side == b.side }?.fraction ?? 0
+  }
+
+  /// The advice on the best bet's side.
+  public static func advice(_ b: BestBet, _ g: SlateGameResult) -> SideAdvice? {
+    let market: MarketAdvice?
+    switch b.market {
+    case "total": market = g.totalsAdvice
+    case "spread": market = g.spread?.advice
+    default: market = g.moneyline?.advice
     }
+    return market?.sides.first { $0.side == b.side }
+  }
+
+  /// The grade of a recommended bet, else the first reason it is withheld, else NO_BET.
+  static func adviceLabel(_ b: BestBet, _ g: SlateGameResult) -> String {
+    guard let a = advice(b, g) else { return "-" }
+    return a.recommended ? a.grade.rawValue : a.withheld.first?.rawValue ?? a.strength.rawValue
+  }
+
+  /// A stake in money when there is a bankroll, else as a percentage of it.
+  static func money(_ fraction: Double, _ bankroll: Double) -> String {
+    bankroll == 1 ? Fmt.percent(fraction, 2) : Fmt.fixed(fraction * bankroll, 2)
   }
 }
 

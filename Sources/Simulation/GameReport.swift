@@ -12,6 +12,11 @@ public struct GameReport: Sendable {
   public let ourEV: Double
   public let ourKelly: Double
   public let verdict: TotalsVerdict
+  /// The advice behind `ev_metrics`: each side's probability (exact where the model has it, the
+  /// simulated one beside it), the market's devigged probability and the gap, the grade, what
+  /// withholds it, the stake. `AdvicePolicy` says how.
+  public let advice: MarketAdvice
+  public let policy: AdvicePolicy
   /// The same quantities from the exact distribution of the model; nil without a closed form.
   public let analytic: AnalyticSummary?
   /// The total's distribution in 5-point bins (probability per bin), for plots.
@@ -21,7 +26,7 @@ public struct GameReport: Sendable {
   public let sensitivity: TotalsSensitivity?
 
   public init(
-    model: GameModel, market: TotalsMarket, kelly: KellyPolicy, options: SimulationOptions,
+    model: GameModel, market: TotalsMarket, policy: AdvicePolicy, options: SimulationOptions,
     histogram: JointScoreHistogram, exact: ScoreDistribution?, elapsedSeconds: Double,
     scenarios: TotalsScenarios? = nil, sensitivity: TotalsSensitivity? = nil
   ) {
@@ -32,18 +37,26 @@ public struct GameReport: Sendable {
       model: model, market: market, options: options, distribution: simulated,
       histogram: histogram, elapsedSeconds: elapsedSeconds)
     simulation = summary
-    let metrics = TotalsEVMetrics(
-      pOver: summary.pOver, pUnder: summary.pUnder, pPush: summary.pPush,
-      overOdds: market.overOdds, underOdds: market.underOdds, kelly: kelly)
+    let analytic = exact.map { AnalyticSummary(distribution: $0, line: market.line) }
+    self.analytic = analytic
+    self.policy = policy
+    let advice = MarketAdvice(
+      names: ("over", "under"), odds: (market.overOdds, market.underOdds),
+      simulated: .init(win: summary.pOver, lose: summary.pUnder, push: summary.pPush),
+      simulations: histogram.games,
+      exact: analytic.map { .init(win: $0.pOver, lose: $0.pUnder, push: $0.pPush) },
+      market: MarketProbability.singleBook(market.overOdds, market.underOdds), policy: policy)
+    self.advice = advice
+    let metrics = TotalsEVMetrics(advice: advice)
     evMetrics = metrics
     let projected = model.homeMean + model.awayMean
     let over = projected != market.line ? projected > market.line : summary.pOver >= summary.pUnder
     direction = over ? "over" : "under"
-    ourProbability = over ? summary.pOver : summary.pUnder
-    ourEV = over ? metrics.evOver : metrics.evUnder
-    ourKelly = over ? metrics.kellyOverFractional : metrics.kellyUnderFractional
+    let side = advice.sides[over ? 0 : 1]
+    ourProbability = side.probabilities.win
+    ourEV = side.ev
+    ourKelly = side.stake
     verdict = metrics.verdict
-    analytic = exact.map { AnalyticSummary(distribution: $0, line: market.line) }
     totalHistogram = HistogramBin.bins(simulated.totals, width: 5)
   }
 }

@@ -43,6 +43,7 @@ struct RunCommand: ParsableCommand {
   var sensitivity = false
 
   @OptionGroup(title: "Stakes") var kellyOptions: KellyOptions
+  @OptionGroup(title: "Advice (README \"Advice\")") var adviceOptions: AdviceOptions
   @OptionGroup(title: "Model") var modelOptions: ModelOptions
   @OptionGroup(title: "Simulation") var randomOptions: RandomOptions
   @OptionGroup(title: "Input") var input: InputOptions
@@ -76,10 +77,13 @@ struct RunCommand: ParsableCommand {
 
   /// The run; a shard (`printing` false) simulates its share and prints nothing.
   func execute(printing: Bool) throws {
-    let kelly = try kellyOptions.policy()
+    let config = try adviceOptions.configFile()
+    let policy = try adviceOptions.policy(kelly: kellyOptions, config: config)
+    let baseModel = config?.model?.applied(to: ModelOptions.defaults) ?? ModelOptions.defaults
     let model: GameModel
     let market: TotalsMarket
     var options = randomOptions.options()
+    if randomOptions.sims == nil, let sims = config?.sims { options.simulations = sims }
     var wantScenarios = scenarios, wantSensitivity = sensitivity
     func price(_ option: String, _ text: String?) throws -> Odds? {
       guard let text else { return nil }
@@ -104,7 +108,8 @@ struct RunCommand: ParsableCommand {
       if let underFlag { note("--under-odds", underOdds!, "under_odds", decoded.underOdds) }
       market = TotalsMarket(
         line: fileMarket.line, overOdds: overFlag ?? fileMarket.overOdds, underOdds: underFlag ?? fileMarket.underOdds)
-      var m = decoded.model(base: modelOptions.model(home: decoded.homeProjection, away: decoded.awayProjection))
+      var m = decoded.model(
+        base: modelOptions.model(home: decoded.homeProjection, away: decoded.awayProjection, base: baseModel))
       for given in modelOptions.given where given.field == "home_std_dev" || given.field == "away_std_dev" {
         note(given.option, given.value, given.field, given.get(m))
         given.set(&m)
@@ -123,7 +128,7 @@ struct RunCommand: ParsableCommand {
       wantScenarios = wantScenarios || decoded.includeScenarios
       wantSensitivity = wantSensitivity || decoded.includeSensitivity
     } else {
-      model = modelOptions.model(home: home!, away: away!)
+      model = modelOptions.model(home: home!, away: away!, base: baseModel)
       market = TotalsMarket(
         line: line!, overOdds: overFlag ?? TotalsMarket.defaultOdds, underOdds: underFlag ?? TotalsMarket.defaultOdds)
     }
@@ -134,13 +139,13 @@ struct RunCommand: ParsableCommand {
       let start = DispatchTime.now()
       let histogram = try GameSimulator.simulate(model, options: options, progress: progress?.update)
       progress?.finish()
-      let exact = ExactScoreDistribution.compute(model)
+      let exact = adviceOptions.useExact(config) ? ExactScoreDistribution.compute(model) : nil
       let scenarios = wantScenarios ? try TotalsScenarios(model: model, line: market.line, options: options) : nil
       let sensitivity = wantSensitivity ? try TotalsSensitivity(model: model, line: market.line, options: options) : nil
       // elapsed_ms: all the work, the exact block and the optional blocks with the simulation.
       let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
       report = GameReport(
-        model: model, market: market, kelly: kelly, options: options, histogram: histogram,
+        model: model, market: market, policy: policy, options: options, histogram: histogram,
         exact: exact, elapsedSeconds: elapsed, scenarios: scenarios, sensitivity: sensitivity)
     } catch {
       throw CLIError.fail(error)

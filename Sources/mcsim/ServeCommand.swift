@@ -73,6 +73,9 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(name: .customLong("trade-pool"), help: "AFL player pool JSON for the iOS trade request's player ids.")
   var tradePool: String?
 
+  @Option(help: "A config file (JSON; README \"Config file\") whose advice thresholds and sharp books the server uses; default: mcsim.json in the working directory, if there is one.")
+  var config: String?
+
   @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
   var logLevel = "info"
 
@@ -92,6 +95,8 @@ struct ServeCommand: AsyncParsableCommand {
     c.maxTotalSimulations = maxTotalSims
     c.seed = seed
     c.tradePool = tradePool
+    let file = try AdviceOptions.load(config)
+    file?.apply(to: &c.advice)
     if let odds {
       var live = LiveSourceConfiguration(odds: odds)
       live.stats = stats
@@ -99,7 +104,8 @@ struct ServeCommand: AsyncParsableCommand {
       live.asOf = asOf
       guard refresh.isFinite else { throw ValidationError("--refresh \(refresh): must be a number of seconds") }
       live.refresh = .milliseconds(Int64(max(0, min(refresh, 1e7)) * 1000))
-      live.sharpBooks = sharp.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+      live.sharpBooks = sharp.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? file?.sharpBooks
+      live.advice = c.advice
       c.live = live
     } else if stats != nil || statsFrom != nil || asOf != nil || sharp != nil {
       throw ValidationError("--stats, --stats-from, --as-of and --sharp go with --odds FEED.")

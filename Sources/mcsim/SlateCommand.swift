@@ -54,6 +54,7 @@ struct SlateCommand: ParsableCommand {
   var polls: Int?
 
   @OptionGroup(title: "Stakes") var kellyOptions: KellyOptions
+  @OptionGroup(title: "Advice (README \"Advice\")") var adviceOptions: AdviceOptions
   @OptionGroup(title: "Model") var modelOptions: ModelOptions
   @OptionGroup(title: "Simulation") var randomOptions: RandomOptions
   @OptionGroup(title: "Fair odds (multi-book feeds)") var fair: FairPolicyOptions
@@ -125,15 +126,19 @@ struct SlateCommand: ParsableCommand {
   }
 
   func execute() throws {
-    let kelly = try kellyOptions.policy()
-    let policy = try fair.policy()
-    let base = modelOptions.model(home: 0, away: 0)
+    let config = try adviceOptions.configFile()
+    let advice = try adviceOptions.policy(kelly: kellyOptions, config: config)
+    var policy = try fair.policy()
+    if fair.sharpBooks.isEmpty, let sharp = config?.sharpBooks { policy.sharpBooks = sharp }
+    if fair.fees.isEmpty, let fees = config?.fees { policy.fees = fees }
+    let base = modelOptions.model(
+      home: 0, away: 0, base: config?.model?.applied(to: ModelOptions.defaults) ?? ModelOptions.defaults)
 
     let statsTable = try loadStats()
     let slateFile = try loadSlateFile(base: base)
     let source = file.map { InputSource($0).description } ?? ""
     let options = SimulationOptions(
-      simulations: Precedence.resolve("--sims", randomOptions.sims, "n_sims", slateFile?.nSims, source: source) ?? 10_000,
+      simulations: Precedence.resolve("--sims", randomOptions.sims, "n_sims", slateFile?.nSims, source: source) ?? config?.sims ?? 10_000,
       seed: Precedence.resolve("--seed", randomOptions.seed, "seed", slateFile?.seed, source: source) ?? Seed.random(),
       threads: randomOptions.threads)
     do { try options.validate() } catch {
@@ -154,8 +159,8 @@ struct SlateCommand: ParsableCommand {
       return SlateAssembly.fromFeed(feed, stats: statsTable!, base: base, policy: policy)
     }
     let methodology = SlateResponse.Methodology(
-      base: base, options: options, projectionFromStats: statsTable != nil)
-    var evaluator = SlateEvaluator(options: options, kelly: kelly)
+      base: base, options: options, projectionFromStats: statsTable != nil, advice: advice)
+    var evaluator = SlateEvaluator(options: options, policy: advice, exact: adviceOptions.useExact(config))
 
     if let watch {
       try watchFeed(every: watch, evaluator: &evaluator, assemble: assemble) { evaluation, unmatched, feed in

@@ -25,8 +25,10 @@ final class SlateCommandTests: XCTestCase {
     XCTAssertEqual(doc["n_simulations"] as? Int, 10_000)
     XCTAssertEqual(doc["seed"] as? Int, 5)
     XCTAssertEqual(doc["n_failed"] as? Int, 0)
-    let methodology = try XCTUnwrap(doc["methodology"] as? [String: String])
-    XCTAssertEqual(Set(methodology.keys), ["projection", "simulation", "overtime", "correlation"])
+    let methodology = try XCTUnwrap(doc["methodology"] as? [String: Any])
+    // The tonight endpoint's four sentences, and mcsim's advice thresholds.
+    XCTAssertEqual(Set(methodology.keys), ["projection", "simulation", "overtime", "correlation", "advice"])
+    for key in ["projection", "simulation", "overtime", "correlation"] { XCTAssertNotNil(methodology[key] as? String, key) }
     let games = try XCTUnwrap(doc["games"] as? [[String: Any]])
     XCTAssertEqual(games.count, 13)
     for g in games {
@@ -42,7 +44,14 @@ final class SlateCommandTests: XCTestCase {
       for key in ["ev_over", "ev_under", "edge_over", "edge_under", "kelly_over", "kelly_under", "recommended_bet"] {
         XCTAssertNotNil(ev[key], key)
       }
-      let pOver = try XCTUnwrap(mc["p_over"] as? Double), pUnder = try XCTUnwrap(mc["p_under"] as? Double)
+      // EV and edge stand on the model's exact probabilities (README "Advice"); the simulated
+      // ones are beside them.
+      let advice = try XCTUnwrap(g["advice"] as? [String: Any])
+      XCTAssertEqual(advice["probability_source"] as? String, "exact")
+      let over = try XCTUnwrap(advice["over"] as? [String: Any]), under = try XCTUnwrap(advice["under"] as? [String: Any])
+      let pOver = try XCTUnwrap(over["probability"] as? Double), pUnder = try XCTUnwrap(under["probability"] as? Double)
+      XCTAssertEqual(pOver + pUnder + (try XCTUnwrap(over["p_push"] as? Double)), 1, accuracy: 1e-12)
+      XCTAssertEqual(over["simulated_probability"] as? Double, mc["p_over"] as? Double)
       XCTAssertEqual(try XCTUnwrap(ev["ev_over"] as? Double), 100 * (pOver * 0.91 - pUnder), accuracy: 1e-9)
       XCTAssertEqual(try XCTUnwrap(ev["edge_under"] as? Double), 100 * (pUnder - 1 / 1.91), accuracy: 1e-9)
       let kelly = try XCTUnwrap(ev["kelly_over"] as? Double)
@@ -164,9 +173,11 @@ final class SlateCommandTests: XCTestCase {
     let table = try MCSimBinary.run(["slate", Self.path("Scenarios/slate_native.json")])
     XCTAssertEqual(table.status, 0)
     let evs = table.stdout.split(separator: "\n").compactMap { line -> Double? in
-      guard line.contains("@"), line.contains("%") else { return nil }
+      // Game rows (the stakes listed below the table are indented); EV is followed by the
+      // market, advice and stake columns.
+      guard line.contains("@"), line.contains("%"), !line.hasPrefix(" ") else { return nil }
       let cells = line.split(separator: " ")
-      return Double(cells[cells.count - 2].dropLast())
+      return Double(cells[cells.count - 4].dropLast())
     }
     XCTAssertEqual(evs.count, 7)
     XCTAssertEqual(evs, evs.sorted(by: >))

@@ -54,7 +54,7 @@ enum AgentJobs {
       // elapsed_ms: all the work, the exact block and the optional blocks with the simulation.
       let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
       let report = GameReport(
-        model: model, market: market!, kelly: KellyPolicy(), options: options, histogram: histogram,
+        model: model, market: market!, policy: configuration.advice, options: options, histogram: histogram,
         exact: exact, elapsedSeconds: elapsed, scenarios: scenarios, sensitivity: sensitivity)
       return try JSONResponse.encode(SuccessEnvelope(report))
     }
@@ -89,11 +89,13 @@ enum AgentJobs {
       simulations: n, seed: file.seed ?? configuration.seed, threads: configuration.threadsPerRequest)
     let slate = SlateAssembly.fromFile(file)
     return SimulationJob(paths: n * slate.games.count) {
-      var evaluator = SlateEvaluator(options: options)
+      var evaluator = SlateEvaluator(options: options, policy: configuration.advice)
       let evaluation = try evaluator.evaluate(slate.games)
       let response = SlateResponse(
         evaluation: evaluation, options: options, unmatched: slate.unmatched,
-        methodology: .init(base: GameModel(homeMean: 0, awayMean: 0), options: options, projectionFromStats: false),
+        methodology: .init(
+          base: GameModel(homeMean: 0, awayMean: 0), options: options, projectionFromStats: false,
+          advice: configuration.advice),
         inputs: .init(slate: "request body", odds: nil, stats: nil))
       return try JSONResponse.encode(response)
     }

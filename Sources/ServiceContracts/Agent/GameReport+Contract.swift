@@ -7,7 +7,7 @@ extension GameReport: Encodable {
   enum WireKeys: String, CodingKey {
     case simulation, evMetrics = "ev_metrics", direction, ourProbability = "our_probability"
     case ourEV = "our_ev", ourKelly = "our_kelly", verdict, analytic, totalHistogram = "total_histogram"
-    case scenarios, sensitivity
+    case scenarios, sensitivity, advice, methodology
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -21,6 +21,8 @@ extension GameReport: Encodable {
     try c.encode(verdict, forKey: .verdict)
     try c.encode(analytic, forKey: .analytic)
     try c.encode(totalHistogram, forKey: .totalHistogram)
+    try c.encode(advice, forKey: .advice)
+    try c.encode(["advice": AdviceMethodology(policy)], forKey: .methodology)
     try c.encodeIfPresent(scenarios, forKey: .scenarios)
     try c.encodeIfPresent(sensitivity, forKey: .sensitivity)
   }

@@ -11,7 +11,7 @@ extension SideMarketResult: Encodable {
     case evHome = "ev_home", evAway = "ev_away", edgeHome = "edge_home", edgeAway = "edge_away"
     case kellyHome = "kelly_home", kellyAway = "kelly_away"
     case kellyHomeFull = "kelly_home_full", kellyAwayFull = "kelly_away_full"
-    case recommendedBet = "recommended_bet", otModel = "ot_model", source
+    case recommendedBet = "recommended_bet", otModel = "ot_model", source, advice
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -42,5 +42,6 @@ extension SideMarketResult: Encodable {
     try c.encode(recommendedBet, forKey: .recommendedBet)
     try c.encode(otModel, forKey: .otModel)
     try c.encodeIfPresent(source, forKey: .source)
+    try c.encode(advice, forKey: .advice)
   }
 }

@@ -10,7 +10,7 @@ extension SlateGameResult: Encodable {
     case monteCarlo = "monte_carlo", evMetrics = "ev_metrics", verdict, error, edge
     case homeProjection = "home_projection", awayProjection = "away_projection"
     case overOdds = "over_odds", underOdds = "under_odds", spread, moneyline, bestBet = "best_bet"
-    case totalSource = "total_source", model, warnings
+    case totalSource = "total_source", model, warnings, advice, stakes
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -33,6 +33,8 @@ extension SlateGameResult: Encodable {
     try c.encodeIfPresent(moneyline, forKey: .moneyline)
     try c.encodeIfPresent(bestBet, forKey: .bestBet)
     try c.encodeIfPresent(totalSource, forKey: .totalSource)
+    try c.encodeIfPresent(totalsAdvice, forKey: .advice)
+    if error == nil { try c.encode(stakes, forKey: .stakes) }
     // monte_carlo carries the model; a game priced only on the margin shows it here.
     if monteCarlo == nil { try c.encodeIfPresent(model, forKey: .model) }
     if !warnings.isEmpty { try c.encode(warnings, forKey: .warnings) }

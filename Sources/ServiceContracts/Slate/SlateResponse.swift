@@ -17,6 +17,11 @@ public struct SlateResponse: Sendable, Encodable {
   public let unmatched: [UnmatchedGame]
   public let methodology: Methodology
   public let inputs: Inputs
+  /// The slate's stakes added up: a fraction of bankroll, and in money.
+  public let totalExposureFraction: Double
+  public let bankroll: Double
+  public let exposureScaled: Bool
+  public var totalExposure: Double { totalExposureFraction * bankroll }
 
   public var nGames: Int { games.count }
   public var nFailed: Int { games.filter(\.failed).count }
@@ -33,11 +38,16 @@ public struct SlateResponse: Sendable, Encodable {
     self.unmatched = unmatched
     self.methodology = methodology
     self.inputs = inputs
+    totalExposureFraction = evaluation.totalExposure
+    bankroll = methodology.advice.policy.bankroll
+    exposureScaled = evaluation.scaledToCap
   }
 
   enum CodingKeys: String, CodingKey {
     case success, nGames = "n_games", nSimsPerGame = "n_sims_per_game", nSimulations = "n_simulations", games
     case seed, threads, elapsedMs = "elapsed_ms", nFailed = "n_failed", unmatched, methodology, inputs
+    case totalExposure = "total_exposure", totalExposureFraction = "total_exposure_fraction", bankroll
+    case exposureScaled = "exposure_scaled"
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -54,6 +64,10 @@ public struct SlateResponse: Sendable, Encodable {
     try c.encode(unmatched, forKey: .unmatched)
     try c.encode(methodology, forKey: .methodology)
     try c.encode(inputs, forKey: .inputs)
+    try c.encode(totalExposure, forKey: .totalExposure)
+    try c.encode(totalExposureFraction, forKey: .totalExposureFraction)
+    try c.encode(bankroll, forKey: .bankroll)
+    try c.encode(exposureScaled, forKey: .exposureScaled)
   }
 
   /// The tonight endpoint's `methodology`, in words, for the slate's base model.
@@ -62,8 +76,13 @@ public struct SlateResponse: Sendable, Encodable {
     public let simulation: String
     public let overtime: String
     public let correlation: String
+    /// mcsim's: the advice's thresholds and the config file read.
+    public let advice: AdviceMethodology
 
-    public init(base: GameModel, options: SimulationOptions, projectionFromStats: Bool) {
+    enum CodingKeys: String, CodingKey { case projection, simulation, overtime, correlation, advice }
+
+    public init(base: GameModel, options: SimulationOptions, projectionFromStats: Bool, advice: AdvicePolicy = AdvicePolicy()) {
+      self.advice = AdviceMethodology(advice)
       projection =
         projectionFromStats
         ? "Home: (Home PPG + Away OppPPG) / 2; Away: (Away PPG + Home OppPPG) / 2; projected total = their sum"

@@ -1,9 +1,10 @@
 import OddsMath
 
 /// A spread or a moneyline priced from the simulated margin (home - away): each side's
-/// probability of winning, losing and pushing, its EV, edge and Kelly stake (fractions; the
-/// slate's JSON gives them in percent), and the recommendation by the replaced service's thresholds
-/// (`BetStrength`: STRONG_BET_HOME, LEAN_AWAY, NO_BET, ...).
+/// probability of winning, losing and pushing (simulated, as `p_home_cover`), its EV, edge and
+/// Kelly stake (fractions) at the probability the advice stands on (exact where the model has
+/// one), and the recommendation on the one grade scale (`BetStrength`: STRONG_BET_HOME,
+/// LEAN_AWAY, NO_BET, ...) after the advice's gates (`MarketAdvice`).
 public struct SideMarketResult: Hashable, Sendable {
   public enum Kind: String, Hashable, Sendable { case spread, moneyline }
 
@@ -31,10 +32,12 @@ public struct SideMarketResult: Hashable, Sendable {
   /// winner: see `SlateEvaluator`).
   public let otModel: String
   public let source: PriceSource?
+  /// Sides home, away.
+  public let advice: MarketAdvice
 
   init(
     kind: Kind, homeLine: Double?, homeOdds: Odds, awayOdds: Odds, margins: DiscreteDistribution,
-    kelly: KellyPolicy, otModel: Overtime.Kind, source: PriceSource?
+    exactMargins: DiscreteDistribution?, policy: AdvicePolicy, otModel: Overtime.Kind, source: PriceSource?
   ) {
     self.kind = kind
     self.homeLine = homeLine
@@ -48,19 +51,25 @@ public struct SideMarketResult: Hashable, Sendable {
     let n = Double(margins.sampleCount ?? 0)
     let ci = ProportionInterval.wilson(pHome, n: n)
     ci95Home = [ci.lower, ci.upper]
-    let home = BetEvaluation(odds: homeOdds, probabilities: .init(win: p.above, lose: p.below, push: p.equal))
-    let away = BetEvaluation(odds: awayOdds, probabilities: .init(win: p.below, lose: p.above, push: p.equal))
-    evHome = home.expectedValue
-    evAway = away.expectedValue
+    let exact = exactMargins.map { $0.probabilities(line: -(homeLine ?? 0)) }
+    let fair = source?.fairProbabilities.flatMap { $0.count == 2 ? $0 : nil }
+    advice = MarketAdvice(
+      names: ("home", "away"), odds: (homeOdds, awayOdds),
+      simulated: .init(win: p.above, lose: p.below, push: p.equal), simulations: margins.sampleCount ?? 0,
+      exact: exact.map { .init(win: $0.above, lose: $0.below, push: $0.equal) },
+      market: fair.map { $0.map { MarketProbability(probability: $0, method: source!.method) } }
+        ?? MarketProbability.singleBook(homeOdds, awayOdds),
+      policy: policy)
+    let home = advice.sides[0], away = advice.sides[1]
+    evHome = home.ev
+    evAway = away.ev
     edgeHome = home.edge
     edgeAway = away.edge
-    kellyHome = home.kellyStake(fraction: kelly.fraction, cap: kelly.cap)
-    kellyAway = away.kellyStake(fraction: kelly.fraction, cap: kelly.cap)
+    kellyHome = home.stake
+    kellyAway = away.stake
     kellyHomeFull = home.fullKelly
     kellyAwayFull = away.fullKelly
-    let homeBetter = home.expectedValue >= away.expectedValue
-    recommendedBet = BetStrength(ev: max(home.expectedValue, away.expectedValue))
-      .label(side: homeBetter ? "home" : "away")
+    recommendedBet = advice.recommendation
     self.otModel = otModel.rawValue
     self.source = source
   }

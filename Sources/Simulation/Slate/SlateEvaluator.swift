@@ -17,17 +17,29 @@ import OddsMath
 ///    second simulation of the same model with `ot_model` tie (same means, sds, correlation,
 ///    and the model's overtime points and sd per period). A tie model serves both.
 ///
+/// 4. Advice (`AdvicePolicy`): each market's sides graded on the exact probabilities of the
+///    model when `exact` is on and the model has them (`ExactScoreDistribution`; the simulated
+///    ones stay beside them), else on the simulated ones with their EV interval; the market's
+///    devigged probabilities (a feed's sharp consensus first, else the game's own two prices)
+///    beside them. Then the slate's recommended bets are staked together (`SlateStakes`): bets
+///    on one game by joint Kelly over that game's joint score distribution under the tie model
+///    (the one where every market resolves; exact when on), scaled to the exposure cap.
+///
 /// Histograms are kept by model: evaluating again (a watch loop, where lines move and models do
 /// not) re-prices the kept histograms and simulates only models not seen before, so a verdict
 /// changes because the line moved, never because of fresh simulation noise.
 public struct SlateEvaluator: Sendable {
   public let options: SimulationOptions
-  public let kelly: KellyPolicy
+  public let policy: AdvicePolicy
+  /// Grade on the model's exact probabilities where it has them (costs more than a 10^4
+  /// simulation per model: the CLI turns it on, the server's batch only on request).
+  public let exact: Bool
   private var histograms: [GameModel: JointScoreHistogram] = [:]
 
-  public init(options: SimulationOptions, kelly: KellyPolicy = KellyPolicy()) {
+  public init(options: SimulationOptions, policy: AdvicePolicy = AdvicePolicy(), exact: Bool = false) {
     self.options = options
-    self.kelly = kelly
+    self.policy = policy
+    self.exact = exact
   }
 
   /// Evaluates `games`, results in input order. `ready` is called once per game as soon as its
@@ -63,7 +75,7 @@ public struct SlateEvaluator: Sendable {
     }
 
     let stream = SlateStream(
-      games: games, plans: plans, refused: refused, known: histograms, pricer: Pricer(options: options, kelly: kelly),
+      games: games, plans: plans, refused: refused, known: histograms, pricer: Pricer(options: options, policy: policy, exact: exact),
       ready: ready)
     stream.priceReadyGames()
     if !pending.isEmpty {
@@ -73,8 +85,33 @@ public struct SlateEvaluator: Sendable {
         gameFinished: { k, histogram in stream.finished(models[k], histogram) })
       for (model, histogram) in zip(pending, simulated) { histograms[model] = histogram }
     }
-    let (results, elapsed) = stream.collect()
-    return SlateEvaluation(games: results, simulatedModels: pending.count, elapsedSeconds: elapsed)
+    var (results, elapsed) = stream.collect()
+    let exposure = Self.stake(&results, policy: policy)
+    return SlateEvaluation(
+      games: results, simulatedModels: pending.count, elapsedSeconds: elapsed, totalExposure: exposure.total,
+      scaledToCap: exposure.scaled)
+  }
+
+  /// Sets every game's `stakes` from the slate's recommended bets, staked together.
+  static func stake(_ results: inout [SlateGameResult], policy: AdvicePolicy) -> (total: Double, scaled: Bool) {
+    let indices = results.indices.filter { !(results[$0].stakeGroup?.bets.isEmpty ?? true) }
+    let groups = indices.map { i in
+      let g = results[i].stakeGroup!
+      return SlateStakes.Group(bets: g.bets.map(\.advice), outcomes: g.outcomes)
+    }
+    let (fractions, scaled) = SlateStakes.stakes(groups, policy: policy)
+    var total = 0.0
+    for (k, i) in indices.enumerated() {
+      let g = results[i].stakeGroup!
+      results[i].stakes = zip(g.bets, fractions[k]).map { bet, f in
+        total += f
+        return BetStake(
+          market: bet.market, side: bet.advice.side, line: bet.line, odds: bet.advice.odds.decimal,
+          probability: bet.advice.probabilities.win, ev: bet.advice.ev, grade: bet.advice.grade, fraction: f,
+          stake: f * policy.bankroll, singleFraction: bet.advice.stake, joint: g.bets.count > 1)
+      }
+    }
+    return (total, scaled)
   }
 
   /// Which models a game needs simulated, or why it cannot be evaluated.
@@ -116,42 +153,97 @@ public struct SlateEvaluator: Sendable {
   }
 }
 
+/// A game's recommended bets (at most one side per market) and their joint outcomes.
+struct StakeCandidates: Sendable {
+  struct Bet: Sendable {
+    let market: String
+    let line: Double?
+    let advice: SideAdvice
+    let bet: ScoreBet
+  }
+  var bets: [Bet]
+  var outcomes: [JointKelly.Outcome]
+}
+
 /// Prices one game's markets from the histograms of its models.
 struct Pricer: Sendable {
   let options: SimulationOptions
-  let kelly: KellyPolicy
+  let policy: AdvicePolicy
+  let exact: Bool
 
   func price(_ game: SlateGame, _ p: SlateEvaluator.Plan, histograms: [GameModel: JointScoreHistogram], elapsedSeconds: Double) -> SlateGameResult {
+    var exactOf: [GameModel: ScoreDistribution] = [:]
+    func exactDistribution(_ model: GameModel) -> ScoreDistribution? {
+      guard exact else { return nil }
+      if let d = exactOf[model] { return d }
+      let d = ExactScoreDistribution.compute(model)
+      exactOf[model] = d
+      return d
+    }
     var monteCarlo: TotalsSimulationSummary?
     var metrics: TotalsEVMetrics?
+    var totalsAdvice: MarketAdvice?
+    var bets: [StakeCandidates.Bet] = []
     if let model = p.totalModel, let market = game.markets.total, let h = histograms[model] {
       let summary = TotalsSimulationSummary(
         model: model, market: market, options: options, distribution: ScoreDistribution(histogram: h),
         histogram: h, elapsedSeconds: elapsedSeconds)
       monteCarlo = summary
-      metrics = TotalsEVMetrics(
-        pOver: summary.pOver, pUnder: summary.pUnder, pPush: summary.pPush,
-        overOdds: market.overOdds, underOdds: market.underOdds, kelly: kelly)
+      let exactTotals = exactDistribution(model)?.totals.probabilities(line: market.line)
+      let fair = game.markets.totalSource?.fairProbabilities.flatMap { $0.count == 2 ? $0 : nil }
+      let advice = MarketAdvice(
+        names: ("over", "under"), odds: (market.overOdds, market.underOdds),
+        simulated: .init(win: summary.pOver, lose: summary.pUnder, push: summary.pPush), simulations: h.games,
+        exact: exactTotals.map { .init(win: $0.above, lose: $0.below, push: $0.equal) },
+        market: fair.map { $0.map { MarketProbability(probability: $0, method: game.markets.totalSource!.method) } }
+          ?? MarketProbability.singleBook(market.overOdds, market.underOdds),
+        policy: policy)
+      totalsAdvice = advice
+      metrics = TotalsEVMetrics(advice: advice)
+      if let best = advice.best {
+        bets.append(.init(
+          market: "total", line: market.line, advice: best,
+          bet: ScoreBet(market: .total(line: market.line, over: best.side == "over"), odds: best.odds)))
+      }
     }
     var spread: SideMarketResult?
     var moneyline: SideMarketResult?
+    var marginDistribution: ScoreDistribution?
     if let model = p.marginModel, let h = histograms[model] {
-      let margins = ScoreDistribution(histogram: h).margins
+      let simulated = ScoreDistribution(histogram: h)
+      let exactMargin = exactDistribution(model)
+      marginDistribution = exactMargin ?? simulated
       let m = game.markets
       spread = m.spread.map {
         SideMarketResult(
-          kind: .spread, homeLine: $0.homeLine, homeOdds: $0.homeOdds, awayOdds: $0.awayOdds, margins: margins,
-          kelly: kelly, otModel: model.overtime.kind, source: m.spreadSource)
+          kind: .spread, homeLine: $0.homeLine, homeOdds: $0.homeOdds, awayOdds: $0.awayOdds, margins: simulated.margins,
+          exactMargins: exactMargin?.margins, policy: policy, otModel: model.overtime.kind, source: m.spreadSource)
       }
       moneyline = m.moneyline.map {
         SideMarketResult(
-          kind: .moneyline, homeLine: nil, homeOdds: $0.homeOdds, awayOdds: $0.awayOdds, margins: margins,
-          kelly: kelly, otModel: model.overtime.kind, source: m.moneylineSource)
+          kind: .moneyline, homeLine: nil, homeOdds: $0.homeOdds, awayOdds: $0.awayOdds, margins: simulated.margins,
+          exactMargins: exactMargin?.margins, policy: policy, otModel: model.overtime.kind, source: m.moneylineSource)
+      }
+      if let s = spread, let best = s.advice.best {
+        let home = best.side == "home"
+        bets.append(.init(
+          market: "spread", line: home ? s.homeLine : s.homeLine.map { -$0 }, advice: best,
+          bet: ScoreBet(market: .spread(homeLine: s.homeLine ?? 0, home: home), odds: best.odds)))
+      }
+      if let ml = moneyline, let best = ml.advice.best {
+        bets.append(.init(
+          market: "moneyline", line: nil, advice: best, bet: ScoreBet(market: .moneyline(home: best.side == "home"), odds: best.odds)))
       }
     }
-    return SlateGameResult(
-      game: game, monteCarlo: monteCarlo, evMetrics: metrics, spread: spread, moneyline: moneyline,
-      warnings: p.warnings, error: nil)
+    var result = SlateGameResult(
+      game: game, monteCarlo: monteCarlo, evMetrics: metrics, totalsAdvice: totalsAdvice, spread: spread,
+      moneyline: moneyline, warnings: p.warnings, error: nil)
+    // Several bets on one game: their joint outcomes in each final score of the tie model's
+    // distribution (every market resolves there).
+    let outcomes = bets.count > 1 && marginDistribution != nil
+      ? ScoreBet.outcomes(bets.map(\.bet), over: marginDistribution!) : []
+    result.stakeGroup = StakeCandidates(bets: bets, outcomes: outcomes)
+    return result
   }
 }
 
@@ -225,6 +317,10 @@ public struct SlateEvaluation: Sendable {
   public let simulatedModels: Int
   /// Wall time of the simulation.
   public let elapsedSeconds: Double
+  /// The slate's stakes added up, a fraction of bankroll; whether they were scaled down to the
+  /// exposure cap.
+  public let totalExposure: Double
+  public let scaledToCap: Bool
 
   public var failedCount: Int { games.filter(\.failed).count }
 }

@@ -21,6 +21,14 @@ public struct SlateGameResult: Sendable {
   public let underOdds: Double?
   public let monteCarlo: TotalsSimulationSummary?
   public let evMetrics: TotalsEVMetrics?
+  /// The advice on the total (sides over, under), when the game has a totals line.
+  public let totalsAdvice: MarketAdvice?
+  /// The recommended bets of this game with their stakes, set with the whole slate's
+  /// (`SlateStakes`); empty until then (NDJSON lines, written as each game is ready, carry the
+  /// single-bet stakes of `ev_metrics`, `spread` and `moneyline` only).
+  public internal(set) var stakes: [BetStake] = []
+  /// The recommended bets and their joint outcomes, for the slate's stakes.
+  var stakeGroup: StakeCandidates?
   public let verdict: String
   public let spread: SideMarketResult?
   public let moneyline: SideMarketResult?
@@ -53,21 +61,24 @@ public struct SlateGameResult: Sendable {
   public var bestBet: BestBet? {
     var candidates: [BestBet] = []
     if let e = evMetrics, let line, let over = overOdds, let under = underOdds, let mc = monteCarlo {
-      candidates.append(BestBet(market: "total", side: "over", line: line, odds: over, probability: mc.pOver, ev: e.evOver))
-      candidates.append(BestBet(market: "total", side: "under", line: line, odds: under, probability: mc.pUnder, ev: e.evUnder))
+      let a = totalsAdvice?.sides
+      candidates.append(BestBet(market: "total", side: "over", line: line, odds: over, probability: a?[0].probabilities.win ?? mc.pOver, ev: e.evOver))
+      candidates.append(BestBet(market: "total", side: "under", line: line, odds: under, probability: a?[1].probabilities.win ?? mc.pUnder, ev: e.evUnder))
     }
     for m in [spread, moneyline].compactMap({ $0 }) {
       let name = m.kind.rawValue
-      candidates.append(BestBet(market: name, side: "home", line: m.homeLine, odds: m.homeOdds, probability: m.pHome, ev: m.evHome))
-      candidates.append(BestBet(market: name, side: "away", line: m.homeLine.map { -$0 }, odds: m.awayOdds, probability: m.pAway, ev: m.evAway))
+      let a = m.advice.sides
+      candidates.append(BestBet(market: name, side: "home", line: m.homeLine, odds: m.homeOdds, probability: a[0].probabilities.win, ev: m.evHome))
+      candidates.append(BestBet(market: name, side: "away", line: m.homeLine.map { -$0 }, odds: m.awayOdds, probability: a[1].probabilities.win, ev: m.evAway))
     }
     return candidates.max { $0.ev < $1.ev }
   }
 
   init(
-    game: SlateGame, monteCarlo: TotalsSimulationSummary?, evMetrics: TotalsEVMetrics?,
+    game: SlateGame, monteCarlo: TotalsSimulationSummary?, evMetrics: TotalsEVMetrics?, totalsAdvice: MarketAdvice? = nil,
     spread: SideMarketResult?, moneyline: SideMarketResult?, warnings: [String], error: String?
   ) {
+    self.totalsAdvice = totalsAdvice
     gameID = game.id
     homeAbbr = game.homeAbbr
     awayAbbr = game.awayAbbr

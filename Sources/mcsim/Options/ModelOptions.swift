@@ -35,8 +35,10 @@ struct ModelOptions: ParsableArguments {
   @Option(parsing: .unconditional, help: "Skewness of each team's points, in [-\(SkewNormal.maxSkewness), \(SkewNormal.maxSkewness)] (0 for normal; the service's skew scenario used 0.19); a large skew narrows the reachable --rho.")
   var skew: Double?
 
-  func model(home: Double, away: Double) -> GameModel {
-    var m = Self.defaults
+  /// The model at these projections: `base` (the defaults, or a config file's model over them)
+  /// with the options given over it.
+  func model(home: Double, away: Double, base: GameModel = Self.defaults) -> GameModel {
+    var m = base
     m.homeMean = home
     m.awayMean = away
     apply(to: &m)

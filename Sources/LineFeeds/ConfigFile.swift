@@ -1,0 +1,130 @@
+import Foundation
+import OddsMath
+import ServiceContracts
+
+/// `mcsim.json`: the settings a bettor keeps between runs. Read from `--config FILE`, else from
+/// `mcsim.json` in the working directory when there is one. Every key is optional; an option on
+/// the command line wins over the file, which wins over the built-in default.
+///
+/// | key | type | meaning (default) |
+/// | --- | --- | --- |
+/// | `bankroll` | number > 0 | money stakes are paid from (1: stakes read as fractions) |
+/// | `kelly_fraction`, `kelly_cap` | numbers in (0, 1] | fraction of full Kelly (0.25), most on one bet (0.05) |
+/// | `max_exposure` | number in (0, 1] | most a slate stakes in all, fraction of bankroll (0.20) |
+/// | `min_ev`, `min_edge` | numbers | recommend only above these (0, 0) |
+/// | `max_market_gap` | number in (0, 1] | model vs devigged market gap that flags model_market_disagree (0.10) |
+/// | `max_ev_interval` | number > 0 | widest 95% EV half-width a simulation may advise on (0.02) |
+/// | `blend` | number in [0, 1] | weight of the model against the market (1) |
+/// | `trust_model` | boolean | stake bets flagged model_market_disagree (false) |
+/// | `exact` | boolean | grade on the model's exact probabilities where it has them (true) |
+/// | `sharp_books` | array of strings | the sharp books of the fair-odds machinery (pinnacle, circa, betcris) |
+/// | `fees` | object, book to rate in [0, 1) | commission on winnings per book |
+/// | `sims` | integer | simulations per game (10000) |
+/// | `model` | object | model defaults: `home_sd`, `away_sd`, `rho`, `ot_model`, `ot_rate`, `ot_points`, `ot_sd`, `score_floor`, `skew` |
+///
+/// An unknown key, a value of the wrong type or out of range is refused, naming the key.
+public struct ConfigFile: Sendable {
+  public var bankroll: Double?
+  public var kellyFraction: Double?
+  public var kellyCap: Double?
+  public var maxExposure: Double?
+  public var minEV: Double?
+  public var minEdge: Double?
+  public var maxMarketGap: Double?
+  public var maxEVInterval: Double?
+  public var blend: Double?
+  public var trustModel: Bool?
+  public var exact: Bool?
+  public var sharpBooks: [String]?
+  public var fees: [String: Double]?
+  public var sims: Int?
+  public var model: ModelSettings?
+  /// Where it was read from.
+  public var source: String
+
+  /// The name looked for in the working directory.
+  public static let defaultName = "mcsim.json"
+
+  public static let keys: [String] = [
+    "bankroll", "kelly_fraction", "kelly_cap", "max_exposure", "min_ev", "min_edge", "max_market_gap",
+    "max_ev_interval", "blend", "trust_model", "exact", "sharp_books", "fees", "sims", "model",
+  ]
+
+  public init(source: String) { self.source = source }
+
+  /// Decodes and checks a config file; the error names the key at fault.
+  public static func decode(_ data: Data, source: String) throws(InputDecodingError) -> ConfigFile {
+    let raw = try InputDecodingError.decode(Raw.self, from: data)
+    var config = raw.config
+    config.source = source
+    // Ranges, through the same checks as the command-line values.
+    var policy = AdvicePolicy()
+    config.apply(to: &policy)
+    do { try policy.validate() } catch {
+      throw InputDecodingError("field '\(error.key)': \(error)", codingPath: [error.key])
+    }
+    if let fees = config.fees {
+      for (book, rate) in fees.sorted(by: { $0.key < $1.key }) where !(rate >= 0 && rate < 1) {
+        throw InputDecodingError("field 'fees.\(book)' = \(rate): must be in [0, 1)", codingPath: ["fees", book])
+      }
+    }
+    if let sims = config.sims, sims < 1 {
+      throw InputDecodingError("field 'sims' = \(sims): must be at least 1", codingPath: ["sims"])
+    }
+    return config
+  }
+
+  /// The file's settings over `policy` (an option given on the command line is applied after).
+  public func apply(to policy: inout AdvicePolicy) {
+    if let bankroll { policy.bankroll = bankroll }
+    if let kellyFraction { policy.kelly.fraction = kellyFraction }
+    if let kellyCap { policy.kelly.cap = kellyCap }
+    if let maxExposure { policy.maxExposure = maxExposure }
+    if let minEV { policy.minEV = minEV }
+    if let minEdge { policy.minEdge = minEdge }
+    if let maxMarketGap { policy.maxMarketGap = maxMarketGap }
+    if let maxEVInterval { policy.maxEVHalfWidth = maxEVInterval }
+    if let blend { policy.blend = blend }
+    if let trustModel { policy.trustModel = trustModel }
+    policy.configFile = source
+  }
+
+  private struct Raw: Decodable {
+    var config = ConfigFile(source: "")
+
+    init(from decoder: any Decoder) throws {
+      let c = try decoder.container(keyedBy: AnyKey.self)
+      for key in c.allKeys where !ConfigFile.keys.contains(key.stringValue) {
+        throw DecodingError.dataCorrupted(.init(
+          codingPath: [key],
+          debugDescription: "unknown key (known: \(ConfigFile.keys.joined(separator: ", ")))"))
+      }
+      func number(_ name: String) throws -> Double? {
+        try c.decodeIfPresent(Double.self, forKey: AnyKey(name))
+      }
+      config.bankroll = try number("bankroll")
+      config.kellyFraction = try number("kelly_fraction")
+      config.kellyCap = try number("kelly_cap")
+      config.maxExposure = try number("max_exposure")
+      config.minEV = try number("min_ev")
+      config.minEdge = try number("min_edge")
+      config.maxMarketGap = try number("max_market_gap")
+      config.maxEVInterval = try number("max_ev_interval")
+      config.blend = try number("blend")
+      config.trustModel = try c.decodeIfPresent(Bool.self, forKey: AnyKey("trust_model"))
+      config.exact = try c.decodeIfPresent(Bool.self, forKey: AnyKey("exact"))
+      config.sharpBooks = try c.decodeIfPresent([String].self, forKey: AnyKey("sharp_books"))
+      config.fees = try c.decodeIfPresent([String: Double].self, forKey: AnyKey("fees"))
+      config.sims = try c.decodeIfPresent(Int.self, forKey: AnyKey("sims"))
+      if c.contains(AnyKey("model")) {
+        let nested = try c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("model"))
+        for key in nested.allKeys where !ModelSettings.keys.contains(key.stringValue) {
+          throw DecodingError.dataCorrupted(.init(
+            codingPath: [AnyKey("model"), key],
+            debugDescription: "unknown key (known: \(ModelSettings.keys.sorted().joined(separator: ", ")))"))
+        }
+        config.model = try c.decode(ModelSettings.self, forKey: AnyKey("model"))
+      }
+    }
+  }
+}

@@ -1,0 +1,110 @@
+/// What turns a priced bet into advice: which bets are recommended, how much is staked on each
+/// and on the whole slate. Every threshold is stated in the output's `methodology` and in
+/// README.md ("Advice"); `mcsim.json` and the command line set them.
+///
+/// One verdict scale (`BetStrength`, the replaced service's EV tiers) grades every bet:
+///   STRONG_BET  EV > 6%,   BET  EV > 3%,   LEAN  EV > 0,   else NO_BET,
+/// after the gates below; the agent's per-game `verdict` is read off the same grade
+/// (`TotalsVerdict(recommendation:)`).
+public struct AdvicePolicy: Hashable, Sendable {
+  /// Fraction of full Kelly, and the most one bet may take (fractions of bankroll).
+  public var kelly: KellyPolicy
+  /// A bet is recommended only when its EV per unit staked is above this (default 0).
+  public var minEV: Double
+  /// ... and its edge, p - 1/d, above this (default 0).
+  public var minEdge: Double
+  /// The widest 95% interval of EV (its half-width, per unit staked) that a simulation-only
+  /// probability may advise on (default 0.02: narrower than the 3-point steps between grades).
+  public var maxEVHalfWidth: Double
+  /// The largest gap, in probability, between the model and the devigged market on a side
+  /// before the bet is flagged `model_market_disagree` (default 0.10).
+  public var maxMarketGap: Double
+  /// Stake a bet flagged `model_market_disagree` all the same.
+  public var trustModel: Bool
+  /// Weight W of the model when blending with the market: p = W model + (1 - W) market
+  /// (default 1: the model alone). W is what the calibration of the model should fit.
+  public var blend: Double
+  /// The bankroll stakes are paid from, in money (default 1: stakes read as fractions).
+  public var bankroll: Double
+  /// The most a slate may stake in all, as a fraction of bankroll (default 0.20).
+  public var maxExposure: Double
+  /// The config file these settings were read from, if any (reported in the output).
+  public var configFile: String?
+
+  public init(
+    kelly: KellyPolicy = KellyPolicy(), minEV: Double = 0, minEdge: Double = 0, maxEVHalfWidth: Double = 0.02,
+    maxMarketGap: Double = 0.10, trustModel: Bool = false, blend: Double = 1, bankroll: Double = 1,
+    maxExposure: Double = 0.20
+  ) {
+    self.kelly = kelly
+    self.minEV = minEV
+    self.minEdge = minEdge
+    self.maxEVHalfWidth = maxEVHalfWidth
+    self.maxMarketGap = maxMarketGap
+    self.trustModel = trustModel
+    self.blend = blend
+    self.bankroll = bankroll
+    self.maxExposure = maxExposure
+  }
+
+  /// Throws the first invalid setting, named as the config file names it.
+  public func validate() throws(AdvicePolicyError) {
+    do { try kelly.validate() } catch {
+      switch error {
+      case .invalidFraction(let f): throw .invalid(key: "kelly_fraction", value: f, reason: "must be in (0, 1]")
+      case .invalidCap(let c): throw .invalid(key: "kelly_cap", value: c, reason: "must be in (0, 1]")
+      }
+    }
+    func check(_ key: String, _ value: Double, _ ok: Bool, _ reason: String) throws(AdvicePolicyError) {
+      guard value.isFinite, ok else { throw .invalid(key: key, value: value, reason: reason) }
+    }
+    try check("min_ev", minEV, minEV >= -1, "must be at least -1")
+    try check("min_edge", minEdge, minEdge >= -1 && minEdge <= 1, "must be in [-1, 1]")
+    try check("max_ev_interval", maxEVHalfWidth, maxEVHalfWidth > 0, "must be greater than 0")
+    try check("max_market_gap", maxMarketGap, maxMarketGap > 0 && maxMarketGap <= 1, "must be in (0, 1]")
+    try check("blend", blend, blend >= 0 && blend <= 1, "must be in [0, 1]")
+    try check("bankroll", bankroll, bankroll > 0, "must be greater than 0")
+    try check("max_exposure", maxExposure, maxExposure > 0 && maxExposure <= 1, "must be in (0, 1]")
+  }
+
+  /// The thresholds in words, for the output's `methodology`.
+  public var summary: [String: String] {
+    [
+      "probability":
+        "the model's exact probability where it has one (normal scores), else the simulated one; with blend W < 1, W x model + (1 - W) x devigged market",
+      "grades":
+        "STRONG_BET when EV > 6%, BET when EV > 3%, LEAN when EV > 0, else NO_BET; verdict STRONG_<side> for STRONG_BET, LEAN_<side> for BET and LEAN, NEUTRAL for NO_BET",
+      "simulation_only":
+        "recommended only when the 95% interval of EV excludes 0 and is at most \(Self.percent(maxEVHalfWidth)) wide each way; staked at the interval's lower end",
+      "market":
+        "devigged market probability (sharp books first) beside the model's; a gap above \(Self.percent(maxMarketGap)) flags model_market_disagree and withholds the stake\(trustModel ? " (not withheld: trust_model)" : "")",
+      "filters": "EV above \(Self.percent(minEV)) and edge above \(Self.percent(minEdge))",
+      "stakes":
+        "\(kelly.fraction) x Kelly, at most \(Self.percent(kelly.cap)) a bet; a slate's bets staked together (joint Kelly over the game's joint score distribution for bets on one game) and scaled to at most \(Self.percent(maxExposure)) of bankroll \(bankroll)",
+    ]
+  }
+
+  static func percent(_ x: Double) -> String {
+    let p = 100 * x
+    return p == p.rounded() ? "\(Int(p))%" : "\(p)%"
+  }
+}
+
+/// A setting of the advice refused: the key (as `mcsim.json` names it), the value and why.
+public enum AdvicePolicyError: Error, Equatable, Sendable, CustomStringConvertible {
+  case invalid(key: String, value: Double, reason: String)
+
+  public var key: String {
+    switch self { case .invalid(let key, _, _): key }
+  }
+
+  public var reason: String {
+    switch self { case .invalid(_, _, let reason): reason }
+  }
+
+  public var description: String {
+    switch self {
+    case .invalid(let key, let value, let reason): "\(key) = \(value): \(reason)"
+    }
+  }
+}

@@ -1,0 +1,145 @@
+/// Advice on one side of a market (the over, the home spread, ...): the probability it stands
+/// on, the market's beside it, EV, edge, grade, why it is withheld if it is, and the
+/// single-bet stake.
+///
+/// Probability: the model's exact settlement probabilities when given (`exact`), else the
+/// simulated ones. With blend W < 1 and a market probability m of the side among decided games,
+///   p_win = W w + (1 - W) m D,   p_lose = D - p_win,   D = w + l   (the model's decided mass).
+///
+/// Simulation only: one simulated game pays d - 1, -1 or 0 (win, lose, push), so with the
+/// decided mass D held fixed EV = w d - D, and the 95% interval of EV is the Wilson interval of
+/// w mapped through it (scaled by W when blended). The bet is advised only when the interval's
+/// half-width is at most `maxEVHalfWidth` and its lower end is above 0; the stake is Kelly at
+/// the win probability whose EV is that lower end, w' = (EV_lo + D) / d. Simulations needed
+/// (normal approximation, sd(EV) = d sqrt(w (1 - w)) per game):
+///   n = (1.96 W d sqrt(w (1 - w)) / min(maxEVHalfWidth, EV))^2.
+///
+/// Market gap: the model's w / D minus the market's m (before blending); beyond
+/// `maxMarketGap` the side is flagged `model_market_disagree` and withheld unless `trustModel`.
+public struct SideAdvice: Hashable, Sendable {
+  public let side: String
+  public let odds: Odds
+  public let source: ProbabilitySource
+  /// The model's settlement probabilities (exact or simulated), before any blend.
+  public let model: SettlementProbabilities
+  /// The simulated win probability and the EV it gives, reported beside the exact ones.
+  public let simulatedWin: Double
+  public let simulatedEV: Double
+  /// The devigged market probability of this side among decided games, if prices were given.
+  public let market: MarketProbability?
+  /// model w / D minus market m.
+  public let marketGap: Double?
+  /// The probabilities behind EV, Kelly and the grade (the model's, or the blend).
+  public let probabilities: SettlementProbabilities
+  public let ev: Double
+  public let edge: Double
+  /// Full Kelly at `probabilities`.
+  public let fullKelly: Double
+  /// Simulation only: the 95% interval of EV, and the simulations that would advise.
+  public let evInterval: [Double]?
+  public let simulationsNeeded: Int?
+  /// The grade by EV before the gates.
+  public let grade: BetStrength
+  public let withheld: [WithheldReason]
+  /// Full Kelly at the probability the stake stands on (the interval's lower end for a
+  /// simulation-only bet), 0 when not recommended.
+  public let stakeKelly: Double
+  /// The single-bet stake: min(fraction x stakeKelly, cap), a fraction of bankroll.
+  public let stake: Double
+
+  public var recommended: Bool { grade != .noBet && withheld.isEmpty }
+  /// The grade after the gates: what `recommended_bet` says.
+  public var strength: BetStrength { recommended ? grade : .noBet }
+  /// stakeKelly / fullKelly: how far the interval's lower end shrinks the stake (1 for exact).
+  public var shrink: Double { fullKelly > 0 ? stakeKelly / fullKelly : 0 }
+
+  public init(
+    side: String, odds: Odds, simulated: SettlementProbabilities, simulations: UInt64,
+    exact: SettlementProbabilities?, market: MarketProbability?, policy: AdvicePolicy
+  ) {
+    self.side = side
+    self.odds = odds
+    self.market = market
+    let d = odds.decimal, b = odds.netPayout
+    source = exact == nil ? .simulation : .exact
+    let m = exact ?? simulated
+    model = m
+    simulatedWin = simulated.win
+    simulatedEV = simulated.win * b - simulated.lose
+    let decided = m.win + m.lose
+    marketGap = market.map { decided > 0 ? m.win / decided - $0.probability : 0 }
+    var used = m
+    if let market, policy.blend < 1 {
+      used.win = policy.blend * m.win + (1 - policy.blend) * market.probability * decided
+      used.lose = decided - used.win
+    }
+    probabilities = used
+    let evaluation = BetEvaluation(odds: odds, probabilities: used)
+    ev = evaluation.expectedValue
+    edge = evaluation.edge
+    fullKelly = evaluation.fullKelly
+    grade = BetStrength(ev: ev)
+
+    var reasons: [WithheldReason] = []
+    var stakeOn = used
+    if source == .simulation {
+      // EV = w d - D is linear in w at fixed D: its interval is the Wilson interval of w mapped
+      // through it (Wilson, not w -/+ z se, which collapses to a point at w = 0 or 1 and would
+      // advise on one simulated game).
+      let weight = market != nil && policy.blend < 1 ? policy.blend : 1
+      let n = Double(max(simulations, 1))
+      let sd = decided > 0 ? ProbabilityInterval.sd(win: simulated.win, decided: decided, n: n) * d : 0
+      let wilson = ProbabilityInterval.wilson(simulated.win, n: n)
+      let lower = ev - weight * (simulatedEV - (wilson.lower * d - decided))
+      let upper = ev + weight * ((wilson.upper * d - decided) - simulatedEV)
+      evInterval = [lower, upper]
+      let half = (upper - lower) / 2
+      if ev > 0 {
+        let target = min(policy.maxEVHalfWidth, ev)
+        let needed = ProbabilityInterval.z95 * weight * sd / target
+        simulationsNeeded = Int(min(1e15, (needed * needed).rounded(.up)))
+        if half > policy.maxEVHalfWidth { reasons.append(.tooFewSimulations) }
+        if lower <= 0 { reasons.append(.evIntervalIncludesZero) }
+        let lowerWin = min(decided, max(0, (lower + decided) / d))
+        stakeOn = SettlementProbabilities(win: lowerWin, lose: decided - lowerWin, push: used.push)
+      } else {
+        simulationsNeeded = nil
+      }
+    } else {
+      evInterval = nil
+      simulationsNeeded = nil
+    }
+    if grade != .noBet {
+      if let gap = marketGap, abs(gap) > policy.maxMarketGap, !policy.trustModel { reasons.append(.modelMarketDisagree) }
+      if ev <= policy.minEV { reasons.append(.belowMinEV) }
+      if edge <= policy.minEdge { reasons.append(.belowMinEdge) }
+    }
+    withheld = reasons
+    let recommended = grade != .noBet && reasons.isEmpty
+    stakeKelly = recommended ? BetEvaluation(odds: odds, probabilities: stakeOn).fullKelly : 0
+    stake = min(policy.kelly.fraction * stakeKelly, policy.kelly.cap)
+  }
+}
+
+/// The interval of a simulated win probability (the same Wilson interval as Simulation's
+/// `ProportionInterval`, which this library cannot import).
+enum ProbabilityInterval {
+  /// The 0.975 quantile of the standard normal.
+  static let z95 = 1.959963984540054
+
+  /// Wilson score interval (Wilson 1927) of a proportion p from n trials.
+  static func wilson(_ p: Double, n: Double, z: Double = z95) -> (lower: Double, upper: Double) {
+    let z2 = z * z
+    let centre = p + z2 / (2 * n)
+    let spread = z * (p * (1 - p) / n + z2 / (4 * n * n)).squareRoot()
+    let scale = 1 + z2 / n
+    return (max(0, (centre - spread) / scale), min(1, (centre + spread) / scale))
+  }
+
+  /// sd of the win indicator among all games, from w wins, with (x + 2) / (n + 4) in place of w
+  /// (Agresti-Coull), so that w = 0 or 1 still says how many simulations would be needed.
+  static func sd(win: Double, decided: Double, n: Double) -> Double {
+    let p = (win * n + 2) / (n + 4)
+    return max(0, p * (1 - p)).squareRoot()
+  }
+}

@@ -1,0 +1,27 @@
+import OddsMath
+import Simulation
+
+/// A slate bet's stake (mcsim's own): `stake` in money, `stake_fraction` of bankroll,
+/// `single_stake_fraction` (as if it were the only bet), `joint` (staked with the other bets on
+/// its game).
+extension BetStake: Encodable {
+  enum WireKeys: String, CodingKey {
+    case market, side, line, odds, probability, ev, grade, stake, stakeFraction = "stake_fraction"
+    case singleStakeFraction = "single_stake_fraction", joint
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: WireKeys.self)
+    try c.encode(market, forKey: .market)
+    try c.encode(side, forKey: .side)
+    try c.encode(line, forKey: .line)
+    try c.encode(odds, forKey: .odds)
+    try c.encode(probability, forKey: .probability)
+    try c.encode(ev, forKey: .ev)
+    try c.encode(grade, forKey: .grade)
+    try c.encode(stake, forKey: .stake)
+    try c.encode(fraction, forKey: .stakeFraction)
+    try c.encode(singleFraction, forKey: .singleStakeFraction)
+    try c.encode(joint, forKey: .joint)
+  }
+}

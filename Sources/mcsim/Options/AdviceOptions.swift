@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+import LineFeeds
+import OddsMath
+import ServiceContracts
+import Simulation
+
+/// What turns prices into advice (README "Advice"), shared by `run` and `slate`: the config
+/// file, the bankroll and exposure, the filters, the market check. Each option wins over the
+/// config file's key, which wins over the default.
+struct AdviceOptions: ParsableArguments {
+  @Option(help: "A config file (JSON; README \"Config file\"); default: mcsim.json in the working directory, if there is one.")
+  var config: String?
+
+  @Option(parsing: .unconditional, help: "Bankroll in money; stakes are shown in money (default 1: stakes read as fractions).")
+  var bankroll: Double?
+
+  @Option(name: .customLong("max-exposure"), parsing: .unconditional, help: "Most a slate stakes in all, as a fraction of bankroll, in (0, 1] (default 0.2).")
+  var maxExposure: Double?
+
+  @Option(name: .customLong("min-ev"), parsing: .unconditional, help: "Recommend only bets whose EV per unit staked is above this (default 0).")
+  var minEV: Double?
+
+  @Option(name: .customLong("min-edge"), parsing: .unconditional, help: "Recommend only bets whose edge (p - 1/odds) is above this (default 0).")
+  var minEdge: Double?
+
+  @Option(name: .customLong("max-market-gap"), parsing: .unconditional, help: "Gap between model and devigged market probability that flags model_market_disagree, in (0, 1] (default 0.1).")
+  var maxMarketGap: Double?
+
+  @Option(name: .customLong("max-ev-interval"), parsing: .unconditional, help: "Widest 95% interval of EV (half-width) a simulation-only probability may advise on (default 0.02).")
+  var maxEVInterval: Double?
+
+  @Option(parsing: .unconditional, help: "Blend weight W of the model: p = W x model + (1 - W) x market, in [0, 1] (default 1).")
+  var blend: Double?
+
+  @Flag(name: .customLong("trust-model"), help: "Stake bets flagged model_market_disagree all the same.")
+  var trustModel = false
+
+  @Flag(name: .customLong("exact"), inversion: .prefixedNo, help: "Grade on the model's exact probabilities where it has them (default on).")
+  var exact: Bool?
+
+  /// The config file read (given, or mcsim.json in the working directory), or nil.
+  func configFile() throws -> ConfigFile? { try Self.load(config) }
+
+  /// `config` if given, else mcsim.json in the working directory if there is one; a bad file is
+  /// refused naming the key (exit 1).
+  static func load(_ config: String?) throws -> ConfigFile? {
+    let path: String
+    if let config {
+      path = config
+    } else if FileManager.default.fileExists(atPath: ConfigFile.defaultName) {
+      path = ConfigFile.defaultName
+    } else {
+      return nil
+    }
+    let source = InputSource(path)
+    let data: Data
+    do { data = try source.read() } catch { throw CLIError.badInput("config \(source)", error) }
+    do { return try ConfigFile.decode(data, source: source.description) } catch {
+      throw CLIError.badInput("config \(source)", error)
+    }
+  }
+
+  /// The policy: defaults, then the config file, then the options given (each checked, named).
+  func policy(kelly: KellyOptions, config: ConfigFile?) throws -> AdvicePolicy {
+    var policy = AdvicePolicy()
+    config?.apply(to: &policy)
+    policy.kelly = try kelly.policy(over: policy.kelly)
+    func set(_ option: String, _ value: Double?, _ key: WritableKeyPath<AdvicePolicy, Double>) throws {
+      guard let value else { return }
+      policy[keyPath: key] = value
+      do { try policy.validate() } catch {
+        throw CLIError.option(option, "\(value)", error.reason)
+      }
+    }
+    try set("--bankroll", bankroll, \.bankroll)
+    try set("--max-exposure", maxExposure, \.maxExposure)
+    try set("--min-ev", minEV, \.minEV)
+    try set("--min-edge", minEdge, \.minEdge)
+    try set("--max-market-gap", maxMarketGap, \.maxMarketGap)
+    try set("--max-ev-interval", maxEVInterval, \.maxEVHalfWidth)
+    try set("--blend", blend, \.blend)
+    if trustModel { policy.trustModel = true }
+    return policy
+  }
+
+  /// Whether to grade on exact probabilities: the option, else the config's `exact`, else on.
+  func useExact(_ config: ConfigFile?) -> Bool { exact ?? config?.exact ?? true }
+}
