@@ -36,8 +36,11 @@ struct RunCommand: ParsableCommand {
   @Option(name: .customLong("under-odds"), parsing: .unconditional, help: "Price of the under, decimal or American (default 1.91).")
   var underOdds: String?
 
-  @Flag(help: "Also run the agent's named scenarios (pace, variance, overtime, correlation, skew) at half the simulations.")
+  @Flag(help: "Also run the agent's named scenarios (moves from this game's pace, variance, overtime, correlation, skew) at half the simulations, and the total given the outcome (home/away win, close, blowout, regulation/overtime).")
   var scenarios = false
+
+  @Option(help: "Also write the picture (the total's distribution with the exact curve and the line, the margin's, the joint heat map) to this SVG file.")
+  var svg: String?
 
   @Flag(help: "Also report how P(under) moves with each projection and sd (central differences of 5%).")
   var sensitivity = false
@@ -127,7 +130,8 @@ struct RunCommand: ParsableCommand {
       market = TotalsMarket(
         line: line!, overOdds: overFlag ?? TotalsMarket.defaultOdds, underOdds: underFlag ?? TotalsMarket.defaultOdds)
     }
-    let report: GameReport
+    var report: GameReport
+    var pictures: GameDistributions? = nil
     do {
       try market.validate()
       let progress = printing ? ProgressLine.forTerminal() : nil
@@ -135,15 +139,26 @@ struct RunCommand: ParsableCommand {
       let histogram = try GameSimulator.simulate(model, options: options, progress: progress?.update)
       let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
       progress?.finish()
+      let exact = ExactScoreDistribution.compute(model)
       report = GameReport(
         model: model, market: market, kelly: kelly, options: options, histogram: histogram,
-        exact: ExactScoreDistribution.compute(model), elapsedSeconds: elapsed,
+        exact: exact, elapsedSeconds: elapsed,
         scenarios: wantScenarios ? try TotalsScenarios(model: model, line: market.line, options: options) : nil,
         sensitivity: wantSensitivity ? try TotalsSensitivity(model: model, line: market.line, options: options) : nil)
+      // --scenarios also reads the outcome-conditional totals off the same histogram.
+      if scenarios {
+        report.conditionalScenarios = ConditionalScenarios(histogram: histogram, model: model, exact: exact, line: market.line)
+      }
+      if svg != nil { pictures = GameDistributions(histogram: histogram, exact: exact, line: market.line) }
     } catch {
       throw CLIError.fail(error)
     }
     guard printing else { return }
+    if let svg, let pictures {
+      do { try Data(GameChart(report, pictures).render().utf8).write(to: URL(fileURLWithPath: svg)) } catch {
+        throw CLIError.runtime("--svg \(svg): cannot write the picture: \(error.localizedDescription)")
+      }
+    }
     if output.json {
       print(try JSONOutput.encode(SuccessEnvelope(report), style: output.style))
     } else {

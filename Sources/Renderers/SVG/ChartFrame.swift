@@ -112,7 +112,7 @@ struct ChartFrame {
   /// A horizontal colour bar for a heat map, with its range and title, under the panel.
   func colourBar(_ domain: ClosedRange<Double>, title: String, digits: Int = 3) -> SVGNode {
     var nodes: [SVGNode] = []
-    let steps = 40, barLeft = right - 200, barWidth = 200.0, barY = y + 12
+    let steps = 40, barLeft = right - 250, barWidth = 200.0, barY = y + 12
     for k in 0..<steps {
       nodes.append(SVG.rect(x: barLeft + Double(k) * barWidth / Double(steps), y: barY, width: barWidth / Double(steps) + 0.5, height: 10, fill: SVG.heat((Double(k) + 0.5) / Double(steps)), cls: "colourbar"))
     }

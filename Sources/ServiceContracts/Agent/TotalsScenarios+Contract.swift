@@ -1,6 +1,7 @@
 import Simulation
 
-/// The agent's `scenarios` block: `{name: {p_over, p_under, mean_total, std_total}, ..., "_summary": {...}}`.
+/// The agent's `scenarios` block: `{name: {p_over, p_under, mean_total, std_total}, ..., "_summary": {...}}`,
+/// plus mcsim's `definition` in each entry (how the variant moved this game's parameters).
 extension TotalsScenarios: Encodable {
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: NamedKey.self)
@@ -11,7 +12,7 @@ extension TotalsScenarios: Encodable {
 
 extension TotalsScenarios.Entry: Encodable {
   enum WireKeys: String, CodingKey {
-    case pOver = "p_over", pUnder = "p_under", meanTotal = "mean_total", stdTotal = "std_total"
+    case pOver = "p_over", pUnder = "p_under", meanTotal = "mean_total", stdTotal = "std_total", definition
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -20,6 +21,7 @@ extension TotalsScenarios.Entry: Encodable {
     try c.encode(pUnder, forKey: .pUnder)
     try c.encode(meanTotal, forKey: .meanTotal)
     try c.encode(stdTotal, forKey: .stdTotal)
+    try c.encode(definition, forKey: .definition)
   }
 }
 
