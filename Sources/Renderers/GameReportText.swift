@@ -62,11 +62,15 @@ public struct GameReportText {
     }
     if let sensitivity = report.sensitivity {
       out.append("")
-      out.append("Sensitivity of P(under), per point (central differences of ±5%)")
+      out.append("Sensitivity of P(under), per point (central differences of ±5%, common random numbers)")
+      out.append("                    slope   std err    exact")
       for (name, p) in sensitivity.parameters {
         let slope = p.sensitivityPerPoint ?? p.sensitivityPerStd ?? 0
-        out.append("  " + Fmt.pad(name, 17) + Fmt.left(Fmt.signedPercent(slope, 2), 9) + "   \(p.interpretation)")
+        out.append("  " + Fmt.pad(name, 15) + Fmt.left(Fmt.signedPercent(slope, 2), 9)
+          + Fmt.left((p.standardErrorIsBound ? "≤" : "") + Fmt.percent(p.standardError, 2), 10)
+          + Fmt.left(p.exactSensitivity.map { Fmt.signedPercent($0, 2) } ?? "–", 9) + "   \(p.interpretation)")
       }
+      out.append("  std err: exact where every game moves one way (projections, overtime not tie), else an upper bound (≤)")
       out.append("  most influential: \(sensitivity.ranking.order.joined(separator: ", ")) (\(sensitivity.ranking.dominant) dominates)")
     }
     return out.joined(separator: "\n")

@@ -144,7 +144,7 @@ struct RunCommand: ParsableCommand {
         model: model, market: market, kelly: kelly, options: options, histogram: histogram,
         exact: exact, elapsedSeconds: elapsed,
         scenarios: wantScenarios ? try TotalsScenarios(model: model, line: market.line, options: options) : nil,
-        sensitivity: wantSensitivity ? try TotalsSensitivity(model: model, line: market.line, options: options) : nil)
+        sensitivity: wantSensitivity ? try TotalsSensitivity(model: model, line: market.line, options: options, exact: true) : nil)
       // --scenarios also reads the outcome-conditional totals off the same histogram.
       if scenarios {
         report.conditionalScenarios = ConditionalScenarios(histogram: histogram, model: model, exact: exact, line: market.line)

@@ -51,6 +51,8 @@ extension TotalsSensitivity.Parameter: Encodable {
   enum WireKeys: String, CodingKey {
     case sensitivityPerPoint = "sensitivity_per_point", sensitivityPerStd = "sensitivity_per_std"
     case pUnderLow = "p_under_low", pUnderHigh = "p_under_high", description, interpretation
+    case standardError = "standard_error", standardErrorIsBound = "standard_error_is_bound", significant
+    case exactSensitivity = "exact_sensitivity"
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -61,6 +63,10 @@ extension TotalsSensitivity.Parameter: Encodable {
     try c.encode(pUnderHigh, forKey: .pUnderHigh)
     try c.encode(description, forKey: .description)
     try c.encode(interpretation, forKey: .interpretation)
+    try c.encode(standardError, forKey: .standardError)
+    try c.encode(standardErrorIsBound, forKey: .standardErrorIsBound)
+    try c.encode(significant, forKey: .significant)
+    try c.encode(exactSensitivity, forKey: .exactSensitivity)
   }
 }
 
