@@ -58,7 +58,9 @@ enum SVGCheck {
     }
     let png = file + ".png"
     try? FileManager.default.removeItem(atPath: png)
-    let common = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run", "--user-data-dir=\(file).profile"]
+    let profile = file + ".profile"
+    defer { try? FileManager.default.removeItem(atPath: profile) }
+    let common = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run", "--user-data-dir=\(profile)"]
     let dom = try run(browser, common + ["--dump-dom", "file://\(file)"])
     XCTAssertEqual(dom.status, 0, dom.stderr)
     XCTAssertTrue(dom.stdout.contains("<svg"), "no <svg> in the browser's DOM")
