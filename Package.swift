@@ -38,6 +38,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+    // SVG markup for the pictures (sweep curves, run distributions): typed nodes, escaped text.
+    .package(url: "https://github.com/JohnSundell/Plot", from: "0.14.0"),
   ],
   targets: [
     // MARK: - Public API
@@ -61,9 +63,13 @@ let package = Package(
     // the engine's inputs, and shards' partial result files (written by a shard, read by merge).
     .target(name: "LineFeeds", dependencies: ["OddsMath", "Simulation", "ServiceContracts"]),
 
-    // Renderers: the readable outputs (tables, CSV, NDJSON lines) and JSON through the contracts.
-    // They read results and contracts; they never compute.
-    .target(name: "Renderers", dependencies: ["OddsMath", "Simulation", "FantasyTrade", "ServiceContracts"]),
+    // Renderers: the readable outputs (tables, CSV, NDJSON lines, SVG pictures through Plot) and
+    // JSON through the contracts. They read results and contracts; they never compute.
+    .target(
+      name: "Renderers",
+      dependencies: [
+        "OddsMath", "Simulation", "FantasyTrade", "ServiceContracts", .product(name: "Plot", package: "Plot"),
+      ]),
 
     // MARK: - Implementation details (no stable API)
 

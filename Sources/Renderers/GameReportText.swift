@@ -65,21 +65,38 @@ public struct GameReportText {
     out.append("         stake \(policy.kelly.fraction) x Kelly, at most \(Fmt.percent(policy.kelly.cap, 1)); market gap limit \(Fmt.percent(policy.maxMarketGap, 0))\(policy.trustModel ? " (trust-model)" : "")\(policy.blend < 1 ? "; blend \(policy.blend) model" : "") · config: \(policy.configFile ?? "none read")")
     if let scenarios = report.scenarios {
       out.append("")
-      out.append("Scenarios (\(Fmt.count(max(1, s.nSimulations / 2))) simulations each, common random numbers)")
-      out.append("                     p_over   p_under      mean     std")
+      out.append("Scenarios (\(Fmt.count(max(1, s.nSimulations / 2))) simulations each, common random numbers; each a move from this game's parameters)")
+      out.append("                     p_over   p_under      mean     std   variant")
       for (name, e) in scenarios.entries {
         out.append("  " + Fmt.pad(name, 17) + Fmt.left(Fmt.fixed(e.pOver, 4), 9) + Fmt.left(Fmt.fixed(e.pUnder, 4), 10)
-          + Fmt.left(Fmt.fixed(e.meanTotal, 2), 10) + Fmt.left(Fmt.fixed(e.stdTotal, 2), 8))
+          + Fmt.left(Fmt.fixed(e.meanTotal, 2), 10) + Fmt.left(Fmt.fixed(e.stdTotal, 2), 8) + "   " + e.definition)
       }
       out.append("  p_under ranges over \(Fmt.fixed(scenarios.summary.pUnderMin, 4)) … \(Fmt.fixed(scenarios.summary.pUnderMax, 4)) (spread \(Fmt.fixed(scenarios.summary.pUnderSpread, 4)))")
     }
+    if let conditional = report.conditionalScenarios {
+      out.append("")
+      out.append("Given the outcome (read off the same simulated games; exact model beside)")
+      out.append("                       P(given)   exact   p_over  95% interval        exact    mean total")
+      for e in conditional.entries {
+        let interval = e.pOver.map { "[\(Fmt.fixed($0.lower, 4)), \(Fmt.fixed($0.upper, 4))]" } ?? "–"
+        out.append("  " + Fmt.pad(e.name, 18) + Fmt.left(e.probability.map { Fmt.fixed($0, 4) } ?? "–", 10)
+          + Fmt.left(e.exactProbability.map { Fmt.fixed($0, 4) } ?? "–", 8) + Fmt.left(e.pOver.map { Fmt.fixed($0.value, 4) } ?? "–", 9)
+          + "  " + Fmt.pad(interval, 18) + Fmt.left(e.exactPOver.map { Fmt.fixed($0, 4) } ?? "–", 7)
+          + Fmt.left((e.meanTotal ?? e.exactMeanTotal).map { Fmt.fixed($0, 2) } ?? "–", 13))
+      }
+      out.append("  close: |margin| <= \(ConditionalScenarios.closeMargin); blowout: |margin| >= \(ConditionalScenarios.blowoutMargin); regulation/overtime: exact model only (the histogram keeps final scores)")
+    }
     if let sensitivity = report.sensitivity {
       out.append("")
-      out.append("Sensitivity of P(under), per point (central differences of ±5%)")
+      out.append("Sensitivity of P(under), per point (central differences of ±5%, common random numbers)")
+      out.append("                    slope   std err    exact")
       for (name, p) in sensitivity.parameters {
         let slope = p.sensitivityPerPoint ?? p.sensitivityPerStd ?? 0
-        out.append("  " + Fmt.pad(name, 17) + Fmt.left(Fmt.signedPercent(slope, 2), 9) + "   \(p.interpretation)")
+        out.append("  " + Fmt.pad(name, 15) + Fmt.left(Fmt.signedPercent(slope, 2), 9)
+          + Fmt.left((p.standardErrorIsBound ? "≤" : "") + Fmt.percent(p.standardError, 2), 10)
+          + Fmt.left(p.exactSensitivity.map { Fmt.signedPercent($0, 2) } ?? "–", 9) + "   \(p.interpretation)")
       }
+      out.append("  std err: exact where every game moves one way (projections, overtime not tie), else an upper bound (≤)")
       out.append("  most influential: \(sensitivity.ranking.order.joined(separator: ", ")) (\(sensitivity.ranking.dominant) dominates)")
     }
     return out.joined(separator: "\n")

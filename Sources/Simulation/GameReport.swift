@@ -24,6 +24,9 @@ public struct GameReport: Sendable {
   /// The agent's optional blocks: named model variants, and finite-difference sensitivities.
   public let scenarios: TotalsScenarios?
   public let sensitivity: TotalsSensitivity?
+  /// The total given the game's outcome (home/away win, close, blowout; regulation/overtime
+  /// from the exact model), read off the same histogram (`mcsim run --scenarios`).
+  public var conditionalScenarios: ConditionalScenarios? = nil
 
   public init(
     model: GameModel, market: TotalsMarket, policy: AdvicePolicy, options: SimulationOptions,

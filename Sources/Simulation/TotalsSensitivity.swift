@@ -9,6 +9,17 @@ import Foundation
 /// per point of projection (`sensitivity_per_point`) or per point of sd
 /// (`sensitivity_per_std`), for home/away projection and sd; plus a ranking of the projections'
 /// impact against the sds' (the change in P(under) across each +/- 5% band, summed per kind).
+///
+/// Each slope carries its standard error, from the common-random-number difference
+/// D = 1[under at high] - 1[under at low] of each game, se = sd(D) / sqrt(n) / width:
+///   - a projection (overtime flat or none) moves every game's total one way, so D never
+///     changes sign and Var D = |dp| (1 - |dp|) exactly;
+///   - an sd moves games both ways (and tie-model overtime realigns its draws), so only a bound
+///     is known: common random numbers can only shrink the variance of two independent runs,
+///     Var D <= p_low (1 - p_low) + p_high (1 - p_high).
+/// The interpretation states a direction only when |slope| > 1.96 se; otherwise it says the
+/// slope is not distinguishable from zero at this number of simulations. With `exact`, the
+/// same central difference of the exact model (normal scores) stands beside each slope.
 public struct TotalsSensitivity: Sendable {
   public struct Parameter: Sendable {
     /// Per point of projection (projections) ...
@@ -20,6 +31,13 @@ public struct TotalsSensitivity: Sendable {
     public let pUnderHigh: Double
     public let description: String
     public let interpretation: String
+    /// Standard error of the slope (per point); an upper bound when `standardErrorIsBound`.
+    public let standardError: Double
+    public let standardErrorIsBound: Bool
+    /// Whether |slope| > 1.96 standard errors.
+    public let significant: Bool
+    /// The same central difference of the exact distribution; nil without one or when not asked.
+    public let exactSensitivity: Double?
   }
 
   public struct Ranking: Sendable {
@@ -36,7 +54,7 @@ public struct TotalsSensitivity: Sendable {
   public let parameters: [(name: String, value: Parameter)]
   public let ranking: Ranking
 
-  public init(model: GameModel, line: Double, options: SimulationOptions) throws(InputError) {
+  public init(model: GameModel, line: Double, options: SimulationOptions, exact: Bool = false) throws(InputError) {
     typealias Knob = (name: String, value: Double, set: (inout GameModel, Double) -> Void, isSD: Bool, label: String)
     let knobs: [Knob] = [
       ("home_projection", model.homeMean, { $0.homeMean = $1 }, false, "home projection"),
@@ -61,6 +79,9 @@ public struct TotalsSensitivity: Sendable {
     }
     let histograms = try GameSimulator.simulate(models, options: options, commonRandomNumbers: true)
     let unders = histograms.map { ScoreDistribution(histogram: $0).totals.probabilities(line: line).below }
+    let exactUnders: [Double]? = exact && model.skewness == 0
+      ? models.compactMap { ExactScoreDistribution.compute($0)?.totals.probabilities(line: line).below } : nil
+    let n = Double(options.simulations)
     var parameters: [(String, Parameter)] = []
     var impacts: [(String, Double, Bool)] = []
     for (k, knob) in knobs.enumerated() {
@@ -71,11 +92,23 @@ public struct TotalsSensitivity: Sendable {
       let slope = width == 0 ? 0 : (high - low) / width
       let unit = "point"
       let direction = slope > 0 ? "raises" : (slope < 0 ? "lowers" : "does not move")
+      // One-signed differences (a projection, overtime not realigned): exact variance; else the bound.
+      let oneSigned = !knob.isSD && model.overtime.kind != .tie
+      let dp = abs(high - low)
+      let varianceD = oneSigned ? dp * (1 - dp) : low * (1 - low) + high * (1 - high)
+      let se = width == 0 ? 0 : (max(0, varianceD) / n).squareRoot() / width
+      let significant = abs(slope) > ProportionInterval.z95 * se
+      let exactSlope = exactUnders.flatMap { e in e.count == models.count && width > 0 ? (e[2 * k + 1] - e[2 * k]) / width : nil }
+      let pp = { (x: Double) in String(format: "%.2f", x * 100) }
+      let interpretation = significant
+        ? "One more \(unit) of \(knob.label) \(direction) P(under) by \(pp(abs(slope))) percentage points (+/- \(pp(ProportionInterval.z95 * se)))"
+        : "Not distinguishable from zero at \(options.simulations) simulations: \(pp(slope)) +/- \(pp(ProportionInterval.z95 * se)) percentage points per \(unit) of \(knob.label)"
       parameters.append((knob.name, Parameter(
         sensitivityPerPoint: knob.isSD ? nil : slope, sensitivityPerStd: knob.isSD ? slope : nil,
         pUnderLow: low, pUnderHigh: high,
         description: "Change in P(under) per \(unit) of the \(knob.label), from +/-5% around \(String(format: "%.2f", knob.value))",
-        interpretation: "One more \(unit) of \(knob.label) \(direction) P(under) by \(String(format: "%.2f", abs(slope) * 100)) percentage points")))
+        interpretation: interpretation, standardError: se, standardErrorIsBound: !oneSigned, significant: significant,
+        exactSensitivity: exactSlope)))
       impacts.append((knob.name, abs(high - low), knob.isSD))
     }
     self.parameters = parameters

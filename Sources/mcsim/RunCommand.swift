@@ -36,8 +36,11 @@ struct RunCommand: ParsableCommand {
   @Option(name: .customLong("under-odds"), parsing: .unconditional, help: "Price of the under, decimal or American (default 1.91).")
   var underOdds: String?
 
-  @Flag(help: "Also run the agent's named scenarios (pace, variance, overtime, correlation, skew) at half the simulations.")
+  @Flag(help: "Also run the agent's named scenarios (moves from this game's pace, variance, overtime, correlation, skew) at half the simulations, and the total given the outcome (home/away win, close, blowout, regulation/overtime).")
   var scenarios = false
+
+  @Option(help: "Also write the picture (the total's distribution with the exact curve and the line, the margin's, the joint heat map) to this SVG file.")
+  var svg: String?
 
   @Flag(help: "Also report how P(under) moves with each projection and sd (central differences of 5%).")
   var sensitivity = false
@@ -132,7 +135,8 @@ struct RunCommand: ParsableCommand {
       market = TotalsMarket(
         line: line!, overOdds: overFlag ?? TotalsMarket.defaultOdds, underOdds: underFlag ?? TotalsMarket.defaultOdds)
     }
-    let report: GameReport
+    var report: GameReport
+    var pictures: GameDistributions? = nil
     do {
       try market.validate()
       let progress = printing ? ProgressLine.forTerminal() : nil
@@ -140,17 +144,28 @@ struct RunCommand: ParsableCommand {
       let histogram = try GameSimulator.simulate(model, options: options, progress: progress?.update)
       progress?.finish()
       let exact = adviceOptions.useExact(config) ? ExactScoreDistribution.compute(model) : nil
-      let scenarios = wantScenarios ? try TotalsScenarios(model: model, line: market.line, options: options) : nil
-      let sensitivity = wantSensitivity ? try TotalsSensitivity(model: model, line: market.line, options: options) : nil
+      let scenarioBlock = wantScenarios ? try TotalsScenarios(model: model, line: market.line, options: options) : nil
+      let sensitivityBlock =
+        wantSensitivity ? try TotalsSensitivity(model: model, line: market.line, options: options, exact: true) : nil
+      // --scenarios also reads the outcome-conditional totals off the same histogram.
+      let conditional = scenarios
+        ? ConditionalScenarios(histogram: histogram, model: model, exact: exact, line: market.line) : nil
       // elapsed_ms: all the work, the exact block and the optional blocks with the simulation.
       let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
       report = GameReport(
         model: model, market: market, policy: policy, options: options, histogram: histogram,
-        exact: exact, elapsedSeconds: elapsed, scenarios: scenarios, sensitivity: sensitivity)
+        exact: exact, elapsedSeconds: elapsed, scenarios: scenarioBlock, sensitivity: sensitivityBlock)
+      report.conditionalScenarios = conditional
+      if svg != nil { pictures = GameDistributions(histogram: histogram, exact: exact, line: market.line) }
     } catch {
       throw CLIError.fail(error)
     }
     guard printing else { return }
+    if let svg, let pictures {
+      do { try Data(GameChart(report, pictures).render().utf8).write(to: URL(fileURLWithPath: svg)) } catch {
+        throw CLIError.runtime("--svg \(svg): cannot write the picture: \(error.localizedDescription)")
+      }
+    }
     if output.json {
       print(try JSONOutput.encode(SuccessEnvelope(report), style: output.style))
     } else {

@@ -78,6 +78,9 @@ struct SlateCommand: ParsableCommand {
   @Flag(help: "Print one JSON object per game and line, as each game is ready.")
   var ndjson = false
 
+  @Option(help: "Also write the picture (each game's P(over) with its interval against the market's devigged P(over)) to this SVG file.")
+  var svg: String?
+
   func validate() throws {
     if fair.method == .all { throw ValidationError("--method all: a slate needs one devig method.") }
     if [json, csv, ndjson].filter({ $0 }).count > 1 { throw ValidationError("Give at most one of --json, --csv and --ndjson.") }
@@ -194,6 +197,12 @@ struct SlateCommand: ParsableCommand {
     if sharding { return }  // a shard's share is not an answer: merge prints it
     let response = SlateResponse(
       evaluation: evaluation, options: options, unmatched: slate.unmatched, methodology: methodology, inputs: inputs)
+    if let svg {
+      let picture = SlateChart(SlateTotalsComparison(response.games, method: fair.method.methods[0])).render()
+      do { try Data(picture.utf8).write(to: URL(fileURLWithPath: svg)) } catch {
+        throw CLIError.runtime("--svg \(svg): cannot write the picture: \(error.localizedDescription)")
+      }
+    }
     if json {
       emit(try JSONOutput.encode(response, style: output.style))
     } else if csv {

@@ -21,12 +21,14 @@ final class GoldenOutputTests: XCTestCase {
     let convert = ["odds", "convert", "--", "-110", "+150", "1.91", "10/11"]
     let tradeExact = ["trade", "Scenarios/trade_request.json", "--deterministic"]
     let tradeSimulated = ["trade", "Scenarios/trade_request.json", "--sims", "20000", "--seed", "9", "--threads", "2"]
+    let sweep = ["sweep", "--line", "220:230:1", "--rho", "0,0.5", "--home", "115", "--away", "112", "--spread", "-3.5",
+                 "--moneyline", "--sims", "20000", "--seed", "10", "--threads", "2"]
     let tradeBatch = ["trade", "--squad", "Scenarios/afl_squad.json", "--pool", "Scenarios/afl_pool.json", "--deterministic", "--top", "5"]
     var out: [(String, [String])] = []
     for (name, args) in [
       ("run", run), ("run-sweeps", sweeps), ("run-request", request), ("slate-batch", batch), ("slate-native", native),
       ("slate-feed", feed), ("fair", fair), ("devig", devig), ("odds-convert", convert), ("trade-deterministic", tradeExact),
-      ("trade-simulated", tradeSimulated), ("trade-batch", tradeBatch),
+      ("trade-simulated", tradeSimulated), ("trade-batch", tradeBatch), ("sweep", sweep),
     ] {
       out.append((name + ".table", args))
       var json = args
@@ -44,7 +46,7 @@ final class GoldenOutputTests: XCTestCase {
     var s = text
     for (pattern, replacement) in [
       (#"\d+(\.\d+)? (ms|s)\b"#, "<time>"),
-      (#""(elapsed_ms|elapsed_seconds|elapsed)":\s*[0-9.eE+-]+"#, #""$1":<time>"#),
+      (#""(elapsed_ms|elapsed_seconds|elapsed|simulation_ms|evaluation_ms|exact_ms)":\s*[0-9.eE+-]+"#, #""$1":<time>"#),
     ] {
       s = s.replacingOccurrences(of: pattern, with: replacement, options: .regularExpression)
     }

@@ -7,7 +7,7 @@ extension GameReport: Encodable {
   enum WireKeys: String, CodingKey {
     case simulation, evMetrics = "ev_metrics", direction, ourProbability = "our_probability"
     case ourEV = "our_ev", ourKelly = "our_kelly", verdict, analytic, totalHistogram = "total_histogram"
-    case scenarios, sensitivity, advice, methodology
+    case scenarios, sensitivity, advice, methodology, conditionalScenarios = "conditional_scenarios"
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -25,5 +25,6 @@ extension GameReport: Encodable {
     try c.encode(["advice": AdviceMethodology(policy)], forKey: .methodology)
     try c.encodeIfPresent(scenarios, forKey: .scenarios)
     try c.encodeIfPresent(sensitivity, forKey: .sensitivity)
+    try c.encodeIfPresent(conditionalScenarios, forKey: .conditionalScenarios)
   }
 }

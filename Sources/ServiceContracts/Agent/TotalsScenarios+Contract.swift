@@ -1,6 +1,7 @@
 import Simulation
 
-/// The agent's `scenarios` block: `{name: {p_over, p_under, mean_total, std_total}, ..., "_summary": {...}}`.
+/// The agent's `scenarios` block: `{name: {p_over, p_under, mean_total, std_total}, ..., "_summary": {...}}`,
+/// plus mcsim's `definition` in each entry (how the variant moved this game's parameters).
 extension TotalsScenarios: Encodable {
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: NamedKey.self)
@@ -11,7 +12,7 @@ extension TotalsScenarios: Encodable {
 
 extension TotalsScenarios.Entry: Encodable {
   enum WireKeys: String, CodingKey {
-    case pOver = "p_over", pUnder = "p_under", meanTotal = "mean_total", stdTotal = "std_total"
+    case pOver = "p_over", pUnder = "p_under", meanTotal = "mean_total", stdTotal = "std_total", definition
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -20,6 +21,7 @@ extension TotalsScenarios.Entry: Encodable {
     try c.encode(pUnder, forKey: .pUnder)
     try c.encode(meanTotal, forKey: .meanTotal)
     try c.encode(stdTotal, forKey: .stdTotal)
+    try c.encode(definition, forKey: .definition)
   }
 }
 
@@ -49,6 +51,8 @@ extension TotalsSensitivity.Parameter: Encodable {
   enum WireKeys: String, CodingKey {
     case sensitivityPerPoint = "sensitivity_per_point", sensitivityPerStd = "sensitivity_per_std"
     case pUnderLow = "p_under_low", pUnderHigh = "p_under_high", description, interpretation
+    case standardError = "standard_error", standardErrorIsBound = "standard_error_is_bound", significant
+    case exactSensitivity = "exact_sensitivity"
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -59,6 +63,10 @@ extension TotalsSensitivity.Parameter: Encodable {
     try c.encode(pUnderHigh, forKey: .pUnderHigh)
     try c.encode(description, forKey: .description)
     try c.encode(interpretation, forKey: .interpretation)
+    try c.encode(standardError, forKey: .standardError)
+    try c.encode(standardErrorIsBound, forKey: .standardErrorIsBound)
+    try c.encode(significant, forKey: .significant)
+    try c.encode(exactSensitivity, forKey: .exactSensitivity)
   }
 }
 

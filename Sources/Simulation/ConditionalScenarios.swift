@@ -1,0 +1,137 @@
+/// The total under conditions on the game's outcome, read off the one joint histogram of a run
+/// (no new simulation): given a home win, an away win, a close game (|margin| <= 5), a blowout
+/// (|margin| >= 15). Each with its probability, the total's mean and sd, and P(over) given the
+/// condition with its 95% interval (a share of the games meeting the condition), beside the
+/// exact model's where it has one.
+///
+/// Regulation against overtime is not in the histogram (it keeps final scores, not how a game
+/// got there), so it comes from the exact model only: the regulation distribution is the model
+/// without overtime (`ExactScoreDistribution` of it), and
+///   flat: overtime is independent of the regulation score, so the total given regulation is
+///         the regulation total, and given overtime the final total less the regulation share,
+///         (P_final - (1 - rate) P_reg) / rate;
+///   tie:  regulation ends the games not level, P(cell | regulation) ~ P_reg(cell) [h != a], and
+///         the overtime games are the rest of the final distribution, P_final - P_reg [h != a].
+public struct ConditionalScenarios: Sendable {
+  public struct Entry: Sendable {
+    public let name: String
+    public let description: String
+    /// Probability of the condition (share of simulated games); nil when only exact.
+    public let probability: Double?
+    public let pOver: SweepEstimate?
+    public let meanTotal: Double?
+    public let stdTotal: Double?
+    public let exactProbability: Double?
+    public let exactPOver: Double?
+    public let exactMeanTotal: Double?
+  }
+
+  public let line: Double
+  public let entries: [Entry]
+
+  public static let closeMargin = 5
+  public static let blowoutMargin = 15
+
+  public init(histogram: JointScoreHistogram, model: GameModel, exact: ScoreDistribution?, line: Double) {
+    self.line = line
+    let simulated = ScoreDistribution(histogram: histogram)
+    let conditions: [(String, String, (Int, Int) -> Bool)] = [
+      ("home_win", "home team wins", { $0 > $1 }),
+      ("away_win", "away team wins", { $0 < $1 }),
+      ("close", "|margin| <= \(Self.closeMargin)", { abs($0 - $1) <= Self.closeMargin }),
+      ("blowout", "|margin| >= \(Self.blowoutMargin)", { abs($0 - $1) >= Self.blowoutMargin }),
+    ]
+    var entries: [Entry] = []
+    for (name, description, condition) in conditions {
+      let s = Self.conditional(simulated, line: line, condition)
+      let e = exact.map { Self.conditional($0, line: line, condition) }
+      let n = s.weight
+      entries.append(Entry(
+        name: name, description: description, probability: s.share, pOver: n > 0 ? .proportion(s.pOver, n: n) : nil,
+        meanTotal: n > 0 ? s.mean : nil, stdTotal: n > 0 ? s.sd : nil, exactProbability: e?.share,
+        exactPOver: e.flatMap { $0.weight > 0 ? $0.pOver : nil }, exactMeanTotal: e.flatMap { $0.weight > 0 ? $0.mean : nil }))
+    }
+    // Regulation / overtime: exact model only.
+    var split: (regulation: [Int: Double], overtime: [Int: Double], pOT: Double)? = nil
+    if let exact, model.overtime.kind != .none, model.skewness == 0 {
+      var regulationModel = model
+      regulationModel.overtime.kind = .none
+      if let reg = ExactScoreDistribution.compute(regulationModel) {
+        split = Self.overtimeSplit(final: exact, regulation: reg, model: model)
+      }
+    }
+    for (name, description) in [("regulation", "no overtime"), ("overtime", "went to overtime")] {
+      // Sums in value order: dictionary order changes from process to process.
+      let totals = (name == "regulation" ? split?.regulation : split?.overtime)?.sorted { $0.key < $1.key }
+      let mass = totals?.reduce(0) { $0 + $1.value } ?? 0
+      let over = totals?.filter { Double($0.key) > line }.reduce(0) { $0 + $1.value } ?? 0
+      let mean = totals.map { $0.reduce(0) { $0 + Double($1.key) * $1.value } / mass }
+      entries.append(Entry(
+        name: name, description: description + " (exact model only: the histogram keeps final scores, not overtime)",
+        probability: nil, pOver: nil, meanTotal: nil, stdTotal: nil,
+        exactProbability: split.map { name == "regulation" ? 1 - $0.pOT : $0.pOT },
+        exactPOver: mass > 0 ? over / mass : nil, exactMeanTotal: mass > 0 ? mean : nil))
+    }
+    self.entries = entries
+  }
+
+  /// Share of the weight meeting the condition, and the total's P(over), mean and sd given it.
+  static func conditional(_ d: ScoreDistribution, line: Double, _ condition: (Int, Int) -> Bool)
+    -> (share: Double, weight: Double, pOver: Double, mean: Double, sd: Double)
+  {
+    var totals: [Int: Double] = [:]
+    let g = d.grid
+    for r in 0..<g.homeBins {
+      for c in 0..<g.awayBins {
+        let w = d.weights[r * g.awayBins + c]
+        let h = g.homeMin + r, a = g.awayMin + c
+        if w != 0, condition(h, a) { totals[h + a, default: 0] += w }
+      }
+    }
+    for (score, w) in d.overflow where condition(score.home, score.away) { totals[score.home + score.away, default: 0] += w }
+    // Sums in value order, so the result does not depend on dictionary order.
+    let sorted = totals.sorted { $0.key < $1.key }
+    let weight = sorted.reduce(0) { $0 + $1.value }
+    guard weight > 0 else { return (0, 0, 0, 0, 0) }
+    let over = sorted.filter { Double($0.key) > line }.reduce(0) { $0 + $1.value }
+    let mean = sorted.reduce(0) { $0 + Double($1.key) * $1.value } / weight
+    let variance = sorted.reduce(0) { $0 + (Double($1.key) - mean) * (Double($1.key) - mean) * $1.value } / weight
+    // The share of games: a count over the games for a simulation, a probability for the exact model.
+    return (weight / d.totalWeight, d.sampleCount == nil ? weight / d.totalWeight : weight, over / weight, mean, variance.squareRoot())
+  }
+
+  static func overtimeSplit(final: ScoreDistribution, regulation: ScoreDistribution, model: GameModel)
+    -> (regulation: [Int: Double], overtime: [Int: Double], pOT: Double)
+  {
+    func totals(_ d: ScoreDistribution, _ keep: (Int, Int) -> Bool) -> [Int: Double] {
+      var out: [Int: Double] = [:]
+      let g = d.grid
+      for r in 0..<g.homeBins {
+        for c in 0..<g.awayBins where d.weights[r * g.awayBins + c] != 0 && keep(g.homeMin + r, g.awayMin + c) {
+          out[g.homeMin + r + g.awayMin + c, default: 0] += d.weights[r * g.awayBins + c]
+        }
+      }
+      for (s, w) in d.overflow where keep(s.home, s.away) { out[s.home + s.away, default: 0] += w }
+      return out
+    }
+    let finalTotals = totals(final) { _, _ in true }
+    switch model.overtime.kind {
+    case .flat:
+      let rate = model.overtime.rate
+      let reg = totals(regulation) { _, _ in true }
+      var ot: [Int: Double] = [:]
+      if rate > 0 {
+        for (t, p) in finalTotals { ot[t] = max(0, (p - (1 - rate) * (reg[t] ?? 0)) / rate) }
+      }
+      return (reg, ot, rate)
+    case .tie:
+      let decided = totals(regulation) { $0 != $1 }
+      var ot: [Int: Double] = [:]
+      for (t, p) in finalTotals { ot[t] = max(0, p - (decided[t] ?? 0)) }
+      let pOT = 1 - decided.sorted { $0.key < $1.key }.reduce(0) { $0 + $1.value }
+      return (decided, ot, pOT)
+    case .none:
+      return (finalTotals, [:], 0)
+    }
+  }
+}

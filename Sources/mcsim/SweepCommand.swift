@@ -1,0 +1,171 @@
+import ArgumentParser
+import Foundation
+import OddsMath
+import Renderers
+import ServiceContracts
+import Simulation
+
+/// `mcsim sweep`: one game's totals market on a grid of lines, prices and model parameters,
+/// every point on the same random numbers.
+struct SweepCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "sweep",
+    abstract: "Show how one game's prices move with the line, the price and the model's assumptions.",
+    discussion: """
+      Every value option takes one value or a grid: a range start:end:step (215:235:0.5) or a \
+      list (0,0.2,0.5). One or two options may have a grid. The line and the price are read \
+      off one simulated game (no extra simulation); each value of a model parameter is \
+      simulated on the same random numbers as every other. Examples:
+        mcsim sweep --line 215:235:0.5 --home 115 --away 112 --svg line.svg
+        mcsim sweep --line 215:235:1 --rho 0,0.2,0.5 --home 115 --away 112 --sims 1000000 --csv
+        mcsim sweep --line 225.5 --shift -6:6:1 --home 115 --away 112 --json
+      """
+  )
+
+  @Option(parsing: .unconditionalSingleValue, help: "The totals line or a grid of lines, in (0, 1000).")
+  var line: [String] = []
+
+  @Option(parsing: .unconditionalSingleValue, help: "Projected points of the home team (or a grid), in [0, 1000].")
+  var home: [String] = []
+
+  @Option(parsing: .unconditionalSingleValue, help: "Projected points of the away team (or a grid), in [0, 1000].")
+  var away: [String] = []
+
+  @Option(parsing: .unconditionalSingleValue, help: "Points added to both projections (or a grid; the total moves by twice the shift).")
+  var shift: [String] = []
+
+  @Option(name: .customLong("home-sd"), parsing: .unconditionalSingleValue, help: "Standard deviation of the home team's points (or a grid) (default 10).")
+  var homeSD: [String] = []
+
+  @Option(name: .customLong("away-sd"), parsing: .unconditionalSingleValue, help: "Standard deviation of the away team's points (or a grid) (default 10).")
+  var awaySD: [String] = []
+
+  @Option(name: .customLong("sd-scale"), parsing: .unconditionalSingleValue, help: "A factor on both sds (or a grid).")
+  var sdScale: [String] = []
+
+  @Option(parsing: .unconditionalSingleValue, help: "Correlation of the two teams' points (or a grid), in [-1, 1] (default 0.5).")
+  var rho: [String] = []
+
+  @Option(name: .customLong("ot-rate"), parsing: .unconditionalSingleValue, help: "Overtime probability of the flat model (or a grid), in [0, 1] (default 0.06).")
+  var otRate: [String] = []
+
+  @Option(name: .customLong("ot-points"), parsing: .unconditionalSingleValue, help: "Mean overtime points (or a grid), in [0, 100] (default 12).")
+  var otPoints: [String] = []
+
+  @Option(parsing: .unconditionalSingleValue, help: "Skewness of each team's points (or a grid) (default 0).")
+  var skew: [String] = []
+
+  @Option(parsing: .unconditionalSingleValue, help: "Decimal price of both the over and the under (or a grid), instead of --over-odds/--under-odds.")
+  var price: [String] = []
+
+  @Option(name: .customLong("over-odds"), parsing: .unconditional, help: "Price of the over, decimal or American (default 1.91).")
+  var overOdds: String?
+
+  @Option(name: .customLong("under-odds"), parsing: .unconditional, help: "Price of the under, decimal or American (default 1.91).")
+  var underOdds: String?
+
+  @Option(name: .customLong("offered-line"), parsing: .unconditional, help: "The market's line, marked on a line sweep (the line itself when it is not swept).")
+  var offeredLine: Double?
+
+  @Option(parsing: .unconditional, help: "The home team's spread (-3.5: home gives 3.5): adds cover probabilities.")
+  var spread: Double?
+
+  @Flag(help: "Add moneyline (win) probabilities.")
+  var moneyline = false
+
+  @Option(name: .customLong("ot-model"), help: "Overtime model: flat, tie or none (default flat).")
+  var otModel: Overtime.Kind?
+
+  @Option(name: .customLong("ot-sd"), parsing: .unconditional, help: "Standard deviation of the overtime points, in [0, 50] (default 3).")
+  var otSD: Double?
+
+  @Option(name: .customLong("score-floor"), parsing: .unconditional, help: "Raise regulation scores below this to it, in [0, 400].")
+  var scoreFloor: Int?
+
+  @Flag(help: "Print CSV, one row per grid point.")
+  var csv = false
+
+  @Option(help: "Also write the picture (curves with 95% bands, or a heat map for two parameters) to this SVG file.")
+  var svg: String?
+
+  @OptionGroup(title: "Simulation") var randomOptions: RandomOptions
+  @OptionGroup(title: "Output") var output: OutputOptions
+
+  /// The sweep's own names for the engine's fields.
+  static let optionNames: [String: String] = [
+    "line": "--line", "price": "--price", "home": "--home", "away": "--away", "shift": "--shift",
+    "home_sd": "--home-sd", "away_sd": "--away-sd", "sd_scale": "--sd-scale", "rho": "--rho", "ot_rate": "--ot-rate",
+    "ot_points": "--ot-points", "skew": "--skew", "spread": "--spread", "sweep": "--line",
+  ]
+
+  func validate() throws {
+    guard !line.isEmpty, !home.isEmpty, !away.isEmpty else {
+      throw ValidationError("Missing --line, --home or --away.")
+    }
+    if csv && output.json { throw ValidationError("--csv and --json: choose one.") }
+    if !price.isEmpty && (overOdds != nil || underOdds != nil) {
+      throw ValidationError("--price sets both prices: give --price or --over-odds/--under-odds, not both.")
+    }
+  }
+
+  func run() throws {
+    let given: [(SweepParameter, String, [String])] = [
+      (.line, "--line", line), (.price, "--price", price), (.home, "--home", home), (.away, "--away", away),
+      (.shift, "--shift", shift), (.homeSD, "--home-sd", homeSD), (.awaySD, "--away-sd", awaySD),
+      (.sdScale, "--sd-scale", sdScale), (.rho, "--rho", rho), (.otRate, "--ot-rate", otRate),
+      (.otPoints, "--ot-points", otPoints), (.skew, "--skew", skew),
+    ]
+    var grids: [SweepParameter: [Double]] = [:]
+    for (parameter, option, texts) in given where !texts.isEmpty {
+      guard texts.count == 1 else {
+        throw CLIError.option(option, texts.joined(separator: " "), "given twice: a parameter can be swept only once")
+      }
+      grids[parameter] = try SweepGrid.parse(option, texts[0])
+    }
+    // The base model: defaults, the single-valued options, then the first value of each grid.
+    var model = GameModel(homeMean: grids[.home]![0], awayMean: grids[.away]![0])
+    if let otModel { model.overtime.kind = otModel }
+    if let otSD { model.overtime.sd = otSD }
+    if let scoreFloor { model.scoreFloor = scoreFloor }
+    let base = model
+    for parameter in SweepParameter.allCases where parameter.changesModel {
+      if let values = grids[parameter], values.count == 1 { parameter.apply(values[0], to: &model, base: base) }
+    }
+    func odds(_ option: String, _ text: String?) throws -> Odds {
+      guard let text else { return TotalsMarket.defaultOdds }
+      do { return try Odds(parsing: text) } catch { throw CLIError.fail(option: option, error) }
+    }
+    var over = try odds("--over-odds", overOdds), under = try odds("--under-odds", underOdds)
+    if let prices = grids[.price], prices.count == 1 {
+      do { over = try Odds(decimal: prices[0]) } catch { throw CLIError.fail(option: "--price", error) }
+      under = over
+    }
+    let axes = SweepParameter.allCases.compactMap { p in grids[p].flatMap { $0.count > 1 ? SweepAxis(p, $0) : nil } }
+    let lines = grids[.line]!
+    let market = TotalsMarket(line: offeredLine ?? lines[0], overOdds: over, underOdds: under)
+    let sweep: ParameterSweep
+    do {
+      sweep = try ParameterSweep(
+        model: model, market: market, axes: axes.isEmpty ? [SweepAxis(.line, lines)] : axes,
+        offeredLine: offeredLine, spread: spread, moneyline: moneyline, options: randomOptions.options())
+    } catch {
+      guard case .invalid(let field, let value, let reason) = error else { throw CLIError.fail(error) }
+      if let option = Self.optionNames[field] {
+        throw value.isEmpty ? CLIError.fail("\(option): \(reason)", field: option) : CLIError.option(option, value, reason)
+      }
+      throw CLIError.fail(error)
+    }
+    if let svg {
+      do { try Data(SweepChart(sweep).render().utf8).write(to: URL(fileURLWithPath: svg)) } catch {
+        throw CLIError.runtime("--svg \(svg): cannot write the picture: \(error.localizedDescription)")
+      }
+    }
+    if output.json {
+      print(try JSONOutput.encode(SuccessEnvelope(sweep), style: output.style))
+    } else if csv {
+      print(SweepCSV.render(sweep), terminator: "")
+    } else {
+      print(SweepTable(sweep).render())
+    }
+  }
+}

@@ -1,0 +1,33 @@
+import Simulation
+import XCTest
+
+final class ConditionalScenariosTests: XCTestCase {
+  /// Each condition's probability and P(over | condition) within 4 standard errors of the exact
+  /// model's, for both overtime models; and the exact regulation/overtime split adds back up to
+  /// the exact P(over) (law of total probability), with P(overtime) the model's.
+  func testConditionalsAgreeWithTheExactModel() throws {
+    for kind in [Overtime.Kind.flat, .tie] {
+      let model = GameModel(
+        homeMean: 115, awayMean: 108, homeSD: 12, awaySD: 9, correlation: 0.2, overtime: Overtime(kind: kind, points: 22, sd: 6))
+      let line = 224.5
+      let n = 1_000_000
+      let histogram = try GameSimulator.simulate(model, options: SimulationOptions(simulations: n, seed: 17))
+      let exact = try XCTUnwrap(ExactScoreDistribution.compute(model))
+      let c = ConditionalScenarios(histogram: histogram, model: model, exact: exact, line: line)
+      XCTAssertEqual(c.entries.map(\.name), ["home_win", "away_win", "close", "blowout", "regulation", "overtime"])
+      for e in c.entries.prefix(4) {
+        let p = try XCTUnwrap(e.probability), q = try XCTUnwrap(e.exactProbability)
+        XCTAssertLessThanOrEqual(abs(p - q), 4 * (q * (1 - q) / Double(n)).squareRoot(), "\(kind) \(e.name)")
+        let over = try XCTUnwrap(e.pOver), exactOver = try XCTUnwrap(e.exactPOver)
+        XCTAssertLessThanOrEqual(abs(over.value - exactOver), 4 * over.standardError, "\(kind) \(e.name)")
+      }
+      let regulation = c.entries[4], overtime = c.entries[5]
+      let pOT = try XCTUnwrap(overtime.exactProbability)
+      let total = (1 - pOT) * (try XCTUnwrap(regulation.exactPOver)) + pOT * (try XCTUnwrap(overtime.exactPOver))
+      XCTAssertEqual(total, exact.totals.probabilities(line: line).above, accuracy: 1e-9, "\(kind)")
+      XCTAssertEqual(pOT, exact.overtimeShare, accuracy: 1e-9, "\(kind)")
+      // Overtime games score more.
+      XCTAssertGreaterThan(try XCTUnwrap(overtime.exactMeanTotal), try XCTUnwrap(regulation.exactMeanTotal))
+    }
+  }
+}
