@@ -35,7 +35,7 @@ struct MergeCommand: ParsableCommand {
     }
     let merged: (command: [String], seed: UInt64, calls: [[JointScoreHistogram]], digests: [String])
     do { merged = try merge.result() } catch { throw CLIError.fail(error.description, code: .failure) }
-    guard let name = merged.command.first, ["run", "slate"].contains(name) else {
+    guard let name = merged.command.first, ["run", "slate", "sweep"].contains(name) else {
       throw CLIError.fail("the parts record '\(merged.command.first ?? "")', which merge cannot replay", code: .failure)
     }
     var command = try MCSim.parseAsRoot(merged.command)

@@ -90,6 +90,7 @@ struct SweepCommand: ParsableCommand {
 
   @OptionGroup(title: "Simulation") var randomOptions: RandomOptions
   @OptionGroup(title: "Output") var output: OutputOptions
+  @OptionGroup(title: "Shards (README \"Shards\")") var shardOptions: ShardOptions
 
   /// The sweep's own names for the engine's fields.
   static let optionNames: [String: String] = [
@@ -109,6 +110,20 @@ struct SweepCommand: ParsableCommand {
   }
 
   func run() throws {
+    if let (shard, source) = try shardOptions.resolved() {
+      guard let seed = randomOptions.seed else {
+        throw ValidationError("--shard needs --seed: every shard must draw from the same seed.")
+      }
+      try ShardOptions.record(shard, source: source, seed: seed, partial: shardOptions.partial!) {
+        try execute(printing: false)
+      }
+      return
+    }
+    try execute(printing: true)
+  }
+
+  /// The sweep; a shard (`printing` false) simulates its share of every model and prints nothing.
+  func execute(printing: Bool) throws {
     let given: [(SweepParameter, String, [String])] = [
       (.line, "--line", line), (.price, "--price", price), (.home, "--home", home), (.away, "--away", away),
       (.shift, "--shift", shift), (.homeSD, "--home-sd", homeSD), (.awaySD, "--away-sd", awaySD),
@@ -155,6 +170,7 @@ struct SweepCommand: ParsableCommand {
       }
       throw CLIError.fail(error)
     }
+    guard printing else { return }
     if let svg {
       do { try Data(SweepChart(sweep).render().utf8).write(to: URL(fileURLWithPath: svg)) } catch {
         throw CLIError.runtime("--svg \(svg): cannot write the picture: \(error.localizedDescription)")

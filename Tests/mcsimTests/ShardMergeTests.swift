@@ -62,6 +62,14 @@ final class ShardMergeTests: XCTestCase {
       "run --line 225.5 --home 115 --away 112 --sims 300000 --seed 42 --scenarios --sensitivity --json", counts: [1, 2, 3, 7])
   }
 
+  /// A sweep's every model (a rho grid, with the line swept off the same histograms) split and
+  /// merged, JSON and table.
+  func testSweepSplitIntoShardsMergesToTheSingleRun() throws {
+    try assertShardedEqualsSingle(
+      "sweep --line 220:232:2 --rho 0,0.5 --home 115 --away 112 --sims 200000 --seed 8 --json", counts: [1, 2, 3, 7])
+    try assertShardedEqualsSingle("sweep --line 225.5 --shift -2:2:2 --home 115 --away 112 --sims 70000 --seed 9", counts: [2])
+  }
+
   func testSlateSplitIntoShardsMergesToTheSingleRun() throws {
     try assertShardedEqualsSingle("slate Scenarios/slate_native.json --sims 200000 --seed 5 --json", counts: [1, 2, 3, 7])
     // The table too, and the batch request's exit status 3 (a game without a line).

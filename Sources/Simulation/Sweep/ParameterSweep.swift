@@ -32,9 +32,9 @@ public struct ParameterSweep: Sendable {
   public let evaluationSeconds: Double
   public let exactSeconds: Double
 
-  /// Exact distributions are computed for at most this many models (each costs about a
-  /// simulation of 10^5 games).
-  public static let exactModelLimit = 64
+  /// Exact distributions are computed for at most this many models (each about 1 ms at the
+  /// service's sds, 60 ms at the widest accepted: at most half a minute in all).
+  public static let exactModelLimit = 512
   /// Models simulated per call: all on the same streams; a batch bounds the memory of the
   /// histograms held at once.
   static let batch = 16
