@@ -299,7 +299,7 @@ public struct PartialMerge {
 
   /// Adds one part, or says why it does not belong.
   public mutating func add(_ name: String, _ part: PartialFile) throws(PartialFileError) {
-    guard let first else {
+    guard first != nil else {
       self.first = (
         name,
         PartialFile(

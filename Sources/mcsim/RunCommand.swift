@@ -107,8 +107,8 @@ struct RunCommand: ParsableCommand {
       func note(_ option: String, _ flag: Any, _ field: String, _ file: Any) {
         if fields[field] != nil { Precedence.note(option, flag, field, file, source: source.description) }
       }
-      if let overFlag { note("--over-odds", overOdds!, "over_odds", decoded.overOdds) }
-      if let underFlag { note("--under-odds", underOdds!, "under_odds", decoded.underOdds) }
+      if overFlag != nil { note("--over-odds", overOdds!, "over_odds", decoded.overOdds) }
+      if underFlag != nil { note("--under-odds", underOdds!, "under_odds", decoded.underOdds) }
       market = TotalsMarket(
         line: fileMarket.line, overOdds: overFlag ?? fileMarket.overOdds, underOdds: underFlag ?? fileMarket.underOdds)
       var m = decoded.model(

@@ -37,9 +37,9 @@ enum TradeJobs {
           leagueAvgValue: squad.leagueAvgValue ?? defaults.leagueAvgValue),
         top: 1, playerInID: squad.playerInID, playerOutID: squad.playerOutID)
       let search: TradeSearch
-      do { search = try TradeSearch(rosters: Rosters(squad: squad.currentTeam, pool: pool.players), options: options) } catch let e as TradeInputError {
-        throw problem(e)
-      } catch { throw APIError.invalid(field: "body", value: "", message: "\(error)") }
+      do { search = try TradeSearch(rosters: Rosters(squad: squad.currentTeam, pool: pool.players), options: options) } catch {
+        throw problem(error)
+      }
       return SimulationJob(paths: query.deterministic ? 0 : query.simulations) {
         let result: TradeSearchResult
         do { result = try search.run(settings: settings) } catch let e as TradeInputError { throw problem(e) }
