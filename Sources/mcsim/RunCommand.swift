@@ -66,16 +66,7 @@ struct RunCommand: ParsableCommand {
   }
 
   func run() throws {
-    if let (shard, source) = try shardOptions.resolved() {
-      guard let seed = randomOptions.seed else {
-        throw ValidationError("--shard needs --seed: every shard must draw from the same seed.")
-      }
-      try ShardOptions.record(shard, source: source, seed: seed, partial: shardOptions.partial!) {
-        try execute(printing: false)
-      }
-      return
-    }
-    try execute(printing: true)
+    try shardOptions.run(seed: randomOptions.seed) { try execute(printing: $0) }
   }
 
   /// The run; a shard (`printing` false) simulates its share and prints nothing.

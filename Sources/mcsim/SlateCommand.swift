@@ -115,17 +115,11 @@ struct SlateCommand: ParsableCommand {
   }
 
   func run() throws {
-    if let (shard, source) = try shardOptions.resolved() {
-      guard let seed = randomOptions.seed else {
-        throw ValidationError("--shard needs --seed: every shard must draw from the same seed.")
-      }
-      guard watch == nil else { throw ValidationError("--shard and --watch do not go together.") }
-      try ShardOptions.record(shard, source: source, seed: seed, partial: shardOptions.partial!) {
-        do { try execute() } catch let code as ExitCode where code.rawValue == 3 {}
-      }
-      return
+    if shardOptions.shard != nil && watch != nil { throw ValidationError("--shard and --watch do not go together.") }
+    try shardOptions.run(seed: randomOptions.seed) { printing in
+      // A shard writes its part whatever the games' status; the merge's replay exits with it.
+      do { try execute() } catch let code as ExitCode where code.rawValue == 3 && !printing {}
     }
-    try execute()
   }
 
   func execute() throws {

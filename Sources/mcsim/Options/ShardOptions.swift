@@ -63,6 +63,14 @@ struct ShardOptions: ParsableArguments {
     return out
   }
 
+  /// Runs a command's work once: whole (`printing` true) without --shard; as this shard,
+  /// recording its histograms into the partial file and printing nothing, with it.
+  func run(seed: UInt64?, _ execute: (_ printing: Bool) throws -> Void) throws {
+    guard let (shard, source) = try resolved() else { return try execute(true) }
+    guard let seed else { throw ValidationError("--shard needs --seed: every shard must draw from the same seed.") }
+    try Self.record(shard, source: source, seed: seed, partial: partial!) { try execute(false) }
+  }
+
   /// Runs `body` recording shard `shard`'s histograms, then writes the partial file.
   static func record(
     _ shard: SimulationTape.Shard, source: String, seed: UInt64, partial: String, _ body: () throws -> Void
