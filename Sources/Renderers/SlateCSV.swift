@@ -2,7 +2,8 @@ import Foundation
 import Simulation
 
 /// The slate as CSV (RFC 4180): one row per game in input order, every figure of the JSON's
-/// batch fields plus spread, moneyline and best bet; ev, edge and kelly in percent.
+/// batch fields plus spread, moneyline and best bet; ev, edge and kelly in percent; and the
+/// slate's stakes per market (side and money, from the whole slate's exposure).
 public enum SlateCSV {
   public static let header = [
     "game_id", "home_abbr", "away_abbr", "home_projection", "away_projection", "projected", "line", "over_odds",
@@ -10,7 +11,8 @@ public enum SlateCSV {
     "edge_under", "kelly_over", "kelly_under", "recommended_bet", "verdict", "spread", "home_spread_odds",
     "away_spread_odds", "p_home_cover", "p_away_cover", "p_spread_push", "ev_home_spread", "ev_away_spread",
     "home_ml", "away_ml", "p_home_win", "p_away_win", "ev_home_ml", "ev_away_ml", "best_market", "best_side",
-    "best_line", "best_odds", "best_ev", "error",
+    "best_line", "best_odds", "best_ev", "stake_total_side", "stake_total", "stake_spread_side", "stake_spread",
+    "stake_moneyline_side", "stake_moneyline", "error",
   ]
 
   public static func render(_ games: [SlateGameResult]) -> String {
@@ -24,8 +26,11 @@ public enum SlateCSV {
         pct(e?.kellyUnderFractional),
         e?.recommendedBet.rawValue, g.verdict, n(s?.homeLine), n(s?.homeOdds), n(s?.awayOdds), n(s?.pHome),
         n(s?.pAway), n(s?.pPush), pct(s?.evHome), pct(s?.evAway), n(m?.homeOdds), n(m?.awayOdds), n(m?.pHome),
-        n(m?.pAway), pct(m?.evHome), pct(m?.evAway), b?.market, b?.side, n(b?.line), n(b?.odds), pct(b?.ev), g.error,
-      ]
+        n(m?.pAway), pct(m?.evHome), pct(m?.evAway), b?.market, b?.side, n(b?.line), n(b?.odds), pct(b?.ev),
+      ] + ["total", "spread", "moneyline"].flatMap { market -> [String?] in
+        let stake = g.stakes.first { $0.market == market }
+        return [stake?.side, n(stake?.stake)]
+      } + [g.error]
       lines.append(cells.map { quote($0 ?? "") }.joined(separator: ","))
     }
     return lines.joined(separator: "\n") + "\n"

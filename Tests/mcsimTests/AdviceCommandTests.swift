@@ -94,6 +94,19 @@ final class AdviceCommandTests: XCTestCase {
     let methodology = try XCTUnwrap((doc["methodology"] as? [String: Any])?["advice"] as? [String: Any])
     XCTAssertEqual(methodology["config"] as? String, config)
     XCTAssertEqual(methodology["kelly_fraction"] as? Double, 0.5)
+
+    // The CSV carries the same stakes, side and money per market.
+    let csv = try MCSimBinary.run(["slate", slate, "--config", config, "--seed", "9", "--csv"])
+    XCTAssertEqual(csv.status, 0, csv.stderr)
+    let rows = csv.stdout.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+    let header = try XCTUnwrap(rows.first)
+    let g1Row = try XCTUnwrap(rows.first { $0.first == "g1" })
+    for stake in g1 {
+      let market = try XCTUnwrap(stake["market"] as? String)
+      let side = try XCTUnwrap(header.firstIndex(of: "stake_\(market)_side")), money = try XCTUnwrap(header.firstIndex(of: "stake_\(market)"))
+      XCTAssertEqual(g1Row[side], stake["side"] as? String)
+      XCTAssertEqual(try XCTUnwrap(Double(g1Row[money])), try XCTUnwrap(stake["stake"] as? Double), accuracy: 1e-9)
+    }
   }
 
   /// mcsim.json in the working directory is read, and said so; an option wins over it.
