@@ -30,4 +30,29 @@ final class ConditionalScenariosTests: XCTestCase {
       XCTAssertGreaterThan(try XCTUnwrap(overtime.exactMeanTotal), try XCTUnwrap(regulation.exactMeanTotal))
     }
   }
+
+  /// The overtime totals count every overtime game once (those inside the grid in
+  /// `overtimeTotals`, those outside it in the overflow) and are the same for 1 and 2 threads
+  /// and for the scalar kernel. The second model's periods rarely separate the teams, so many
+  /// tie-model games run past the grid's two periods of room into the overflow.
+  func testOvertimeTotalsCountEveryOvertimeGameForAnyThreadCount() throws {
+    let models = [
+      GameModel(homeMean: 115, awayMean: 108, homeSD: 12, awaySD: 9, correlation: 0.2, overtime: Overtime(kind: .tie, points: 22, sd: 6)),
+      GameModel(homeMean: 100, awayMean: 100, homeSD: 0.5, awaySD: 0.5, correlation: 0.5, overtime: Overtime(kind: .tie, points: 10, sd: 0.5)),
+      GameModel(homeMean: 112, awayMean: 110, homeSD: 11, awaySD: 11, overtime: Overtime(kind: .flat, rate: 0.3, points: 12, sd: 3)),
+    ]
+    for (k, model) in models.enumerated() {
+      let n = 200_000
+      let one = try GameSimulator.simulate(model, options: SimulationOptions(simulations: n, seed: 31, threads: 1))
+      let two = try GameSimulator.simulate(model, options: SimulationOptions(simulations: n, seed: 31, threads: 2))
+      let scalar = try GameSimulator.simulateScalar(model, options: SimulationOptions(simulations: n, seed: 31, threads: 1))
+      XCTAssertEqual(one.overtimeTotals, two.overtimeTotals, "model \(k)")
+      XCTAssertEqual(one, two, "model \(k)")
+      XCTAssertEqual(one, scalar, "model \(k)")
+      XCTAssertGreaterThan(one.overtimeGames, 0, "model \(k)")
+      XCTAssertEqual(one.overtimeTotalCounts.reduce(0) { $0 + $1.count }, one.overtimeGames, "model \(k)")
+      XCTAssertEqual(one.overtimeTotals.count, one.grid.totalBins)
+      if k == 1 { XCTAssertFalse(one.overflow.isEmpty, "the long overtimes reach the overflow") }
+    }
+  }
 }
