@@ -71,8 +71,11 @@ static inline __attribute__((always_inline)) void mc_overtime(const mc_game_mode
   }
 }
 
-static inline __attribute__((always_inline)) void mc_count(const mc_game_model *m, int32_t h, int32_t a, uint32_t *hist,
-                            mc_overflow *overflow) {
+/// Counts a final score in the grid, or spills it to the overflow list. An overtime game inside
+/// the grid is also counted in ot_totals at r + c = total - (home_min + away_min); one outside it
+/// needs nothing more, since only overtime games can leave the grid (mc_overflow).
+static inline __attribute__((always_inline)) void mc_count(const mc_game_model *m, int32_t h, int32_t a, int went_ot,
+                            uint32_t *hist, uint32_t *ot_totals, mc_overflow *overflow) {
   int32_t r = h - m->home_min, c = a - m->away_min;
   if ((uint32_t)r >= (uint32_t)m->home_bins || (uint32_t)c >= (uint32_t)m->away_bins) {
     uint64_t k = overflow->count++;
@@ -81,6 +84,7 @@ static inline __attribute__((always_inline)) void mc_count(const mc_game_model *
     return;
   }
   hist[(size_t)r * (size_t)m->away_bins + (size_t)c]++;
+  if (went_ot) ot_totals[r + c]++;
 }
 
 static inline uint32_t mc_ot_threshold(const mc_game_model *m) {
@@ -95,15 +99,15 @@ static inline uint32_t mc_ot_threshold(const mc_game_model *m) {
 static inline __attribute__((always_inline)) void mc_finish_overtime_game(const mc_game_model *m, int32_t h,
                                                               int32_t a, uint64_t w0, uint64_t w1,
                                                               mc_aux_normals *aux, uint32_t *hist,
-                                                              mc_overflow *overflow,
+                                                              uint32_t *ot_totals, mc_overflow *overflow,
                                                               mc_game_tally *tally) {
   mc_overtime(m, (uint32_t)w1, w0, 0xFFFFFFFFu, aux, &h, &a, tally);
-  mc_count(m, h, a, hist, overflow);
+  mc_count(m, h, a, 1, hist, ot_totals, overflow);
 }
 
 MC_TARGET_CLONES
 void mc_simulate_games(const mc_game_model *m, mc_stream stream, uint64_t n, uint32_t *hist,
-                       mc_overflow *overflow, mc_game_tally *tally) {
+                       uint32_t *ot_totals, mc_overflow *overflow, mc_game_tally *tally) {
   uint64_t w0[MC_GAME_BATCH], w1[MC_GAME_BATCH];
   uint64_t s0[MC_GAME_BATCH], s1[MC_GAME_BATCH];
   int32_t hs[MC_GAME_BATCH], as[MC_GAME_BATCH], cell[MC_GAME_BATCH];
@@ -178,7 +182,7 @@ void mc_simulate_games(const mc_game_model *m, mc_stream stream, uint64_t n, uin
       while (mask) {
         uint64_t g = base + (uint64_t)__builtin_ctzll(mask);
         mask &= mask - 1;
-        mc_finish_overtime_game(m, hs[g], as[g], w0[g], w1[g], &aux, hist, overflow, tally);
+        mc_finish_overtime_game(m, hs[g], as[g], w0[g], w1[g], &aux, hist, ot_totals, overflow, tally);
       }
     }
     tally->games += count;
@@ -189,7 +193,7 @@ void mc_simulate_games(const mc_game_model *m, mc_stream stream, uint64_t n, uin
 static inline __attribute__((always_inline)) void mc_one_game_scalar(const mc_game_model *m, const mc_stream *s,
                                                          uint64_t g, mc_aux_normals *aux,
                                                          uint32_t ot_threshold, uint32_t *hist,
-                                                         mc_overflow *overflow,
+                                                         uint32_t *ot_totals, mc_overflow *overflow,
                                                          mc_game_tally *tally) {
   uint64_t w[2];
   mc_stream_block(s, g, w);
@@ -212,19 +216,21 @@ static inline __attribute__((always_inline)) void mc_one_game_scalar(const mc_ga
     if (h < m->score_floor) h = m->score_floor;
     if (a < m->score_floor) a = m->score_floor;
   }
+  const uint64_t overtime_before = tally->overtime_games;
   mc_overtime(m, (uint32_t)w[1], w[0], ot_threshold, aux, &h, &a, tally);
-  mc_count(m, h, a, hist, overflow);
+  mc_count(m, h, a, tally->overtime_games != overtime_before, hist, ot_totals, overflow);
   tally->games++;
 }
 
 MC_TARGET_CLONES
 void mc_simulate_games_scalar(const mc_game_model *m, mc_stream stream, uint64_t n,
-                              uint32_t *hist, mc_overflow *overflow, mc_game_tally *tally) {
+                              uint32_t *hist, uint32_t *ot_totals, mc_overflow *overflow,
+                              mc_game_tally *tally) {
   mc_aux_normals aux;
   mc_aux_init(&aux, stream);
   const uint32_t ot_threshold = mc_ot_threshold(m);
 #pragma clang loop vectorize(disable) interleave(disable)
   for (uint64_t g = 0; g < n; g++) {
-    mc_one_game_scalar(m, &stream, g, &aux, ot_threshold, hist, overflow, tally);
+    mc_one_game_scalar(m, &stream, g, &aux, ot_threshold, hist, ot_totals, overflow, tally);
   }
 }

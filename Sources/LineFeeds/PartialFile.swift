@@ -2,18 +2,19 @@ import Foundation
 import ServiceContracts
 import Simulation
 
-/// A shard's partial result (`--shard K/N --partial FILE`), version 2: a JSON header line, a
+/// A shard's partial result (`--shard K/N --partial FILE`), version 3: a JSON header line, a
 /// JSON body line, then the counts as bytes.
 ///
-///   {"checksum":"<FNV-1a 64 of everything after this line, hex>","format":"mcsim-partial","version":2}
+///   {"checksum":"<FNV-1a 64 of everything after this line, hex>","format":"mcsim-partial","version":3}
 ///   {"command":[...],"seed":42,"shard":{"count":3,"index":0},"mcsim":"0.2.0","calls":[[histogram, ...], ...],
 ///    "models":["<digest of call 1's models>", ...]}
-///   <the counts of every histogram, in order: unsigned LEB128 varints>
+///   <every histogram in order: its counts, then its overtime totals, as unsigned LEB128 varints>
 ///
 /// `command` is the run's arguments without the shard options (the merge runs it again with the
 /// summed histograms); `calls` holds the joint histograms of every simulate call of the run, in
-/// order: each its grid, tallies, overflow and the byte length of its dense counts in the blob
-/// (a zero costs one byte; about 50 KB for one game at sd 10). Binary counts rather than JSON
+/// order: each its grid, tallies, overflow and the byte lengths of its dense counts and of its
+/// overtime totals (version 3: `JointScoreHistogram.overtimeTotals`, grid.totalBins counts) in
+/// the blob (a zero costs one byte; about 50 KB for one game at sd 10). Binary counts rather than JSON
 /// numbers or base64: merging reads them at memory speed. The checksum catches truncation and
 /// bit flips (not tampering). `models` (version 2) holds, per call, `SimulationTape.digest` of
 /// the models it simulated (every parameter, bit-exact, with simulations, seed and common
@@ -21,7 +22,7 @@ import Simulation
 /// the parts if an input changed, even one that keeps the score grids.
 public struct PartialFile: Sendable {
   public static let format = "mcsim-partial"
-  public static let version = 2
+  public static let version = 3
 
   public var command: [String]
   public var seed: UInt64
@@ -58,9 +59,11 @@ public struct PartialFile: Sendable {
       let overflow: [[Int]]
       /// Bytes of this histogram's counts in the blob after the body line.
       let countBytes: Int
+      /// Bytes of its overtime totals, right after its counts.
+      let overtimeTotalBytes: Int
       enum CodingKeys: String, CodingKey {
         case grid, games, overtimeGames = "overtime_games", extraPeriods = "extra_periods", overflow
-        case countBytes = "count_bytes"
+        case countBytes = "count_bytes", overtimeTotalBytes = "overtime_total_bytes"
       }
 
       /// A grid of sane size.
@@ -96,11 +99,12 @@ public struct PartialFile: Sendable {
   }
 
   /// A file checked and split, its counts not yet decoded: the body, and where each
-  /// histogram's counts lie in `data`.
+  /// histogram's counts and overtime totals lie in `data`.
   struct Layout {
     let body: Body
     let data: Data
     let counts: [[Range<Data.Index>]]
+    let overtimeTotals: [[Range<Data.Index>]]
   }
 
   /// Checks a file's header, checksum and body and locates its counts; the error says what is
@@ -128,20 +132,25 @@ public struct PartialFile: Sendable {
       throw .malformed("\(body.models.count) model digests for \(body.calls.count) simulate calls")
     }
     var offset = rest.index(after: bodyEnd)
-    var counts: [[Range<Data.Index>]] = []
+    var counts: [[Range<Data.Index>]] = [], overtimeTotals: [[Range<Data.Index>]] = []
     for call in body.calls {
-      var ranges: [Range<Data.Index>] = []
+      var ranges: [Range<Data.Index>] = [], totalRanges: [Range<Data.Index>] = []
       for h in call {
-        guard h.countBytes >= 0, offset + h.countBytes <= rest.endIndex, h.valid else {
+        guard h.countBytes >= 0, h.overtimeTotalBytes >= 0, h.valid,
+          rest.endIndex - offset >= h.countBytes, rest.endIndex - offset - h.countBytes >= h.overtimeTotalBytes
+        else {
           throw .malformed("a histogram does not fit its grid")
         }
         ranges.append(offset..<(offset + h.countBytes))
         offset += h.countBytes
+        totalRanges.append(offset..<(offset + h.overtimeTotalBytes))
+        offset += h.overtimeTotalBytes
       }
       counts.append(ranges)
+      overtimeTotals.append(totalRanges)
     }
     guard offset == rest.endIndex else { throw .malformed("bytes after the last histogram") }
-    return Layout(body: body, data: data, counts: counts)
+    return Layout(body: body, data: data, counts: counts, overtimeTotals: overtimeTotals)
   }
 
   /// Reads a partial file; the error says what is wrong with it.
@@ -149,10 +158,12 @@ public struct PartialFile: Sendable {
     let layout = try layout(data)
     let body = layout.body
     var calls: [[JointScoreHistogram]] = []
-    for (call, ranges) in zip(body.calls, layout.counts) {
+    for ((call, ranges), totalRanges) in zip(zip(body.calls, layout.counts), layout.overtimeTotals) {
       var histograms: [JointScoreHistogram] = []
-      for (h, range) in zip(call, ranges) {
-        guard let histogram = decode(h, counts: data[range]) else { throw .malformed("a histogram does not fit its grid") }
+      for ((h, range), totalRange) in zip(zip(call, ranges), totalRanges) {
+        guard let histogram = decode(h, counts: data[range], overtimeTotals: data[totalRange]) else {
+          throw .malformed("a histogram does not fit its grid")
+        }
         histograms.append(histogram)
       }
       calls.append(histograms)
@@ -162,29 +173,40 @@ public struct PartialFile: Sendable {
   }
 
   static func encode(_ h: JointScoreHistogram, into bytes: inout [UInt8]) -> Body.Histogram {
-    let start = bytes.count
-    for var v in h.counts {
-      while v >= 0x80 {
-        bytes.append(UInt8(v & 0x7f) | 0x80)
-        v >>= 7
+    func append(_ values: [UInt64]) {
+      for var v in values {
+        while v >= 0x80 {
+          bytes.append(UInt8(v & 0x7f) | 0x80)
+          v >>= 7
+        }
+        bytes.append(UInt8(v))
       }
-      bytes.append(UInt8(v))
     }
+    let start = bytes.count
+    append(h.counts)
+    let totalsStart = bytes.count
+    append(h.overtimeTotals)
     let g = h.grid
     return Body.Histogram(
       grid: [g.homeMin, g.awayMin, g.homeBins, g.awayBins], games: h.games, overtimeGames: h.overtimeGames,
       extraPeriods: h.extraPeriods,
       overflow: h.overflow.sorted { $0.key < $1.key }.map { [$0.key.home, $0.key.away, Int($0.value)] },
-      countBytes: bytes.count - start)
+      countBytes: totalsStart - start, overtimeTotalBytes: bytes.count - totalsStart)
   }
 
-  static func decode(_ h: Body.Histogram, counts bytes: Data.SubSequence) -> JointScoreHistogram? {
+  static func decode(
+    _ h: Body.Histogram, counts bytes: Data.SubSequence, overtimeTotals totalBytes: Data.SubSequence
+  ) -> JointScoreHistogram? {
     guard h.valid, let overflow = h.overflowScores else { return nil }
     let grid = ScoreGrid(homeMin: h.grid[0], awayMin: h.grid[1], homeBins: h.grid[2], awayBins: h.grid[3])
     var histogram = JointScoreHistogram(grid: grid)
     let fits = histogram.add(
       games: h.games, overtimeGames: h.overtimeGames, extraPeriods: h.extraPeriods, overflow: overflow
-    ) { counts in bytes.withUnsafeBytes { addVarints($0, into: counts) } }
+    ) { counts in
+      bytes.withUnsafeBytes { addVarints($0, into: counts) }
+    } overtimeTotals: { totals in
+      totalBytes.withUnsafeBytes { addVarints($0, into: totals) }
+    }
     return fits ? histogram : nil
   }
 
@@ -284,10 +306,11 @@ public struct PartialMerge {
     // merge stops there (the caller prints nothing on an error).
     for c in sum.indices {
       for g in sum[c].indices {
-        let h = body.calls[c][g], range = layout.counts[c][g]
+        let h = body.calls[c][g], range = layout.counts[c][g], totalRange = layout.overtimeTotals[c][g]
         guard let overflow = h.overflowScores,
           sum[c][g].add(games: h.games, overtimeGames: h.overtimeGames, extraPeriods: h.extraPeriods, overflow: overflow,
-            counts: { counts in layout.data[range].withUnsafeBytes { PartialFile.addVarints($0, into: counts) } })
+            counts: { counts in layout.data[range].withUnsafeBytes { PartialFile.addVarints($0, into: counts) } },
+            overtimeTotals: { totals in layout.data[totalRange].withUnsafeBytes { PartialFile.addVarints($0, into: totals) } })
         else {
           failed = true
           throw .malformed("\(name): a histogram does not fit its grid")

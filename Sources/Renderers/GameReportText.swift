@@ -84,7 +84,7 @@ public struct GameReportText {
           + "  " + Fmt.pad(interval, 18) + Fmt.left(e.exactPOver.map { Fmt.fixed($0, 4) } ?? "–", 7)
           + Fmt.left((e.meanTotal ?? e.exactMeanTotal).map { Fmt.fixed($0, 2) } ?? "–", 13))
       }
-      out.append("  close: |margin| <= \(ConditionalScenarios.closeMargin); blowout: |margin| >= \(ConditionalScenarios.blowoutMargin); regulation/overtime: exact model only (the histogram keeps final scores)")
+      out.append("  close: |margin| <= \(ConditionalScenarios.closeMargin); blowout: |margin| >= \(ConditionalScenarios.blowoutMargin); overtime: the games that went to overtime")
     }
     if let sensitivity = report.sensitivity {
       out.append("")

@@ -4,9 +4,11 @@
 /// condition with its 95% interval (a share of the games meeting the condition), beside the
 /// exact model's where it has one.
 ///
-/// Regulation against overtime is not in the histogram (it keeps final scores, not how a game
-/// got there), so it comes from the exact model only: the regulation distribution is the model
-/// without overtime (`ExactScoreDistribution` of it), and
+/// Regulation against overtime: the simulation keeps the final totals of the games that went
+/// to overtime (`JointScoreHistogram.overtimeTotalCounts`), and the regulation games are the
+/// rest, all totals less those; each condition then has its share, P(over) with its interval,
+/// mean and sd like the others. The exact model's values beside them come from the model
+/// without overtime (`ExactScoreDistribution` of it, the regulation distribution):
 ///   flat: overtime is independent of the regulation score, so the total given regulation is
 ///         the regulation total, and given overtime the final total less the regulation share,
 ///         (P_final - (1 - rate) P_reg) / rate;
@@ -16,7 +18,7 @@ public struct ConditionalScenarios: Sendable {
   public struct Entry: Sendable {
     public let name: String
     public let description: String
-    /// Probability of the condition (share of simulated games); nil when only exact.
+    /// Probability of the condition (share of simulated games).
     public let probability: Double?
     public let pOver: SweepEstimate?
     public let meanTotal: Double?
@@ -51,7 +53,8 @@ public struct ConditionalScenarios: Sendable {
         meanTotal: n > 0 ? s.mean : nil, stdTotal: n > 0 ? s.sd : nil, exactProbability: e?.share,
         exactPOver: e.flatMap { $0.weight > 0 ? $0.pOver : nil }, exactMeanTotal: e.flatMap { $0.weight > 0 ? $0.mean : nil }))
     }
-    // Regulation / overtime: exact model only.
+    // Regulation / overtime: simulated from the overtime games' totals, exact beside.
+    let simulatedSplit = Self.simulatedOvertimeSplit(histogram)
     var split: (regulation: [Int: Double], overtime: [Int: Double], pOT: Double)? = nil
     if let exact, model.overtime.kind != .none, model.skewness == 0 {
       var regulationModel = model
@@ -61,14 +64,18 @@ public struct ConditionalScenarios: Sendable {
       }
     }
     for (name, description) in [("regulation", "no overtime"), ("overtime", "went to overtime")] {
+      let s = Self.summary(
+        name == "regulation" ? simulatedSplit.regulation : simulatedSplit.overtime, line: line,
+        totalWeight: Double(histogram.games), isSample: true)
+      let n = s.weight
       // Sums in value order: dictionary order changes from process to process.
       let totals = (name == "regulation" ? split?.regulation : split?.overtime)?.sorted { $0.key < $1.key }
       let mass = totals?.reduce(0) { $0 + $1.value } ?? 0
       let over = totals?.filter { Double($0.key) > line }.reduce(0) { $0 + $1.value } ?? 0
       let mean = totals.map { $0.reduce(0) { $0 + Double($1.key) * $1.value } / mass }
       entries.append(Entry(
-        name: name, description: description + " (exact model only: the histogram keeps final scores, not overtime)",
-        probability: nil, pOver: nil, meanTotal: nil, stdTotal: nil,
+        name: name, description: description, probability: s.share,
+        pOver: n > 0 ? .proportion(s.pOver, n: n) : nil, meanTotal: n > 0 ? s.mean : nil, stdTotal: n > 0 ? s.sd : nil,
         exactProbability: split.map { name == "regulation" ? 1 - $0.pOT : $0.pOT },
         exactPOver: mass > 0 ? over / mass : nil, exactMeanTotal: mass > 0 ? mean : nil))
     }
@@ -89,6 +96,14 @@ public struct ConditionalScenarios: Sendable {
       }
     }
     for (score, w) in d.overflow where condition(score.home, score.away) { totals[score.home + score.away, default: 0] += w }
+    return summary(totals, line: line, totalWeight: d.totalWeight, isSample: d.sampleCount != nil)
+  }
+
+  /// Share of `totalWeight` in `totals` (weight by total), and the total's P(over), mean and sd
+  /// given them; `weight` is the number of games for a simulation (`isSample`), else the share.
+  static func summary(_ totals: [Int: Double], line: Double, totalWeight: Double, isSample: Bool)
+    -> (share: Double, weight: Double, pOver: Double, mean: Double, sd: Double)
+  {
     // Sums in value order, so the result does not depend on dictionary order.
     let sorted = totals.sorted { $0.key < $1.key }
     let weight = sorted.reduce(0) { $0 + $1.value }
@@ -97,7 +112,28 @@ public struct ConditionalScenarios: Sendable {
     let mean = sorted.reduce(0) { $0 + Double($1.key) * $1.value } / weight
     let variance = sorted.reduce(0) { $0 + (Double($1.key) - mean) * (Double($1.key) - mean) * $1.value } / weight
     // The share of games: a count over the games for a simulation, a probability for the exact model.
-    return (weight / d.totalWeight, d.sampleCount == nil ? weight / d.totalWeight : weight, over / weight, mean, variance.squareRoot())
+    return (weight / totalWeight, isSample ? weight : weight / totalWeight, over / weight, mean, variance.squareRoot())
+  }
+
+  /// The simulated games' final totals split into those decided in regulation and those that
+  /// went to overtime, as counts by total: overtime from the histogram's overtime totals,
+  /// regulation all totals less those (integer counts, exact).
+  static func simulatedOvertimeSplit(_ histogram: JointScoreHistogram) -> (regulation: [Int: Double], overtime: [Int: Double]) {
+    let g = histogram.grid
+    var all: [Int: UInt64] = [:]
+    for r in 0..<g.homeBins {
+      for c in 0..<g.awayBins where histogram.counts[r * g.awayBins + c] != 0 {
+        all[g.totalMin + r + c, default: 0] += histogram.counts[r * g.awayBins + c]
+      }
+    }
+    for (score, n) in histogram.overflow { all[score.home + score.away, default: 0] += n }
+    var regulation: [Int: Double] = [:], overtime: [Int: Double] = [:]
+    for (total, n) in histogram.overtimeTotalCounts {
+      overtime[total] = Double(n)
+      all[total, default: 0] -= n
+    }
+    for (total, n) in all where n != 0 { regulation[total] = Double(n) }
+    return (regulation, overtime)
   }
 
   static func overtimeSplit(final: ScoreDistribution, regulation: ScoreDistribution, model: GameModel)

@@ -104,6 +104,7 @@ public enum GameSimulator {
       // Its tasks come in increasing order: it meets each game once, and flushes it when done.
       var current = -1
       var narrow: [UInt32] = []
+      var narrowTotals: [UInt32] = []
       var overflowCounts: [FinalScore: UInt64] = [:]
       var sinceFlush = 0
       var tally = mc_game_tally()
@@ -112,8 +113,13 @@ public enum GameSimulator {
       defer { overflowScores.deallocate() }
       func flush() {
         guard current >= 0 else { return }
-        narrow.withUnsafeBufferPointer { results.add($0, overflowCounts, tally, game: current) }
+        narrow.withUnsafeBufferPointer { cells in
+          narrowTotals.withUnsafeBufferPointer { totals in
+            results.add(cells, overtimeTotals: totals, overflowCounts, tally, game: current)
+          }
+        }
         narrow.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        narrowTotals.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
         overflowCounts.removeAll(keepingCapacity: true)
         tally = mc_game_tally()
         sinceFlush = 0
@@ -125,16 +131,20 @@ public enum GameSimulator {
           if task.game != current {
             current = task.game
             narrow = [UInt32](repeating: 0, count: grids[current].cellCount)
+            narrowTotals = [UInt32](repeating: 0, count: grids[current].totalBins)
           }
         }
         let stream = layout.stream(game: task.game, chunk: task.chunk).state
         var overflow = mc_overflow(scores: overflowScores, capacity: UInt64(chunkSize), count: 0)
         var kernel = kernels[task.game]
         narrow.withUnsafeMutableBufferPointer { hist in
-          if scalar {
-            mc_simulate_games_scalar(&kernel, stream, UInt64(task.games), hist.baseAddress, &overflow, &tally)
-          } else {
-            mc_simulate_games(&kernel, stream, UInt64(task.games), hist.baseAddress, &overflow, &tally)
+          narrowTotals.withUnsafeMutableBufferPointer { totals in
+            if scalar {
+              mc_simulate_games_scalar(
+                &kernel, stream, UInt64(task.games), hist.baseAddress, totals.baseAddress, &overflow, &tally)
+            } else {
+              mc_simulate_games(&kernel, stream, UInt64(task.games), hist.baseAddress, totals.baseAddress, &overflow, &tally)
+            }
           }
         }
         for k in 0..<Int(overflow.count) {
@@ -168,10 +178,13 @@ private final class SlateResults: @unchecked Sendable {
     self.gameFinished = gameFinished
   }
 
-  func add(_ counts: UnsafeBufferPointer<UInt32>, _ overflow: [FinalScore: UInt64], _ tally: mc_game_tally, game: Int) {
+  func add(
+    _ counts: UnsafeBufferPointer<UInt32>, overtimeTotals: UnsafeBufferPointer<UInt32>, _ overflow: [FinalScore: UInt64],
+    _ tally: mc_game_tally, game: Int
+  ) {
     lock.lock()
-    slots[game].add(counts, overflow: overflow, games: tally.games, overtimeGames: tally.overtime_games,
-                    extraPeriods: tally.extra_periods)
+    slots[game].add(counts, overtimeTotals: overtimeTotals, overflow: overflow, games: tally.games,
+                    overtimeGames: tally.overtime_games, extraPeriods: tally.extra_periods)
     let finished = slots[game].games == gamesEach ? slots[game] : nil
     lock.unlock()
     if let finished, let gameFinished {

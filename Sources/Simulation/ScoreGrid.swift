@@ -58,6 +58,10 @@ public struct ScoreGrid: Hashable, Sendable, Codable {
   public var cellCount: Int { homeBins * awayBins }
   public var homeMax: Int { homeMin + homeBins - 1 }
   public var awayMax: Int { awayMin + awayBins - 1 }
+  /// The smallest total in the grid (its totals run totalMin ..< totalMin + totalBins).
+  public var totalMin: Int { homeMin + awayMin }
+  /// The number of totals in the grid.
+  public var totalBins: Int { homeBins + awayBins - 1 }
 
   /// The cell of a score, or nil when it lies outside the grid.
   @inline(__always) public func index(home: Int, away: Int) -> Int? {

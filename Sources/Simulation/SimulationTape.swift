@@ -156,12 +156,14 @@ public final class SimulationTape: @unchecked Sendable {
 extension JointScoreHistogram {
   /// A histogram from its parts (a shard's partial file).
   public init(
-    grid: ScoreGrid, counts: [UInt64], games: UInt64, overtimeGames: UInt64, extraPeriods: UInt64,
-    overflow: [FinalScore: UInt64]
+    grid: ScoreGrid, counts: [UInt64], overtimeTotals: [UInt64], games: UInt64, overtimeGames: UInt64,
+    extraPeriods: UInt64, overflow: [FinalScore: UInt64]
   ) {
     precondition(counts.count == grid.cellCount, "counts of a different grid")
+    precondition(overtimeTotals.count == grid.totalBins, "overtime totals of a different grid")
     self.init(grid: grid)
     self.counts = counts
+    self.overtimeTotals = overtimeTotals
     self.games = games
     self.overtimeGames = overtimeGames
     self.extraPeriods = extraPeriods
@@ -169,13 +171,16 @@ extension JointScoreHistogram {
   }
 
   /// Adds another shard's share of the same game given as its parts: `addCounts` adds the
-  /// shard's dense counts into these (a merge decodes them in place, without a copy) and says
-  /// whether they fitted the grid; nothing else is added when they did not.
+  /// shard's dense counts into these, and `addOvertimeTotals` its overtime totals into
+  /// `overtimeTotals` (a merge decodes them in place, without a copy); each says whether they
+  /// fitted the grid. Returns false when either did not (the histogram is then not any run's).
   public mutating func add(
     games: UInt64, overtimeGames: UInt64, extraPeriods: UInt64, overflow: [FinalScore: UInt64],
-    counts addCounts: (UnsafeMutableBufferPointer<UInt64>) -> Bool
+    counts addCounts: (UnsafeMutableBufferPointer<UInt64>) -> Bool,
+    overtimeTotals addOvertimeTotals: (UnsafeMutableBufferPointer<UInt64>) -> Bool
   ) -> Bool {
     guard counts.withUnsafeMutableBufferPointer({ addCounts($0) }) else { return false }
+    guard overtimeTotals.withUnsafeMutableBufferPointer({ addOvertimeTotals($0) }) else { return false }
     self.overflow.merge(overflow, uniquingKeysWith: +)
     self.games += games
     self.overtimeGames += overtimeGames
@@ -191,6 +196,7 @@ extension JointScoreHistogram {
         for i in mine.indices { mine[i] &+= theirs[i] }
       }
     }
+    for i in overtimeTotals.indices { overtimeTotals[i] &+= other.overtimeTotals[i] }
     overflow.merge(other.overflow, uniquingKeysWith: +)
     games += other.games
     overtimeGames += other.overtimeGames

@@ -26,8 +26,17 @@ final class PartialFileTests: XCTestCase {
       default: next() % 2 == 0 ? 0 : next() % 5
       }
     }
+    // Overtime totals of every size too (version 3), from 0 to a count needing all ten bytes.
+    let overtimeTotals = (0..<grid.totalBins).map { i -> UInt64 in
+      switch i % 4 {
+      case 0: 0
+      case 1: next() % 128
+      case 2: next() % 100_000
+      default: i % 3 == 0 ? UInt64.max - next() % 1000 : next() % 300
+      }
+    }
     return JointScoreHistogram(
-      grid: grid, counts: counts, games: games, overtimeGames: games / 16, extraPeriods: games / 100,
+      grid: grid, counts: counts, overtimeTotals: overtimeTotals, games: games, overtimeGames: games / 16, extraPeriods: games / 100,
       overflow: [FinalScore(home: 200, away: 90): seed % 5 + 1])
   }
 
@@ -95,7 +104,7 @@ final class PartialFileTests: XCTestCase {
       for byte in raw[(8 * words)...] { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
     }
     let hex = String(hash, radix: 16)
-    let header = #"{"checksum":"\#(String(repeating: "0", count: 16 - hex.count) + hex)","format":"mcsim-partial","version":2}"#
+    let header = #"{"checksum":"\#(String(repeating: "0", count: 16 - hex.count) + hex)","format":"mcsim-partial","version":\#(PartialFile.version)}"#
     return Data(header.utf8) + Data("\n".utf8) + rest
   }
 }

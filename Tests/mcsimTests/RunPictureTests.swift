@@ -34,7 +34,8 @@ final class RunPictureTests: XCTestCase {
     XCTAssertEqual(Set(given.keys), ["home_win", "away_win", "close", "blowout", "regulation", "overtime"])
     XCTAssertNotNil(given["home_win"]?["p_over"] as? Double)
     XCTAssertNotNil(given["overtime"]?["exact_p_over"] as? Double)
-    XCTAssertTrue(given["overtime"]?["p_over"] is NSNull)
+    XCTAssertNotNil(given["overtime"]?["p_over"] as? Double)
+    XCTAssertNotNil(given["regulation"]?["ci_95_over"] as? [Double])
     // Without --scenarios, no such block.
     let plain = try MCSimBinary.json(["run", "--line", "225.5", "--home", "115", "--away", "112", "--sims", "2000", "--seed", "3", "--json"])
     XCTAssertNil((plain["result"] as? [String: Any])?["conditional_scenarios"])

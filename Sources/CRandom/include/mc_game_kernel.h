@@ -45,7 +45,8 @@ typedef struct {
 } mc_game_tally;
 
 /// Final scores that fell outside the histogram, as (home, away) pairs. Capacity of at least
-/// the number of games simulated per call, so nothing is ever lost.
+/// the number of games simulated per call, so nothing is ever lost. Regulation scores always
+/// fit the grid (the caller sizes it so: ScoreGrid), so every entry is an overtime game.
 typedef struct {
   int32_t *scores;
   uint64_t capacity;
@@ -56,13 +57,18 @@ typedef struct {
 /// major) and `tally`. Game i uses block i of the stream; skew draws use blocks 2^62 + i;
 /// overtime draws are taken in order from blocks 2^63, 2^63 + 1, ... So the result depends on
 /// (seed, stream, n) only. The caller keeps each count below 2^32 between flushes.
+///
+/// `ot_totals` (home_bins + away_bins - 1 counts) counts the final totals of the overtime games
+/// inside the grid, at total - (home_min + away_min); the overtime games outside it are the
+/// overflow entries. So the overtime games' totals are ot_totals plus the overflow's.
 void mc_simulate_games(const mc_game_model *model, mc_stream stream, uint64_t n, uint32_t *hist,
-                       mc_overflow *overflow, mc_game_tally *tally);
+                       uint32_t *ot_totals, mc_overflow *overflow, mc_game_tally *tally);
 
 /// The same model, one game at a time with the scalar helpers: the naive baseline the
-/// benchmarks compare against. Counts the same histogram for the same stream.
+/// benchmarks compare against. Counts the same histogram (and ot_totals) for the same stream.
 void mc_simulate_games_scalar(const mc_game_model *model, mc_stream stream, uint64_t n,
-                              uint32_t *hist, mc_overflow *overflow, mc_game_tally *tally);
+                              uint32_t *hist, uint32_t *ot_totals, mc_overflow *overflow,
+                              mc_game_tally *tally);
 
 #ifdef __cplusplus
 }

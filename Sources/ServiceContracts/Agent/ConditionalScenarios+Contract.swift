@@ -3,8 +3,8 @@ import Simulation
 /// mcsim's `conditional_scenarios` in `run --scenarios` (an addition beside the agent's
 /// `scenarios`): `{"line", "given": {name: {"description", "probability", "p_over",
 /// "ci_95_over", "mean_total", "std_total", "exact_probability", "exact_p_over",
-/// "exact_mean_total"}}}`; null where a value does not exist (regulation and overtime have
-/// exact values only).
+/// "exact_mean_total"}}}`; null where a value does not exist (no game met the condition, or no
+/// exact model: a skew-normal model, or regulation/overtime of a model without overtime).
 extension ConditionalScenarios: Encodable {
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: NamedKey.self)
