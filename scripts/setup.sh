@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 
 # OpenBLAS and LAPACKE for the multivariate path; wrk, the load generator of the serve benchmark;
 # python3-venv for the test tools' own environment below; chromium, the headless browser the
-# picture tests render every SVG with (they are skipped, saying so, only where it is missing).
+# picture tests render every SVG with (they fail, saying so, where it is missing).
 packages=(libopenblas-dev liblapacke-dev wrk python3-venv chromium)
 missing=()
 for p in "${packages[@]}"; do
