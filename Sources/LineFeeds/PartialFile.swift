@@ -66,17 +66,42 @@ public struct PartialFile: Sendable {
         case countBytes = "count_bytes", overtimeTotalBytes = "overtime_total_bytes"
       }
 
-      /// A grid of sane size.
-      var valid: Bool { grid.count == 4 && grid[2] > 0 && grid[3] > 0 && grid[2] <= 100_000 && grid[3] <= 100_000 }
+      /// Scores a histogram can hold: far beyond any sport, small enough that no sum of two wraps.
+      static let scoreBound = 1_000_000
 
-      /// The overflow as scores and counts; nil when an entry is malformed.
+      /// A grid of sane size, and at least one byte per count it declares (every varint has
+      /// one), so a file can never make the reader allocate more than its own size allows.
+      var valid: Bool {
+        guard grid.count == 4, (1...100_000).contains(grid[2]), (1...100_000).contains(grid[3]),
+          abs(grid[0]) <= Self.scoreBound, abs(grid[1]) <= Self.scoreBound
+        else { return false }
+        return countBytes >= grid[2] * grid[3] && overtimeTotalBytes >= grid[2] + grid[3] - 1
+      }
+
+      /// The overflow as scores and counts; nil when an entry is malformed or the counts wrap.
       var overflowScores: [FinalScore: UInt64]? {
         var out: [FinalScore: UInt64] = [:]
         for o in overflow {
-          guard o.count == 3, o[2] >= 0 else { return nil }
-          out[FinalScore(home: o[0], away: o[1]), default: 0] += UInt64(o[2])
+          guard o.count == 3, o[2] >= 0, abs(o[0]) <= Self.scoreBound, abs(o[1]) <= Self.scoreBound else { return nil }
+          let (sum, wrapped) = out[FinalScore(home: o[0], away: o[1]), default: 0].addingReportingOverflow(UInt64(o[2]))
+          if wrapped { return nil }
+          out[FinalScore(home: o[0], away: o[1])] = sum
         }
         return out
+      }
+
+      /// Its counts and overtime totals (decoded) against its tallies: every game is a count or
+      /// an overflow score, every overtime game an overtime total or an overflow score (only
+      /// overtime leaves the grid).
+      func consistent(counts: UInt64, overtimeTotals: UInt64, overflow: [FinalScore: UInt64]) -> Bool {
+        var outside: UInt64 = 0
+        for n in overflow.values {
+          let (s, wrapped) = outside.addingReportingOverflow(n)
+          if wrapped { return false }
+          outside = s
+        }
+        let (all, w1) = counts.addingReportingOverflow(outside), (ot, w2) = overtimeTotals.addingReportingOverflow(outside)
+        return !w1 && !w2 && all == games && ot == overtimeGames && overtimeGames <= games
       }
     }
     let command: [String]
@@ -200,30 +225,51 @@ public struct PartialFile: Sendable {
     guard h.valid, let overflow = h.overflowScores else { return nil }
     let grid = ScoreGrid(homeMin: h.grid[0], awayMin: h.grid[1], homeBins: h.grid[2], awayBins: h.grid[3])
     var histogram = JointScoreHistogram(grid: grid)
-    let fits = histogram.add(
-      games: h.games, overtimeGames: h.overtimeGames, extraPeriods: h.extraPeriods, overflow: overflow
-    ) { counts in
-      bytes.withUnsafeBytes { addVarints($0, into: counts) }
-    } overtimeTotals: { totals in
-      totalBytes.withUnsafeBytes { addVarints($0, into: totals) }
-    }
-    return fits ? histogram : nil
+    return add(h, overflow: overflow, counts: bytes, overtimeTotals: totalBytes, into: &histogram) ? histogram : nil
   }
 
-  /// Adds the unsigned LEB128 varints in `bytes` to `counts`, one each; false unless there is
-  /// exactly one per count. A shard's counts are mostly below 128 (one byte each), often 0, so
-  /// eight bytes without a continuation bit are eight counts at once, and eight zero bytes are
-  /// skipped: a merge of 1,000 parts reads little else.
-  static func addVarints(_ bytes: UnsafeRawBufferPointer, into counts: UnsafeMutableBufferPointer<UInt64>) -> Bool {
+  /// Adds one part's histogram (its metadata and its two blocks of varints) into `sum`; false,
+  /// leaving `sum`'s tallies alone, when the varints do not fit the grid, a value or a sum would
+  /// wrap, or the part's counts disagree with its own tallies.
+  static func add(
+    _ h: Body.Histogram, overflow: [FinalScore: UInt64], counts bytes: Data.SubSequence,
+    overtimeTotals totalBytes: Data.SubSequence, into sum: inout JointScoreHistogram
+  ) -> Bool {
+    var countSum: UInt64?, totalSum: UInt64?
+    let fits = sum.add(
+      games: h.games, overtimeGames: h.overtimeGames, extraPeriods: h.extraPeriods, overflow: overflow
+    ) { counts in
+      countSum = bytes.withUnsafeBytes { addVarints($0, into: counts) }
+      return countSum != nil
+    } overtimeTotals: { totals in
+      totalSum = totalBytes.withUnsafeBytes { addVarints($0, into: totals) }
+      return totalSum != nil
+    }
+    return fits && h.consistent(counts: countSum!, overtimeTotals: totalSum!, overflow: overflow)
+  }
+
+  /// Adds the unsigned LEB128 varints in `bytes` to `counts`, one each, and returns their sum;
+  /// nil unless there is exactly one per count, each a 64-bit value, and no count or the sum
+  /// wraps. A shard's counts are mostly below 128 (one byte each), often 0, so eight bytes
+  /// without a continuation bit are eight counts at once, and eight zero bytes are skipped: a
+  /// merge of 1,000 parts reads little else.
+  static func addVarints(_ bytes: UnsafeRawBufferPointer, into counts: UnsafeMutableBufferPointer<UInt64>) -> UInt64? {
     var i = 0, cell = 0
+    var total: UInt64 = 0
     let n = bytes.count
+    func add(_ value: UInt64, at c: Int) -> Bool {
+      let (s, w1) = counts[c].addingReportingOverflow(value), (t, w2) = total.addingReportingOverflow(value)
+      counts[c] = s
+      total = t
+      return !w1 && !w2
+    }
     while i < n {
       if i + 8 <= n {
         let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self))
         if word & 0x8080_8080_8080_8080 == 0 {
-          guard cell + 8 <= counts.count else { return false }
+          guard cell + 8 <= counts.count else { return nil }
           if word != 0 {
-            for k in 0..<8 { counts[cell + k] &+= (word >> (8 * UInt64(k))) & 0xff }
+            for k in 0..<8 where !add((word >> (8 * UInt64(k))) & 0xff, at: cell + k) { return nil }
           }
           cell += 8
           i += 8
@@ -232,18 +278,18 @@ public struct PartialFile: Sendable {
       }
       var value: UInt64 = 0, shift: UInt64 = 0
       while true {
-        guard i < n, shift < 64 else { return false }
+        // The tenth byte of a 64-bit value holds its top bit only.
+        guard i < n, shift < 64, shift < 63 || bytes[i] <= 1 else { return nil }
         let byte = bytes[i]
         i += 1
         value |= UInt64(byte & 0x7f) << shift
         if byte & 0x80 == 0 { break }
         shift += 7
       }
-      guard cell < counts.count else { return false }
-      counts[cell] &+= value
+      guard cell < counts.count, add(value, at: cell) else { return nil }
       cell += 1
     }
-    return cell == counts.count
+    return cell == counts.count ? total : nil
   }
 
   /// FNV-1a over little-endian 64-bit words (then the 0-7 tail bytes one by one), 16 hex
@@ -308,9 +354,7 @@ public struct PartialMerge {
       for g in sum[c].indices {
         let h = body.calls[c][g], range = layout.counts[c][g], totalRange = layout.overtimeTotals[c][g]
         guard let overflow = h.overflowScores,
-          sum[c][g].add(games: h.games, overtimeGames: h.overtimeGames, extraPeriods: h.extraPeriods, overflow: overflow,
-            counts: { counts in layout.data[range].withUnsafeBytes { PartialFile.addVarints($0, into: counts) } },
-            overtimeTotals: { totals in layout.data[totalRange].withUnsafeBytes { PartialFile.addVarints($0, into: totals) } })
+          PartialFile.add(h, overflow: overflow, counts: layout.data[range], overtimeTotals: layout.data[totalRange], into: &sum[c][g])
         else {
           failed = true
           throw .malformed("\(name): a histogram does not fit its grid")

@@ -130,7 +130,9 @@ public struct ConditionalScenarios: Sendable {
     var regulation: [Int: Double] = [:], overtime: [Int: Double] = [:]
     for (total, n) in histogram.overtimeTotalCounts {
       overtime[total] = Double(n)
-      all[total, default: 0] -= n
+      // Never more overtime games at a total than games there (a merge checks each part's
+      // tallies; this keeps a foreign histogram from wrapping the count).
+      all[total] = (all[total] ?? 0) - min(n, all[total] ?? 0)
     }
     for (total, n) in all where n != 0 { regulation[total] = Double(n) }
     return (regulation, overtime)

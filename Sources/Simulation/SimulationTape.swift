@@ -36,6 +36,13 @@ public final class SimulationTape: @unchecked Sendable {
     }
 
     public var description: String { "\(index)/\(count)" }
+
+    /// Decoded (a partial file) through the same checks as the initializer.
+    public init(from decoder: any Decoder) throws {
+      enum Keys: String, CodingKey { case index, count }
+      let c = try decoder.container(keyedBy: Keys.self)
+      try self.init(index: c.decode(Int.self, forKey: .index), count: c.decode(Int.self, forKey: .count))
+    }
   }
 
   public enum Mode: Sendable {
@@ -179,12 +186,23 @@ extension JointScoreHistogram {
     counts addCounts: (UnsafeMutableBufferPointer<UInt64>) -> Bool,
     overtimeTotals addOvertimeTotals: (UnsafeMutableBufferPointer<UInt64>) -> Bool
   ) -> Bool {
+    // Tallies that would wrap are refused before anything is added to them.
+    var tallies = (self.games, self.overtimeGames, self.extraPeriods)
+    for (sum, part) in [(\.0, games), (\.1, overtimeGames), (\.2, extraPeriods)] as [(WritableKeyPath<(UInt64, UInt64, UInt64), UInt64>, UInt64)] {
+      let (s, wrapped) = tallies[keyPath: sum].addingReportingOverflow(part)
+      if wrapped { return false }
+      tallies[keyPath: sum] = s
+    }
+    var merged = self.overflow
+    for (score, n) in overflow {
+      let (s, wrapped) = merged[score, default: 0].addingReportingOverflow(n)
+      if wrapped { return false }
+      merged[score] = s
+    }
     guard counts.withUnsafeMutableBufferPointer({ addCounts($0) }) else { return false }
     guard overtimeTotals.withUnsafeMutableBufferPointer({ addOvertimeTotals($0) }) else { return false }
-    self.overflow.merge(overflow, uniquingKeysWith: +)
-    self.games += games
-    self.overtimeGames += overtimeGames
-    self.extraPeriods += extraPeriods
+    self.overflow = merged
+    (self.games, self.overtimeGames, self.extraPeriods) = tallies
     return true
   }
 
