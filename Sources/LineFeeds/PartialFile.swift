@@ -249,19 +249,20 @@ public struct PartialFile: Sendable {
   }
 
   /// Adds the unsigned LEB128 varints in `bytes` to `counts`, one each, and returns their sum;
-  /// nil unless there is exactly one per count, each a 64-bit value, and no count or the sum
-  /// wraps. A shard's counts are mostly below 128 (one byte each), often 0, so eight bytes
+  /// nil unless there is exactly one per count, each a 64-bit value, and the sum does not wrap. A shard's counts are mostly below 128 (one byte each), often 0, so eight bytes
   /// without a continuation bit are eight counts at once, and eight zero bytes are skipped: a
   /// merge of 1,000 parts reads little else.
   static func addVarints(_ bytes: UnsafeRawBufferPointer, into counts: UnsafeMutableBufferPointer<UInt64>) -> UInt64? {
+    // Only the part's total is checked: it must equal the part's games, and the merged games
+    // are checked, so a count can wrap only where the games would (and the merge then fails).
     var i = 0, cell = 0
     var total: UInt64 = 0
     let n = bytes.count
     func add(_ value: UInt64, at c: Int) -> Bool {
-      let (s, w1) = counts[c].addingReportingOverflow(value), (t, w2) = total.addingReportingOverflow(value)
-      counts[c] = s
+      counts[c] &+= value
+      let (t, wrapped) = total.addingReportingOverflow(value)
       total = t
-      return !w1 && !w2
+      return !wrapped
     }
     while i < n {
       if i + 8 <= n {
@@ -269,7 +270,15 @@ public struct PartialFile: Sendable {
         if word & 0x8080_8080_8080_8080 == 0 {
           guard cell + 8 <= counts.count else { return nil }
           if word != 0 {
-            for k in 0..<8 where !add((word >> (8 * UInt64(k))) & 0xff, at: cell + k) { return nil }
+            var sum: UInt64 = 0
+            for k in 0..<8 {
+              let v = (word >> (8 * UInt64(k))) & 0xff
+              counts[cell + k] &+= v
+              sum += v
+            }
+            let (t, wrapped) = total.addingReportingOverflow(sum)
+            if wrapped { return nil }
+            total = t
           }
           cell += 8
           i += 8
