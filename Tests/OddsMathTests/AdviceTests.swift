@@ -154,6 +154,30 @@ final class AdviceTests: XCTestCase {
     for i in 0..<3 { XCTAssertEqual(joint[i], closed[i], accuracy: 1e-9, "outcome \(i)") }
   }
 
+  /// Two bets on one game staked together keep the blend: with the model at 0.60 and the
+  /// market at 0.50, blend 0.5 stakes on 0.55. For two independent bets the joint stakes are no
+  /// larger than the single ones, so each must stay at or below its blended single stake (on the
+  /// model's 0.60 it would be about three times that).
+  func testJointStakesStandOnTheBlendedProbability() {
+    var policy = AdvicePolicy()
+    policy.blend = 0.5
+    policy.trustModel = true
+    let exact = SettlementProbabilities(win: 0.6, lose: 0.4)
+    let m = MarketProbability(probability: 0.5, method: "sharp_consensus")
+    let bet = SideAdvice(side: "over", odds: d191, simulated: exact, simulations: 10_000, exact: exact, market: m, policy: policy)
+    XCTAssertGreaterThan(bet.stake, 0)
+    let b = d191.netPayout
+    let outcomes = [(true, true), (true, false), (false, true), (false, false)].map { a, c in
+      JointKelly.Outcome(probability: (a ? 0.6 : 0.4) * (c ? 0.6 : 0.4), returns: [a ? b : -1, c ? b : -1])
+    }
+    let (stakes, _) = SlateStakes.stakes([SlateStakes.Group(bets: [bet, bet], outcomes: outcomes)], policy: policy)
+    for s in stakes[0] { XCTAssertLessThanOrEqual(s, bet.stake + 1e-12) }
+    // The rule itself: the model's joint stake times the bet's single stake over the model's.
+    let joint = JointKelly.stakes(count: 2, outcomes: outcomes)
+    let modelKelly = BetEvaluation(odds: d191, probabilities: exact).fullKelly
+    XCTAssertEqual(stakes[0][0], min(policy.kelly.fraction * joint[0] * bet.stakeKelly / modelKelly, policy.kelly.cap), accuracy: 1e-15)
+  }
+
   /// The slate's stakes are scaled as a whole to the exposure cap, and only when above it.
   func testExposureCap() {
     var policy = AdvicePolicy()

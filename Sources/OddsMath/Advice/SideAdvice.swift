@@ -53,6 +53,14 @@ public struct SideAdvice: Hashable, Sendable {
   /// stakeKelly / fullKelly: how far the interval's lower end shrinks the stake (1 for exact).
   public var shrink: Double { fullKelly > 0 ? stakeKelly / fullKelly : 0 }
 
+  /// stakeKelly over the full Kelly of the model's own probabilities: what a joint Kelly stake,
+  /// computed on the model's joint outcomes, is scaled by so that it stands on the same
+  /// probability as this bet's single stake (a blend with the market, the interval's lower end).
+  public var jointShrink: Double {
+    let modelKelly = BetEvaluation(odds: odds, probabilities: model).fullKelly
+    return modelKelly > 0 ? stakeKelly / modelKelly : 0
+  }
+
   public init(
     side: String, odds: Odds, simulated: SettlementProbabilities, simulations: UInt64,
     exact: SettlementProbabilities?, market: MarketProbability?, policy: AdvicePolicy

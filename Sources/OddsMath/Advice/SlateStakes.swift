@@ -3,8 +3,9 @@
 /// 1. Bets on one game are staked by joint Kelly (`JointKelly`) over that game's joint score
 ///    distribution (the outcomes of all its bets in each final score); a bet alone on its game
 ///    keeps its single-bet Kelly stake. Bets on different games are independent and staked
-///    independently. A simulation-only bet's joint stake is shrunk by the same factor as its
-///    single stake (Kelly at the lower end of its EV interval over Kelly at its estimate).
+///    independently. The joint outcomes are the model's own, so each joint stake is scaled by
+///    the bet's single stake Kelly over the model's single Kelly (`jointShrink`): a bet blended
+///    with the market, or staked at the lower end of its EV interval, keeps that discount.
 /// 2. Each stake is the policy's fraction of that full stake, capped per bet.
 /// 3. When the stakes add up to more than `maxExposure`, all are scaled down by the same factor
 ///    so that they add up to exactly `maxExposure`.
@@ -29,7 +30,7 @@ public enum SlateStakes {
     var out: [[Double]] = groups.map { group in
       guard group.bets.count > 1 else { return group.bets.map(\.stake) }
       let full = JointKelly.stakes(count: group.bets.count, outcomes: group.outcomes)
-      return zip(group.bets, full).map { bet, f in min(policy.kelly.fraction * f * bet.shrink, policy.kelly.cap) }
+      return zip(group.bets, full).map { bet, f in min(policy.kelly.fraction * f * bet.jointShrink, policy.kelly.cap) }
     }
     let total = out.joined().reduce(0, +)
     guard total > policy.maxExposure else { return (out, false) }
