@@ -133,8 +133,23 @@ struct SweepCommand: ParsableCommand {
     if let otModel { model.overtime.kind = otModel }
     if let otSD { model.overtime.sd = otSD }
     if let scoreFloor { model.scoreFloor = scoreFloor }
+    // A single shift or sd scale moves what a grid of the same quantity would set outright
+    // (--shift 2 with --home 110:120:5): refused rather than half applied.
+    for relative in SweepParameter.allCases where relative.isRelative && grids[relative]?.count == 1 {
+      for absolute in SweepParameter.allCases
+      where !absolute.isRelative && (grids[absolute]?.count ?? 0) > 1 && !absolute.moves.isDisjoint(with: relative.moves) {
+        let option = given.first { $0.0 == relative }!.1, other = given.first { $0.0 == absolute }!.1
+        throw CLIError.option(
+          option, "\(grids[relative]![0])", "moves what the \(other) grid sets: sweep \(option) instead, or fold it into \(other)'s values")
+      }
+    }
+    // Values of their own first (--home-sd 12), then the moves from them (--sd-scale 2: 24).
+    let defaults = model
+    for parameter in SweepParameter.allCases where parameter.changesModel && !parameter.isRelative {
+      if let values = grids[parameter], values.count == 1 { parameter.apply(values[0], to: &model, base: defaults) }
+    }
     let base = model
-    for parameter in SweepParameter.allCases where parameter.changesModel {
+    for parameter in SweepParameter.allCases where parameter.isRelative {
       if let values = grids[parameter], values.count == 1 { parameter.apply(values[0], to: &model, base: base) }
     }
     func odds(_ option: String, _ text: String?) throws -> Odds {

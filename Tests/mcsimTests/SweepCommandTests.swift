@@ -50,6 +50,8 @@ final class SweepCommandTests: XCTestCase {
       (["--line", "200:250:0.5", "--rho", "-1:1:0.001", "--home", "115", "--away", "112"], "--rho", "100000"),
       (["--line", "225.5", "--rho", "0,0.2", "--rho", "0.5", "--home", "115", "--away", "112"], "--rho", "twice"),
       (["--line", "225.5", "--home", "110:120:1", "--shift", "-3:3:1", "--away", "112"], "--shift", "swept only once"),
+      (["--line", "225.5", "--home", "110:120:5", "--shift", "2", "--away", "112"], "--shift", "moves what the --home grid sets"),
+      (["--line", "225.5", "--home-sd", "8:12:2", "--sd-scale", "1.5", "--home", "115", "--away", "112"], "--sd-scale", "--home-sd grid"),
       (["--line", "225.5", "--rho", "0,0.5,0.3", "--home", "115", "--away", "112"], "--rho", "increase"),
       (["--line", "225.5", "--rho", "0,2", "--home", "115", "--away", "112"], "--rho", "[-1, 1]"),
       (["--line", "220,221", "--rho", "0,0.2", "--skew", "0,0.1", "--home", "115", "--away", "112"], "--skew", "at most 2"),
@@ -61,6 +63,22 @@ final class SweepCommandTests: XCTestCase {
       XCTAssertTrue(r.stderr.contains(words), "\(arguments): \(r.stderr)")
       XCTAssertEqual(r.stdout, "")
     }
+  }
+
+  /// A single sd scale moves the sds given beside it (--home-sd 12 --sd-scale 2: home sd 24),
+  /// not the defaults; a single shift moves the single projections.
+  func testSingleMovesApplyToTheGivenValues() throws {
+    func model(_ extra: [String]) throws -> [String: Any] {
+      let doc = try MCSimBinary.json(["sweep", "--line", "220,230", "--home", "115", "--away", "112", "--sims", "1000", "--json"] + extra)
+      let result = try XCTUnwrap(doc["result"] as? [String: Any])
+      return try XCTUnwrap(result["model"] as? [String: Any], "\(result.keys)")
+    }
+    let scaled = try model(["--home-sd", "12", "--sd-scale", "2"])
+    XCTAssertEqual(scaled["home_std_dev"] as? Double, 24)
+    XCTAssertEqual(scaled["away_std_dev"] as? Double, 20)
+    let shifted = try model(["--shift", "2"])
+    XCTAssertEqual(shifted["home_mean"] as? Double, 117)
+    XCTAssertEqual(shifted["away_mean"] as? Double, 114)
   }
 
   /// A line sweep's picture: one simulated curve with one point per line, its band and the

@@ -25,7 +25,7 @@ public enum SweepParameter: String, CaseIterable, Hashable, Sendable {
 
   /// The model quantities a parameter moves: two parameters that move the same one cannot both
   /// be swept (`--home` with `--shift`, `--home-sd` with `--sd-scale`).
-  var moves: Set<String> {
+  public var moves: Set<String> {
     switch self {
     case .line: ["line"]
     case .price: ["price"]
@@ -41,6 +41,9 @@ public enum SweepParameter: String, CaseIterable, Hashable, Sendable {
     case .skew: ["skew"]
     }
   }
+
+  /// Shift and sd scale: moves from the base model's values rather than values of their own.
+  public var isRelative: Bool { self == .shift || self == .sdScale }
 
   /// Sets the parameter to `value` on a model (the line and price leave it unchanged). Shift
   /// and sd scale move from the base model's own values.
