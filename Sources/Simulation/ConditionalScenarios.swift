@@ -157,9 +157,15 @@ public struct ConditionalScenarios: Sendable {
     case .flat:
       let rate = model.overtime.rate
       let reg = totals(regulation) { _, _ in true }
+      // Overtime is independent of the regulation score: its totals are the regulation totals
+      // plus K overtime points, K ~ round(max(0, N(points, sd^2))), convolved directly (no
+      // difference of final and regulation divided by a small rate).
       var ot: [Int: Double] = [:]
       if rate > 0 {
-        for (t, p) in finalTotals { ot[t] = max(0, (p - (1 - rate) * (reg[t] ?? 0)) / rate) }
+        let q = ExactScoreDistribution.roundedPositiveNormal(mean: model.overtime.points, sd: model.overtime.sd)
+        for (t, p) in reg.sorted(by: { $0.key < $1.key }) {
+          for (k, pk) in q.enumerated() where pk > 0 { ot[t + k, default: 0] += p * pk }
+        }
       }
       return (reg, ot, rate)
     case .tie:

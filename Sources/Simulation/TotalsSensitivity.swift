@@ -81,7 +81,8 @@ public struct TotalsSensitivity: Sendable {
     let unders = histograms.map { ScoreDistribution(histogram: $0).totals.probabilities(line: line).below }
     let exactUnders: [Double]? = exact && model.skewness == 0
       ? models.compactMap { ExactScoreDistribution.compute($0)?.totals.probabilities(line: line).below } : nil
-    let n = Double(options.simulations)
+    // The games each histogram actually counted (the same for every model of the call).
+    let n = Double(max(1, histograms.map(\.games).min() ?? 1))
     var parameters: [(String, Parameter)] = []
     var impacts: [(String, Double, Bool)] = []
     for (k, knob) in knobs.enumerated() {

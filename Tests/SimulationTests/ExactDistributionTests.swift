@@ -84,6 +84,46 @@ final class ExactDistributionTests: XCTestCase {
     }
   }
 
+  /// The default paths: a floor that bites (scores below 100 with mean 104) and flat overtime,
+  /// against the reference cells folded at the floor and convolved cell by cell with the
+  /// overtime split (K points with P(round(max(0, N(12, 3^2))) = K), K/2 each, the odd point
+  /// to either side with probability 1/2), to 1e-15.
+  func testFloorAndFlatOvertimeAgreeWithTheReferenceFoldedAndConvolved() throws {
+    var regulation = GameModel(homeMean: 104, awayMean: 101.5, homeSD: 9, awaySD: 11, correlation: 0.35)
+    regulation.overtime.kind = .none
+    regulation.scoreFloor = nil
+    let floor = 100
+    var folded: [FinalScore: Double] = [:]
+    for (score, p) in Self.referenceCells(regulation) {
+      folded[FinalScore(home: max(score.home, floor), away: max(score.away, floor)), default: 0] += p
+    }
+    var model = regulation
+    model.scoreFloor = floor
+    model.overtime = Overtime(kind: .flat, rate: 0.06, points: 12, sd: 3)
+    func phi(_ x: Double) -> Double { 0.5 * erfc(-x / 2.0.squareRoot()) }
+    var expected: [FinalScore: Double] = [:]
+    for (score, p) in folded {
+      expected[score, default: 0] += (1 - model.overtime.rate) * p
+      for k in 0...60 {
+        let pk = k == 0 ? phi((0.5 - 12) / 3) : phi((Double(k) + 0.5 - 12) / 3) - phi((Double(k) - 0.5 - 12) / 3)
+        let w = model.overtime.rate * pk
+        if k % 2 == 0 {
+          expected[FinalScore(home: score.home + k / 2, away: score.away + k / 2), default: 0] += w * p
+        } else {
+          expected[FinalScore(home: score.home + (k + 1) / 2, away: score.away + k / 2), default: 0] += w * p / 2
+          expected[FinalScore(home: score.home + k / 2, away: score.away + (k + 1) / 2), default: 0] += w * p / 2
+        }
+      }
+    }
+    let exact = Self.cells(of: try XCTUnwrap(ExactScoreDistribution.compute(model)))
+    var worst = 0.0
+    for score in Set(expected.keys).union(exact.keys) {
+      worst = max(worst, abs((expected[score] ?? 0) - (exact[score] ?? 0)))
+    }
+    XCTAssertLessThanOrEqual(worst, 1e-15)
+    XCTAssertGreaterThan(folded[FinalScore(home: floor, away: floor)] ?? 0, 1e-3, "the floor must bite")
+  }
+
   /// The largest sds, the widest tie overtime and a near-singular correlation: the cells still
   /// sum to 1, and the far overtime scores stay a bounded list (those of at least 1e-24 each).
   func testExtremeModelsStayExactAndBounded() throws {
@@ -105,8 +145,11 @@ final class ExactDistributionTests: XCTestCase {
       XCTAssertLessThan(d.overflow.count, 200_000, "\(m)")
       if m.overtime.kind == .flat {
         // Whole-number means round symmetrically: the total's mean is theirs plus the overtime's,
-        // whose max(0, .) adds sum_k k P(round X = -k) = 1.96646e-5 points to N(12, 3^2)'s 12.
-        XCTAssertEqual(d.totals.mean, m.homeMean + m.awayMean + m.overtime.rate * (m.overtime.points + 1.96646e-5), accuracy: 1e-9, "\(m)")
+        // whose max(0, .) adds the lifted negative draws to N(12, 3^2)'s 12.
+        // E[K] - 12 = sum_k k P(round X = -k), X ~ N(12, 3^2): the mass max(0, .) lifts to 0.
+        func phi(_ x: Double) -> Double { 0.5 * erfc(-x / 2.0.squareRoot()) }
+        let lifted = (1...60).reduce(0.0) { $0 + Double($1) * (phi((0.5 - Double($1) - 12) / 3) - phi((-0.5 - Double($1) - 12) / 3)) }
+        XCTAssertEqual(d.totals.mean, m.homeMean + m.awayMean + m.overtime.rate * (m.overtime.points + lifted), accuracy: 1e-9, "\(m)")
       }
     }
   }
