@@ -1,6 +1,7 @@
 import Foundation
 import OddsMath
 import ServiceContracts
+import Simulation
 
 /// `mcsim.json`: the settings a bettor keeps between runs. Read from `--config FILE`, else from
 /// `mcsim.json` in the working directory when there is one. Every key is optional; an option on
@@ -68,8 +69,12 @@ public struct ConfigFile: Sendable {
         throw InputDecodingError("field 'fees.\(book)' = \(rate): must be in [0, 1)", codingPath: ["fees", book])
       }
     }
-    if let sims = config.sims, sims < 1 {
-      throw InputDecodingError("field 'sims' = \(sims): must be at least 1", codingPath: ["sims"])
+    if let sims = config.sims, !(1...SimulationOptions.maxSimulations).contains(sims) {
+      throw InputDecodingError(
+        "field 'sims' = \(sims): must be in [1, \(SimulationOptions.maxSimulations)]", codingPath: ["sims"])
+    }
+    if let books = config.sharpBooks, books.isEmpty || books.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+      throw InputDecodingError("field 'sharp_books': must name at least one book, none empty", codingPath: ["sharp_books"])
     }
     return config
   }

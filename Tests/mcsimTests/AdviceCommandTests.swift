@@ -46,6 +46,13 @@ final class AdviceCommandTests: XCTestCase {
 
     let text = try MCSimBinary.run(args)
     XCTAssertTrue(text.stdout.contains("withheld: model_market_disagree"), text.stdout)
+
+    // A config that trusts the model, and --no-trust-model over it.
+    let config = try write("trusting.json", #"{"trust_model": true}"#)
+    let fromConfig = try XCTUnwrap(result(args + ["--config", config])["ev_metrics"] as? [String: Any])
+    XCTAssertEqual(fromConfig["recommended_bet"] as? String, "STRONG_BET_OVER")
+    let overridden = try XCTUnwrap(result(args + ["--config", config, "--no-trust-model"])["ev_metrics"] as? [String: Any])
+    XCTAssertEqual(overridden["recommended_bet"] as? String, "NO_BET")
   }
 
   /// --no-exact at 200 simulations: no stake, the reason and the simulations needed, in JSON
@@ -141,6 +148,8 @@ final class AdviceCommandTests: XCTestCase {
       (#"{"trust_model": 1}"#, "trust_model"),
       (#"{"model": {"rhoo": 0.2}}"#, "model.rhoo"),
       (#"{"fees": {"betfair": 2}}"#, "fees.betfair"),
+      (#"{"sims": 100000000000}"#, "sims"),
+      (#"{"sharp_books": []}"#, "sharp_books"),
     ]
     for (i, (text, key)) in cases.enumerated() {
       let path = try write("bad\(i).json", text)

@@ -33,8 +33,10 @@ struct AdviceOptions: ParsableArguments {
   @Option(parsing: .unconditional, help: "Blend weight W of the model: p = W x model + (1 - W) x market, in [0, 1] (default 1).")
   var blend: Double?
 
-  @Flag(name: .customLong("trust-model"), help: "Stake bets flagged model_market_disagree all the same.")
-  var trustModel = false
+  @Flag(
+    name: .customLong("trust-model"), inversion: .prefixedNo,
+    help: "Stake bets flagged model_market_disagree all the same (--no-trust-model overrides a config's trust_model).")
+  var trustModel: Bool?
 
   @Flag(name: .customLong("exact"), inversion: .prefixedNo, help: "Grade on the model's exact probabilities where it has them (default on).")
   var exact: Bool?
@@ -80,7 +82,7 @@ struct AdviceOptions: ParsableArguments {
     try set("--max-market-gap", maxMarketGap, \.maxMarketGap)
     try set("--max-ev-interval", maxEVInterval, \.maxEVHalfWidth)
     try set("--blend", blend, \.blend)
-    if trustModel { policy.trustModel = true }
+    if let trustModel { policy.trustModel = trustModel }
     return policy
   }
 
