@@ -28,8 +28,8 @@ public enum SlateCSV {
         n(s?.pAway), n(s?.pPush), pct(s?.evHome), pct(s?.evAway), n(m?.homeOdds), n(m?.awayOdds), n(m?.pHome),
         n(m?.pAway), pct(m?.evHome), pct(m?.evAway), b?.market, b?.side, n(b?.line), n(b?.odds), pct(b?.ev),
       ] + ["total", "spread", "moneyline"].flatMap { market -> [String?] in
-        let stake = g.stakes.first { $0.market == market }
-        return [stake?.side, n(stake?.stake)]
+        let stake = g.stakes.first { $0.bet.market == market }
+        return [stake?.bet.side, n(stake?.stake)]
       } + [g.error]
       lines.append(cells.map { quote($0 ?? "") }.joined(separator: ","))
     }

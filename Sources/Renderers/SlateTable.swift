@@ -41,9 +41,10 @@ public enum SlateTable {
         + (r.exposureScaled ? ", stakes scaled down to it" : "") + "); "
         + "\(a.kelly.fraction) x Kelly, at most \(Fmt.percent(a.kelly.cap, 1)) a bet; bets on one game staked jointly.")
     for g in r.games {
-      for b in g.stakes {
+      for s in g.stakes {
+        let b = s.bet
         let label = "\(gameLabel(g))  \(b.market) \(b.side)\(b.line.map { " " + Fmt.line($0) } ?? "") @ \(Fmt.fixed(b.odds, 2))"
-        out.append("  \(label): \(b.grade.rawValue), EV \(String(format: "%+.2f%%", 100 * b.ev)), stake \(money(b.fraction, bankroll))\(b.joint ? " (joint)" : "")")
+        out.append("  \(label): \(s.grade.rawValue), EV \(String(format: "%+.2f%%", 100 * b.ev)), stake \(money(s.fraction, bankroll))\(s.joint ? " (joint)" : "")")
       }
     }
     out.append("Config: \(a.configFile ?? "none read")")
@@ -81,7 +82,7 @@ public enum SlateTable {
   /// The slate's stake on the best bet (after joint Kelly and the exposure cap), a fraction of
   /// bankroll; 0 when it is not recommended.
   public static func stake(_ b: BestBet, _ g: SlateGameResult) -> Double {
-    g.stakes.first { $0.market == b.market && $0.side == b.side }?.fraction ?? 0
+    g.stakes.first { $0.bet.market == b.market && $0.bet.side == b.side }?.fraction ?? 0
   }
 
   /// The advice on the best bet's side.

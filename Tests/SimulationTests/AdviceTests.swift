@@ -73,7 +73,7 @@ final class AdviceTests: XCTestCase {
     let options = SimulationOptions(simulations: 200_000, seed: 21, threads: 2)
     var evaluator = SlateEvaluator(options: options, policy: policy)
     let result = try XCTUnwrap(evaluator.evaluate([game]).games.first)
-    XCTAssertEqual(result.stakes.map { "\($0.market) \($0.side)" }, ["total over", "spread home"])
+    XCTAssertEqual(result.stakes.map { "\($0.bet.market) \($0.bet.side)" }, ["total over", "spread home"])
     XCTAssertTrue(result.stakes.allSatisfy(\.joint))
 
     // The same histogram (the slate's one model draws from the seed's first block of streams).
@@ -106,7 +106,7 @@ final class AdviceTests: XCTestCase {
     let best1 = maximise(0, 0.45) { f1 in g(f1, maximise(0, 0.45) { g(f1, $0) }) }
     let best2 = maximise(0, 0.45) { g(best1, $0) }
     let over = result.stakes[0], home = result.stakes[1]
-    let shrinkOver = result.totalsAdvice!.sides[0].shrink, shrinkHome = result.spread!.advice.sides[0].shrink
+    let shrinkOver = result.totalsAdvice!.sides[0].jointShrink, shrinkHome = result.spread!.advice.sides[0].jointShrink
     XCTAssertEqual(over.fraction / shrinkOver, best1, accuracy: 1e-6)
     XCTAssertEqual(home.fraction / shrinkHome, best2, accuracy: 1e-6)
     // Alone, each bet would take its own Kelly stake: the joint stakes differ.

@@ -50,9 +50,6 @@ public struct SideAdvice: Hashable, Sendable {
   public var recommended: Bool { grade != .noBet && withheld.isEmpty }
   /// The grade after the gates: what `recommended_bet` says.
   public var strength: BetStrength { recommended ? grade : .noBet }
-  /// stakeKelly / fullKelly: how far the interval's lower end shrinks the stake (1 for exact).
-  public var shrink: Double { fullKelly > 0 ? stakeKelly / fullKelly : 0 }
-
   /// stakeKelly over the full Kelly of the model's own probabilities: what a joint Kelly stake,
   /// computed on the model's joint outcomes, is scaled by so that it stands on the same
   /// probability as this bet's single stake (a blend with the market, the interval's lower end).

@@ -12,12 +12,12 @@ extension BetStake: Encodable {
 
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: WireKeys.self)
-    try c.encode(market, forKey: .market)
-    try c.encode(side, forKey: .side)
-    try c.encode(line, forKey: .line)
-    try c.encode(odds, forKey: .odds)
-    try c.encode(probability, forKey: .probability)
-    try c.encode(ev, forKey: .ev)
+    try c.encode(bet.market, forKey: .market)
+    try c.encode(bet.side, forKey: .side)
+    try c.encode(bet.line, forKey: .line)
+    try c.encode(bet.odds, forKey: .odds)
+    try c.encode(bet.probability, forKey: .probability)
+    try c.encode(bet.ev, forKey: .ev)
     try c.encode(grade, forKey: .grade)
     try c.encode(stake, forKey: .stake)
     try c.encode(fraction, forKey: .stakeFraction)

@@ -4,17 +4,8 @@ import OddsMath
 /// (`SlateStakes`): in money (`stake`, fraction x bankroll) and as a fraction of bankroll; the
 /// single-bet stake it started from; whether joint Kelly over its game set it.
 public struct BetStake: Hashable, Sendable {
-  /// total, spread or moneyline.
-  public let market: String
-  /// over, under, home or away.
-  public let side: String
-  /// The line as this side takes it (the away spread is minus the home one); nil for a moneyline.
-  public let line: Double?
-  /// Decimal odds.
-  public let odds: Double
-  /// The probability the advice stands on, and its EV per unit staked.
-  public let probability: Double
-  public let ev: Double
+  /// The bet: market, side, line, odds, the probability the advice stands on and its EV.
+  public let bet: BestBet
   public let grade: BetStrength
   /// Fraction of bankroll after joint Kelly and the exposure cap; the money staked.
   public let fraction: Double

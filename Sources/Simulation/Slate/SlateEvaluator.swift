@@ -106,8 +106,10 @@ public struct SlateEvaluator: Sendable {
       results[i].stakes = zip(g.bets, fractions[k]).map { bet, f in
         total += f
         return BetStake(
-          market: bet.market, side: bet.advice.side, line: bet.line, odds: bet.advice.odds.decimal,
-          probability: bet.advice.probabilities.win, ev: bet.advice.ev, grade: bet.advice.grade, fraction: f,
+          bet: BestBet(
+            market: bet.market, side: bet.advice.side, line: bet.line, odds: bet.advice.odds.decimal,
+            probability: bet.advice.probabilities.win, ev: bet.advice.ev),
+          grade: bet.advice.grade, fraction: f,
           stake: f * policy.bankroll, singleFraction: bet.advice.stake, joint: g.bets.count > 1)
       }
     }

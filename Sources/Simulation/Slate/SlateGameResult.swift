@@ -104,7 +104,7 @@ public struct SlateGameResult: Sendable {
   }
 }
 
-/// The single most valuable bet on a game.
+/// One bet on a game: the single most valuable one (`best_bet`), or a staked one (`BetStake`).
 public struct BestBet: Hashable, Sendable {
   /// total, spread or moneyline.
   public let market: String
