@@ -48,7 +48,7 @@ public struct GameReportText {
     for side in advice.sides {
       var words: [String] = []
       if let m = side.market, let gap = side.marketGap {
-        words.append("market \(Fmt.percent(m.probability, 1)) (\(m.method.replacingOccurrences(of: "_", with: " "))), model \(Fmt.signedPercent(gap, 1)) from it")
+        words.append("market \(Fmt.percent(m.probability, 1)) (\(m.method.rawValue.replacingOccurrences(of: "_", with: " "))), model \(Fmt.signedPercent(gap, 1)) from it")
       }
       if !side.withheld.isEmpty {
         words.append("withheld: " + side.withheld.map(\.rawValue).joined(separator: ", "))

@@ -92,7 +92,7 @@ final class AdviceTests: XCTestCase {
     var policy = AdvicePolicy()
     policy.blend = 0.3
     let exact = SettlementProbabilities(win: 0.54, lose: 0.40, push: 0.06)
-    let m = MarketProbability(probability: 0.52, method: "sharp_consensus")
+    let m = MarketProbability(probability: 0.52, method: .sharpConsensus)
     let a = SideAdvice(side: "over", odds: d191, simulated: exact, simulations: 10_000, exact: exact, market: m, policy: policy)
     XCTAssertEqual(a.probabilities.win, 0.3 * 0.54 + 0.7 * 0.52 * 0.94, accuracy: 1e-15)
     XCTAssertEqual(a.probabilities.lose, 0.94 - a.probabilities.win, accuracy: 1e-15)
@@ -163,7 +163,7 @@ final class AdviceTests: XCTestCase {
     policy.blend = 0.5
     policy.trustModel = true
     let exact = SettlementProbabilities(win: 0.6, lose: 0.4)
-    let m = MarketProbability(probability: 0.5, method: "sharp_consensus")
+    let m = MarketProbability(probability: 0.5, method: .sharpConsensus)
     let bet = SideAdvice(side: "over", odds: d191, simulated: exact, simulations: 10_000, exact: exact, market: m, policy: policy)
     XCTAssertGreaterThan(bet.stake, 0)
     let b = d191.netPayout

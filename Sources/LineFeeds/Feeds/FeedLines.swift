@@ -114,8 +114,8 @@ public enum FeedLines {
     let books = Set(main.first.prices.map(\.book)).union(main.second.prices.map(\.book))
     let source = PriceSource(
       bestBooks: [main.first.best?.book ?? "", main.second.best?.book ?? ""], bookCount: books.count,
-      fairProbabilities: consensus, method: main.first.evMethod.rawValue,
-      gate: (main.first.disabledReason ?? main.second.disabledReason)?.rawValue,
+      fairProbabilities: consensus, method: main.first.evMethod,
+      gate: main.first.disabledReason ?? main.second.disabledReason,
       otherLines: candidates.filter { $0.first.label != main.first.label }.compactMap(\.first.line))
     return (main, source)
   }

@@ -3,10 +3,29 @@
 /// (`sharp_consensus`, `market_consensus`: the fair-odds library's methods over a feed's books,
 /// or `single_book`: the power devig of the two prices given).
 public struct MarketProbability: Hashable, Sendable {
-  public let probability: Double
-  public let method: String
+  /// How the market's probability was obtained.
+  public enum Method: String, Hashable, Sendable {
+    /// The median devigged market of the sharp books present in a feed.
+    case sharpConsensus = "sharp_consensus"
+    /// The median devigged market of every book pricing all sides (no sharp book does).
+    case marketConsensus = "market_consensus"
+    /// The power devig of one book's two prices.
+    case singleBook = "single_book"
 
-  public init(probability: Double, method: String) {
+    /// The fair-odds library's method, when it gave a probability (`none` gives none).
+    public init?(_ method: EVMethod) {
+      switch method {
+      case .sharpConsensus: self = .sharpConsensus
+      case .marketConsensus: self = .marketConsensus
+      case .none: return nil
+      }
+    }
+  }
+
+  public let probability: Double
+  public let method: Method
+
+  public init(probability: Double, method: Method) {
     self.probability = probability
     self.method = method
   }
@@ -15,6 +34,6 @@ public struct MarketProbability: Hashable, Sendable {
   /// of `mcsim devig`).
   public static func singleBook(_ first: Odds, _ second: Odds) -> [MarketProbability] {
     guard let market = try? Market(prices: [first, second]) else { return [] }
-    return market.devig(.power).probabilities.map { MarketProbability(probability: $0, method: "single_book") }
+    return market.devig(.power).probabilities.map { MarketProbability(probability: $0, method: .singleBook) }
   }
 }

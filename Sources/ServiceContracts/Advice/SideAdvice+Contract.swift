@@ -21,7 +21,7 @@ extension SideAdvice: Encodable {
     try c.encode(simulatedWin, forKey: .simulatedProbability)
     try c.encode(source == .exact ? model.win : nil, forKey: .exactProbability)
     try c.encode(market?.probability, forKey: .marketProbability)
-    try c.encode(market?.method, forKey: .marketMethod)
+    try c.encode(market?.method.rawValue, forKey: .marketMethod)
     try c.encode(marketGap, forKey: .marketGap)
     try c.encode(ev, forKey: .ev)
     try c.encode(simulatedEV, forKey: .evSimulated)

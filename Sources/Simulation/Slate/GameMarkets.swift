@@ -70,15 +70,15 @@ public struct PriceSource: Hashable, Sendable {
   public var bestBooks: [String]
   public var bookCount: Int
   public var fairProbabilities: [Double]?
-  /// sharp_consensus, market_consensus or none (the fair-odds library's `EVMethod`).
-  public var method: String
-  /// The fair-odds gate that withholds the books' EV, if any (no_pair, insufficient_books, ...).
-  public var gate: String?
+  /// How the fair probabilities were obtained (the fair-odds library's method).
+  public var method: EVMethod
+  /// The fair-odds gate that withholds the books' EV, if any.
+  public var gate: GateReason?
   /// Other lines quoted for the market, besides the main one evaluated.
   public var otherLines: [Double]
 
   public init(
-    bestBooks: [String], bookCount: Int, fairProbabilities: [Double]?, method: String, gate: String?,
+    bestBooks: [String], bookCount: Int, fairProbabilities: [Double]?, method: EVMethod, gate: GateReason?,
     otherLines: [Double] = []
   ) {
     self.bestBooks = bestBooks
@@ -87,5 +87,12 @@ public struct PriceSource: Hashable, Sendable {
     self.method = method
     self.gate = gate
     self.otherLines = otherLines
+  }
+
+  /// The books' fair probabilities of a two-way market as the advice reads them, when the feed
+  /// gave them.
+  public var marketProbabilities: [MarketProbability]? {
+    guard let fair = fairProbabilities, fair.count == 2, let how = MarketProbability.Method(method) else { return nil }
+    return fair.map { MarketProbability(probability: $0, method: how) }
   }
 }

@@ -52,12 +52,11 @@ public struct SideMarketResult: Hashable, Sendable {
     let ci = ProportionInterval.wilson(pHome, n: n)
     ci95Home = [ci.lower, ci.upper]
     let exact = exactMargins.map { $0.probabilities(line: -(homeLine ?? 0)) }
-    let fair = source?.fairProbabilities.flatMap { $0.count == 2 ? $0 : nil }
     advice = MarketAdvice(
       names: ("home", "away"), odds: (homeOdds, awayOdds),
       simulated: .init(win: p.above, lose: p.below, push: p.equal), simulations: margins.sampleCount ?? 0,
       exact: exact.map { .init(win: $0.above, lose: $0.below, push: $0.equal) },
-      market: fair.map { $0.map { MarketProbability(probability: $0, method: source!.method) } }
+      market: source?.marketProbabilities
         ?? MarketProbability.singleBook(homeOdds, awayOdds),
       policy: policy)
     let home = advice.sides[0], away = advice.sides[1]

@@ -62,9 +62,9 @@ public struct SlateEvaluator: Sendable {
 
     for (i, game) in games.enumerated() {
       switch plan(game) {
-      case .failure(let message):
+      case .failure(let failure):
         let r = SlateGameResult(
-          game: game, monteCarlo: nil, evMetrics: nil, spread: nil, moneyline: nil, warnings: [], error: message)
+          game: game, monteCarlo: nil, evMetrics: nil, spread: nil, moneyline: nil, warnings: [], failure: failure)
         refused[i] = r
         ready?(r)
       case .success(let p):
@@ -125,18 +125,18 @@ public struct SlateEvaluator: Sendable {
 
   private enum Planned {
     case success(Plan)
-    case failure(String)
+    case failure(GameFailure)
   }
 
   private func plan(_ game: SlateGame) -> Planned {
-    if let problem = game.problem { return .failure(problem) }
-    guard let model = game.model else { return .failure("no projection for this game") }
-    if game.markets.isEmpty { return .failure(SlateGameResult.noLineError) }
+    if let problem = game.problem { return .failure(.invalid(problem)) }
+    guard let model = game.model else { return .failure(.invalid("no projection for this game")) }
+    if game.markets.isEmpty { return .failure(.noLine) }
     do {
       try model.validate()
       try game.markets.validate()
     } catch {
-      return .failure(error.description)
+      return .failure(.invalid(error.description))
     }
     var p = Plan(totalModel: game.markets.total == nil ? nil : model, marginModel: nil, warnings: [])
     if game.markets.needsMargin {
@@ -147,7 +147,7 @@ public struct SlateEvaluator: Sendable {
         p.marginModel = tie
       } catch {
         let message = "spread and moneyline not priced: they are simulated with ot_model tie, where \(error)"
-        guard p.totalModel != nil else { return .failure(message) }
+        guard p.totalModel != nil else { return .failure(.invalid(message)) }
         p.warnings.append(message)
       }
     }
@@ -192,12 +192,11 @@ struct Pricer: Sendable {
         histogram: h, elapsedSeconds: elapsedSeconds)
       monteCarlo = summary
       let exactTotals = exactDistribution(model)?.totals.probabilities(line: market.line)
-      let fair = game.markets.totalSource?.fairProbabilities.flatMap { $0.count == 2 ? $0 : nil }
       let advice = MarketAdvice(
         names: ("over", "under"), odds: (market.overOdds, market.underOdds),
         simulated: .init(win: summary.pOver, lose: summary.pUnder, push: summary.pPush), simulations: h.games,
         exact: exactTotals.map { .init(win: $0.above, lose: $0.below, push: $0.equal) },
-        market: fair.map { $0.map { MarketProbability(probability: $0, method: game.markets.totalSource!.method) } }
+        market: game.markets.totalSource?.marketProbabilities
           ?? MarketProbability.singleBook(market.overOdds, market.underOdds),
         policy: policy)
       totalsAdvice = advice
@@ -239,7 +238,7 @@ struct Pricer: Sendable {
     }
     var result = SlateGameResult(
       game: game, monteCarlo: monteCarlo, evMetrics: metrics, totalsAdvice: totalsAdvice, spread: spread,
-      moneyline: moneyline, warnings: p.warnings, error: nil)
+      moneyline: moneyline, warnings: p.warnings, failure: nil)
     // Several bets on one game: their joint outcomes in each final score of the tie model's
     // distribution (every market resolves there).
     let outcomes = bets.count > 1 && marginDistribution != nil

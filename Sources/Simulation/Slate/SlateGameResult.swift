@@ -36,12 +36,14 @@ public struct SlateGameResult: Sendable {
   public let model: ModelDescription?
   public let info: GameInfo
   public let warnings: [String]
-  public let error: String?
+  /// Why the game was not evaluated, if it was not.
+  public let failure: GameFailure?
+
+  /// The failure in words (the agent's `error`).
+  public var error: String? { failure?.description }
 
   /// Verdict of a game that could not be evaluated at all.
   public static let errorVerdict = "ERROR"
-  /// The agent's error for a game without a line.
-  public static let noLineError = "No betting line available"
 
   /// Projected total points: home + away projections.
   public var projected: Double? {
@@ -55,7 +57,7 @@ public struct SlateGameResult: Sendable {
     return p - l
   }
 
-  public var failed: Bool { error != nil }
+  public var failed: Bool { failure != nil }
 
   /// The bet with the highest EV among the priced sides of every market.
   public var bestBet: BestBet? {
@@ -76,7 +78,7 @@ public struct SlateGameResult: Sendable {
 
   init(
     game: SlateGame, monteCarlo: TotalsSimulationSummary?, evMetrics: TotalsEVMetrics?, totalsAdvice: MarketAdvice? = nil,
-    spread: SideMarketResult?, moneyline: SideMarketResult?, warnings: [String], error: String?
+    spread: SideMarketResult?, moneyline: SideMarketResult?, warnings: [String], failure: GameFailure?
   ) {
     self.totalsAdvice = totalsAdvice
     gameID = game.id
@@ -89,8 +91,8 @@ public struct SlateGameResult: Sendable {
     underOdds = game.markets.total?.underOdds.decimal
     self.monteCarlo = monteCarlo
     self.evMetrics = evMetrics
-    if let error {
-      verdict = error == Self.noLineError ? TotalsVerdict.noLine.rawValue : Self.errorVerdict
+    if let failure {
+      verdict = failure == .noLine ? TotalsVerdict.noLine.rawValue : Self.errorVerdict
     } else {
       verdict = evMetrics?.verdict.rawValue ?? TotalsVerdict.noLine.rawValue
     }
@@ -100,7 +102,7 @@ public struct SlateGameResult: Sendable {
     model = game.model.map(ModelDescription.init)
     info = game.info
     self.warnings = game.info.notes + warnings
-    self.error = error
+    self.failure = failure
   }
 }
 

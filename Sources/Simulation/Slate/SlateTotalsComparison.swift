@@ -31,7 +31,7 @@ public struct SlateTotalsComparison: Sendable {
       var source = "none"
       if let fair = g.totalSource?.fairProbabilities, fair.count == 2 {
         market = fair[0]
-        source = g.totalSource!.method
+        source = g.totalSource!.method.rawValue
       } else if let over = g.overOdds, let under = g.underOdds,
         let m = try? Market(prices: [try Odds(decimal: over), try Odds(decimal: under)])
       {
