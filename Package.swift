@@ -142,6 +142,8 @@ let package = Package(
     // Test support: a tiny HTTP server on 127.0.0.1 (POSIX sockets) for the feed tests.
     .target(name: "LocalHTTPServer", path: "Tests/Support/LocalHTTPServer"),
     .testTarget(name: "FantasyTradeTests", dependencies: ["FantasyTrade", "ServiceContracts"]),
+    // The shapes the CLI and the server share (failure documents, live state, FairBet pages).
+    .testTarget(name: "ServiceContractsTests", dependencies: ["ServiceContracts", "OddsMath"]),
     // The server on an ephemeral loopback port, over real HTTP.
     .testTarget(
       name: "MCSimServerTests",

@@ -39,11 +39,14 @@ public struct SlateEntry: Sendable {
   public var game: SlateGame
   public var home: TeamKey?
   public var away: TeamKey?
+  /// The game's keys that no field of a slate game has (also in the game's notes, as warnings).
+  public var unknownFields: [String]
 
-  public init(game: SlateGame, home: TeamKey?, away: TeamKey?) {
+  public init(game: SlateGame, home: TeamKey?, away: TeamKey?, unknownFields: [String] = []) {
     self.game = game
     self.home = home
     self.away = away
+    self.unknownFields = unknownFields
   }
 }
 
@@ -228,6 +231,6 @@ private struct RawGame: Decodable, Sendable {
     let game = SlateGame(
       id: id, homeAbbr: homeLabel, awayAbbr: awayLabel, model: problem == nil ? model : nil, markets: markets,
       problem: problem, info: info)
-    return SlateEntry(game: game, home: home, away: away)
+    return SlateEntry(game: game, home: home, away: away, unknownFields: unknownKeys)
   }
 }

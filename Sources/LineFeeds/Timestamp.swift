@@ -1,4 +1,5 @@
 import Foundation
+import ServiceContracts
 
 /// ISO 8601 times as feeds write them, with or without fractional seconds; and the one parser
 /// of a time a user types (`--as-of`): an ISO date (2023-12-11, midnight UTC) or date-time.
@@ -30,7 +31,7 @@ public enum Timestamp {
   }
 
   public static func format(_ date: Date) -> String {
-    ISO8601DateFormatter().string(from: date)
+    ContractTime.string(date)
   }
 
   /// YYYY-MM-DD naming a day of the Gregorian calendar.

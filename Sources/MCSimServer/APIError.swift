@@ -1,24 +1,13 @@
 import Foundation
 import HTTPTypes
+import ServiceContracts
 
 /// An answer other than success, said once, as JSON: the status, every offending field with its
 /// value and why, and the request id so a client's report can be found in the log. The 422 body
 /// keeps FastAPI's `detail` list beside mcsim's `errors`, so the agent's clients read it as before.
 public struct APIError: Error, Sendable {
-  public struct Problem: Sendable, Equatable, Encodable {
-    public let field: String
-    public let value: String
-    public let message: String
-    /// Where the field is: "body" or "query" (FastAPI's `loc[0]`).
-    public let location: String
-    public init(field: String, value: String, message: String, location: String = "body") {
-      self.field = field
-      self.value = value
-      self.message = message
-      self.location = location
-    }
-    enum CodingKeys: String, CodingKey { case field, value, message, location = "in" }
-  }
+  /// One refused field (the contracts' shape, shared with the CLI's failure document).
+  public typealias Problem = FailureDocument.Problem
 
   public let status: HTTPResponse.Status
   public let problems: [Problem]
@@ -48,34 +37,7 @@ public struct APIError: Error, Sendable {
     return e
   }
 
-  struct Body: Encodable {
-    struct Detail: Encodable {
-      let loc: [String]
-      let msg: String
-      let type: String
-      let input: String
-    }
-    struct ErrorBlock: Encodable {
-      let status: Int
-      let message: String
-      let requestID: String
-      enum CodingKeys: String, CodingKey { case status, message, requestID = "request_id" }
-    }
-    let success = false
-    let error: ErrorBlock
-    let errors: [Problem]
-    let detail: [Detail]?
-  }
-
-  func body(requestID: String) -> Body {
-    Body(
-      error: .init(status: Int(status.code), message: message, requestID: requestID),
-      errors: problems,
-      detail: status == .unprocessableContent
-        ? problems.map {
-          .init(
-            loc: [$0.location] + $0.field.split(separator: ".").map(String.init), msg: $0.message,
-            type: "value_error", input: $0.value)
-        } : nil)
+  func body(requestID: String) -> FailureDocument {
+    FailureDocument(status: Int(status.code), message: message, problems: problems, requestID: requestID)
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import LineFeeds
 import Logging
+import ServiceContracts
 import ServiceLifecycle
 
 /// The live endpoints' lines: the configured odds feed and team stats, read again every
@@ -23,25 +24,10 @@ actor LiveSources: Service {
     self.logger = logger
   }
 
-  struct Status: Encodable, Sendable {
-    let odds: String
-    let stats: String?
-    @NullEncoded var updatedAt: String?
-    @NullEncoded var ageSeconds: Double?
-    @NullEncoded var lastError: String?
-    let refreshSeconds: Double
-    enum CodingKeys: String, CodingKey {
-      case odds, stats, updatedAt = "updated_at", ageSeconds = "age_seconds", lastError = "last_error"
-      case refreshSeconds = "refresh_seconds"
-    }
-  }
-
-  func status() -> Status {
-    Status(
-      odds: configuration.odds, stats: configuration.stats ?? configuration.statsFrom,
-      updatedAt: snapshot.map { ISO8601DateFormatter().string(from: $0.readAt) },
-      ageSeconds: snapshot.map { Date().timeIntervalSince($0.readAt) }, lastError: lastError,
-      refreshSeconds: Double(configuration.refresh.components.seconds))
+  func status() -> SourceStatus {
+    SourceStatus(
+      odds: configuration.odds, stats: configuration.stats ?? configuration.statsFrom, readAt: snapshot?.readAt,
+      now: Date(), lastError: lastError, refreshSeconds: Double(configuration.refresh.components.seconds))
   }
 
   /// Reads the sources once; keeps the last good snapshot on failure.

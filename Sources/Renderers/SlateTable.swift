@@ -140,16 +140,4 @@ public enum SlateOutput {
   public static func line(_ move: LineMove, poll: Int) -> String {
     (try? JSONOutput.encode(PolledMove(poll: poll, move: move))) ?? #"{"error": "could not encode move"}"#
   }
-
-  /// A move with the poll it was seen in, as one flat object.
-  private struct PolledMove: Encodable {
-    let poll: Int
-    let move: LineMove
-    enum CodingKeys: String, CodingKey { case poll }
-    func encode(to encoder: any Encoder) throws {
-      try move.encode(to: encoder)
-      var c = encoder.container(keyedBy: CodingKeys.self)
-      try c.encode(poll, forKey: .poll)
-    }
-  }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ServiceContracts
 
 /// The edge where every failure is said, once: one line on stderr ("Error: ..."), in plain
 /// words, and with `--json` also a JSON document on stdout,
@@ -38,9 +39,6 @@ enum ErrorReport {
   }
 
   static func document(_ f: CLIFailure) -> String {
-    let error: [String: Any] = ["field": f.field ?? NSNull(), "value": f.value ?? NSNull(), "message": f.message]
-    let data = (try? JSONSerialization.data(
-      withJSONObject: ["success": false, "error": error], options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
-    return String(decoding: data, as: UTF8.self)
+    (try? ContractJSON.string(FailureDocument(field: f.field, value: f.value, message: f.message))) ?? ""
   }
 }

@@ -47,25 +47,3 @@ struct OddsCommand: ParsableCommand {
     }
   }
 }
-
-/// One converted price as JSON.
-struct ConvertedPrice: Encodable {
-  let input: String
-  let odds: Odds
-
-  enum CodingKeys: String, CodingKey {
-    case input, decimal, american, fractional, fractionalLadder = "fractional_ladder"
-    case hongKong = "hong_kong", impliedProbability = "implied_probability"
-  }
-
-  func encode(to encoder: any Encoder) throws {
-    var c = encoder.container(keyedBy: CodingKeys.self)
-    try c.encode(input, forKey: .input)
-    try c.encode(odds.decimal, forKey: .decimal)
-    try c.encode(odds.american, forKey: .american)
-    try c.encode(odds.fractional.description, forKey: .fractional)
-    try c.encode(odds.customaryFractional.description, forKey: .fractionalLadder)
-    try c.encode(odds.hongKong, forKey: .hongKong)
-    try c.encode(odds.impliedProbability, forKey: .impliedProbability)
-  }
-}

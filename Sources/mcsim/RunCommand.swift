@@ -91,12 +91,11 @@ struct RunCommand: ParsableCommand {
       let decoded: SimulateRequest
       do { decoded = try SimulateRequest.decode(data) } catch { throw CLIError.badInput(source.description, error) }
       try input.report(unknown: UnknownFields.find(in: data, .simulateRequest), in: source.description)
-      let fields = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
       let fileMarket: TotalsMarket
       do { fileMarket = try decoded.market() } catch { throw CLIError.badInput(source.description, error) }
       // The options given beside the request win over its fields, with a note for each.
       func note(_ option: String, _ flag: Any, _ field: String, _ file: Any) {
-        if fields[field] != nil { Precedence.note(option, flag, field, file, source: source.description) }
+        if decoded.givenFields.contains(field) { Precedence.note(option, flag, field, file, source: source.description) }
       }
       if overFlag != nil { note("--over-odds", overOdds!, "over_odds", decoded.overOdds) }
       if underFlag != nil { note("--under-odds", underOdds!, "under_odds", decoded.underOdds) }
@@ -114,7 +113,7 @@ struct RunCommand: ParsableCommand {
           ? CLIError.fail(error) : CLIError.badInput(source.description, error)
       }
       if let sims = randomOptions.sims {
-        if fields["n_sims"] != nil { note("--sims", sims, "n_sims", decoded.nSims) }
+        if decoded.givenFields.contains("n_sims") { note("--sims", sims, "n_sims", decoded.nSims) }
       } else {
         options.simulations = decoded.nSims
         do { try options.validate() } catch { throw CLIError.badInput(source.description, error) }

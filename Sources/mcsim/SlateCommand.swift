@@ -297,11 +297,7 @@ struct SlateCommand: ParsableCommand {
     do { data = try source.read(fetcher: feedOptions.fetcher) } catch { throw CLIError.badInput("\(source)", error) }
     do { slate = try SlateFile.decode(data, base: base) } catch { throw CLIError.badInput("\(source)", error) }
     var unknown = UnknownFields.find(in: data, .slate)
-    for entry in slate.entries {
-      unknown += entry.game.info.notes.compactMap { note in
-        note.hasPrefix("unknown field '") ? "\(entry.game.id).\(note.dropFirst(15).prefix { $0 != "'" })" : nil
-      }
-    }
+    for entry in slate.entries { unknown += entry.unknownFields.map { "\(entry.game.id).\($0)" } }
     // Per-game unknown fields are also in the game's warnings (JSON); the table has them here.
     try input.report(unknown: unknown, in: source.description, quiet: sharding)
     var overridden: [String: (file: Set<String>, games: Int, value: String)] = [:]

@@ -30,15 +30,6 @@ enum OddsJobs {
     }
   }
 
-  struct DevigAnswer: Encodable {
-    let success = true
-    let outcomes: [String]
-    let implied: [Double]
-    let margin: Double
-    let hold: Double
-    let results: [DevigResult]
-  }
-
   static func devig(_ body: Data) throws -> Data {
     let request: DevigBody
     do { request = try InputDecodingError.decode(DevigBody.self, from: body) } catch {
@@ -69,10 +60,7 @@ enum OddsJobs {
     do { market = try Market(prices: prices, outcomes: request.outcomes) } catch {
       throw APIError.invalid(field: "prices", value: "\(request.prices.count) prices", message: "\(error)")
     }
-    return try JSONResponse.encode(
-      DevigAnswer(
-        outcomes: market.outcomes, implied: market.prices.map(\.impliedProbability), margin: market.overround,
-        hold: market.hold, results: methods.map { market.devig($0) }))
+    return try JSONResponse.encode(DevigResponse(market: market, results: methods.map { market.devig($0) }))
   }
 
   /// The body is a quotes file or any odds feed `mcsim fair` reads; the query may set `sharp`

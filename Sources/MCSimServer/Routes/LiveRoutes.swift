@@ -9,22 +9,10 @@ import ServiceContracts
 struct LiveRoutes {
   let server: MCSimServer
 
-  /// The tonight response with the source's state: when it was read, its age, the last error.
-  struct Tonight: Encodable {
-    let response: SlateResponse
-    let source: LiveSources.Status
-    enum CodingKeys: String, CodingKey { case source }
-    func encode(to encoder: any Encoder) throws {
-      try response.encode(to: encoder)
-      var c = encoder.container(keyedBy: CodingKeys.self)
-      try c.encode(source, forKey: .source)
-    }
-  }
-
   func add(to router: Router<BasicRequestContext>) {
     router.get("/api/tonight/totals") { _, _ in
       let (snapshot, status) = try await current()
-      return try JSONResponse.make(.ok, Tonight(response: snapshot.tonight, source: status))
+      return try JSONResponse.make(.ok, TonightResponse(response: snapshot.tonight, source: status))
     }
     router.get("/api/fairbet/odds") { request, _ in
       let query = try FairBetQuery(request.uri.queryParameters)
@@ -33,7 +21,7 @@ struct LiveRoutes {
     }
   }
 
-  private func current() async throws -> (LiveSnapshot, LiveSources.Status) {
+  private func current() async throws -> (LiveSnapshot, SourceStatus) {
     guard let live = server.live else {
       throw APIError(
         .serviceUnavailable,
@@ -91,7 +79,7 @@ struct FairBetQuery {
     if hasFair && (bet.fairProbability == nil || bet.disabledReason != nil) { return false }
     if !leagues.isEmpty && !leagues.contains((league ?? "").lowercased()) { return false }
     if !markets.isEmpty && !markets.contains(bet.market.lowercased())
-      && !markets.contains(bet.category == .playerProp ? "player_prop" : "main")
+      && !markets.contains(FairBetResponse.category(bet))
     {
       return false
     }
@@ -99,24 +87,9 @@ struct FairBetQuery {
     return true
   }
 
-  func page(of snapshot: LiveSnapshot, source: LiveSources.Status) -> FairBetResponse {
-    let report = snapshot.fair
-    let selected = report.bets.filter { matches($0, league: snapshot.leagues[$0.event]) }
-    let window = selected.dropFirst(offset).prefix(limit)
-    var reasons: [String: Int] = [:]
-    for bet in report.bets { if let r = bet.disabledReason { reasons[r.rawValue, default: 0] += 1 } }
-    let unpaired = report.bets.filter { $0.disabledReason == .noPair }.count
-    func distinct(_ values: [String]) -> [String] { Array(Set(values)).sorted() }
-    return FairBetResponse(
-      bets: window.map { FairBetResponse.bet($0, league: snapshot.leagues[$0.event]) },
-      total: selected.count, limit: limit, offset: offset, hasMore: offset + window.count < selected.count,
-      booksAvailable: distinct(report.bets.flatMap { $0.prices.map(\.book) }),
-      gamesAvailable: distinct(report.bets.map(\.event)),
-      marketCategoriesAvailable: distinct(report.bets.map { $0.category == .playerProp ? "player_prop" : "main" }),
-      evDiagnostics: .init(
-        totalBets: report.bets.count, pairedBets: report.bets.count - unpaired, unpairedBets: unpaired,
-        eligibleBets: report.bets.filter { $0.disabledReason == nil && $0.fairProbability != nil }.count,
-        disabledReasons: reasons),
-      asOf: Timestamp.format(report.asOf), sharpBooks: report.policy.sharpBooks, source: source)
+  func page(of snapshot: LiveSnapshot, source: SourceStatus) -> FairBetResponse {
+    FairBetResponse(
+      report: snapshot.fair, selected: snapshot.fair.bets.filter { matches($0, league: snapshot.leagues[$0.event]) },
+      limit: limit, offset: offset, leagues: snapshot.leagues, source: source)
   }
 }

@@ -18,6 +18,8 @@ public struct SimulateRequest: Decodable, Sendable {
   /// mcsim's addition: the exact distribution's block (`analytic`), computed only when asked
   /// because it costs more than a 10^4 simulation. False by default.
   public var includeExact: Bool
+  /// The fields the request set itself (the others took their defaults).
+  public private(set) var givenFields: Set<String> = []
 
   /// The fields a request may carry (for reporting unknown ones).
   public static let fieldNames = Set(CodingKeys.allCases.map(\.rawValue))
@@ -32,6 +34,7 @@ public struct SimulateRequest: Decodable, Sendable {
 
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
+    givenFields = Set(c.allKeys.map(\.rawValue))
     homeProjection = try c.decode(Double.self, forKey: .homeProjection)
     awayProjection = try c.decode(Double.self, forKey: .awayProjection)
     homeStdDev = try c.decodeIfPresent(Double.self, forKey: .homeStdDev) ?? 10

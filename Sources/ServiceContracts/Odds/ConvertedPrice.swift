@@ -1,0 +1,29 @@
+import OddsMath
+
+/// One price of `mcsim odds convert --json`: the input as given and the same odds in every
+/// format, with the implied probability (a fraction).
+public struct ConvertedPrice: Encodable, Sendable {
+  public let input: String
+  public let odds: Odds
+
+  public init(input: String, odds: Odds) {
+    self.input = input
+    self.odds = odds
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case input, decimal, american, fractional, fractionalLadder = "fractional_ladder"
+    case hongKong = "hong_kong", impliedProbability = "implied_probability"
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(input, forKey: .input)
+    try c.encode(odds.decimal, forKey: .decimal)
+    try c.encode(odds.american, forKey: .american)
+    try c.encode(odds.fractional.description, forKey: .fractional)
+    try c.encode(odds.customaryFractional.description, forKey: .fractionalLadder)
+    try c.encode(odds.hongKong, forKey: .hongKong)
+    try c.encode(odds.impliedProbability, forKey: .impliedProbability)
+  }
+}

@@ -1,0 +1,37 @@
+/// `GET /health`: the betting agent's body, unchanged.
+public struct AgentHealthResponse: Encodable, Sendable {
+  public let status = "healthy"
+  public let service = "nba-betting-agent"
+  public init() {}
+}
+
+/// `GET /api/health`: mcsim's own, with the simulation pool's load and the live sources' state.
+public struct HealthResponse: Encodable, Sendable {
+  public struct Pool: Encodable, Sendable {
+    public let workers: Int
+    public let running: Int
+    public let waiting: Int
+    public let queueLimit: Int
+    public init(workers: Int, running: Int, waiting: Int, queueLimit: Int) {
+      self.workers = workers
+      self.running = running
+      self.waiting = waiting
+      self.queueLimit = queueLimit
+    }
+    enum CodingKeys: String, CodingKey {
+      case workers, running, waiting, queueLimit = "queue_limit"
+    }
+  }
+
+  public let status = "healthy"
+  public let service = "mcsim"
+  public let version: String
+  public let pool: Pool
+  public let live: SourceStatus?
+
+  public init(version: String, pool: Pool, live: SourceStatus?) {
+    self.version = version
+    self.pool = pool
+    self.live = live
+  }
+}

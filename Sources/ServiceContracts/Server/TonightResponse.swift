@@ -1,0 +1,19 @@
+/// `GET /api/tonight/totals`: the agent's slate response with the live source's state beside it
+/// (`source`), so a client sees how old the lines are and why a refresh failed.
+public struct TonightResponse: Encodable, Sendable {
+  public let response: SlateResponse
+  public let source: SourceStatus
+
+  public init(response: SlateResponse, source: SourceStatus) {
+    self.response = response
+    self.source = source
+  }
+
+  enum CodingKeys: String, CodingKey { case source }
+
+  public func encode(to encoder: any Encoder) throws {
+    try response.encode(to: encoder)
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(source, forKey: .source)
+  }
+}

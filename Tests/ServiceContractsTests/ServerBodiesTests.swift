@@ -1,0 +1,116 @@
+import Foundation
+import OddsMath
+import ServiceContracts
+import XCTest
+
+/// The bodies the server and the CLI share, pinned byte for byte where a client reads the keys:
+/// the failure document (CLI and server), the live source's state, the FairBet page, the devig
+/// answer.
+final class ServerBodiesTests: XCTestCase {
+  let now = Date(timeIntervalSince1970: 1_775_000_000)  // 2026-03-31T23:33:20Z
+
+  func json(_ value: some Encodable) throws -> String { try ContractJSON.string(value) }
+
+  func testCommandLineFailureKeepsItsNullsAndHasNoServerFields() throws {
+    XCTAssertEqual(
+      try json(FailureDocument(field: nil, value: nil, message: "no input")),
+      #"{"error":{"field":null,"message":"no input","value":null},"success":false}"#)
+    XCTAssertEqual(
+      try json(FailureDocument(field: "--sims", value: "0", message: "--sims must be at least 1")),
+      #"{"error":{"field":"--sims","message":"--sims must be at least 1","value":"0"},"success":false}"#)
+  }
+
+  func testServerFailureNamesEveryFieldAndKeepsFastAPIsDetailOnlyFor422() throws {
+    let problems = [
+      FailureDocument.Problem(field: "home_std_dev", value: "-1", message: "must be > 0"),
+      FailureDocument.Problem(field: "limit", value: "900", message: "must be in 1...500", location: "query"),
+    ]
+    let invalid = try json(FailureDocument(status: 422, message: "invalid request", problems: problems, requestID: "r1"))
+    XCTAssertEqual(
+      invalid,
+      #"{"detail":[{"input":"-1","loc":["body","home_std_dev"],"msg":"must be > 0","type":"value_error"},"#
+        + #"{"input":"900","loc":["query","limit"],"msg":"must be in 1...500","type":"value_error"}],"#
+        + #""error":{"field":"home_std_dev","message":"invalid request","request_id":"r1","status":422,"value":"-1"},"#
+        + #""errors":[{"field":"home_std_dev","in":"body","message":"must be > 0","value":"-1"},"#
+        + #"{"field":"limit","in":"query","message":"must be in 1...500","value":"900"}],"success":false}"#)
+    let busy = try json(FailureDocument(status: 503, message: "busy", problems: [], requestID: "r2"))
+    XCTAssertEqual(
+      busy, #"{"error":{"field":null,"message":"busy","request_id":"r2","status":503,"value":null},"errors":[],"success":false}"#)
+  }
+
+  func testSourceStatusBeforeAndAfterAGoodRead() throws {
+    let never = SourceStatus(odds: "feed.json", stats: nil, readAt: nil, now: now, lastError: "timed out", refreshSeconds: 60)
+    XCTAssertEqual(
+      try json(never),
+      #"{"age_seconds":null,"last_error":"timed out","odds":"feed.json","refresh_seconds":60,"updated_at":null}"#)
+    let read = SourceStatus(
+      odds: "feed.json", stats: "stats.json", readAt: now.addingTimeInterval(-90), now: now, lastError: nil,
+      refreshSeconds: 60)
+    XCTAssertEqual(
+      try json(read),
+      #"{"age_seconds":90,"last_error":null,"odds":"feed.json","refresh_seconds":60,"stats":"stats.json","#
+        + #""updated_at":"2026-03-31T23:31:50Z"}"#)
+  }
+
+  /// Two paired markets and one side alone: the page counts and vocabularies cover every bet,
+  /// the window only the selected ones.
+  func testFairBetPageCountsEveryBetAndSendsTheWindow() throws {
+    func q(_ event: String, _ selection: String, _ price: String, _ book: String, market: String = "total")
+      throws -> Quote
+    {
+      Quote(
+        event: event, market: market, selection: selection, line: market == "total" ? 225.5 : nil, book: book,
+        price: try Odds(parsing: price), observedAt: now.addingTimeInterval(-300))
+    }
+    var quotes: [Quote] = []
+    for book in ["pinnacle", "circasports", "fanduel"] {
+      quotes += [try q("BOS@MIA", "over", "1.95", book), try q("BOS@MIA", "under", "1.93", book)]
+      quotes += [try q("LAL@GSW", "over", "1.90", book), try q("LAL@GSW", "under", "1.98", book)]
+    }
+    quotes.append(try q("NYK@PHI", "NYK", "2.10", "fanduel", market: "h2h"))
+    let report = FairOdds.evaluate(quotes, asOf: now)
+    XCTAssertEqual(report.bets.count, 5)
+    let status = SourceStatus(odds: "f", stats: nil, readAt: now, now: now, lastError: nil, refreshSeconds: 60)
+    let eligible = report.bets.filter { $0.disabledReason == nil && $0.fairProbability != nil }
+    XCTAssertEqual(eligible.count, 4)
+    let page = FairBetResponse(
+      report: report, selected: eligible, limit: 3, offset: 2, leagues: ["BOS@MIA": "NBA"], source: status)
+    XCTAssertEqual(page.total, 4)
+    XCTAssertEqual(page.bets.count, 2)
+    XCTAssertFalse(page.hasMore)
+    XCTAssertEqual(page.bets.map(\.betId), eligible[2...].map(\.label))
+    XCTAssertEqual(page.evDiagnostics.totalBets, 5)
+    XCTAssertEqual(page.evDiagnostics.unpairedBets, 1)
+    XCTAssertEqual(page.evDiagnostics.pairedBets, 4)
+    XCTAssertEqual(page.evDiagnostics.eligibleBets, 4)
+    XCTAssertEqual(page.evDiagnostics.disabledReasons, ["no_pair": 1])
+    XCTAssertEqual(page.booksAvailable, ["circasports", "fanduel", "pinnacle"])
+    XCTAssertEqual(page.gamesAvailable, ["BOS@MIA", "LAL@GSW", "NYK@PHI"])
+    XCTAssertEqual(page.marketCategoriesAvailable, ["main"])
+    XCTAssertEqual(page.asOf, "2026-03-31T23:33:20Z")
+    // The withheld bet keeps explicit nulls, which the client reads as "withheld".
+    let lone = FairBetResponse(
+      report: report, selected: report.bets.filter { $0.disabledReason == .noPair }, limit: 10, offset: 0,
+      leagues: [:], source: status)
+    let body = try json(lone.bets[0])
+    for key in ["\"trueProb\":null", "\"fairOdds\":null", "\"bestBook\":null", "\"evDisabledCode\":\"no_pair\"",
+      "\"evDisabledReason\":\"No opposite side to pair\"", "\"evConfidenceTier\":\"none\"", "\"league\""]
+    {
+      XCTAssertEqual(body.contains(key), key != "\"league\"", key)
+    }
+  }
+
+  func testDevigAnswerCarriesTheMarketAndEachMethod() throws {
+    let market = try Market(prices: [try Odds(parsing: "-110"), try Odds(parsing: "-110")], outcomes: ["over", "under"])
+    let answer = DevigResponse(market: market, results: [market.devig(.multiplicative), market.devig(.power)])
+    let decoded = try JSONSerialization.jsonObject(with: try ContractJSON.encode(answer)) as! [String: Any]
+    XCTAssertEqual(decoded["success"] as? Bool, true)
+    XCTAssertEqual(decoded["outcomes"] as? [String], ["over", "under"])
+    let implied = 110.0 / 210.0
+    XCTAssertEqual((decoded["implied"] as? [Double])?.first ?? 0, implied, accuracy: 1e-15)
+    XCTAssertEqual(decoded["margin"] as? Double ?? 0, 2 * implied - 1, accuracy: 1e-15)
+    let results = decoded["results"] as? [[String: Any]] ?? []
+    XCTAssertEqual(results.map { $0["method"] as? String }, ["multiplicative", "power"])
+    XCTAssertEqual((results[0]["probabilities"] as? [Double])?.first ?? 0, 0.5, accuracy: 1e-15)
+  }
+}
