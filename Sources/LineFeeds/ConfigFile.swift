@@ -123,10 +123,10 @@ public struct ConfigFile: Sendable {
       config.sims = try c.decodeIfPresent(Int.self, forKey: AnyKey("sims"))
       if c.contains(AnyKey("model")) {
         let nested = try c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("model"))
-        for key in nested.allKeys where !ModelSettings.keys.contains(key.stringValue) {
+        for key in nested.allKeys where !ModelSettings.fieldNames.contains(key.stringValue) {
           throw DecodingError.dataCorrupted(.init(
             codingPath: [AnyKey("model"), key],
-            debugDescription: "unknown key (known: \(ModelSettings.keys.sorted().joined(separator: ", ")))"))
+            debugDescription: "unknown key (known: \(ModelSettings.fieldNames.sorted().joined(separator: ", ")))"))
         }
         config.model = try c.decode(ModelSettings.self, forKey: AnyKey("model"))
       }

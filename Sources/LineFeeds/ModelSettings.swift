@@ -1,4 +1,5 @@
 import Foundation
+import ServiceContracts
 import Simulation
 
 /// The model options of `mcsim run` as JSON keys, every one optional: `home_sd` (or the agent's
@@ -22,12 +23,14 @@ public struct ModelSettings: Hashable, Sendable, Decodable {
 
   /// The model fields a slate file may carry, the agent's synonyms included (for reporting
   /// unknown ones).
-  public static var fieldNames: Set<String> { keys }
+  public static var fieldNames: Set<String> { fieldTypes.names }
 
-  static let keys: Set<String> = [
-    "home_sd", "home_std_dev", "away_sd", "away_std_dev", "rho", "ot_model", "ot_rate", "ot_points", "ot_sd",
-    "score_floor", "skew",
-  ]
+  /// The keys and their JSON types (the server names each of the wrong type at once).
+  public static let fieldTypes = FieldTypes(fields: [
+    ("home_sd", .number), ("home_std_dev", .number), ("away_sd", .number), ("away_std_dev", .number),
+    ("rho", .number), ("ot_model", .string), ("ot_rate", .number), ("ot_points", .number), ("ot_sd", .number),
+    ("score_floor", .integer), ("skew", .number),
+  ])
 
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: AnyKey.self)

@@ -25,6 +25,12 @@ public struct SlateFile: Sendable {
   /// The top-level `model` object (settings for every game), as given.
   public var model = ModelSettings()
 
+  /// The top level's keys and JSON types (`games` is checked game by game, each game's errors
+  /// its own).
+  public static let fieldTypes = FieldTypes(fields: [
+    ("games", .array), ("n_sims", .integer), ("seed", .integer), ("model", .object(ModelSettings.fieldTypes)),
+  ])
+
   /// Decodes a slate over `base`, the model every game starts from (the command line's).
   public static func decode(_ data: Data, base: GameModel) throws(InputDecodingError) -> SlateFile {
     let raw = try InputDecodingError.decode(RawSlate.self, from: data)
@@ -127,7 +133,7 @@ private struct RawGame: Decodable, Sendable {
   var markets = GameMarkets()
   var unknownKeys: [String] = []
 
-  static let known: Set<String> = ModelSettings.keys.union([
+  static let known: Set<String> = ModelSettings.fieldNames.union([
     "game_id", "home_team_abbr", "away_team_abbr", "home_abbr", "away_abbr", "home_team", "away_team", "game_date",
     "home_ppg", "home_opp_ppg", "away_ppg", "away_opp_ppg", "home_projection", "away_projection",
     "total_line", "over_odds", "under_odds", "spread", "home_spread_odds", "away_spread_odds", "home_ml", "away_ml",

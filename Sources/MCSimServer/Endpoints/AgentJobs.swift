@@ -16,7 +16,7 @@ enum AgentJobs {
   static func simulate(_ body: Data, configuration: ServerConfiguration) throws(APIError) -> SimulationJob {
     let request: SimulateRequest
     do { request = try SimulateRequest.decode(body) } catch {
-      throw Problems.decoding(error, body: body, fields: .simulate)
+      throw Problems.decoding(error, body: body, fields: SimulateRequest.fieldTypes)
     }
     var problems = Problems()
     // Each price on its own, then the line, so every bad field of the market is named at once.
@@ -63,7 +63,7 @@ enum AgentJobs {
   static func batch(_ body: Data, configuration: ServerConfiguration) throws(APIError) -> SimulationJob {
     let file: SlateFile
     do { file = try SlateFile.decode(body, base: GameModel(homeMean: 0, awayMean: 0)) } catch {
-      throw Problems.decoding(error, body: body, fields: .batch)
+      throw Problems.decoding(error, body: body, fields: SlateFile.fieldTypes)
     }
     var problems = Problems()
     // The request-level model applies to every game: an invalid one is the request's fault (422),
@@ -164,92 +164,7 @@ struct Problems {
         return ""
       }
     }
-    return text(node)
+    return FieldTypes.jsonText(node)
   }
 
-  /// A JSON value as the client wrote it, near enough: strings bare, others as JSON.
-  static func text(_ node: Any) -> String {
-    switch node {
-    case let text as String: return text
-    case is NSNull: return "null"
-    case let number as NSNumber:
-      return String(cString: number.objCType) == "c" ? (number.boolValue ? "true" : "false") : "\(number)"
-    default:
-      return (try? JSONSerialization.data(withJSONObject: node, options: [.sortedKeys, .fragmentsAllowed]))
-        .map { String(decoding: $0, as: UTF8.self) } ?? ""
-    }
-  }
-}
-
-/// The JSON types of a request's fields, checked on the parsed body when it does not decode, so
-/// the 422 names every field of the wrong type or missing at once.
-struct FieldTypes {
-  enum Kind {
-    case number, integer, boolean, string
-    case object(FieldTypes)
-  }
-  var fields: [(name: String, kind: Kind)]
-  var required: Set<String> = []
-
-  static let simulate = FieldTypes(
-    fields: [
-      ("home_projection", .number), ("away_projection", .number), ("home_std_dev", .number), ("away_std_dev", .number),
-      ("total_line", .number), ("over_odds", .number), ("under_odds", .number), ("n_sims", .integer),
-      ("include_scenarios", .boolean), ("include_sensitivity", .boolean), ("include_exact", .boolean),
-    ],
-    required: ["home_projection", "away_projection", "total_line"])
-
-  /// The batch's request-level fields (each game is checked on its own, as its own error).
-  static let batch = FieldTypes(
-    fields: [
-      ("n_sims", .integer), ("seed", .integer),
-      (
-        "model",
-        .object(
-          FieldTypes(fields: [
-            ("home_sd", .number), ("home_std_dev", .number), ("away_sd", .number), ("away_std_dev", .number),
-            ("rho", .number), ("ot_model", .string), ("ot_rate", .number), ("ot_points", .number), ("ot_sd", .number),
-            ("score_floor", .integer), ("skew", .number),
-          ]))
-      ),
-    ])
-
-  func problems(in object: [String: Any], prefix: String = "") -> [APIError.Problem] {
-    var out: [APIError.Problem] = []
-    for (name, kind) in fields {
-      let field = prefix + name
-      guard let value = object[name], !(value is NSNull) else {
-        if required.contains(name) {
-          out.append(.init(field: field, value: "", message: "missing field '\(field)'"))
-        }
-        continue
-      }
-      let number = value as? NSNumber
-      let isBool = number.map { String(cString: $0.objCType) == "c" } ?? false
-      switch kind {
-      case .number:
-        if number == nil || isBool {
-          out.append(.init(field: field, value: Problems.text(value), message: "field '\(field)' must be a number"))
-        }
-      case .integer:
-        if let n = number, !isBool, n.doubleValue.rounded() == n.doubleValue, abs(n.doubleValue) < 9.2e18 { continue }
-        out.append(.init(field: field, value: Problems.text(value), message: "field '\(field)' must be an integer"))
-      case .boolean:
-        if !isBool {
-          out.append(.init(field: field, value: Problems.text(value), message: "field '\(field)' must be true or false"))
-        }
-      case .string:
-        if !(value is String) {
-          out.append(.init(field: field, value: Problems.text(value), message: "field '\(field)' must be a string"))
-        }
-      case .object(let inner):
-        guard let nested = value as? [String: Any] else {
-          out.append(.init(field: field, value: Problems.text(value), message: "field '\(field)' must be an object"))
-          continue
-        }
-        out += inner.problems(in: nested, prefix: field + ".")
-      }
-    }
-    return out
-  }
 }

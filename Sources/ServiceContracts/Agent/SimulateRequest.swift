@@ -22,7 +22,18 @@ public struct SimulateRequest: Decodable, Sendable {
   public private(set) var givenFields: Set<String> = []
 
   /// The fields a request may carry (for reporting unknown ones).
-  public static let fieldNames = Set(CodingKeys.allCases.map(\.rawValue))
+  public static let fieldNames = fieldTypes.names
+
+  /// The fields' JSON types, and the three the agent requires.
+  public static let fieldTypes = FieldTypes(
+    fields: CodingKeys.allCases.map { key in
+      switch key {
+      case .nSims: (key.rawValue, .integer)
+      case .includeScenarios, .includeSensitivity, .includeExact: (key.rawValue, .boolean)
+      default: (key.rawValue, .number)
+      }
+    },
+    required: [CodingKeys.homeProjection.rawValue, CodingKeys.awayProjection.rawValue, CodingKeys.totalLine.rawValue])
 
   enum CodingKeys: String, CodingKey, CaseIterable {
     case homeProjection = "home_projection", awayProjection = "away_projection"

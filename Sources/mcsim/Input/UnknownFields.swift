@@ -28,7 +28,7 @@ indirect enum FieldSchema: Sendable {
   /// A slate's top level and its `model` (each game's fields are reported by the slate decoder,
   /// in the game's warnings).
   static let slate = FieldSchema.either(
-    object: .object(["games", "n_sims", "seed", "model"], children: ["games": .any, "model": .object(ModelSettings.fieldNames)]),
+    object: .object(SlateFile.fieldTypes.names, children: ["games": .any, "model": .object(ModelSettings.fieldNames)]),
     array: .any)
 }
 

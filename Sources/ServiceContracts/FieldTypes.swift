@@ -1,0 +1,81 @@
+import Foundation
+
+/// The JSON types of a request's fields, checked on the parsed body when it does not decode, so
+/// the server's 422 names every field of the wrong type or missing at once (the decoder stops at
+/// the first). Each request type declares its own, next to its keys.
+public struct FieldTypes: Sendable {
+  public indirect enum Kind: Sendable {
+    case number, integer, boolean, string
+    /// An array, its elements checked by their own decoder.
+    case array
+    case object(FieldTypes)
+  }
+  public var fields: [(name: String, kind: Kind)]
+  public var required: Set<String>
+
+  public init(fields: [(name: String, kind: Kind)], required: Set<String> = []) {
+    self.fields = fields
+    self.required = required
+  }
+
+  /// The fields' names (for reporting unknown ones).
+  public var names: Set<String> { Set(fields.map(\.name)) }
+
+  /// Every field of `object` (a parsed JSON body) of the wrong type, and every required one
+  /// missing, named by its dotted path.
+  public func problems(in object: [String: Any], prefix: String = "") -> [FailureDocument.Problem] {
+    var out: [FailureDocument.Problem] = []
+    for (name, kind) in fields {
+      let field = prefix + name
+      guard let value = object[name], !(value is NSNull) else {
+        if required.contains(name) {
+          out.append(.init(field: field, value: "", message: "missing field '\(field)'"))
+        }
+        continue
+      }
+      let number = value as? NSNumber
+      let isBool = number.map { String(cString: $0.objCType) == "c" } ?? false
+      switch kind {
+      case .number:
+        if number == nil || isBool {
+          out.append(.init(field: field, value: Self.jsonText(value), message: "field '\(field)' must be a number"))
+        }
+      case .integer:
+        if let n = number, !isBool, n.doubleValue.rounded() == n.doubleValue, abs(n.doubleValue) < 9.2e18 { continue }
+        out.append(.init(field: field, value: Self.jsonText(value), message: "field '\(field)' must be an integer"))
+      case .boolean:
+        if !isBool {
+          out.append(.init(field: field, value: Self.jsonText(value), message: "field '\(field)' must be true or false"))
+        }
+      case .string:
+        if !(value is String) {
+          out.append(.init(field: field, value: Self.jsonText(value), message: "field '\(field)' must be a string"))
+        }
+      case .array:
+        if !(value is [Any]) {
+          out.append(.init(field: field, value: Self.jsonText(value), message: "field '\(field)' must be an array"))
+        }
+      case .object(let inner):
+        guard let nested = value as? [String: Any] else {
+          out.append(.init(field: field, value: Self.jsonText(value), message: "field '\(field)' must be an object"))
+          continue
+        }
+        out += inner.problems(in: nested, prefix: field + ".")
+      }
+    }
+    return out
+  }
+
+  /// A JSON value as the client wrote it, near enough: strings bare, others as JSON.
+  public static func jsonText(_ node: Any) -> String {
+    switch node {
+    case let text as String: return text
+    case is NSNull: return "null"
+    case let number as NSNumber:
+      return String(cString: number.objCType) == "c" ? (number.boolValue ? "true" : "false") : "\(number)"
+    default:
+      return (try? JSONSerialization.data(withJSONObject: node, options: [.sortedKeys, .fragmentsAllowed]))
+        .map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+  }
+}
