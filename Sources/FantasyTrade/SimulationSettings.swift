@@ -22,11 +22,8 @@ public struct SimulationSettings: Hashable, Sendable {
   }
 
   public func validate() throws(TradeInputError) {
-    guard simulations >= 1 else {
-      throw .invalid(field: "simulations", value: "\(simulations)", reason: "must be at least 1")
-    }
-    guard threads >= 1 else {
-      throw .invalid(field: "threads", value: "\(threads)", reason: "must be at least 1")
+    if let v = SimulationLimits.violation(simulations: simulations, threads: threads, simulationsField: "simulations") {
+      throw .invalid(field: v.field, value: v.value, reason: v.reason)
     }
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import RandomStreams
 
 /// How many games to simulate, from which seed, on how many threads. The result depends on
 /// (model, simulations, seed) only: threads change the speed, never a single count.
@@ -7,9 +8,9 @@ public struct SimulationOptions: Hashable, Sendable, Codable {
   public var seed: UInt64
   public var threads: Int
 
-  /// The ceiling on simulations per game: 10^10 (about a minute of one core per 10^10 / 2e8).
-  public static let maxSimulations = 10_000_000_000
-  public static let maxThreads = 512
+  /// The ceilings every engine shares (`SimulationLimits`).
+  public static let maxSimulations = SimulationLimits.maxSimulations
+  public static let maxThreads = SimulationLimits.maxThreads
 
   public init(simulations: Int = 10_000, seed: UInt64, threads: Int = SimulationOptions.defaultThreads) {
     self.simulations = simulations
@@ -21,13 +22,8 @@ public struct SimulationOptions: Hashable, Sendable, Codable {
   public static var defaultThreads: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
   public func validate() throws(InputError) {
-    guard simulations >= 1, simulations <= Self.maxSimulations else {
-      throw .invalid(
-        field: "n_sims", value: "\(simulations)",
-        reason: "must be between 1 and \(Self.maxSimulations)")
-    }
-    guard threads >= 1, threads <= Self.maxThreads else {
-      throw .invalid(field: "threads", value: "\(threads)", reason: "must be between 1 and \(Self.maxThreads)")
+    if let v = SimulationLimits.violation(simulations: simulations, threads: threads, simulationsField: "n_sims") {
+      throw .invalid(field: v.field, value: v.value, reason: v.reason)
     }
   }
 }

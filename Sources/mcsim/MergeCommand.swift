@@ -21,17 +21,16 @@ struct MergeCommand: ParsableCommand {
       missing, repeated, corrupt or foreign part, named.
       """)
 
-  @Argument(help: "Partial files or directories of them.")
+  @Argument(help: "Partial files, directories of them, globs, http(s) URLs, or - for one part on standard input.")
   var parts: [String]
 
   func run() throws {
     var merge = PartialMerge()
     for path in try Self.expand(parts) {
+      let source = InputSource(path)
       let data: Data
-      do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-        throw CLIError.fail("\(path): cannot read the file", code: .failure)
-      }
-      do { try merge.add(path, data: data) } catch { throw CLIError.fail(error.description, code: .failure) }
+      do { data = try source.read() } catch { throw CLIError.fail("\(source): \(error)", code: .failure) }
+      do { try merge.add(source.description, data: data) } catch { throw CLIError.fail(error.description, code: .failure) }
     }
     let merged: (command: [String], seed: UInt64, calls: [[JointScoreHistogram]], digests: [String])
     do { merged = try merge.result() } catch { throw CLIError.fail(error.description, code: .failure) }
@@ -50,10 +49,15 @@ struct MergeCommand: ParsableCommand {
     }
   }
 
-  /// Files, directories (their *.part files) and the files matching globs, in sorted order.
+  /// Files, directories (their *.part files) and the files matching globs, in sorted order; URLs
+  /// and `-` as given.
   static func expand(_ arguments: [String]) throws -> [String] {
     var out: [String] = []
     for a in arguments {
+      if case .file = InputSource(a) {} else {
+        out.append(a)
+        continue
+      }
       var isDirectory: ObjCBool = false
       if FileManager.default.fileExists(atPath: a, isDirectory: &isDirectory), isDirectory.boolValue {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: a)) ?? []

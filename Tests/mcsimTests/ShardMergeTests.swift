@@ -1,4 +1,5 @@
 import Foundation
+import LocalHTTPServer
 import XCTest
 
 /// A run split with `--shard K/N` and merged prints what the single run prints, byte for byte
@@ -104,6 +105,28 @@ final class ShardMergeTests: XCTestCase {
     let foreign = work.appendingPathComponent("foreign.part")
     try sh("\(mcsim) \(args.replacingOccurrences(of: "--seed 42", with: "--seed 43")) --shard 1/3 --partial \(foreign.path)")
     try refused([p[0], foreign.path, p[2]], "foreign.part: belongs to another run")
+  }
+
+  /// Parts are inputs like any other: files, an http(s) URL (object storage behind a batch
+  /// engine), or one part on standard input; a part that cannot be fetched is named.
+  func testPartsFromURLsAndStandardInputMergeToTheSameAnswer() throws {
+    let args = "run --line 225.5 --home 115 --away 112 --sims 200000 --seed 42 --json"
+    for k in 0..<3 { try sh("\(mcsim) \(args) --shard \(k)/3 --partial \(work.path)/p\(k).part") }
+    let p = (0..<3).map { "\(work.path)/p\($0).part" }
+    let files = try sh("\(mcsim) merge \(p[0]) \(p[1]) \(p[2])")
+    XCTAssertEqual(files.status, 0, files.stderr)
+    let part1 = try Data(contentsOf: URL(fileURLWithPath: p[1]))
+    let server = try LocalHTTPServer { _, path in
+      path == "/parts/p1.part" ? .init(body: part1) : .init(status: 404, body: Data("{}".utf8))
+    }
+    defer { server.stop() }
+    let mixed = try sh("\(mcsim) merge \(p[0]) http://127.0.0.1:\(server.port)/parts/p1.part - < \(p[2])")
+    XCTAssertEqual(mixed.status, 0, mixed.stderr)
+    XCTAssertEqual(masked(mixed.stdout), masked(files.stdout))
+    let missing = try sh("\(mcsim) merge \(p[0]) http://127.0.0.1:\(server.port)/parts/gone.part \(p[2])")
+    XCTAssertEqual(missing.status, 1)
+    XCTAssertEqual(missing.stdout, "")
+    XCTAssertTrue(missing.stderr.contains("/parts/gone.part: HTTP 404"), missing.stderr)
   }
 
   /// A slate whose file changed between the shards and the merge in a way that keeps every
