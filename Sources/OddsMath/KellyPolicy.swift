@@ -1,6 +1,6 @@
 /// How much of full Kelly to stake, and the most of the bankroll any one bet may take.
 /// Defaults are the replaced service's: quarter Kelly, capped at 5% of bankroll.
-public struct KellyPolicy: Hashable, Sendable, Codable {
+public struct KellyPolicy: Hashable, Sendable {
   public var fraction: Double
   public var cap: Double
 

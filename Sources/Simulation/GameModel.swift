@@ -3,7 +3,7 @@
 ///
 /// Defaults follow the betting agent the engine replaces (CONTRACTS.md section 1): sd 10 for
 /// each team, correlation 0.5, the flat overtime model with rate 0.06 and Normal(12, 3) points.
-public struct GameModel: Hashable, Sendable, Codable {
+public struct GameModel: Hashable, Sendable {
   /// Projected regulation points of each team (the normal's means).
   public var homeMean: Double
   public var awayMean: Double
@@ -119,7 +119,7 @@ public struct GameModel: Hashable, Sendable, Codable {
 }
 
 /// How overtime is added to regulation scores.
-public struct Overtime: Hashable, Sendable, Codable {
+public struct Overtime: Hashable, Sendable {
   public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
     /// No overtime: regulation scores are final (ties stay ties).
     case none

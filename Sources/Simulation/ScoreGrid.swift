@@ -6,7 +6,7 @@ import CRandom
 /// regulation score the generator can produce. Overtime room covers the usual cases (two
 /// periods, 5 sd of overtime points); rarer scores are kept exactly in the histogram's sparse
 /// overflow, so the grid stays small (and fast) without losing a game.
-public struct ScoreGrid: Hashable, Sendable, Codable {
+public struct ScoreGrid: Hashable, Sendable {
   public let homeMin: Int
   public let awayMin: Int
   public let homeBins: Int

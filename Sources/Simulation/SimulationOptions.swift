@@ -3,7 +3,7 @@ import RandomStreams
 
 /// How many games to simulate, from which seed, on how many threads. The result depends on
 /// (model, simulations, seed) only: threads change the speed, never a single count.
-public struct SimulationOptions: Hashable, Sendable, Codable {
+public struct SimulationOptions: Hashable, Sendable {
   public var simulations: Int
   public var seed: UInt64
   public var threads: Int
