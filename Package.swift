@@ -143,7 +143,7 @@ let package = Package(
     .target(name: "LocalHTTPServer", path: "Tests/Support/LocalHTTPServer"),
     .testTarget(name: "FantasyTradeTests", dependencies: ["FantasyTrade", "ServiceContracts"]),
     // The shapes the CLI and the server share (failure documents, live state, FairBet pages).
-    .testTarget(name: "ServiceContractsTests", dependencies: ["ServiceContracts", "OddsMath"]),
+    .testTarget(name: "ServiceContractsTests", dependencies: ["ServiceContracts", "OddsMath", "Simulation"]),
     // The server on an ephemeral loopback port, over real HTTP.
     .testTarget(
       name: "MCSimServerTests",

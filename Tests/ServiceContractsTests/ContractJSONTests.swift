@@ -1,0 +1,134 @@
+import Foundation
+import OddsMath
+import ServiceContracts
+import Simulation
+import XCTest
+
+/// The contracts' compact writer gives Foundation's bytes (`ContractJSON.encoder(.compact)`):
+/// over whole contract documents and over the corners a hand-written writer can get wrong.
+final class ContractJSONTests: XCTestCase {
+  func assertSameBytes<T: Encodable>(_ value: T, file: StaticString = #filePath, line: UInt = #line) throws {
+    let foundation = String(decoding: try ContractJSON.encoder(.compact).encode(value), as: UTF8.self)
+    let compact = String(decoding: try ContractJSON.encode(value), as: UTF8.self)
+    XCTAssertEqual(compact, foundation, file: file, line: line)
+  }
+
+  /// The simulate answer with every optional block, and a slate answer with a refused game.
+  func testWholeDocumentsMatchFoundation() throws {
+    var model = GameModel(homeMean: 115, awayMean: 112)
+    model.skewness = 0.3
+    let market = TotalsMarket(line: 225.5, overOdds: try Odds(decimal: 1.91), underOdds: try Odds(parsing: "-105"))
+    let options = SimulationOptions(simulations: 20_000, seed: 11, threads: 2)
+    let histogram = try GameSimulator.simulate(model, options: options)
+    var report = GameReport(
+      model: model, market: market, policy: AdvicePolicy(), options: options, histogram: histogram,
+      exact: ExactScoreDistribution.compute(GameModel(homeMean: 115, awayMean: 112)), elapsedSeconds: 0.0123,
+      scenarios: try TotalsScenarios(model: model, line: 225.5, options: options),
+      sensitivity: try TotalsSensitivity(model: model, line: 225.5, options: options))
+    report.conditionalScenarios = ConditionalScenarios(histogram: histogram, model: model, exact: nil, line: 225.5)
+    try assertSameBytes(SuccessEnvelope(report))
+
+    var markets = GameMarkets()
+    markets.total = market
+    markets.moneyline = MoneylineMarket(homeOdds: try Odds(parsing: "-150"), awayOdds: try Odds(parsing: "+130"))
+    let games = [
+      SlateGame(id: "a", homeAbbr: "BOS", awayAbbr: "MIA", model: model, markets: markets, problem: nil, info: GameInfo()),
+      SlateGame(id: "b", homeAbbr: nil, awayAbbr: nil, model: nil, markets: GameMarkets(), problem: "bad \"x\"\n", info: GameInfo()),
+    ]
+    var evaluator = SlateEvaluator(options: SimulationOptions(simulations: 20_000, seed: 3, threads: 2))
+    let evaluation = try evaluator.evaluate(games)
+    try assertSameBytes(evaluation.games)
+  }
+
+  struct Corners: Encodable {
+    let strings = ["", "plain", "quote \" backslash \\ slash /", "\u{0}\u{1}\u{8}\u{9}\u{A}\u{B}\u{C}\u{D}\u{1F}\u{7F}", "é ü 日本 🏀"]
+    let doubles: [Double]
+    let specials: [Double] = [.infinity, -.infinity, .nan, 0, -0.0, 1, -1, 0.1, 1e16, 1e-7, 123456789012345678, 5e-324, .greatestFiniteMagnitude]
+    let ints = [0, -1, Int.max, Int.min]
+    let unsigned: [UInt64] = [0, .max]
+    let small: [Int8] = [-128, 127]
+    let sizes = [Int16(-3), 4]
+    let bytes: [UInt8] = [0, 255]
+    let words: [UInt16] = [1, 65535]
+    let wide: [Int64] = [.min, .max]
+    let halves: [Int32] = [.min, .max]
+    let counts: [UInt32] = [7]
+    let unsignedInts: [UInt] = [.max]
+    let floats: [Float] = [0.1, 3, -2.5e-8, .infinity]
+    let optionals: [Double?] = [1.5, nil]
+    let date = Date(timeIntervalSince1970: 1_775_000_000.75)
+    let byInt: [Int: String] = [5: "five", 10: "ten", -3: "minus"]
+    let byString = ["b": 2, "a": 1, "B": 3, "aa": 4, "10": 5, "5": 6]
+    let empty: [String: Int] = [:]
+    let emptyList: [Int] = []
+    let nested = [[[1.25]], [[]]]
+    let flag = true
+  }
+
+  func testCornersMatchFoundation() throws {
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func next() -> UInt64 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return state
+    }
+    // Doubles of every magnitude, from their bits (finite ones only), and everyday decimals.
+    var doubles: [Double] = []
+    while doubles.count < 3000 {
+      let d = Double(bitPattern: next())
+      if d.isFinite { doubles.append(d) }
+    }
+    for _ in 0..<3000 { doubles.append(Double(Int64(bitPattern: next()) % 1_000_000) / 10_000) }
+    try assertSameBytes(Corners(doubles: doubles))
+  }
+
+  /// What the contracts do with encoders: two encodes into one encoder (a response with a field
+  /// added), a key set twice, nested and super encoders, single values at the top.
+  struct Layered: Encodable {
+    enum K: String, CodingKey { case a, b, list, inner, sup }
+    func encode(to encoder: any Encoder) throws {
+      var c = encoder.container(keyedBy: K.self)
+      try c.encode(1, forKey: .a)
+      try c.encode("first", forKey: .b)
+      try c.encode("second", forKey: .b)
+      var list = c.nestedUnkeyedContainer(forKey: .list)
+      try list.encode(1.5)
+      try list.encodeNil()
+      var inList = list.nestedContainer(keyedBy: K.self)
+      try inList.encode(true, forKey: .a)
+      var deeper = list.nestedUnkeyedContainer()
+      try deeper.encode("x")
+      try Piece(value: 7).encode(to: list.superEncoder())
+      var inner = c.nestedContainer(keyedBy: K.self, forKey: .inner)
+      try inner.encode(2.0, forKey: .b)
+      try Piece(value: 9).encode(to: c.superEncoder(forKey: .sup))
+      try Piece(value: 3).encode(to: c.superEncoder())
+      // A second container on the same encoder adds to the same object.
+      var again = encoder.container(keyedBy: K.self)
+      try again.encode(42, forKey: .a)
+    }
+  }
+
+  struct Piece: Encodable {
+    let value: Int
+    func encode(to encoder: any Encoder) throws {
+      var c = encoder.singleValueContainer()
+      try c.encode(value)
+    }
+  }
+
+  struct Nothing: Encodable {
+    func encode(to encoder: any Encoder) throws {}
+  }
+
+  func testEncoderShapesMatchFoundation() throws {
+    try assertSameBytes(Layered())
+    try assertSameBytes([Layered(), Layered()])
+    try assertSameBytes(Piece(value: 5))
+    try assertSameBytes("top")
+    try assertSameBytes(2.5)
+    XCTAssertThrowsError(try ContractJSON.encoder(.compact).encode(Nothing()))
+    XCTAssertThrowsError(try ContractJSON.encode(Nothing()))
+    try assertSameBytes([Nothing()])
+    try assertSameBytes(SuccessEnvelope([1, 2]))
+  }
+}
