@@ -66,6 +66,7 @@ public struct MCSimServer: Sendable {
 
   /// Serves until SIGINT/SIGTERM; in-flight requests finish first.
   public func run(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+    HeapTuning.keepLargeBlocksInHeap()
     try await application(onServerRunning: onServerRunning).runService()
   }
 

@@ -6,6 +6,12 @@ import XCTest
 /// wrong type, missing field, invalid value, the n_sims ceiling), 503 when the pool is full,
 /// and the request id.
 final class HealthAndErrorTests: XCTestCase {
+  /// The server keeps its histograms' memory in the heap between requests (glibc's mallopt is
+  /// found and takes the thresholds).
+  func testTheHeapKeepsLargeBlocks() {
+    XCTAssertTrue(HeapTuning.keepLargeBlocksInHeap())
+  }
+
   func testHealthAnswersTheAgentsBodyAndMCSimsOwn() async throws {
     let server = try await serve()
     let agent = try await server.get("/health")
