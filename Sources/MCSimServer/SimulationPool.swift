@@ -7,8 +7,9 @@ import Synchronization
 /// Retry-After) instead of queueing without end; requests that need no simulation (health,
 /// metrics, the OpenAPI document) never enter the pool, so they answer while it is saturated.
 ///
-/// Jobs run on the pool's own `workers` threads, never on Dispatch's or Swift concurrency's shared
-/// threads: on Linux both draw on one pool of as many threads as cores, so jobs held there would
+/// Long jobs run on the pool's own `workers` threads, never on Dispatch's or Swift concurrency's
+/// shared threads (a short one, about 2 ms at most, runs on its request's task: the hop to a
+/// pool thread and back cost more than it): on Linux both draw on one pool of as many threads as cores, so jobs held there would
 /// keep every async handler, /health included, waiting until a simulation finished (measured on
 /// 2 cores with 2 simulations of 10^7 running: /health took 0.74 s on Dispatch's threads, 1 to 6
 /// ms on the pool's own; README "Serve").
@@ -52,9 +53,12 @@ public final class SimulationPool: Sendable {
   }
 
   /// Runs `work` on a pool thread once a worker is free, and returns its result.
-  public func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+  public func run<T: Sendable>(inline: Bool = false, _ work: @escaping @Sendable () throws -> T) async throws -> T {
     try await acquire()
     defer { release() }
+    // A short job runs where the request already is: the hop to a pool thread and back cost
+    // more than a 10^4-game simulation. Admission still bounds how many run at once.
+    if inline { return try work() }
     return try await withCheckedThrowingContinuation { continuation in
       threads.submit { continuation.resume(with: Result { try work() }) }
     }
