@@ -189,12 +189,13 @@ void mc_simulate_games(const mc_game_model *m, mc_stream stream, uint64_t n, uin
   }
 }
 
-// The naive baseline: one game at a time, scalar block, scalar transforms.
-static inline __attribute__((always_inline)) void mc_one_game_scalar(const mc_game_model *m, const mc_stream *s,
-                                                         uint64_t g, mc_aux_normals *aux,
-                                                         uint32_t ot_threshold, uint32_t *hist,
-                                                         uint32_t *ot_totals, mc_overflow *overflow,
-                                                         mc_game_tally *tally) {
+// The naive baseline: one game at a time, scalar block, scalar transforms. It gives the vector
+// kernel's final scores game for game (the same blocks, the overtime normals in game order).
+static inline __attribute__((always_inline)) void mc_one_game_score(const mc_game_model *m, const mc_stream *s,
+                                                        uint64_t g, mc_aux_normals *aux,
+                                                        uint32_t ot_threshold, int32_t *home,
+                                                        int32_t *away, int *went_ot,
+                                                        mc_game_tally *tally) {
   uint64_t w[2];
   mc_stream_block(s, g, w);
   double z0, z1;
@@ -218,8 +219,9 @@ static inline __attribute__((always_inline)) void mc_one_game_scalar(const mc_ga
   }
   const uint64_t overtime_before = tally->overtime_games;
   mc_overtime(m, (uint32_t)w[1], w[0], ot_threshold, aux, &h, &a, tally);
-  mc_count(m, h, a, tally->overtime_games != overtime_before, hist, ot_totals, overflow);
-  tally->games++;
+  *home = h;
+  *away = a;
+  *went_ot = tally->overtime_games != overtime_before;
 }
 
 MC_TARGET_CLONES
@@ -231,6 +233,33 @@ void mc_simulate_games_scalar(const mc_game_model *m, mc_stream stream, uint64_t
   const uint32_t ot_threshold = mc_ot_threshold(m);
 #pragma clang loop vectorize(disable) interleave(disable)
   for (uint64_t g = 0; g < n; g++) {
-    mc_one_game_scalar(m, &stream, g, &aux, ot_threshold, hist, ot_totals, overflow, tally);
+    int32_t h, a;
+    int went_ot;
+    mc_one_game_score(m, &stream, g, &aux, ot_threshold, &h, &a, &went_ot, tally);
+    mc_count(m, h, a, went_ot, hist, ot_totals, overflow);
+    tally->games++;
   }
+}
+
+MC_TARGET_CLONES
+void mc_paired_unders(const mc_game_model *first, const mc_game_model *second, mc_stream stream, uint64_t n,
+                      double line, uint64_t *first_only, uint64_t *second_only) {
+  // Each model keeps its own overtime normals, as each has them in its own kernel run.
+  mc_aux_normals aux_first, aux_second;
+  mc_aux_init(&aux_first, stream);
+  mc_aux_init(&aux_second, stream);
+  const uint32_t threshold_first = mc_ot_threshold(first), threshold_second = mc_ot_threshold(second);
+  mc_game_tally tally_first = {0, 0, 0}, tally_second = {0, 0, 0};
+  uint64_t only_first = 0, only_second = 0;
+  for (uint64_t g = 0; g < n; g++) {
+    int32_t h1, a1, h2, a2;
+    int ot1, ot2;
+    mc_one_game_score(first, &stream, g, &aux_first, threshold_first, &h1, &a1, &ot1, &tally_first);
+    mc_one_game_score(second, &stream, g, &aux_second, threshold_second, &h2, &a2, &ot2, &tally_second);
+    const int under1 = (double)(h1 + a1) < line, under2 = (double)(h2 + a2) < line;
+    only_first += (uint64_t)(under1 & !under2);
+    only_second += (uint64_t)(under2 & !under1);
+  }
+  *first_only += only_first;
+  *second_only += only_second;
 }

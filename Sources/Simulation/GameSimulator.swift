@@ -58,6 +58,36 @@ public enum GameSimulator {
     return histograms
   }
 
+  /// How two models' common-random-number runs differ game by game at `line`: the games under
+  /// it for `first` only and for `second` only, over exactly the games `simulate([...],
+  /// commonRandomNumbers: true)` counts for them (the same streams, chunk by chunk, each
+  /// model's overtime normals its own). These two counts are the only non-zero outcomes of the
+  /// paired difference 1[under for second] - 1[under for first], so they give its exact
+  /// variance; two histograms alone cannot, since they do not say which games moved.
+  ///
+  /// nil inside a shard's run (its part records histograms only; the merge, which replays the
+  /// whole run, computes the counts).
+  public static func pairedUnders(
+    _ first: GameModel, _ second: GameModel, line: Double, options: SimulationOptions
+  ) throws(InputError) -> (firstOnly: UInt64, secondOnly: UInt64)? {
+    try first.validate()
+    try second.validate()
+    try options.validate()
+    if let tape = SimulationTape.current, case .record = tape.mode { return nil }
+    let kernels = [first, second].map { KernelModel.make($0, grid: ScoreGrid(model: $0)) }
+    let layout = StreamLayout(seed: options.seed, chunkSize: chunkSize, commonRandomNumbers: true)
+    let chunks = layout.chunkCount(draws: options.simulations)
+    let counts = ChunkRunner.map(tasks: chunks, threads: options.threads) { chunk -> (UInt64, UInt64) in
+      var firstOnly: UInt64 = 0, secondOnly: UInt64 = 0
+      var a = kernels[0], b = kernels[1]
+      mc_paired_unders(
+        &a, &b, layout.stream(game: 0, chunk: chunk).state, UInt64(layout.draws(inChunk: chunk, of: options.simulations)),
+        line, &firstOnly, &secondOnly)
+      return (firstOnly, secondOnly)
+    }
+    return counts.reduce((0, 0)) { ($0.0 + $1.0, $0.1 + $1.1) }
+  }
+
   /// The same model one game at a time with scalar code: the naive baseline the benchmarks
   /// compare the kernel against. Same histogram as `simulate` for the same seed.
   public static func simulateScalar(_ model: GameModel, options: SimulationOptions) throws(InputError)

@@ -14,9 +14,12 @@ import Foundation
 /// D = 1[under at high] - 1[under at low] of each game, se = sd(D) / sqrt(n) / width:
 ///   - a projection (overtime flat or none) moves every game's total one way, so D never
 ///     changes sign and Var D = |dp| (1 - |dp|) exactly;
-///   - an sd moves games both ways (and tie-model overtime realigns its draws), so only a bound
-///     is known: common random numbers can only shrink the variance of two independent runs,
-///     Var D <= p_low (1 - p_low) + p_high (1 - p_high).
+///   - an sd moves games both ways (and tie-model overtime realigns its draws), so the two
+///     histograms do not give Var D: the games that moved up and down are counted by replaying
+///     both models on the same draws (`GameSimulator.pairedUnders`), and
+///     Var D = (u + d) / n - ((u - d) / n)^2 exactly. Inside a shard's run, which prints
+///     nothing, that replay is skipped, and the bound Var D <= p_low (1 - p_low) + p_high
+///     (1 - p_high) (flagged `standardErrorIsBound`) stands in.
 /// The interpretation states a direction only when |slope| > 1.96 se; otherwise it says the
 /// slope is not distinguishable from zero at this number of simulations. With `exact`, the
 /// same central difference of the exact model (normal scores) stands beside each slope.
@@ -96,7 +99,17 @@ public struct TotalsSensitivity: Sendable {
       // One-signed differences (a projection, overtime not realigned): exact variance; else the bound.
       let oneSigned = !knob.isSD && model.overtime.kind != .tie
       let dp = abs(high - low)
-      let varianceD = oneSigned ? dp * (1 - dp) : low * (1 - low) + high * (1 - high)
+      var varianceD = dp * (1 - dp)
+      var bound = false
+      if !oneSigned {
+        if let moved = try GameSimulator.pairedUnders(models[2 * k], models[2 * k + 1], line: line, options: options) {
+          let up = Double(moved.secondOnly) / n, down = Double(moved.firstOnly) / n
+          varianceD = up + down - (up - down) * (up - down)
+        } else {
+          varianceD = low * (1 - low) + high * (1 - high)
+          bound = true
+        }
+      }
       let se = width == 0 ? 0 : (max(0, varianceD) / n).squareRoot() / width
       let significant = abs(slope) > ProportionInterval.z95 * se
       let exactSlope = exactUnders.flatMap { e in e.count == models.count && width > 0 ? (e[2 * k + 1] - e[2 * k]) / width : nil }
@@ -108,7 +121,7 @@ public struct TotalsSensitivity: Sendable {
         sensitivityPerPoint: knob.isSD ? nil : slope, sensitivityPerStd: knob.isSD ? slope : nil,
         pUnderLow: low, pUnderHigh: high,
         description: "Change in P(under) per \(unit) of the \(knob.label), from +/-5% around \(String(format: "%.2f", knob.value))",
-        interpretation: interpretation, standardError: se, standardErrorIsBound: !oneSigned, significant: significant,
+        interpretation: interpretation, standardError: se, standardErrorIsBound: bound, significant: significant,
         exactSensitivity: exactSlope)))
       impacts.append((knob.name, abs(high - low), knob.isSD))
     }

@@ -70,6 +70,14 @@ void mc_simulate_games_scalar(const mc_game_model *model, mc_stream stream, uint
                               uint32_t *hist, uint32_t *ot_totals, mc_overflow *overflow,
                               mc_game_tally *tally);
 
+/// Two models on the same draws, game by game (games 0 ..< n of `stream`, exactly the games
+/// `mc_simulate_games` counts for each model on that stream): adds to `first_only` the games
+/// whose final total is under `line` for `first` and not for `second`, and to `second_only` the
+/// reverse. The paired difference of two common-random-number runs has these two counts as its
+/// only non-zero outcomes, so they give its exact variance.
+void mc_paired_unders(const mc_game_model *first, const mc_game_model *second, mc_stream stream, uint64_t n,
+                      double line, uint64_t *first_only, uint64_t *second_only);
+
 #ifdef __cplusplus
 }
 #endif
