@@ -6,8 +6,10 @@ cd "$(dirname "$0")/.."
 
 # OpenBLAS and LAPACKE for the multivariate path; wrk, the load generator of the serve benchmark;
 # python3-venv for the test tools' own environment below; chromium, the headless browser the
-# picture tests render every SVG with (they fail, saying so, where it is missing).
-packages=(libopenblas-dev liblapacke-dev wrk python3-venv chromium)
+# picture tests render every SVG with (they fail, saying so, where it is missing); the aarch64
+# cross toolchain and qemu-user, with which CrossArchitectureTests builds the C kernels for
+# aarch64 (NEON) and runs them against this machine's bits.
+packages=(libopenblas-dev liblapacke-dev wrk python3-venv chromium gcc-aarch64-linux-gnu qemu-user)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

@@ -1,0 +1,103 @@
+import Foundation
+import XCTest
+
+/// The C kernels give the same answers on aarch64 as on x86-64: Tests/Support/CrossArchitecture
+/// prints digests of the game kernels (vector and scalar, flat, tie and skewed models), the
+/// paired replay and the uniform and normal fills, and values of the exact distribution's
+/// normal tails. It is built with the toolchain's clang for this machine (its target clones,
+/// and the baseline without them) and for aarch64 (run under qemu-user), where the lane loops
+/// compile to NEON. scripts/setup.sh installs the cross toolchain and qemu.
+final class CrossArchitectureTests: XCTestCase {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  struct Run {
+    let status: Int32
+    let output: String
+  }
+
+  func run(_ arguments: [String]) throws -> Run {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = out
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Run(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+  }
+
+  /// Builds the digest program with `flags` into `work`; returns its path.
+  func build(_ name: String, _ flags: [String], in work: URL) throws -> String {
+    let sources = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("Sources/CRandom").path)
+      .filter { $0.hasSuffix(".c") }.sorted().map { Self.root.appendingPathComponent("Sources/CRandom/\($0)").path }
+    let output = work.appendingPathComponent(name).path
+    let r = try run(
+      ["clang", "-O2"] + flags + [
+        "-I", Self.root.appendingPathComponent("Sources/CRandom/include").path,
+        "-I", Self.root.appendingPathComponent("Sources/CRandom").path,
+        Self.root.appendingPathComponent("Tests/Support/CrossArchitecture/kernel_digest.c").path,
+      ] + sources + ["-lm", "-o", output])
+    XCTAssertEqual(r.status, 0, "\(name): \(r.output)")
+    return output
+  }
+
+  /// (exact lines, named values): digest lines must match bit for bit; values closely.
+  func parse(_ output: String) -> (digests: [String], values: [String: Double]) {
+    var digests: [String] = [], values: [String: Double] = [:]
+    for line in output.split(separator: "\n") {
+      let fields = line.split(separator: " ")
+      if fields.count == 3, let v = Double(String(fields[2])) {
+        values["\(fields[0]) \(fields[1])"] = v
+      } else {
+        digests.append(String(line))
+      }
+    }
+    return (digests, values)
+  }
+
+  func testKernelsGiveTheSameBitsOnAarch64() throws {
+    for tool in ["clang", "qemu-aarch64", "aarch64-linux-gnu-objdump"] {
+      let found = try run(["sh", "-c", "command -v \(tool)"])
+      XCTAssertEqual(found.status, 0, "\(tool) is missing: `bash scripts/setup.sh` installs it (gcc-aarch64-linux-gnu, qemu-user)")
+      if found.status != 0 { return }
+    }
+    let work = FileManager.default.temporaryDirectory.appendingPathComponent("mcsim-xarch-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: work) }
+
+    let host = try build("host", [], in: work)
+    let baseline = try build("baseline", ["-DMC_NO_CLONES"], in: work)
+    let arm = try build("arm64", ["--target=aarch64-linux-gnu"], in: work)
+    let outputs = try [[host], [baseline], ["qemu-aarch64", "-L", "/usr/aarch64-linux-gnu", arm]].map { command in
+      let r = try run(command)
+      XCTAssertEqual(r.status, 0, r.output)
+      return parse(r.output)
+    }
+    let (reference, values) = outputs[0]
+    XCTAssertEqual(
+      reference.map { $0.split(separator: " ")[0] },
+      ["games-flat", "scalar-flat", "games-tie", "scalar-tie", "games-skewed", "scalar-skewed", "paired", "uniform", "normal"])
+    XCTAssertEqual(values.count, 28 + 29)
+    for (name, other) in zip(["baseline x86-64", "aarch64"], outputs.dropFirst()) {
+      // Every simulated count and every random number: the same bits.
+      XCTAssertEqual(other.digests, reference, name)
+      // The exact distribution's tails: each within its documented 1e-15 relative error of the
+      // other platform's (its table comes from the platform's libm); an interval's mass is a
+      // difference of two such tails, up to about 30 times larger than itself at this step.
+      for (key, value) in values {
+        let tolerance = key.hasPrefix("normal-tail") ? 2e-15 : 6e-14
+        let theirs = try XCTUnwrap(other.values[key], key)
+        XCTAssertLessThanOrEqual(abs(theirs - value), tolerance * abs(value), "\(name) \(key)")
+      }
+    }
+    // The lane loops are NEON code on aarch64: two-double vector instructions in the game kernel.
+    let disassembly = try run(["aarch64-linux-gnu-objdump", "-d", "--no-show-raw-insn", arm]).output
+    let kernel = disassembly.components(separatedBy: "<mc_simulate_games>:").dropFirst().first?
+      .components(separatedBy: "\n\n").first ?? ""
+    let vectorOps = kernel.split(separator: "\n").filter { $0.contains(".2d") }.count
+    XCTAssertGreaterThan(vectorOps, 100, "mc_simulate_games on aarch64 has \(vectorOps) NEON double-lane instructions")
+  }
+}
