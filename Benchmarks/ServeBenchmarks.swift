@@ -67,9 +67,10 @@ enum ServeLoad {
   }
 
   /// Starts mcsim's server in this process; returns its port.
-  static func startServer() -> Int? {
+  static func startServer(inlineSimulations: Int = ServerConfiguration().inlineSimulations) -> Int? {
     var configuration = ServerConfiguration()
     configuration.port = 0
+    configuration.inlineSimulations = inlineSimulations
     configuration.queueLimit = 4096
     var logger = Logger(label: "mcsim.bench")
     logger.logLevel = .warning  // per-request info logs would be part of what is measured
@@ -133,6 +134,16 @@ extension BenchmarkSuite {
       peer.waitUntilExit()
     } else {
       print("  (fastapi/uvicorn not found: `bash Benchmarks/peers/setup.sh`; no peer figure)")
+    }
+    // The same load with jobs of up to 2x10^5 games run on their request's task (--inline-sims
+    // 200000): what skipping the hop to a pool thread gains or costs, in this run.
+    if let inline = ServeLoad.startServer(inlineSimulations: 200_000),
+      let r = ServeLoad.wrk("http://127.0.0.1:\(inline)/api/monte-carlo/simulate", body: ServeLoad.simulateBody, seconds: seconds)
+    {
+      context.record(
+        suite: "serve", name: "mcsim serve, simulate 10^4, --inline-sims 200000", unit: "req/s",
+        samples: [r.requestsPerSecond],
+        note: String(format: "p50 %.2f ms, p99 %.2f ms, non-2xx %d", r.p50, r.p99, r.non2xx))
     }
     for (name, path, body) in [
       ("mcsim serve, simulate 10^4, 64 connections", "/api/monte-carlo/simulate", ServeLoad.simulateBody),

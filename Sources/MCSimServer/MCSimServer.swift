@@ -70,13 +70,9 @@ public struct MCSimServer: Sendable {
     try await application(onServerRunning: onServerRunning).runService()
   }
 
-  /// Jobs of at most this many simulated games (about 2 ms) run on the request's own task;
-  /// longer ones on the pool's threads, so they never hold the cooperative threads for long.
-  static let inlinePaths = 200_000
-
   /// Runs `work` on the simulation pool and counts the paths it simulated.
   func simulate<T: Sendable>(paths: Int, _ work: @escaping @Sendable () throws -> T) async throws -> T {
-    let result = try await pool.run(inline: paths <= Self.inlinePaths, work)
+    let result = try await pool.run(inline: paths <= configuration.inlineSimulations, work)
     metrics.simulated(paths)
     return result
   }

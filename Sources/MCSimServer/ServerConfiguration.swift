@@ -10,6 +10,12 @@ public struct ServerConfiguration: Sendable {
   public var workers = ProcessInfo.processInfo.activeProcessorCount
   /// Threads one request's simulation may use. 1 keeps every core busy with its own request.
   public var threadsPerRequest = 1
+  /// Jobs of at most this many simulated games run on their request's own task once admitted,
+  /// saving the hop to a pool thread and back; longer ones, and every job at the default 0, on
+  /// the pool's threads. Off by default: at 64 connections it held Swift concurrency's threads
+  /// and the p99 latency rose from 35-47 ms to 110-335 ms (`Benchmarks --filter serve` measures
+  /// both in one run).
+  public var inlineSimulations = 0
   /// Requests that may wait for a worker; beyond it the server answers 503 with Retry-After.
   public var queueLimit = 256
   /// The longest a request waits for a worker before it is answered 503.
@@ -37,6 +43,9 @@ public struct ServerConfiguration: Sendable {
     var out: [(String, String, String)] = []
     if !(0...65_535).contains(port) { out.append(("--port", "\(port)", "must be in 0...65535")) }
     if !(1...256).contains(workers) { out.append(("--workers", "\(workers)", "must be in 1...256")) }
+    if !(0...10_000_000).contains(inlineSimulations) {
+      out.append(("--inline-sims", "\(inlineSimulations)", "must be in 0...10000000"))
+    }
     if !(1...256).contains(threadsPerRequest) {
       out.append(("--threads-per-request", "\(threadsPerRequest)", "must be in 1...256"))
     }

@@ -29,6 +29,11 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(help: "Simulations run at once (default: the cores).")
   var workers: Int?
 
+  @Option(
+    name: .customLong("inline-sims"),
+    help: "Jobs of at most this many simulated games run on the request's own task, longer ones on the pool's threads (default 0: all on the pool).")
+  var inlineSims: Int?
+
   @Option(name: .customLong("threads-per-request"), help: "Threads one request's simulation may use.")
   var threadsPerRequest = 1
 
@@ -84,6 +89,7 @@ struct ServeCommand: AsyncParsableCommand {
     c.host = host
     c.port = port
     if let workers { c.workers = workers }
+    if let inlineSims { c.inlineSimulations = inlineSims }
     c.threadsPerRequest = threadsPerRequest
     c.queueLimit = queue
     guard deadline.isFinite, deadline > 0 else {
