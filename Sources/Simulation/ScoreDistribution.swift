@@ -23,13 +23,46 @@ public struct ScoreDistribution: Sendable {
   public let awayScores: DiscreteDistribution
 
   public init(histogram: JointScoreHistogram) {
-    grid = histogram.grid
-    weights = histogram.counts.map { Double($0) }
+    let grid = histogram.grid
+    self.grid = grid
+    // A run of 10^4 games fills a few thousand of the grid's ~36,000 cells: the cells outside
+    // the rectangle of the counted ones are left at zero and never visited again.
+    let box = Self.occupied(histogram.counts, grid)
+    var weights = [Double](repeating: 0, count: grid.cellCount)
+    histogram.counts.withUnsafeBufferPointer { counts in
+      weights.withUnsafeMutableBufferPointer { w in
+        for r in box.rows {
+          for c in box.columns { w[r * grid.awayBins + c] = Double(counts[r * grid.awayBins + c]) }
+        }
+      }
+    }
+    self.weights = weights
     overflow = histogram.overflow.sorted { $0.key < $1.key }.map { ($0.key, Double($0.value)) }
     totalWeight = Double(histogram.games)
     sampleCount = histogram.games
     overtimeShare = histogram.games == 0 ? 0 : Double(histogram.overtimeGames) / Double(histogram.games)
-    (totals, margins, homeScores, awayScores) = Self.marginals(grid, weights, overflow, sampleCount)
+    (totals, margins, homeScores, awayScores) = Self.marginals(grid, weights, overflow, sampleCount, box: box)
+  }
+
+  /// The smallest rectangle of rows and columns holding every non-zero count (empty ranges for
+  /// an empty histogram).
+  static func occupied(_ counts: [UInt64], _ grid: ScoreGrid) -> (rows: Range<Int>, columns: Range<Int>) {
+    var rowLo = grid.homeBins, rowHi = -1, colLo = grid.awayBins, colHi = -1
+    counts.withUnsafeBufferPointer { p in
+      for r in 0..<grid.homeBins {
+        let row = r * grid.awayBins
+        var first = 0
+        while first < grid.awayBins && p[row + first] == 0 { first += 1 }
+        if first == grid.awayBins { continue }
+        var last = grid.awayBins - 1
+        while p[row + last] == 0 { last -= 1 }
+        rowLo = min(rowLo, r)
+        rowHi = r
+        colLo = min(colLo, first)
+        colHi = max(colHi, last)
+      }
+    }
+    return rowHi < 0 ? (0..<0, 0..<0) : (rowLo..<(rowHi + 1), colLo..<(colHi + 1))
   }
 
   public init(
@@ -42,14 +75,17 @@ public struct ScoreDistribution: Sendable {
     totalWeight = probabilities.reduce(0, +) + self.overflow.reduce(0) { $0 + $1.weight }
     sampleCount = nil
     overtimeShare = overtimeProbability
-    (totals, margins, homeScores, awayScores) = Self.marginals(grid, weights, self.overflow, nil)
+    (totals, margins, homeScores, awayScores) = Self.marginals(
+      grid, weights, self.overflow, nil, box: (0..<grid.homeBins, 0..<grid.awayBins))
   }
 
   /// The four marginals (home + away, home - away, home, away) in one pass over the grid: each
   /// bin adds its cells in row-major order, as four separate passes would, so the sums are
   /// bit-identical to them. Computed once, in init: every summary reads them, most several times.
+  /// Only `box` is visited: every weight outside it is zero.
   private static func marginals(
-    _ grid: ScoreGrid, _ weights: [Double], _ overflow: [(score: FinalScore, weight: Double)], _ sampleCount: UInt64?
+    _ grid: ScoreGrid, _ weights: [Double], _ overflow: [(score: FinalScore, weight: Double)], _ sampleCount: UInt64?,
+    box: (rows: Range<Int>, columns: Range<Int>)
   ) -> (DiscreteDistribution, DiscreteDistribution, DiscreteDistribution, DiscreteDistribution) {
     let hs = overflow.map(\.score.home), as_ = overflow.map(\.score.away)
     let homeLo = min(grid.homeMin, hs.min() ?? grid.homeMin), homeHi = max(grid.homeMax, hs.max() ?? grid.homeMax)
@@ -63,9 +99,9 @@ public struct ScoreDistribution: Sendable {
     var margin = [Double](repeating: 0, count: marginHi - marginLo + 1)
     var home = [Double](repeating: 0, count: homeHi - homeLo + 1)
     var away = [Double](repeating: 0, count: awayHi - awayLo + 1)
-    for r in 0..<grid.homeBins {
+    for r in box.rows {
       let row = r * grid.awayBins, h = grid.homeMin + r
-      for c in 0..<grid.awayBins {
+      for c in box.columns {
         let x = weights[row + c]
         if x == 0 { continue }
         let a = grid.awayMin + c
