@@ -105,7 +105,7 @@ let package = Package(
       name: "mcsim",
       dependencies: [
         "OddsMath", "Simulation", "ServiceContracts", "LineFeeds", "Renderers", "FantasyTrade", "RandomStreams",
-        "MCSimServer",
+        "MCSimServer", "Multivariate",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]

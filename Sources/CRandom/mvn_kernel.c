@@ -2,9 +2,51 @@
 
 #include "mc_batch.h"
 
+/// Rows at a dimension D known at compile time: the triangle unrolled completely. Columns past
+/// the rank are zero in the factor, so the full triangle gives the same sums (adding 0 * z).
+#define MC_MVN_FIXED(D)                                                                        \
+  static inline __attribute__((always_inline)) void mc_mvn_rows_##D(                            \
+      const double *factor, const int32_t *order, const double *mu, const double *z, double *x, \
+      size_t rows) {                                                                           \
+    double f[D * D], m[D];                                                                     \
+    int32_t o[D];                                                                              \
+    for (int j = 0; j < D; j++) {                                                              \
+      o[j] = order[j];                                                                         \
+      m[j] = mu[order[j]];                                                                     \
+      for (int k = 0; k < D; k++) f[j * D + k] = factor[j * D + k];                            \
+    }                                                                                          \
+    for (size_t i = 0; i < rows; i++) {                                                        \
+      const double *zi = z + i * D;                                                            \
+      double *xi = x + i * D;                                                                  \
+      for (int j = 0; j < D; j++) {                                                            \
+        double s = 0;                                                                          \
+        for (int k = 0; k <= j; k++) s = MC_FMA(f[j * D + k], zi[k], s);                       \
+        xi[o[j]] = m[j] + s;                                                                   \
+      }                                                                                        \
+    }                                                                                          \
+  }
+
+MC_MVN_FIXED(2)
+MC_MVN_FIXED(3)
+MC_MVN_FIXED(4)
+MC_MVN_FIXED(5)
+MC_MVN_FIXED(6)
+MC_MVN_FIXED(7)
+MC_MVN_FIXED(8)
+
 MC_TARGET_CLONES
 void mc_mvn_transform(const double *factor, const int32_t *order, const int32_t *width, const double *mu,
                       size_t d, const double *z, double *x, size_t rows) {
+  switch (d) {
+    case 2: mc_mvn_rows_2(factor, order, mu, z, x, rows); return;
+    case 3: mc_mvn_rows_3(factor, order, mu, z, x, rows); return;
+    case 4: mc_mvn_rows_4(factor, order, mu, z, x, rows); return;
+    case 5: mc_mvn_rows_5(factor, order, mu, z, x, rows); return;
+    case 6: mc_mvn_rows_6(factor, order, mu, z, x, rows); return;
+    case 7: mc_mvn_rows_7(factor, order, mu, z, x, rows); return;
+    case 8: mc_mvn_rows_8(factor, order, mu, z, x, rows); return;
+    default: break;
+  }
   for (size_t i = 0; i < rows; i++) {
     const double *zi = z + i * d;
     double *xi = x + i * d;

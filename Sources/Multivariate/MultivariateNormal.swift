@@ -18,9 +18,8 @@ import RandomStreams
 /// - `.loop`: `mc_mvn_transform`, one pass per row over the triangular factor.
 /// They round differently (last bits), so the path is a function of the dimension only
 /// (`Path.preferred`), never of the machine's load: same seed, same bits, any thread count.
-/// OpenBLAS's own threads are switched off (`openblas_set_num_threads(1)`): the engine's
-/// threads already take one chunk each, and BLAS threads inside them would oversubscribe the
-/// cores (the Debian package is the pthread build, which honours the call at run time).
+/// OpenBLAS's own threads are switched off (`BLASThreads`): the engine's threads already take
+/// one chunk each, and BLAS threads inside them would oversubscribe the cores.
 public struct MultivariateNormal: Sendable {
   public let means: [Double]
   public let sds: [Double]
@@ -39,6 +38,7 @@ public struct MultivariateNormal: Sendable {
   public static let streamID = StreamLayout.streamID(named: "multivariate-normal")
 
   public init(means: [Double], sds: [Double], correlation: CorrelationMatrix) throws(MultivariateError) {
+    BLASThreads.disable()
     guard means.count == correlation.dimension else {
       throw .invalid(
         field: "means", value: "\(means.count) values",
@@ -92,13 +92,10 @@ public struct MultivariateNormal: Sendable {
     min(4096, max(64, 4096 / max(d, 1)))
   }
 
-  /// OpenBLAS single-threaded, once per process.
-  private static let blasThreadsOff: Void = { openblas_set_num_threads(1) }()
-
   /// The number of threads OpenBLAS would use for a call (1 once the engine has started).
   public static var blasThreads: Int {
-    _ = blasThreadsOff
-    return Int(openblas_get_num_threads())
+    BLASThreads.disable()
+    return BLASThreads.current
   }
 
   // MARK: - Simulation
@@ -109,7 +106,7 @@ public struct MultivariateNormal: Sendable {
   public func simulate<A: DrawAccumulator>(
     draws: Int, seed: UInt64, threads: Int, path: Path? = nil, _ make: () -> A
   ) -> A {
-    _ = Self.blasThreadsOff
+    BLASThreads.disable()
     let d = dimension
     let path = path ?? Path.preferred(dimension: d)
     let layout = StreamLayout(seed: seed, chunkSize: Self.chunkSize)

@@ -26,9 +26,10 @@ public struct ParlayTable {
       out.append("Player   \(q.quantityName) (\(q.team.rawValue)\(p.games.count > 1 ? ", " + p.gameNames[q.game] : "")): \(Fmt.fixed(q.mean, 1)) ± \(Fmt.fixed(q.sd, 1)), correlation with team points \(Fmt.fixed(q.correlationUsed, 2))\(q.teamCorrelation == nil && p.correlation == nil ? " (default for \(q.stat.rawValue))" : "")")
     }
     out.append("")
-    out.append(Fmt.left("leg", 34) + Fmt.left("probability", 13) + "fair odds")
+    let width = max(12, (p.legs.map(\.label.count).max() ?? 0) + 2)
+    out.append(Self.pad("leg", width) + Self.pad("probability", 13) + "fair odds")
     for (leg, prob) in zip(p.legs, r.legProbabilities) {
-      out.append(Fmt.left(leg.label, 34) + Fmt.left(Fmt.fixed(prob, 4), 13) + (prob > 0 ? Fmt.price(1 / prob) : "–"))
+      out.append(Self.pad(leg.label, width) + Self.pad(Fmt.fixed(prob, 4), 13) + (prob > 0 ? Fmt.price(1 / prob) : "–"))
     }
     out.append("")
     let ci = r.jointInterval
@@ -46,5 +47,10 @@ public struct ParlayTable {
     }
     out.append("A pushed leg counts as not won.")
     return out.joined(separator: "\n")
+  }
+
+  /// `s` then spaces to `width` (left-aligned).
+  static func pad(_ s: String, _ width: Int) -> String {
+    s.count >= width ? s + " " : s + String(repeating: " ", count: width - s.count)
   }
 }

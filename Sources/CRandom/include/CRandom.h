@@ -5,3 +5,4 @@
 #include "mc_game_kernel.h"
 #include "mc_normal_cdf.h"
 #include "mc_mvn_kernel.h"
+#include "mc_parlay_kernel.h"

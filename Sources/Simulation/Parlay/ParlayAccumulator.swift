@@ -1,3 +1,4 @@
+import CRandom
 import Multivariate
 import RandomStreams
 
@@ -22,7 +23,10 @@ final class CompiledParlay: Sendable {
   }
 
   let legs: [Leg]
+  /// The same legs for the C kernel.
+  let kernelLegs: [mc_parlay_leg]
   let games: [Game]
+  let floors: [Double]
   let seed: UInt64
 
   /// The streams of the overtime draws (chunk k of each: `StreamLayout.stream(named:chunk:)`):
@@ -59,6 +63,12 @@ final class CompiledParlay: Sendable {
         return Leg(game: -1, home: 0, away: 0, column: g2 + parlay.player(for: leg)!, sign: s, threshold: s * line)
       }
     }
+    kernelLegs = legs.map {
+      mc_parlay_leg(
+        game: Int32($0.game), column: Int32($0.column), home: $0.home, away: $0.away, sign: $0.sign,
+        threshold: $0.threshold)
+    }
+    floors = games.map(\.floor)
   }
 
   /// Whether a leg wins on final scores (h, a): the histogram path's test, the same
@@ -69,95 +79,102 @@ final class CompiledParlay: Sendable {
 }
 
 /// Counts, over the draws of the multivariate path, how often each leg and all legs together
-/// win. Team scores are finished like the two-team kernel's: rounded, floored, then overtime by
-/// the game's model (flat: with probability rate, round(max(0, N(points, sd))) points split by a
-/// fair coin; tie: five-minute periods while level), from the chunk's own overtime streams.
-/// Player stats are round(max(0, x)). Integer counts only: the fold is exact in any order.
+/// win. Team scores are finished like the two-team kernel's: rounded half up, floored, then
+/// overtime by the game's model (flat: with probability rate, round(max(0, N(points, sd)))
+/// points split by a fair coin; tie: five-minute periods while level), from the chunk's own
+/// overtime streams. Player stats are round(max(0, x)). Integer counts only: the fold is exact
+/// in any order.
+///
+/// A block is worked column by column, so the loops vectorise: each game's final scores for
+/// every draw, then each leg's win over every draw, and-ed into the draw's "all won" flag.
 struct ParlayAccumulator: DrawAccumulator {
   let parlay: CompiledParlay
   private(set) var joint: UInt64 = 0
   private(set) var legWins: [UInt64]
   private(set) var rows: UInt64 = 0
   private var decisions = RandomStream(seed: 0, id: 0)
-  private var points = RandomStream(seed: 0, id: 0)
+  private var overtime = OvertimeNormals()
+  /// Scratch of the block: uniforms (draw-major, one per game), final scores (game-major,
+  /// home then away), the all-won flags.
   private var uniforms: [Double] = []
-  private var normals = [Double](repeating: 0, count: 64)
-  private var nextNormal = 64
-  private var home: [Double]
-  private var away: [Double]
+  private var scores: [Double] = []
+  private var flags: [UInt8] = []
 
   init(_ parlay: CompiledParlay) {
     self.parlay = parlay
     legWins = [UInt64](repeating: 0, count: parlay.legs.count)
-    home = [Double](repeating: 0, count: parlay.games.count)
-    away = home
   }
 
   mutating func begin(chunk: Int) {
     let layout = StreamLayout(seed: parlay.seed)
     decisions = layout.stream(named: CompiledParlay.overtimeDecisionID, chunk: chunk)
-    points = layout.stream(named: CompiledParlay.overtimePointsID, chunk: chunk)
-    nextNormal = normals.count
+    overtime = OvertimeNormals(stream: layout.stream(named: CompiledParlay.overtimePointsID, chunk: chunk))
   }
 
-  private mutating func normal() -> Double {
-    if nextNormal == normals.count {
-      normals.withUnsafeMutableBufferPointer { points.fillNormal($0) }
-      nextNormal = 0
-    }
-    defer { nextNormal += 1 }
-    return normals[nextNormal]
-  }
-
-  @inline(__always) private static func round(_ x: Double) -> Double { (x + 0.5).rounded(.down) }
+  /// floor(x + 1/2), as the kernels round.
+  @inline(__always) static func round(_ x: Double) -> Double { (x + 0.5).rounded(.down) }
 
   mutating func add(_ draws: UnsafeBufferPointer<Double>, rows n: Int, dimension d: Int) {
     let gameCount = parlay.games.count
     if uniforms.count < n * gameCount { uniforms = [Double](repeating: 0, count: n * gameCount) }
-    uniforms.withUnsafeMutableBufferPointer { decisions.fillUniform(UnsafeMutableBufferPointer(rebasing: $0[0..<(n * gameCount)])) }
-    let games = parlay.games, legs = parlay.legs
-    var joint = self.joint
-    for i in 0..<n {
-      let x = draws.baseAddress! + i * d
-      for g in 0..<gameCount {
-        let game = games[g]
-        var h = max(Self.round(x[2 * g]), game.floor)
-        var a = max(Self.round(x[2 * g + 1]), game.floor)
-        switch game.kind {
-        case .none: break
-        case .flat:
-          let u = uniforms[i * gameCount + g]
-          if u < game.rate {
-            let k = max(0, Self.round(game.points + game.sd * normal()))
-            let share = ((k + (u < 0.5 * game.rate ? 0 : 1)) / 2).rounded(.down)
-            h += share
-            a += k - share
-          }
-        case .tie:
-          var period = 0
-          while h == a && period < 10_000 {
-            let m = 0.5 * game.points, s = game.sd * 0.70710678118654752440
-            h += max(0, Self.round(m + s * normal()))
-            a += max(0, Self.round(m + s * normal()))
-            period += 1
-          }
-        }
-        home[g] = h
-        away[g] = a
-      }
-      var all = true
-      for (j, leg) in legs.enumerated() {
-        let win: Bool
-        if leg.game >= 0 {
-          win = leg.home * home[leg.game] + leg.away * away[leg.game] > leg.threshold
-        } else {
-          win = leg.sign * max(0, Self.round(x[leg.column])) > leg.threshold
-        }
-        if win { legWins[j] &+= 1 } else { all = false }
-      }
-      if all { joint &+= 1 }
+    if scores.count < 2 * n * gameCount { scores = [Double](repeating: 0, count: 2 * n * gameCount) }
+    if flags.count < n { flags = [UInt8](repeating: 0, count: n) }
+    let x = draws.baseAddress!
+    // Regulation scores (C), overtime on the draws that have it (Swift: rare, and drawing from
+    // the chunk's streams), then the legs (C).
+    scores.withUnsafeMutableBufferPointer { f in
+      mc_parlay_scores(x, d, n, gameCount, parlay.floors, f.baseAddress)
     }
-    self.joint = joint
+    let anyOvertime = parlay.games.contains { $0.kind != .none }
+    if anyOvertime {
+      uniforms.withUnsafeMutableBufferPointer {
+        decisions.fillUniform(UnsafeMutableBufferPointer(rebasing: $0[0..<(n * gameCount)]))
+      }
+      var finals: [Double] = []
+      swap(&finals, &scores)
+      var normals = overtime
+      finals.withUnsafeMutableBufferPointer { f in
+        uniforms.withUnsafeBufferPointer { u in
+          for (g, game) in parlay.games.enumerated() {
+            let hs = f.baseAddress! + 2 * g * n, as_ = f.baseAddress! + (2 * g + 1) * n
+            switch game.kind {
+            case .none: break
+            case .flat:
+              for i in 0..<n where u[i * gameCount + g] < game.rate {
+                let v = u[i * gameCount + g]
+                let k = max(0, Self.round(game.points + game.sd * normals.next()))
+                // Given overtime, v / rate is uniform: below one half, the odd point goes away.
+                let share = ((k + (v < 0.5 * game.rate ? 0 : 1)) * 0.5).rounded(.down)
+                hs[i] += share
+                as_[i] += k - share
+              }
+            case .tie:
+              let m = 0.5 * game.points, s = game.sd * 0.70710678118654752440
+              for i in 0..<n where hs[i] == as_[i] {
+                var period = 0
+                while hs[i] == as_[i] && period < 10_000 {
+                  hs[i] += max(0, Self.round(m + s * normals.next()))
+                  as_[i] += max(0, Self.round(m + s * normals.next()))
+                  period += 1
+                }
+              }
+            }
+          }
+        }
+      }
+      swap(&finals, &scores)
+      overtime = normals
+    }
+    var won: UInt64 = 0
+    scores.withUnsafeBufferPointer { f in
+      flags.withUnsafeMutableBufferPointer { flag in
+        legWins.withUnsafeMutableBufferPointer { w in
+          mc_parlay_count(
+            x, d, n, f.baseAddress, parlay.kernelLegs, parlay.kernelLegs.count, w.baseAddress, &won, flag.baseAddress)
+        }
+      }
+    }
+    joint &+= won
     rows &+= UInt64(n)
   }
 
@@ -165,5 +182,27 @@ struct ParlayAccumulator: DrawAccumulator {
     joint &+= next.joint
     rows &+= next.rows
     for j in legWins.indices { legWins[j] &+= next.legWins[j] }
+  }
+}
+
+/// The overtime points' normals of a chunk, taken in order from its own stream, 64 at a time.
+struct OvertimeNormals {
+  private var stream: RandomStream
+  private var buffer: [Double]
+  private var index: Int
+
+  init(stream: RandomStream = RandomStream(seed: 0, id: 0)) {
+    self.stream = stream
+    buffer = [Double](repeating: 0, count: 64)
+    index = 64
+  }
+
+  @inline(__always) mutating func next() -> Double {
+    if index == buffer.count {
+      buffer.withUnsafeMutableBufferPointer { stream.fillNormal($0) }
+      index = 0
+    }
+    defer { index += 1 }
+    return buffer[index]
   }
 }
