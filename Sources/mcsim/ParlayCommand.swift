@@ -88,14 +88,21 @@ struct ParlayCommand: ParsableCommand {
       let model = modelOptions.model(home: home!, away: away!)
       do {
         try model.validate()
-        let projections = try players.map { text throws(InputError) in try ParlayLegSyntax.player(text) }
+        let projections = try players.map { text throws(InputError) in
+          let p = try ParlayLegSyntax.player(text)
+          if let problem = p.problems().first, case .invalid(let field, let value, let reason) = problem {
+            throw InputError.invalid(
+              field: "player", value: "'\(text)'",
+              reason: "\(field.split(separator: ".").last.map(String.init) ?? field) \(value) \(reason)")
+          }
+          return p
+        }
         let parsed = try legs.map { text throws(InputError) in try ParlayLegSyntax.leg(text) }
         parlay = Parlay(games: [model], players: projections, legs: parsed)
         try parlay.validate()
       } catch {
         throw Self.optionFailure(error)
       }
-      options.simulations = randomOptions.sims ?? 10_000
     }
     if let price { offered = try parsePrice(price, field: "--price", file: nil) }
     if let offered, offered.decimal <= 1 {
@@ -116,8 +123,7 @@ struct ParlayCommand: ParsableCommand {
   static func optionFailure(_ error: InputError) -> CLIFailure {
     switch error {
     case .invalid("leg", let value, let reason): CLIError.option("--leg", value, reason)
-    case .invalid(let field, let value, let reason) where field.hasPrefix("player"):
-      CLIError.option("--player", value, field == "player" ? reason : "\(field.dropFirst("player".count)): \(reason)")
+    case .invalid("player", let value, let reason): CLIError.option("--player", value, reason)
     default: CLIError.fail(error)
     }
   }
