@@ -8,10 +8,13 @@ import Simulation
 public struct ParlayTable {
   public let result: ParlayResult
   public let price: Odds?
+  /// The market the projections reproduce (`--from-market`), if any.
+  public let market: (total: Double, spread: Double)?
 
-  public init(_ result: ParlayResult, price: Odds?) {
+  public init(_ result: ParlayResult, price: Odds?, market: (total: Double, spread: Double)? = nil) {
     self.result = result
     self.price = price
+    self.market = market
   }
 
   public func render() -> String {
@@ -21,6 +24,9 @@ public struct ParlayTable {
     out.append("mcsim parlay · \(p.legs.count) leg\(p.legs.count == 1 ? "" : "s") · \(Fmt.count(Int(r.simulations))) simulations · seed \(r.options.seed) · \(path)")
     for (g, m) in p.games.enumerated() {
       out.append("Game     \(p.games.count > 1 ? p.gameNames[g] + ": " : "")home \(Fmt.fixed(m.homeMean, 1)) ± \(Fmt.fixed(m.homeSD, 1)) · away \(Fmt.fixed(m.awayMean, 1)) ± \(Fmt.fixed(m.awaySD, 1)) · rho \(Fmt.fixed(m.correlation, 2)) · overtime \(m.overtime.kind.rawValue)")
+    }
+    if let market {
+      out.append("Market   projections that make total \(Fmt.line(market.total)) and home \(Fmt.signedLine(market.spread)) fair lines (exact distribution)")
     }
     for q in p.players {
       out.append("Player   \(q.quantityName) (\(q.team.rawValue)\(p.games.count > 1 ? ", " + p.gameNames[q.game] : "")): \(Fmt.fixed(q.mean, 1)) ± \(Fmt.fixed(q.sd, 1)), correlation with team points \(Fmt.fixed(q.correlationUsed, 2))\(q.teamCorrelation == nil && p.correlation == nil ? " (default for \(q.stat.rawValue))" : "")")

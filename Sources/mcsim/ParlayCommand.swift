@@ -45,6 +45,9 @@ struct ParlayCommand: ParsableCommand {
   @Option(parsing: .unconditional, help: "The parlay's offered price, decimal or American (for EV and Kelly).")
   var price: String?
 
+  @Option(name: .customLong("from-market"), parsing: .unconditional, help: "Projections that make a market's lines fair, instead of --home/--away: total=T,spread=S (S the home spread, -5.5 for a 5.5-point home favourite).")
+  var fromMarket: String?
+
   @OptionGroup(title: "Model") var modelOptions: ModelOptions
   @OptionGroup(title: "Simulation") var randomOptions: RandomOptions
   @OptionGroup(title: "Input") var input: InputOptions
@@ -52,17 +55,21 @@ struct ParlayCommand: ParsableCommand {
 
   func validate() throws {
     if file != nil {
-      guard home == nil, away == nil, legs.isEmpty, players.isEmpty else {
-        throw ValidationError("A parlay FILE replaces --home, --away, --leg and --player; give one or the other.")
+      guard home == nil, away == nil, legs.isEmpty, players.isEmpty, fromMarket == nil else {
+        throw ValidationError("A parlay FILE replaces --home, --away, --from-market, --leg and --player; give one or the other.")
       }
+    } else if fromMarket != nil {
+      guard home == nil, away == nil else { throw ValidationError("--from-market replaces --home and --away; give one or the other.") }
+      guard !legs.isEmpty else { throw ValidationError("Missing --leg: give at least one leg.") }
     } else {
-      guard home != nil, away != nil else { throw ValidationError("Missing --home or --away (or give a parlay FILE).") }
+      guard home != nil, away != nil else { throw ValidationError("Missing --home or --away (or --from-market, or a parlay FILE).") }
       guard !legs.isEmpty else { throw ValidationError("Missing --leg: give at least one leg.") }
     }
   }
 
   func run() throws {
-    var options = randomOptions.options()
+    let options = randomOptions.options()
+    var impliedBy: (total: Double, spread: Double)? = nil
     var offered: Odds? = nil
     func parsePrice(_ text: String, field: String, file: String?) throws -> Odds {
       let odds: Odds
@@ -85,7 +92,18 @@ struct ParlayCommand: ParsableCommand {
       do { parlay = try request.parlay(base: base) } catch { throw CLIError.badInput(source.description, error) }
       if let text = request.price?.text { offered = try parsePrice(text, field: "price", file: source.description) }
     } else {
-      let model = modelOptions.model(home: home!, away: away!)
+      var model = modelOptions.model(home: home ?? 0, away: away ?? 0)
+      if let fromMarket {
+        let market = try Self.market(fromMarket)
+        do { model = try MarketImpliedMeans.solve(total: market.total, spread: market.spread, model: model) } catch {
+          switch error {
+          case .invalid("total", let v, let reason), .invalid("spread", let v, let reason):
+            throw CLIError.option("--from-market", fromMarket, "\(error.field) \(v) \(reason)")
+          default: throw CLIError.fail(error)
+          }
+        }
+        impliedBy = market
+      }
       do {
         try model.validate()
         let projections = try players.map { text throws(InputError) in
@@ -113,10 +131,30 @@ struct ParlayCommand: ParsableCommand {
       throw file.map { CLIError.badInput($0, error) } ?? Self.optionFailure(error)
     }
     if output.json {
-      print(try JSONOutput.encode(SuccessEnvelope(ParlayResponse(result, price: offered)), style: output.style))
+      print(try JSONOutput.encode(SuccessEnvelope(ParlayResponse(result, price: offered, market: impliedBy)), style: output.style))
     } else {
-      print(ParlayTable(result, price: offered).render())
+      print(ParlayTable(result, price: offered, market: impliedBy).render())
     }
+  }
+
+  /// `total=224.5,spread=-5.5`.
+  static func market(_ text: String) throws -> (total: Double, spread: Double) {
+    var total: Double?, spread: Double?
+    for part in text.split(separator: ",") {
+      let kv = part.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+      guard kv.count == 2, let v = Double(kv[1]) else {
+        throw CLIError.option("--from-market", text, "expected total=T,spread=S (e.g. total=224.5,spread=-5.5)")
+      }
+      switch kv[0] {
+      case "total": total = v
+      case "spread": spread = v
+      default: throw CLIError.option("--from-market", text, "unknown key '\(kv[0])'; expected total and spread")
+      }
+    }
+    guard let total, let spread else {
+      throw CLIError.option("--from-market", text, "needs both total=T and spread=S")
+    }
+    return (total, spread)
   }
 
   /// A leg or player refused on the command line: named as the option that gave it, exit 64.

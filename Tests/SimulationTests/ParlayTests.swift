@@ -135,3 +135,30 @@ final class ParlayTests: XCTestCase {
     XCTAssertThrowsError(try parlay.validate()) { XCTAssertEqual(($0 as? InputError)?.field, "skewness") }
   }
 }
+
+/// Projections that reproduce a market: the lines split the exact distribution in half.
+final class MarketImpliedMeansTests: XCTestCase {
+  func testTotalAndSpreadBecomeFairLines() throws {
+    for (total, spread, kind) in [(224.5, -5.5, Overtime.Kind.flat), (211.5, 3.5, .tie), (230.5, -12.5, .none)] {
+      let model = try MarketImpliedMeans.solve(
+        total: total, spread: spread, model: GameModel(homeMean: 0, awayMean: 0, overtime: Overtime(kind: kind)))
+      let exact = try XCTUnwrap(ExactScoreDistribution.compute(model))
+      let t = exact.totals.probabilities(line: total), m = exact.margins.probabilities(line: -spread)
+      XCTAssertEqual(t.above, t.below, accuracy: 1e-6, "\(kind) total")
+      XCTAssertEqual(m.above, m.below, accuracy: 1e-6, "\(kind) spread")
+      // Half a point of total moves P(over) by about phi(0) / sd(total) / 2 ~ 0.012: the solve is
+      // far tighter than the line.
+      XCTAssertEqual(model.homeMean - model.awayMean, -spread, accuracy: 1.5, "\(kind)")
+      XCTAssertEqual(model.homeMean + model.awayMean, total, accuracy: 1.5, "\(kind)")
+    }
+  }
+
+  func testUnreachableMarketIsNamed() {
+    XCTAssertThrowsError(try MarketImpliedMeans.solve(total: .nan, spread: 0, model: GameModel(homeMean: 0, awayMean: 0))) {
+      XCTAssertEqual(($0 as? InputError)?.field, "total")
+    }
+    XCTAssertThrowsError(try MarketImpliedMeans.solve(total: 200, spread: 250, model: GameModel(homeMean: 0, awayMean: 0))) {
+      XCTAssertEqual(($0 as? InputError)?.field, "spread")
+    }
+  }
+}

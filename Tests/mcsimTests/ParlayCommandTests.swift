@@ -80,6 +80,25 @@ final class ParlayCommandTests: XCTestCase {
     }
   }
 
+  /// --from-market: the means that make the lines fair, and the parlay priced from them: the
+  /// market's own over alone is a coin flip (within 4 SE at 2 x 10^5).
+  func testFromMarket() throws {
+    let r = try result([
+      "parlay", "--from-market", "total=224.5,spread=-5.5", "--leg", "over:224.5", "--leg", "home-spread:-5.5",
+      "--sims", "200000", "--seed", "2", "--json",
+    ])
+    let market = try XCTUnwrap(r["from_market"] as? [String: Any])
+    let home = try XCTUnwrap(market["home_mean"] as? Double), away = try XCTUnwrap(market["away_mean"] as? Double)
+    XCTAssertEqual(home - away, 5.5, accuracy: 1)
+    let legs = try XCTUnwrap(r["legs"] as? [[String: Any]])
+    for leg in legs {
+      XCTAssertEqual(try XCTUnwrap(leg["probability"] as? Double), 0.5, accuracy: 4 * (0.25 / 200_000).squareRoot())
+    }
+    let bad = try MCSimBinary.run(["parlay", "--from-market", "total=224.5", "--leg", "over:224.5"])
+    XCTAssertEqual(bad.status, 64)
+    XCTAssertTrue(bad.stderr.contains("--from-market total=224.5: needs both"), bad.stderr)
+  }
+
   /// A file: several games and props (the scenario); one bad leg is named and nothing is priced;
   /// a bad matrix entry is named.
   func testFile() throws {

@@ -39,6 +39,19 @@ public struct ParlayResponse: Encodable, Sendable {
     }
   }
 
+  /// The market whose lines the projections were solved to make fair (`--from-market`).
+  public struct Market: Encodable, Sendable {
+    public let total: Double
+    public let spread: Double
+    public let homeMean: Double
+    public let awayMean: Double
+
+    enum CodingKeys: String, CodingKey {
+      case total, spread
+      case homeMean = "home_mean", awayMean = "away_mean"
+    }
+  }
+
   public let jointProbability: Double
   public let ci95: [Double]
   public let standardError: Double
@@ -57,6 +70,7 @@ public struct ParlayResponse: Encodable, Sendable {
   public let quantities: [String]
   public let defaultedCorrelations: [DefaultedCorrelation]
   public let correlationRepair: Repair?
+  public let fromMarket: Market?
   public let elapsedMs: Double
 
   enum CodingKeys: String, CodingKey {
@@ -64,10 +78,13 @@ public struct ParlayResponse: Encodable, Sendable {
     case independentProbability = "independent_probability", lift, fairOdds = "fair_odds", price, ev, kelly, legs
     case simulations, seed, route, transform, dimension, quantities
     case defaultedCorrelations = "defaulted_correlations", correlationRepair = "correlation_repair"
-    case elapsedMs = "elapsed_ms"
+    case fromMarket = "from_market", elapsedMs = "elapsed_ms"
   }
 
-  public init(_ r: ParlayResult, price: Odds?) {
+  public init(_ r: ParlayResult, price: Odds?, market: (total: Double, spread: Double)? = nil) {
+    fromMarket = market.map {
+      Market(total: $0.total, spread: $0.spread, homeMean: r.parlay.games[0].homeMean, awayMean: r.parlay.games[0].awayMean)
+    }
     jointProbability = r.jointProbability
     let ci = r.jointInterval
     ci95 = [ci.lower, ci.upper]
@@ -124,6 +141,7 @@ public struct ParlayResponse: Encodable, Sendable {
     try c.encode(quantities, forKey: .quantities)
     try c.encode(defaultedCorrelations, forKey: .defaultedCorrelations)
     try c.encode(correlationRepair, forKey: .correlationRepair)
+    try c.encode(fromMarket, forKey: .fromMarket)
     try c.encode(elapsedMs, forKey: .elapsedMs)
   }
 }
