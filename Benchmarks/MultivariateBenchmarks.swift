@@ -50,11 +50,14 @@ extension BenchmarkSuite {
       }
       ratios.append((d, medians[.loop]! / medians[.blas]!))
     }
-    let crossover = ratios.indices.first { i in ratios[i...].allSatisfy { $0.loopOverBLAS > 1 } }.map { ratios[$0].d }
+    // The crossover: the first d at which dgemm wins (the loop's unrolled kernels end at 8).
+    let crossover = ratios.first { $0.loopOverBLAS > 1 }?.d
+    let disagreements = ratios.filter { ($0.loopOverBLAS > 1) != (MultivariateNormal.Path.preferred(dimension: $0.d) == .blas) }
     print(
       "  crossover: "
         + ratios.map { String(format: "d=%d loop/blas %.2f", $0.d, $0.loopOverBLAS) }.joined(separator: " · ")
-        + " -> dgemm from d = \(crossover.map(String.init) ?? "never") (engine: \(MultivariateNormal.blasCrossover))")
+        + " -> dgemm first wins at d = \(crossover.map(String.init) ?? "none measured"); the engine takes dgemm from d = \(MultivariateNormal.blasCrossover)"
+        + (disagreements.isEmpty ? "" : " (this run disagrees at d = \(disagreements.map { String($0.d) }.joined(separator: ", ")))"))
 
     // The 6-leg same-game parlay with 4 player props.
     let cores = ProcessInfo.processInfo.activeProcessorCount
