@@ -116,20 +116,7 @@ public struct ParlayRequest: Decodable, Sendable {
     var projections: [PlayerProjection] = []
     for (i, p) in (players ?? []).enumerated() {
       let g = try gameIndex(p.game, field: "players[\(i)].game")
-      guard let team = ParlayLeg.Team(rawValue: p.team.lowercased()) else {
-        throw .invalid(field: "players[\(i)].team", value: p.team, reason: "must be home or away")
-      }
-      guard let stat = PlayerStat(rawValue: p.stat.lowercased()) else {
-        throw .invalid(
-          field: "players[\(i)].stat", value: p.stat,
-          reason: "must be one of \(PlayerStat.allCases.map(\.rawValue).joined(separator: ", "))")
-      }
-      let projection = PlayerProjection(
-        name: p.name, stat: stat, game: g, team: team, mean: p.mean, sd: p.sd, teamCorrelation: p.teamCorrelation)
-      if let problem = projection.problems().first, case .invalid(let field, let value, let reason) = problem {
-        let key = field.split(separator: ".").last.map(String.init) ?? field
-        throw .invalid(field: "players[\(i)]" + (key.hasPrefix("player") ? ".name" : ".\(key)"), value: value, reason: reason)
-      }
+      let projection = try Self.projection(p, index: i, game: g)
       projections.append(projection)
     }
     var parlayLegs: [ParlayLeg] = []
@@ -166,6 +153,26 @@ public struct ParlayRequest: Decodable, Sendable {
       throw error
     }
     return parlay
+  }
+
+  /// Player `index` of a file (`players[index]`) as the engine's projection in game `game`,
+  /// errors naming the file's field.
+  public static func projection(_ p: Player, index i: Int, game g: Int) throws(InputError) -> PlayerProjection {
+    guard let team = ParlayLeg.Team(rawValue: p.team.lowercased()) else {
+      throw .invalid(field: "players[\(i)].team", value: p.team, reason: "must be home or away")
+    }
+    guard let stat = PlayerStat(rawValue: p.stat.lowercased()) else {
+      throw .invalid(
+        field: "players[\(i)].stat", value: p.stat,
+        reason: "must be one of \(PlayerStat.allCases.map(\.rawValue).joined(separator: ", "))")
+    }
+    let projection = PlayerProjection(
+      name: p.name, stat: stat, game: g, team: team, mean: p.mean, sd: p.sd, teamCorrelation: p.teamCorrelation)
+    if let problem = projection.problems().first, case .invalid(let field, let value, let reason) = problem {
+      let key = field.split(separator: ".").last.map(String.init) ?? field
+      throw .invalid(field: "players[\(i)]" + (key.hasPrefix("player") ? ".name" : ".\(key)"), value: value, reason: reason)
+    }
+    return projection
   }
 
   /// Engine field names as this file spells them.

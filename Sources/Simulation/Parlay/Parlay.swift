@@ -20,7 +20,7 @@ public struct Parlay: Hashable, Sendable {
   /// Rows over every quantity (2 per game, then one per player), if given.
   public var correlation: [[Double]]?
 
-  public static let maxLegs = 64
+  public static let maxLegs = 1024
   public static let maxPlayers = 126
 
   public init(

@@ -31,6 +31,8 @@ indirect enum FieldSchema: Sendable {
       "games": .array(.object(ParlayRequest.gameFieldNames)), "players": .array(.object(ParlayRequest.playerFieldNames)),
       "legs": .array(.object(ParlayRequest.legFieldNames)),
     ])
+  static let propsProjections = FieldSchema.object(
+    PropsProjections.fieldNames, children: ["players": .array(.object(ParlayRequest.playerFieldNames))])
   /// A slate's top level and its `model` (each game's fields are reported by the slate decoder,
   /// in the game's warnings).
   static let slate = FieldSchema.either(
