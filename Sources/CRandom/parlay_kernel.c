@@ -19,31 +19,29 @@ void mc_parlay_scores(const double *x, size_t d, size_t n, size_t games, const d
 
 MC_TARGET_CLONES
 void mc_parlay_count(const double *x, size_t d, size_t n, const double *scores, const mc_parlay_leg *legs,
-                     size_t leg_count, uint64_t *wins, uint64_t *joint, uint8_t *flags) {
-  for (size_t i = 0; i < n; i++) flags[i] = 1;
+                     size_t leg_count, uint64_t *wins, uint64_t *won, uint16_t *tally) {
+  for (size_t i = 0; i < n; i++) tally[i] = 0;
   for (size_t j = 0; j < leg_count; j++) {
     const mc_parlay_leg leg = legs[j];
     uint64_t count = 0;
     if (leg.game >= 0) {
       const double *h = scores + 2 * (size_t)leg.game * n, *a = scores + (2 * (size_t)leg.game + 1) * n;
       for (size_t i = 0; i < n; i++) {
-        uint8_t win = leg.home * h[i] + leg.away * a[i] > leg.threshold;
+        uint16_t win = leg.home * h[i] + leg.away * a[i] > leg.threshold;
         count += win;
-        flags[i] &= win;
+        tally[i] += win;
       }
     } else {
       const size_t c = (size_t)leg.column;
       for (size_t i = 0; i < n; i++) {
         double v = mc_round_half_up(x[i * d + c]);
         v = v < 0 ? 0 : v;
-        uint8_t win = leg.sign * v > leg.threshold;
+        uint16_t win = leg.sign * v > leg.threshold;
         count += win;
-        flags[i] &= win;
+        tally[i] += win;
       }
     }
     wins[j] += count;
   }
-  uint64_t all = 0;
-  for (size_t i = 0; i < n; i++) all += flags[i];
-  *joint += all;
+  for (size_t i = 0; i < n; i++) won[tally[i]]++;
 }

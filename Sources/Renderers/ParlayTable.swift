@@ -43,6 +43,12 @@ public struct ParlayTable {
     out.append("Independent  \(Fmt.fixed(r.independentProbability, 4))  (product of the legs)")
     out.append("Lift         \(r.lift.map { Fmt.fixed($0, 3) } ?? "–")  (joint / independent)")
     out.append("Fair odds    \(r.fairOdds.map { Fmt.price($0) } ?? "– (never won)")")
+    if p.legs.count > 1 {
+      out.append("Legs won     " + r.wonDistribution.enumerated().map { "\($0.offset): \(Fmt.fixed($0.element, 4))" }.joined(separator: " · "))
+    }
+    if let f = p.leagueFactor, p.games.count > 1 {
+      out.append("League factor \(Fmt.fixed(f, 2)): teams of different games correlate by it (a common scoring environment)")
+    }
     if let price {
       let e = r.evaluation(at: price)
       out.append("At \(Fmt.price(price.decimal))      EV \(Fmt.signed(e.expectedValue, 4)) per unit · full Kelly \(Fmt.fixed(e.fullKelly, 4))")

@@ -99,6 +99,31 @@ final class ParlayCommandTests: XCTestCase {
     XCTAssertTrue(bad.stderr.contains("--from-market total=224.5: needs both"), bad.stderr)
   }
 
+  /// `slate --league-factor` with bets: the league_factor block, the bets' joint probability; a
+  /// bet on an unknown game is named.
+  func testSlateLeagueFactorAndBets() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bets-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let bets = dir.appendingPathComponent("bets.json")
+    try Data(#"[{"game": "2023-12-11-DEN@ATL", "leg": "over:235.5"}, {"game": "2023-12-11-MIA@CHA", "leg": "home-ml"}]"#.utf8).write(to: bets)
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let slate = root.appendingPathComponent("Scenarios/slate_batch.json").path
+    let r = try MCSimBinary.run(["slate", slate, "--sims", "20000", "--seed", "3", "--league-factor", "0.2", "--bets", bets.path, "--json"])
+    XCTAssertTrue([0, 3].contains(r.status), r.stderr)
+    let doc = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+    let block = try XCTUnwrap(doc["league_factor"] as? [String: Any])
+    let hit = try XCTUnwrap(block["overs_hit"] as? [Double])
+    XCTAssertEqual(hit.count, (block["games"] as? [String])!.count + 1)
+    XCTAssertEqual(hit.reduce(0, +), 1, accuracy: 1e-12)
+    let joint = try XCTUnwrap((block["bets"] as? [String: Any])?["joint_probability"] as? Double)
+    XCTAssertTrue(joint > 0 && joint < 1)
+    try Data(#"[{"game": "nope", "leg": "over:235.5"}]"#.utf8).write(to: bets)
+    let bad = try MCSimBinary.run(["slate", slate, "--sims", "2000", "--league-factor", "0.2", "--bets", bets.path])
+    XCTAssertEqual(bad.status, 1)
+    XCTAssertTrue(bad.stderr.contains("bets[0].game = nope"), bad.stderr)
+  }
+
   /// A file: several games and props (the scenario); one bad leg is named and nothing is priced;
   /// a bad matrix entry is named.
   func testFile() throws {

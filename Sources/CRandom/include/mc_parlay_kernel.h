@@ -25,10 +25,11 @@ typedef struct {
 /// scores[2g * n + i] (home) and scores[(2g + 1) * n + i] (away).
 void mc_parlay_scores(const double *x, size_t d, size_t n, size_t games, const double *floors, double *scores);
 
-/// Adds each leg's wins over the block to wins[j] and the draws on which all legs won to *joint.
-/// `flags` is scratch for n bytes.
+/// Adds each leg's wins over the block to wins[j], and to won[k] the draws on which exactly k of
+/// the legs won (k = 0 ... leg_count; won[leg_count] counts the draws on which all legs won).
+/// `tally` is scratch for n counts; leg_count is at most 65535.
 void mc_parlay_count(const double *x, size_t d, size_t n, const double *scores, const mc_parlay_leg *legs,
-                     size_t leg_count, uint64_t *wins, uint64_t *joint, uint8_t *flags);
+                     size_t leg_count, uint64_t *wins, uint64_t *won, uint16_t *tally);
 
 #ifdef __cplusplus
 }

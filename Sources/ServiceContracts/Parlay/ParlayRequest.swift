@@ -62,8 +62,12 @@ public struct ParlayRequest: Decodable, Sendable {
   public var players: [Player]?
   public var legs: [Leg]
   public var correlation: [[Double]]?
+  public var leagueFactor: Double?
 
-  enum CodingKeys: String, CodingKey, CaseIterable { case price, games, players, legs, correlation }
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case price, games, players, legs, correlation
+    case leagueFactor = "league_factor"
+  }
 
   /// The fields each object may carry (for reporting unknown ones).
   public static let fieldNames = Set(CodingKeys.allCases.map(\.rawValue))
@@ -142,7 +146,9 @@ public struct ParlayRequest: Decodable, Sendable {
       }
       parlayLegs.append(leg)
     }
-    let parlay = Parlay(games: models, gameNames: names, players: projections, legs: parlayLegs, correlation: correlation)
+    let parlay = Parlay(
+      games: models, gameNames: names, players: projections, legs: parlayLegs, correlation: correlation,
+      leagueFactor: leagueFactor)
     do { try parlay.validate() } catch {
       // Leg errors come back with the file's index.
       if case .invalid("leg", let value, let reason) = error,

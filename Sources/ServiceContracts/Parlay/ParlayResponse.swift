@@ -62,6 +62,9 @@ public struct ParlayResponse: Encodable, Sendable {
   public let ev: Double?
   public let kelly: Double?
   public let legs: [Leg]
+  /// legs_won[k]: P(exactly k legs win), k = 0 ... legs.
+  public let legsWon: [Double]
+  public let leagueFactor: Double?
   public let simulations: UInt64
   public let seed: UInt64
   public let route: String
@@ -76,6 +79,7 @@ public struct ParlayResponse: Encodable, Sendable {
   enum CodingKeys: String, CodingKey {
     case jointProbability = "joint_probability", ci95 = "ci_95", standardError = "standard_error"
     case independentProbability = "independent_probability", lift, fairOdds = "fair_odds", price, ev, kelly, legs
+    case legsWon = "legs_won", leagueFactor = "league_factor"
     case simulations, seed, route, transform, dimension, quantities
     case defaultedCorrelations = "defaulted_correlations", correlationRepair = "correlation_repair"
     case fromMarket = "from_market", elapsedMs = "elapsed_ms"
@@ -105,6 +109,8 @@ public struct ParlayResponse: Encodable, Sendable {
     legs = zip(p.legs, r.legProbabilities).map { leg, prob in
       Leg(leg: leg.label, game: p.gameNames[leg.game], probability: prob, fairOdds: prob > 0 ? 1 / prob : nil)
     }
+    legsWon = r.wonDistribution
+    leagueFactor = p.leagueFactor
     simulations = r.simulations
     seed = r.options.seed
     route = r.route.rawValue
@@ -133,6 +139,8 @@ public struct ParlayResponse: Encodable, Sendable {
     try c.encode(ev, forKey: .ev)
     try c.encode(kelly, forKey: .kelly)
     try c.encode(legs, forKey: .legs)
+    try c.encode(legsWon, forKey: .legsWon)
+    try c.encode(leagueFactor, forKey: .leagueFactor)
     try c.encode(simulations, forKey: .simulations)
     try c.encode(seed, forKey: .seed)
     try c.encode(route, forKey: .route)

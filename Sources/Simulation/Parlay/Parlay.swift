@@ -8,7 +8,8 @@ import Multivariate
 /// the two teams of a game correlate by the game's rho; a player's stat correlates with his
 /// team's points by r (`PlayerProjection.correlationUsed`), hence with the other team's by
 /// r rho and with another stat of the same game by r r' (same team) or r r' rho (other team);
-/// different games are independent. That matrix is positive semidefinite by construction (the
+/// different games are independent unless a league factor f sets every cross-game pair of teams to
+/// f (players follow through their team). Without the factor that matrix is positive semidefinite by construction (the
 /// stat is r T + sqrt(1 - r^2) e). A matrix given instead is checked entry by entry and, if not
 /// positive semidefinite, repaired to the nearest correlation matrix and reported.
 public struct Parlay: Hashable, Sendable {
@@ -19,14 +20,18 @@ public struct Parlay: Hashable, Sendable {
   public var legs: [ParlayLeg]
   /// Rows over every quantity (2 per game, then one per player), if given.
   public var correlation: [[Double]]?
+  /// A common scoring environment across the games: the correlation of any two teams of
+  /// different games (0 or nil: independent games), in [0, 1].
+  public var leagueFactor: Double?
 
   public static let maxLegs = 1024
   public static let maxPlayers = 126
 
   public init(
     games: [GameModel], gameNames: [String]? = nil, players: [PlayerProjection] = [], legs: [ParlayLeg],
-    correlation: [[Double]]? = nil
+    correlation: [[Double]]? = nil, leagueFactor: Double? = nil
   ) {
+    self.leagueFactor = leagueFactor
     self.games = games
     self.gameNames = gameNames ?? games.indices.map { "game \($0 + 1)" }
     self.players = players
@@ -97,6 +102,14 @@ public struct Parlay: Hashable, Sendable {
         _ = p
       }
     }
+    if let f = leagueFactor {
+      guard f.isFinite, (0...1).contains(f) else {
+        throw .invalid(field: "league_factor", value: "\(f)", reason: "must be in [0, 1]")
+      }
+      guard correlation == nil else {
+        throw .invalid(field: "league_factor", value: "\(f)", reason: "goes with the default correlations, not a full matrix")
+      }
+    }
     if let rows = correlation {
       do {
         let m = try CorrelationMatrix(rows: rows)
@@ -128,6 +141,10 @@ public struct Parlay: Hashable, Sendable {
     let d = dimension, g2 = 2 * games.count
     var c = [[Double]](repeating: [Double](repeating: 0, count: d), count: d)
     for i in 0..<d { c[i][i] = 1 }
+    let factor = leagueFactor ?? 0
+    for i in 0..<g2 {
+      for j in 0..<g2 where i / 2 != j / 2 { c[i][j] = factor }
+    }
     for (g, m) in games.enumerated() {
       c[2 * g][2 * g + 1] = m.correlation
       c[2 * g + 1][2 * g] = m.correlation
@@ -140,8 +157,12 @@ public struct Parlay: Hashable, Sendable {
       c[own][g2 + i] = r
       c[g2 + i][other] = r * rho
       c[other][g2 + i] = r * rho
-      for (j, q) in players.enumerated() where j < i && q.game == p.game {
-        let v = r * q.correlationUsed * (q.team == p.team ? 1 : rho)
+      for t in 0..<g2 where t / 2 != p.game {
+        c[g2 + i][t] = r * factor
+        c[t][g2 + i] = r * factor
+      }
+      for (j, q) in players.enumerated() where j < i {
+        let v = r * q.correlationUsed * (q.game != p.game ? factor : q.team == p.team ? 1 : rho)
         c[g2 + i][g2 + j] = v
         c[g2 + j][g2 + i] = v
       }

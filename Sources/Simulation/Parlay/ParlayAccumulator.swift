@@ -89,20 +89,23 @@ final class CompiledParlay: Sendable {
 /// every draw, then each leg's win over every draw, and-ed into the draw's "all won" flag.
 struct ParlayAccumulator: DrawAccumulator {
   let parlay: CompiledParlay
-  private(set) var joint: UInt64 = 0
   private(set) var legWins: [UInt64]
+  /// won[k]: the draws on which exactly k legs won.
+  private(set) var won: [UInt64]
   private(set) var rows: UInt64 = 0
+  var joint: UInt64 { won[won.count - 1] }
   private var decisions = RandomStream(seed: 0, id: 0)
   private var overtime = OvertimeNormals()
   /// Scratch of the block: uniforms (draw-major, one per game), final scores (game-major,
   /// home then away), the all-won flags.
   private var uniforms: [Double] = []
   private var scores: [Double] = []
-  private var flags: [UInt8] = []
+  private var flags: [UInt16] = []
 
   init(_ parlay: CompiledParlay) {
     self.parlay = parlay
     legWins = [UInt64](repeating: 0, count: parlay.legs.count)
+    won = [UInt64](repeating: 0, count: parlay.legs.count + 1)
   }
 
   mutating func begin(chunk: Int) {
@@ -118,7 +121,7 @@ struct ParlayAccumulator: DrawAccumulator {
     let gameCount = parlay.games.count
     if uniforms.count < n * gameCount { uniforms = [Double](repeating: 0, count: n * gameCount) }
     if scores.count < 2 * n * gameCount { scores = [Double](repeating: 0, count: 2 * n * gameCount) }
-    if flags.count < n { flags = [UInt8](repeating: 0, count: n) }
+    if flags.count < n { flags = [UInt16](repeating: 0, count: n) }
     let x = draws.baseAddress!
     // Regulation scores (C), overtime on the draws that have it (Swift: rare, and drawing from
     // the chunk's streams), then the legs (C).
@@ -165,21 +168,22 @@ struct ParlayAccumulator: DrawAccumulator {
       swap(&finals, &scores)
       overtime = normals
     }
-    var won: UInt64 = 0
     scores.withUnsafeBufferPointer { f in
       flags.withUnsafeMutableBufferPointer { flag in
         legWins.withUnsafeMutableBufferPointer { w in
-          mc_parlay_count(
-            x, d, n, f.baseAddress, parlay.kernelLegs, parlay.kernelLegs.count, w.baseAddress, &won, flag.baseAddress)
+          won.withUnsafeMutableBufferPointer { k in
+            mc_parlay_count(
+              x, d, n, f.baseAddress, parlay.kernelLegs, parlay.kernelLegs.count, w.baseAddress, k.baseAddress,
+              flag.baseAddress)
+          }
         }
       }
     }
-    joint &+= won
     rows &+= UInt64(n)
   }
 
   mutating func merge(_ next: ParlayAccumulator) {
-    joint &+= next.joint
+    for k in won.indices { won[k] &+= next.won[k] }
     rows &+= next.rows
     for j in legWins.indices { legWins[j] &+= next.legWins[j] }
   }

@@ -32,14 +32,15 @@ public enum ParlayPricer {
         throw .invalid(field: "legs", value: "", reason: "the joint histogram prices one game's own legs only")
       }
       let histogram = try GameSimulator.simulate(parlay.games[0], options: options)
-      var joint: UInt64 = 0
       var legWins = [UInt64](repeating: 0, count: parlay.legs.count)
+      var won = [UInt64](repeating: 0, count: parlay.legs.count + 1)
       func count(home h: Int, away a: Int, _ n: UInt64) {
-        var all = true
-        for (j, leg) in compiled.legs.enumerated() {
-          if compiled.wins(leg, home: Double(h), away: Double(a)) { legWins[j] += n } else { all = false }
+        var k = 0
+        for (j, leg) in compiled.legs.enumerated() where compiled.wins(leg, home: Double(h), away: Double(a)) {
+          legWins[j] += n
+          k += 1
         }
-        if all { joint += n }
+        won[k] += n
       }
       let grid = histogram.grid
       for r in 0..<grid.homeBins {
@@ -50,8 +51,8 @@ public enum ParlayPricer {
       }
       for (score, n) in histogram.overflow { count(home: score.home, away: score.away, n) }
       return ParlayResult(
-        parlay: parlay, options: options, route: .jointHistogram, transform: nil, jointWins: joint, legWins: legWins,
-        simulations: histogram.games, repair: nil, elapsedSeconds: elapsed())
+        parlay: parlay, options: options, route: .jointHistogram, transform: nil, jointWins: won[parlay.legs.count],
+        legWins: legWins, wonCounts: won, simulations: histogram.games, repair: nil, elapsedSeconds: elapsed())
     case .multivariate(let path):
       let means = parlay.games.flatMap { [$0.homeMean, $0.awayMean] } + parlay.players.map(\.mean)
       let sds = parlay.games.flatMap { [$0.homeSD, $0.awaySD] } + parlay.players.map(\.sd)
@@ -76,7 +77,7 @@ public enum ParlayPricer {
       }
       return ParlayResult(
         parlay: parlay, options: options, route: .multivariate, transform: transform.rawValue, jointWins: counts.joint,
-        legWins: counts.legWins, simulations: counts.rows, repair: repair, elapsedSeconds: elapsed())
+        legWins: counts.legWins, wonCounts: counts.won, simulations: counts.rows, repair: repair, elapsedSeconds: elapsed())
     }
   }
 }

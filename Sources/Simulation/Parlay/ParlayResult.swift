@@ -20,6 +20,8 @@ public struct ParlayResult: Sendable {
   public let jointWins: UInt64
   /// Per leg, in the parlay's order.
   public let legWins: [UInt64]
+  /// wonCounts[k]: simulations in which exactly k legs won (k = 0 ... legs).
+  public let wonCounts: [UInt64]
   public let simulations: UInt64
   /// The correlation matrix used when the given one was repaired (nil otherwise).
   public let repair: ParlayCorrelationRepair?
@@ -32,8 +34,9 @@ public struct ParlayResult: Sendable {
 
   public init(
     parlay: Parlay, options: SimulationOptions, route: Route, transform: String?, jointWins: UInt64, legWins: [UInt64],
-    simulations: UInt64, repair: ParlayCorrelationRepair?, elapsedSeconds: Double
+    wonCounts: [UInt64], simulations: UInt64, repair: ParlayCorrelationRepair?, elapsedSeconds: Double
   ) {
+    self.wonCounts = wonCounts
     self.parlay = parlay
     self.options = options
     self.route = route
@@ -55,6 +58,9 @@ public struct ParlayResult: Sendable {
   public var jointInterval: (lower: Double, upper: Double) {
     ProportionInterval.wilson(jointProbability, n: Double(simulations))
   }
+
+  /// P(exactly k legs win), k = 0 ... legs.
+  public var wonDistribution: [Double] { wonCounts.map { Double($0) / Double(simulations) } }
 
   /// Each leg's own probability.
   public var legProbabilities: [Double] { legWins.map { Double($0) / Double(simulations) } }
