@@ -41,6 +41,11 @@ public struct PropsTable {
     if !defaulted.isEmpty {
       out.append("Default correlation with team points: " + defaulted.map { "\($0.quantity) \(Fmt.fixed($0.correlation, 2))" }.joined(separator: ", "))
     }
+    let defaultSDs = r.parlay.players.filter(\.sdIsDefault)
+    if !defaultSDs.isEmpty {
+      let ratios = PlayerStat.allCases.map { "\($0.rawValue) \(Fmt.fixed($0.defaultSDRatio, 2))" }.joined(separator: ", ")
+      out.append("Default sd (a fraction of the season average: \(ratios)): " + defaultSDs.map { "\($0.quantityName) \(Fmt.fixed($0.sd, 1))" }.joined(separator: ", "))
+    }
     if !board.unpriced.isEmpty {
       out.append("Not priced (no projection): \(board.unpriced.joined(separator: ", "))")
     }

@@ -34,6 +34,35 @@ final class PropsCommandTests: XCTestCase {
     XCTAssertEqual((r["team_totals"] as? [[String: Any]])?.count, 2)
   }
 
+  /// Projections from the box-score API's season averages: the stat's default sd (0.33 x the
+  /// mean for points), stated; a player also given in `players` keeps his own.
+  func testSeasonAverages() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("props-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let file = dir.appendingPathComponent("p.json")
+    try Data(
+      #"""
+      {"home": 112, "away": 106.5,
+       "players": [{"name": "Darius Garland", "team": "home", "stat": "points", "mean": 19.8, "sd": 6.5}],
+       "season_averages": {
+         "home": [{"player_id": 12, "nba_player_id": 1629636, "player_name": "Darius Garland", "season": "2023-24", "pts": 18.0, "reb": 2.7, "ast": 6.5, "stl": 1.3, "blk": 0.1, "fg_pct": 0.446, "fg3_pct": 0.37, "ft_pct": 0.87, "games_played": 57, "minutes": 33.4}],
+         "away": [{"player_id": 40, "nba_player_id": 1631094, "player_name": "Paolo Banchero", "season": "2023-24", "pts": 22.6, "reb": 6.9, "ast": 5.4, "stl": 0.9, "blk": 0.6, "fg_pct": 0.455, "fg3_pct": 0.339, "ft_pct": 0.729, "games_played": 80, "minutes": 35.0}]}}
+      """#.utf8
+    ).write(to: file)
+    let n = 200_000
+    let doc = try MCSimBinary.json(["props", feed, "--projections", file.path, "--sims", "\(n)", "--seed", "9", "--json"])
+    let r = try XCTUnwrap(doc["result"] as? [String: Any])
+    XCTAssertEqual(r["defaulted_sds"] as? [String], ["Paolo Banchero points"])
+    let props = try XCTUnwrap(r["props"] as? [[String: Any]])
+    let banchero = try XCTUnwrap(props.first { $0["player"] as? String == "Paolo Banchero" && $0["line"] as? Double == 22.5 })
+    let exact = 0.5 * erfc((22.5 - 22.6) / (0.33 * 22.6) / 2.0.squareRoot())
+    XCTAssertEqual(try XCTUnwrap(banchero["p_over"] as? Double), exact, accuracy: 4 * (exact * (1 - exact) / Double(n)).squareRoot())
+    let garland = try XCTUnwrap(props.first { $0["player"] as? String == "Darius Garland" && $0["line"] as? Double == 20.5 })
+    let own = 0.5 * erfc((20.5 - 19.8) / 6.5 / 2.0.squareRoot())
+    XCTAssertEqual(try XCTUnwrap(garland["p_over"] as? Double), own, accuracy: 4 * (own * (1 - own) / Double(n)).squareRoot())
+  }
+
   func testBadProjectionsAreNamed() throws {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("props-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

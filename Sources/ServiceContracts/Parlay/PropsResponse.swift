@@ -49,13 +49,15 @@ public struct PropsResponse: Encodable, Sendable {
   public let unpriced: [String]
   public let skippedMarkets: [String]
   public let defaultedCorrelations: [ParlayResponse.DefaultedCorrelation]
+  /// Quantities whose sd is the stat's default fraction of the mean (season averages).
+  public let defaultedSDs: [String]
   public let simulations: UInt64
   public let seed: UInt64
 
   enum CodingKeys: String, CodingKey {
     case event, props, unpriced, simulations, seed
     case homeMean = "home_mean", awayMean = "away_mean", teamTotals = "team_totals", skippedMarkets = "skipped_markets"
-    case defaultedCorrelations = "defaulted_correlations"
+    case defaultedCorrelations = "defaulted_correlations", defaultedSDs = "defaulted_sds"
   }
 
   public init(_ board: PropBoard, event: String, skippedMarkets: [String]) {
@@ -79,6 +81,7 @@ public struct PropsResponse: Encodable, Sendable {
     defaultedCorrelations = board.result.defaultedCorrelations.map {
       ParlayResponse.DefaultedCorrelation(quantity: $0.quantity, teamCorrelation: $0.correlation)
     }
+    defaultedSDs = board.result.parlay.players.filter(\.sdIsDefault).map(\.quantityName)
     simulations = board.result.simulations
     seed = board.result.options.seed
   }

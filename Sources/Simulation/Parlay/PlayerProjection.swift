@@ -17,6 +17,9 @@ public struct PlayerProjection: Hashable, Sendable {
   public var sd: Double
   /// Correlation with his team's regulation points; nil for the stat's default.
   public var teamCorrelation: Double?
+  /// Whether `sd` is the stat's default (`PlayerStat.defaultSDRatio` times the mean) rather
+  /// than given: reports say so.
+  public var sdIsDefault = false
 
   public init(
     name: String, stat: PlayerStat, game: Int = 0, team: ParlayLeg.Team, mean: Double, sd: Double,

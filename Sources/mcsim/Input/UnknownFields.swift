@@ -32,7 +32,8 @@ indirect enum FieldSchema: Sendable {
       "legs": .array(.object(ParlayRequest.legFieldNames)),
     ])
   static let propsProjections = FieldSchema.object(
-    PropsProjections.fieldNames, children: ["players": .array(.object(ParlayRequest.playerFieldNames))])
+    PropsProjections.fieldNames,
+    children: ["players": .array(.object(ParlayRequest.playerFieldNames)), "season_averages": .object(["home", "away"])])
   /// A slate's top level and its `model` (each game's fields are reported by the slate decoder,
   /// in the game's warnings).
   static let slate = FieldSchema.either(
