@@ -16,6 +16,8 @@ Run from the repository root with scipy (1.17.1 used):  python3 scripts/parlay_r
    0.4 with his team's regulation score; points round(max(0, N)) like the team scores, so
    points >= 26 exactly when the latent is >= 25.5): a mixture of two-sided bivariate normal
    orthant probabilities, one for no overtime and one per overtime home share s.
+4. (at the end) Counts through the Gaussian copula: negative-binomial and Poisson margins, alone
+   and with a team total (CountMargin).
 3. Higham (2002)'s example [[1, 1, 0], [1, 1, 1], [0, 1, 1]]: its nearest correlation matrix
    by the same alternating projections written with numpy's eigh, and its distance.
 """
@@ -102,3 +104,30 @@ if __name__ == "__main__":
     print("Higham (2002) example, nearest correlation matrix:")
     print(np.array2string(x, precision=12))
     print(f"  distance {np.linalg.norm(x - a):.12f}, smallest eigenvalue {np.linalg.eigvalsh(x)[0]:.3e}")
+
+
+def copula_counts():
+    """4. Counts through the Gaussian copula: a negative binomial (mean 2.5, sd 1.8) and a Poisson
+    (mean 2.5) over 2.5 (count >= 3), alone and with the home team total over 115.5 (latent
+    correlation 0.4 with the home team's regulation points): P(X_home >= 115.5 - dh, z > t) with
+    t = Phi^-1(F(2)), mixed over the overtime outcomes as in part 2."""
+    from scipy.stats import nbinom, poisson
+    mean, sd = 2.5, 1.8
+    var = sd * sd
+    p = mean / var
+    r = mean * mean / (var - mean)
+    out = {}
+    for name, f2 in (("negative_binomial", nbinom.cdf(2, r, p)), ("poisson", poisson.cdf(2, mean))):
+        t = norm.ppf(f2)
+        mvn = multivariate_normal(mean=[0, 0], cov=[[1, 0.4], [0.4, 1]], **EPS)
+        joint = 0.0
+        for weight, dh, _ in overtime_outcomes():
+            xh = (115.5 - dh - HOME) / SD
+            joint += weight * mvn.cdf([-xh, -t])
+        out[name] = (1 - f2, joint)
+    return out
+
+
+if __name__ == "__main__":
+    for name, (alone, joint) in copula_counts().items():
+        print(f"{name} count over 2.5: alone {alone:.12f}, with home over 115.5: {joint:.12f}")

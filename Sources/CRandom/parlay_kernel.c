@@ -33,12 +33,20 @@ void mc_parlay_count(const double *x, size_t d, size_t n, const double *scores, 
       }
     } else {
       const size_t c = (size_t)leg.column;
-      for (size_t i = 0; i < n; i++) {
-        double v = mc_round_half_up(x[i * d + c]);
-        v = v < 0 ? 0 : v;
-        uint16_t win = leg.sign * v > leg.threshold;
-        count += win;
-        tally[i] += win;
+      if (leg.latent) {
+        for (size_t i = 0; i < n; i++) {
+          uint16_t win = leg.sign * x[i * d + c] > leg.threshold;
+          count += win;
+          tally[i] += win;
+        }
+      } else {
+        for (size_t i = 0; i < n; i++) {
+          double v = mc_round_half_up(x[i * d + c]);
+          v = v < 0 ? 0 : v;
+          uint16_t win = leg.sign * v > leg.threshold;
+          count += win;
+          tally[i] += win;
+        }
       }
     }
     wins[j] += count;

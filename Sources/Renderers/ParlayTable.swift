@@ -29,7 +29,7 @@ public struct ParlayTable {
       out.append("Market   projections that make total \(Fmt.line(market.total)) and home \(Fmt.signedLine(market.spread)) fair lines (exact distribution)")
     }
     for q in p.players {
-      out.append("Player   \(q.quantityName) (\(q.team.rawValue)\(p.games.count > 1 ? ", " + p.gameNames[q.game] : "")): \(Fmt.fixed(q.mean, 1)) ± \(Fmt.fixed(q.sd, 1)), correlation with team points \(Fmt.fixed(q.correlationUsed, 2))\(q.teamCorrelation == nil && p.correlation == nil ? " (default for \(q.stat.rawValue))" : "")")
+      out.append("Player   \(q.quantityName) (\(q.team.rawValue)\(p.games.count > 1 ? ", " + p.gameNames[q.game] : "")): \(Fmt.fixed(q.mean, 1)) ± \(Fmt.fixed(q.sd, 1)), \(q.margin == .normal ? "" : q.margin.rawValue + " count, ")correlation with team points \(Fmt.fixed(q.correlationUsed, 2))\(q.teamCorrelation == nil && p.correlation == nil ? " (default for \(q.stat.rawValue))" : "")")
     }
     out.append("")
     let width = max(12, (p.legs.map(\.label.count).max() ?? 0) + 2)

@@ -15,9 +15,9 @@ struct ParlayCommand: ParsableCommand {
     discussion: """
       Legs: over:LINE, under:LINE, home-spread:LINE, away-spread:LINE, home-ml, away-ml, home-over:LINE, \
       home-under:LINE, away-over:LINE, away-under:LINE, and player props NAME:STAT:over|under:LINE (STAT: \
-      points, rebounds, assists, threes, pra) for a player given by --player NAME:TEAM:STAT:MEAN:SD[:CORR] \
+      points, rebounds, assists, threes, pra) for a player given by --player NAME:TEAM:STAT:MEAN:SD[:CORR][:DIST] \
       (TEAM home or away; CORR his stat's correlation with his team's points, a stated default by stat when \
-      omitted). Legs on the game's score alone are read off its joint score histogram, as `run` simulates \
+      omitted; DIST poisson or nb for a count through a Gaussian copula, a rounded normal by default). Legs on the game's score alone are read off its joint score histogram, as `run` simulates \
       it; player props are drawn with the scores on the multivariate path. A pushed leg counts as not won. \
       Examples:
         mcsim parlay --home 115 --away 112 --leg over:225.5 --leg home-spread:-3.5 --price 3.6
@@ -39,7 +39,7 @@ struct ParlayCommand: ParsableCommand {
   @Option(name: .customLong("leg"), parsing: .unconditionalSingleValue, help: "A leg (repeat for each), e.g. over:225.5, home-spread:-3.5, home-ml, \"NAME:points:over:24.5\".")
   var legs: [String] = []
 
-  @Option(name: .customLong("player"), parsing: .unconditionalSingleValue, help: "A player projection for props, NAME:TEAM:STAT:MEAN:SD[:CORR] (repeat for each).")
+  @Option(name: .customLong("player"), parsing: .unconditionalSingleValue, help: "A player projection for props, NAME:TEAM:STAT:MEAN:SD[:CORR][:DIST] (repeat for each).")
   var players: [String] = []
 
   @Option(parsing: .unconditional, help: "The parlay's offered price, decimal or American (for EV and Kelly).")

@@ -12,10 +12,12 @@ extern "C" {
 #endif
 
 /// A leg: on a game (game >= 0), it wins when home * H + away * A > threshold with H, A the
-/// game's final scores; on a player (game < 0), when sign * max(0, round(x[column])) > threshold.
+/// game's final scores; on a player (game < 0), when sign * max(0, round(x[column])) > threshold,
+/// or with latent != 0 (a count through a Gaussian copula) when sign * x[column] > threshold.
 typedef struct {
   int32_t game;
   int32_t column;
+  int32_t latent;
   double home, away, sign, threshold;
 } mc_parlay_leg;
 

@@ -67,11 +67,20 @@ public enum ParlayLegSyntax {
   public static func player(_ text: String, game: Int = 0, field: String = "player") throws(InputError)
     -> PlayerProjection
   {
-    let parts = text.split(separator: ":", omittingEmptySubsequences: false).map {
+    var parts = text.split(separator: ":", omittingEmptySubsequences: false).map {
       String($0).trimmingCharacters(in: .whitespaces)
     }
     func fail(_ reason: String) -> InputError { .invalid(field: field, value: "'\(text)'", reason: reason) }
-    guard parts.count == 5 || parts.count == 6 else { throw fail("expected NAME:TEAM:STAT:MEAN:SD[:CORR]") }
+    // An optional last part names the count's margin (`CountMargin`).
+    var margin = CountMargin.normal
+    if parts.count >= 6, let last = parts.last, Double(last) == nil {
+      guard let m = CountMargin(rawValue: last.lowercased()) ?? (last.lowercased() == "nb" ? .negativeBinomial : nil) else {
+        throw fail("'\(last)' is not a correlation or a distribution (\(CountMargin.allCases.map(\.rawValue).joined(separator: ", ")), nb)")
+      }
+      margin = m
+      parts.removeLast()
+    }
+    guard parts.count == 5 || parts.count == 6 else { throw fail("expected NAME:TEAM:STAT:MEAN:SD[:CORR][:DISTRIBUTION]") }
     guard let team = ParlayLeg.Team(rawValue: parts[1].lowercased()) else { throw fail("'\(parts[1])' must be home or away") }
     guard let stat = PlayerStat(rawValue: parts[2].lowercased()) else {
       throw fail("unknown stat '\(parts[2])'; expected one of \(PlayerStat.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -80,8 +89,10 @@ public enum ParlayLegSyntax {
       guard let v = Double(s) else { throw fail("\(what) '\(s)' is not a number") }
       return v
     }
-    return PlayerProjection(
+    var projection = PlayerProjection(
       name: parts[0], stat: stat, game: game, team: team, mean: try number(parts[3], "mean"),
       sd: try number(parts[4], "sd"), teamCorrelation: parts.count == 6 ? try number(parts[5], "correlation") : nil)
+    projection.margin = margin
+    return projection
   }
 }

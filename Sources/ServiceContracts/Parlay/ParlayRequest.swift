@@ -43,9 +43,11 @@ public struct ParlayRequest: Decodable, Sendable {
     public var mean: Double
     public var sd: Double
     public var teamCorrelation: Double?
+    /// `normal` (default), `poisson` or `negative_binomial` (`CountMargin`).
+    public var distribution: String?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-      case name, game, team, stat, mean, sd
+      case name, game, team, stat, mean, sd, distribution
       case teamCorrelation = "team_correlation"
     }
   }
@@ -172,8 +174,16 @@ public struct ParlayRequest: Decodable, Sendable {
         field: "players[\(i)].stat", value: p.stat,
         reason: "must be one of \(PlayerStat.allCases.map(\.rawValue).joined(separator: ", "))")
     }
-    let projection = PlayerProjection(
+    var projection = PlayerProjection(
       name: p.name, stat: stat, game: g, team: team, mean: p.mean, sd: p.sd, teamCorrelation: p.teamCorrelation)
+    if let d = p.distribution {
+      guard let margin = CountMargin(rawValue: d.lowercased()) else {
+        throw .invalid(
+          field: "players[\(i)].distribution", value: d,
+          reason: "must be one of \(CountMargin.allCases.map(\.rawValue).joined(separator: ", "))")
+      }
+      projection.margin = margin
+    }
     if let problem = projection.problems().first, case .invalid(let field, let value, let reason) = problem {
       let key = field.split(separator: ".").last.map(String.init) ?? field
       throw .invalid(field: "players[\(i)]" + (key.hasPrefix("player") ? ".name" : ".\(key)"), value: value, reason: reason)

@@ -14,6 +14,8 @@ final class CompiledParlay: Sendable {
     let column: Int
     let sign: Double
     let threshold: Double
+    /// A copula margin: the threshold is on the standard latent, not on the rounded stat.
+    var latent = false
   }
 
   struct Game {
@@ -60,13 +62,18 @@ final class CompiledParlay: Sendable {
           threshold: s * line)
       case .player(_, _, let side, let line):
         let s = side == .over ? 1.0 : -1.0
-        return Leg(game: -1, home: 0, away: 0, column: g2 + parlay.player(for: leg)!, sign: s, threshold: s * line)
+        let index = parlay.player(for: leg)!, p = parlay.players[index]
+        guard p.margin != .normal else {
+          return Leg(game: -1, home: 0, away: 0, column: g2 + index, sign: s, threshold: s * line)
+        }
+        let t = p.margin.latentThreshold(line: line, side: side, mean: p.mean, sd: p.sd)
+        return Leg(game: -1, home: 0, away: 0, column: g2 + index, sign: s, threshold: s * t, latent: true)
       }
     }
     kernelLegs = legs.map {
       mc_parlay_leg(
-        game: Int32($0.game), column: Int32($0.column), home: $0.home, away: $0.away, sign: $0.sign,
-        threshold: $0.threshold)
+        game: Int32($0.game), column: Int32($0.column), latent: $0.latent ? 1 : 0, home: $0.home, away: $0.away,
+        sign: $0.sign, threshold: $0.threshold)
     }
     floors = games.map(\.floor)
   }

@@ -54,8 +54,9 @@ public enum ParlayPricer {
         parlay: parlay, options: options, route: .jointHistogram, transform: nil, jointWins: won[parlay.legs.count],
         legWins: legWins, wonCounts: won, simulations: histogram.games, repair: nil, elapsedSeconds: elapsed())
     case .multivariate(let path):
-      let means = parlay.games.flatMap { [$0.homeMean, $0.awayMean] } + parlay.players.map(\.mean)
-      let sds = parlay.games.flatMap { [$0.homeSD, $0.awaySD] } + parlay.players.map(\.sd)
+      // A copula margin draws its player's standard latent (mean 0, sd 1).
+      let means = parlay.games.flatMap { [$0.homeMean, $0.awayMean] } + parlay.players.map { $0.margin == .normal ? $0.mean : 0 }
+      let sds = parlay.games.flatMap { [$0.homeSD, $0.awaySD] } + parlay.players.map { $0.margin == .normal ? $0.sd : 1 }
       let mvn: MultivariateNormal
       do {
         mvn = try MultivariateNormal(

@@ -17,6 +17,8 @@ public struct PlayerProjection: Hashable, Sendable {
   public var sd: Double
   /// Correlation with his team's regulation points; nil for the stat's default.
   public var teamCorrelation: Double?
+  /// How the count is drawn from the latent (`CountMargin`): rounded normal by default.
+  public var margin: CountMargin = .normal
   /// Whether `sd` is the stat's default (`PlayerStat.defaultSDRatio` times the mean) rather
   /// than given: reports say so.
   public var sdIsDefault = false
@@ -55,6 +57,15 @@ public struct PlayerProjection: Hashable, Sendable {
     }
     if !(sd.isFinite && sd > 0 && sd <= Self.maxSD) {
       out.append(.invalid(field: "\(field).sd", value: "\(sd)", reason: "must be in (0, \(Int(Self.maxSD))]"))
+    }
+    if margin == .negativeBinomial, mean.isFinite, sd.isFinite, !(mean > 0 && sd * sd > mean) {
+      out.append(
+        .invalid(
+          field: "\(field).sd", value: "\(sd)",
+          reason: "a negative binomial needs sd^2 > mean (\(mean)); use poisson for sd^2 = mean"))
+    }
+    if margin == .poisson, !(mean > 0) {
+      out.append(.invalid(field: "\(field).mean", value: "\(mean)", reason: "a Poisson count needs a mean above 0"))
     }
     if let r = teamCorrelation, !(r.isFinite && (-1...1).contains(r)) {
       out.append(.invalid(field: "\(field).team_correlation", value: "\(r)", reason: "must be in [-1, 1]"))
