@@ -1,3 +1,4 @@
+import Foundation
 import Multivariate
 import XCTest
 
@@ -123,4 +124,31 @@ private struct Collector: DrawAccumulator {
     values += draws
   }
   mutating func merge(_ next: Collector) { values += next.values }
+}
+
+/// A histogram of sums streamed from the draws: w . x is normal with mean w . mu and variance
+/// w^T Sigma w, so every bin's share matches the normal's mass on it within 4 SE.
+final class SumHistogramTests: XCTestCase {
+  func testSumOfCorrelatedQuantities() throws {
+    let c = try CorrelationMatrix(rows: [[1, 0.5, -0.2, 0.3], [0.5, 1, 0.1, 0], [-0.2, 0.1, 1, 0.4], [0.3, 0, 0.4, 1]])
+    let means = [110.0, 105, 24, 8], sds = [10.0, 10, 6, 2.5], w = [1.0, -1, 2, 0.5]
+    let mvn = try MultivariateNormal(means: means, sds: sds, correlation: c)
+    let mean = zip(w, means).reduce(0) { $0 + $1.0 * $1.1 }
+    var variance = 0.0
+    for i in 0..<4 { for j in 0..<4 { variance += w[i] * w[j] * c[i, j] * sds[i] * sds[j] } }
+    let sd = variance.squareRoot()
+    let n = 400_000
+    let h = mvn.simulate(draws: n, seed: 17, threads: 2) {
+      SumHistogram(weights: w, origin: mean - 3 * sd, width: sd / 2, bins: 12)
+    }
+    XCTAssertEqual(h.draws, UInt64(n))
+    func phi(_ z: Double) -> Double { 0.5 * erfc(-z / 2.0.squareRoot()) }
+    for k in 0..<12 {
+      let lo = -3 + Double(k) / 2, p = phi(lo + 0.5) - phi(lo)
+      let observed = Double(h.counts[k]) / Double(n)
+      XCTAssertLessThan(abs(observed - p), 4 * (p * (1 - p) / Double(n)).squareRoot(), "bin \(k)")
+    }
+    let tails = Double(h.below + h.above) / Double(n), p = 2 * phi(-3)
+    XCTAssertLessThan(abs(tails - p), 4 * (p * (1 - p) / Double(n)).squareRoot())
+  }
 }

@@ -63,6 +63,24 @@ final class PropsCommandTests: XCTestCase {
     XCTAssertEqual(try XCTUnwrap(garland["p_over"] as? Double), own, accuracy: 4 * (own * (1 - own) / Double(n)).squareRoot())
   }
 
+  /// The betting agent's feed (`playerProps`) is read the same way.
+  func testAgentFeedProps() throws {
+    let agent = root.appendingPathComponent("Tests/LineFeedsTests/Resources/betting_agent_odds_feed.json").path
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("props-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let file = dir.appendingPathComponent("p.json")
+    try Data(
+      #"{"home": 116, "away": 121, "players": [{"name": "Shai Gilgeous-Alexander", "team": "away", "stat": "points", "mean": 31.5, "sd": 7}]}"#
+        .utf8
+    ).write(to: file)
+    let doc = try MCSimBinary.json(["props", agent, "--projections", file.path, "--sims", "100000", "--seed", "2", "--json"])
+    let props = try XCTUnwrap((doc["result"] as? [String: Any])?["props"] as? [[String: Any]])
+    XCTAssertEqual(props.count, 1)
+    XCTAssertEqual(props[0]["line"] as? Double, 32.5)
+    XCTAssertEqual((props[0]["prices"] as? [[String: Any]])?.count, 2)
+  }
+
   func testBadProjectionsAreNamed() throws {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("props-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
