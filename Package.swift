@@ -3,7 +3,7 @@
 // mcsim prices sports bets by simulation.
 //
 // Data flows one way:
-//   inputs (LineFeeds)  ->  engine (OddsMath, Simulation, FantasyTrade)  ->  plain results
+//   inputs (LineFeeds)  ->  engine (OddsMath, Simulation, Multivariate, FantasyTrade)  ->  plain results
 //     ->  contracts (ServiceContracts: the JSON shapes)  ->  renderers (Renderers)
 //     ->  executables (mcsim, MCSimServer)
 //
@@ -23,6 +23,7 @@ let package = Package(
     .executable(name: "mcsim", targets: ["mcsim"]),
     .library(name: "OddsMath", targets: ["OddsMath"]),
     .library(name: "Simulation", targets: ["Simulation"]),
+    .library(name: "Multivariate", targets: ["Multivariate"]),
     .library(name: "ServiceContracts", targets: ["ServiceContracts"]),
     .library(name: "LineFeeds", targets: ["LineFeeds"]),
     .library(name: "Renderers", targets: ["Renderers"]),
@@ -49,8 +50,16 @@ let package = Package(
     .target(name: "OddsMath"),
 
     // The engine: game models, the joint score histogram, exact reference distributions,
-    // summaries of totals, spreads and moneylines. Plain Swift results: no JSON keys.
-    .target(name: "Simulation", dependencies: ["RandomStreams", "CRandom", "OddsMath"]),
+    // summaries of totals, spreads and moneylines, same-game parlays and player props (on the
+    // multivariate path). Plain Swift results: no JSON keys.
+    .target(name: "Simulation", dependencies: ["RandomStreams", "CRandom", "OddsMath", "Multivariate"]),
+
+    // The engine's multivariate path: d correlated normal quantities (a parlay's team scores and
+    // player stats) on BLAS/LAPACK. Correlation matrices checked entry by entry, repaired to the
+    // nearest correlation matrix when not PSD (Higham, eigenvalues by dsyevd), factored by
+    // pivoted Cholesky (dpstrf), drawn in cached chunks as X = mu + Z L^T (dgemm, or a plain
+    // loop below the measured crossover in d) into the caller's accumulators.
+    .target(name: "Multivariate", dependencies: ["CLinearAlgebra", "RandomStreams", "CRandom"]),
 
     // AFL fantasy trades: the replaced service's trade score exactly, and its simulation.
     .target(name: "FantasyTrade", dependencies: ["RandomStreams"]),
@@ -77,11 +86,13 @@ let package = Package(
     // stream layout (which stream a chunk draws) and of chunk scheduling on the threads.
     .target(name: "RandomStreams", dependencies: ["CRandom"]),
 
-    // C: Philox4x32-10, uniform and normal fills, the fused simulate-and-accumulate kernel.
+    // C: Philox4x32-10, uniform and normal fills, the fused simulate-and-accumulate kernel, the
+    // multivariate path's plain-loop transform.
     .target(name: "CRandom"),
 
-    // OpenBLAS (CBLAS) and LAPACKE, for the multivariate path (not written yet: only
-    // LinearAlgebraTests links it today).
+    // OpenBLAS (CBLAS) and LAPACKE, for the multivariate path (Multivariate): dgemm, dsyrk,
+    // dsyevd, dpstrf. Debian's libopenblas is the pthread build; Multivariate turns its threads
+    // off (openblas_set_num_threads(1)) since the engine runs one chunk per thread itself.
     .systemLibrary(
       name: "CLinearAlgebra",
       providers: [.apt(["libopenblas-dev", "liblapacke-dev"])]
@@ -94,7 +105,7 @@ let package = Package(
       name: "mcsim",
       dependencies: [
         "OddsMath", "Simulation", "ServiceContracts", "LineFeeds", "Renderers", "FantasyTrade", "RandomStreams",
-        "MCSimServer",
+        "MCSimServer", "Multivariate",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -120,8 +131,8 @@ let package = Package(
     .executableTarget(
       name: "Benchmarks",
       dependencies: [
-        "OddsMath", "Simulation", "FantasyTrade", "RandomStreams", "CRandom", "MCSimServer", "LineFeeds", "ServiceContracts",
-        .product(name: "Logging", package: "swift-log"),
+        "OddsMath", "Simulation", "Multivariate", "FantasyTrade", "RandomStreams", "CRandom", "MCSimServer", "LineFeeds",
+        "ServiceContracts", .product(name: "Logging", package: "swift-log"),
       ],
       path: "Benchmarks",
       exclude: ["peers"]
@@ -131,9 +142,10 @@ let package = Package(
 
     .testTarget(name: "RandomStreamsTests", dependencies: ["RandomStreams", "CRandom"]),
     .testTarget(name: "LinearAlgebraTests", dependencies: ["CLinearAlgebra"]),
+    .testTarget(name: "MultivariateTests", dependencies: ["Multivariate"]),
     // OddsMathTests also pins the JSON shape the contracts give the odds results.
     .testTarget(name: "OddsMathTests", dependencies: ["OddsMath", "ServiceContracts"], resources: [.copy("Resources")]),
-    .testTarget(name: "SimulationTests", dependencies: ["Simulation", "OddsMath"]),
+    .testTarget(name: "SimulationTests", dependencies: ["Simulation", "OddsMath", "Multivariate"]),
     .testTarget(
       name: "LineFeedsTests", dependencies: ["LineFeeds", "Simulation", "OddsMath", "ServiceContracts", "LocalHTTPServer"],
       resources: [.copy("Resources")]),

@@ -1,5 +1,6 @@
 import CRandom
 import Foundation
+import Multivariate
 import RandomStreams
 
 /// Runs the fused C kernel over fixed-size chunks on all requested threads.
@@ -111,6 +112,8 @@ public enum GameSimulator {
     progress: (@Sendable (Double) -> Void)?, gameFinished: (@Sendable (Int, JointScoreHistogram) -> Void)?,
     shard: SimulationTape.Shard
   ) -> [JointScoreHistogram] {
+    // OpenBLAS, linked for the multivariate path, would otherwise spin its pool beside ours.
+    BLASThreads.disable()
     let grids = models.map { ScoreGrid(model: $0) }
     let kernels = zip(models, grids).map { KernelModel.make($0, grid: $1) }
     let layout = StreamLayout(seed: options.seed, chunkSize: chunkSize, commonRandomNumbers: commonRandomNumbers)

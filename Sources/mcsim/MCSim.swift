@@ -1,5 +1,6 @@
 import ArgumentParser
 import MCSimServer
+import Multivariate
 
 @main
 struct MCSim: AsyncParsableCommand {
@@ -15,12 +16,15 @@ struct MCSim: AsyncParsableCommand {
       wins and a note on stderr says so.
       """,
     version: MCSimVersion.current,  // one constant: `mcsim --version` and /api/health
-    subcommands: [RunCommand.self, SweepCommand.self, OddsCommand.self, DevigCommand.self, FairCommand.self, TradeCommand.self, SlateCommand.self, ServeCommand.self, MergeCommand.self]
+    subcommands: [RunCommand.self, SweepCommand.self, OddsCommand.self, DevigCommand.self, FairCommand.self, TradeCommand.self, SlateCommand.self, ParlayCommand.self, PropsCommand.self, ServeCommand.self, MergeCommand.self]
   )
 
   /// Parses, runs, and says any failure once (ErrorReport). Every command but `serve` (whose
   /// lifecycle owns the signals) clears its progress line on Ctrl-C and exits 130.
   static func main() async {
+    // The process links OpenBLAS (the multivariate path), whose pthread pool starts at load and
+    // spins for a while: stopped before any command runs (BLASThreads).
+    BLASThreads.disable()
     do {
       var command = try parseAsRoot()
       if !(command is ServeCommand) { ProgressLine.clearOnInterrupt() }

@@ -81,7 +81,20 @@ struct SlateCommand: ParsableCommand {
   @Option(help: "Also write the picture (each game's P(over) with its interval against the market's devigged P(over)) to this SVG file.")
   var svg: String?
 
+  @Option(name: .customLong("league-factor"), parsing: .unconditional, help: "Also simulate the games together with a shared scoring environment: teams of different games correlated by this, in [0, 1]; adds the distribution of the number of overs that hit.")
+  var leagueFactor: Double?
+
+  @Option(help: "With --league-factor: a JSON list of bets on the slate's games ({\"game\": ID, \"leg\": \"over:225.5\"}) priced jointly.")
+  var bets: String?
+
   func validate() throws {
+    if let f = leagueFactor, !(f.isFinite && (0...1).contains(f)) {
+      throw ValidationError("--league-factor \(f): must be in [0, 1]")
+    }
+    if bets != nil && leagueFactor == nil { throw ValidationError("--bets goes with --league-factor.") }
+    if leagueFactor != nil && (watch != nil || csv || ndjson) {
+      throw ValidationError("--league-factor prints a block after the table, or a league_factor key with --json.")
+    }
     if fair.method == .all { throw ValidationError("--method all: a slate needs one devig method.") }
     if [json, csv, ndjson].filter({ $0 }).count > 1 { throw ValidationError("Give at most one of --json, --csv and --ndjson.") }
     if stats != nil && statsFrom != nil { throw ValidationError("Give --stats or --stats-from, not both.") }
@@ -189,8 +202,24 @@ struct SlateCommand: ParsableCommand {
     }
     progress?.finish()
     if sharding { return }  // a shard's share is not an answer: merge prints it
-    let response = SlateResponse(
+    var response = SlateResponse(
       evaluation: evaluation, options: options, unmatched: slate.unmatched, methodology: methodology, inputs: inputs)
+    if let leagueFactor {
+      let games = slate.games.compactMap { g in
+        g.model.flatMap { m in g.markets.total.map { (name: g.id, model: m, line: $0.line) } }
+      }
+      var betLegs: [ParlayLeg]?
+      if let bets {
+        let betSource = InputSource(bets)
+        do {
+          betLegs = try SlateBets.legs(SlateBets.decode(try betSource.read()), gameNames: games.map(\.name))
+        } catch { throw CLIError.badInput(betSource.description, error) }
+      }
+      do {
+        response.leagueFactor = LeagueFactorReport(
+          try SlateFactor.evaluate(games: games, factor: leagueFactor, bets: betLegs, options: options))
+      } catch { throw CLIError.fail(error) }
+    }
     if let svg {
       let picture = SlateChart(SlateTotalsComparison(response.games, method: fair.method.methods[0])).render()
       do { try Data(picture.utf8).write(to: URL(fileURLWithPath: svg)) } catch {
@@ -203,6 +232,7 @@ struct SlateCommand: ParsableCommand {
       emit(SlateCSV.render(response.games), newline: false)
     } else if !ndjson {
       emit(SlateTable.render(response))
+      if let report = response.leagueFactor { emit(LeagueFactorText.render(report)) }
     }
     if response.nFailed > 0 || !response.unmatched.isEmpty { throw ExitCode(3) }
   }

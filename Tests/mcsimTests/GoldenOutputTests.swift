@@ -24,11 +24,17 @@ final class GoldenOutputTests: XCTestCase {
     let sweep = ["sweep", "--line", "220:230:1", "--rho", "0,0.5", "--home", "115", "--away", "112", "--spread", "-3.5",
                  "--moneyline", "--sims", "20000", "--seed", "10", "--threads", "2"]
     let tradeBatch = ["trade", "--squad", "Scenarios/afl_squad.json", "--pool", "Scenarios/afl_pool.json", "--deterministic", "--top", "5"]
+    // Parlays on the joint histogram and on the multivariate path's loop transform (d = 8): both
+    // give the same bits on every x86-64 (dgemm's last bits follow OpenBLAS's kernel for the CPU).
+    let parlay = ["parlay", "--home", "115", "--away", "112", "--leg", "over:225.5", "--leg", "home-spread:-3.5",
+                  "--leg", "home-ml", "--price", "6.0", "--sims", "20000", "--seed", "11", "--threads", "2"]
+    let parlayFile = ["parlay", "Scenarios/parlay.json", "--sims", "20000", "--seed", "12", "--threads", "2"]
     var out: [(String, [String])] = []
     for (name, args) in [
       ("run", run), ("run-sweeps", sweeps), ("run-request", request), ("slate-batch", batch), ("slate-native", native),
       ("slate-feed", feed), ("fair", fair), ("devig", devig), ("odds-convert", convert), ("trade-deterministic", tradeExact),
-      ("trade-simulated", tradeSimulated), ("trade-batch", tradeBatch), ("sweep", sweep),
+      ("trade-simulated", tradeSimulated), ("trade-batch", tradeBatch), ("sweep", sweep), ("parlay", parlay),
+      ("parlay-file", parlayFile),
     ] {
       out.append((name + ".table", args))
       var json = args

@@ -4,3 +4,5 @@
 #include "mc_distributions.h"
 #include "mc_game_kernel.h"
 #include "mc_normal_cdf.h"
+#include "mc_mvn_kernel.h"
+#include "mc_parlay_kernel.h"

@@ -21,6 +21,8 @@ public struct SlateResponse: Sendable, Encodable {
   public let totalExposureFraction: Double
   public let bankroll: Double
   public let exposureScaled: Bool
+  /// `--league-factor`: the games simulated together with a shared scoring environment.
+  public var leagueFactor: LeagueFactorReport?
   public var totalExposure: Double { totalExposureFraction * bankroll }
 
   public var nGames: Int { games.count }
@@ -47,7 +49,7 @@ public struct SlateResponse: Sendable, Encodable {
     case success, nGames = "n_games", nSimsPerGame = "n_sims_per_game", nSimulations = "n_simulations", games
     case seed, threads, elapsedMs = "elapsed_ms", nFailed = "n_failed", unmatched, methodology, inputs
     case totalExposure = "total_exposure", totalExposureFraction = "total_exposure_fraction", bankroll
-    case exposureScaled = "exposure_scaled"
+    case exposureScaled = "exposure_scaled", leagueFactor = "league_factor"
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -68,6 +70,7 @@ public struct SlateResponse: Sendable, Encodable {
     try c.encode(totalExposureFraction, forKey: .totalExposureFraction)
     try c.encode(bankroll, forKey: .bankroll)
     try c.encode(exposureScaled, forKey: .exposureScaled)
+    if let leagueFactor { try c.encode(leagueFactor, forKey: .leagueFactor) }
   }
 
   /// The tonight endpoint's `methodology`, in words, for the slate's base model.

@@ -25,6 +25,15 @@ indirect enum FieldSchema: Sendable {
   static let quotes = FieldSchema.either(
     object: .object(["quotes"], children: ["quotes": .array(.object(QuoteFile.fieldNames))]),
     array: .array(.object(QuoteFile.fieldNames)))
+  static let parlayRequest = FieldSchema.object(
+    ParlayRequest.fieldNames,
+    children: [
+      "games": .array(.object(ParlayRequest.gameFieldNames)), "players": .array(.object(ParlayRequest.playerFieldNames)),
+      "legs": .array(.object(ParlayRequest.legFieldNames)),
+    ])
+  static let propsProjections = FieldSchema.object(
+    PropsProjections.fieldNames,
+    children: ["players": .array(.object(ParlayRequest.playerFieldNames)), "season_averages": .object(["home", "away"])])
   /// A slate's top level and its `model` (each game's fields are reported by the slate decoder,
   /// in the game's warnings).
   static let slate = FieldSchema.either(

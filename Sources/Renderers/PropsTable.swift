@@ -1,0 +1,54 @@
+import Foundation
+import OddsMath
+import Simulation
+
+/// The readable report of `mcsim props`: per offered line the simulated probabilities and the
+/// best price on each side with its EV and Kelly stake, then the team totals simulated alongside
+/// and the players offered without a projection.
+public struct PropsTable {
+  public let board: PropBoard
+  public let event: String
+
+  public init(_ board: PropBoard, event: String) {
+    self.board = board
+    self.event = event
+  }
+
+  public func render() -> String {
+    let r = board.result, game = r.parlay.games[0]
+    var out: [String] = []
+    out.append("mcsim props · \(event) · \(board.rows.count) lines · \(Fmt.count(Int(r.simulations))) simulations · seed \(r.options.seed)")
+    out.append("Game     home \(Fmt.fixed(game.homeMean, 1)) ± \(Fmt.fixed(game.homeSD, 1)) · away \(Fmt.fixed(game.awayMean, 1)) ± \(Fmt.fixed(game.awaySD, 1)) · rho \(Fmt.fixed(game.correlation, 2))")
+    out.append("")
+    let width = max(14, (board.rows.map { $0.player.count + $0.stat.rawValue.count + 1 }.max() ?? 0) + 2)
+    out.append(
+      ParlayTable.pad("prop", width) + ParlayTable.pad("line", 7) + ParlayTable.pad("p_over", 8) + ParlayTable.pad("p_under", 8)
+        + ParlayTable.pad("p_push", 8) + ParlayTable.pad("best over (EV, Kelly)", 38) + "best under (EV, Kelly)")
+    func best(_ row: PropBoard.Row, _ side: ParlayLeg.Side) -> String {
+      guard let b = row.prices.filter({ $0.offer.side == side }).max(by: { $0.offer.price.decimal < $1.offer.price.decimal })
+      else { return "–" }
+      return "\(b.offer.book) \(Fmt.price(b.offer.price.decimal)) (\(Fmt.signed(b.evaluation.expectedValue, 3)), \(Fmt.fixed(b.evaluation.fullKelly, 3)))"
+    }
+    for row in board.rows {
+      out.append(
+        ParlayTable.pad("\(row.player) \(row.stat.rawValue)", width) + ParlayTable.pad(Fmt.line(row.line), 7)
+          + ParlayTable.pad(Fmt.fixed(row.pOver, 4), 8) + ParlayTable.pad(Fmt.fixed(row.pUnder, 4), 8)
+          + ParlayTable.pad(Fmt.fixed(row.pPush, 4), 8) + ParlayTable.pad(best(row, .over), 38) + best(row, .under))
+    }
+    out.append("")
+    out.append("Team totals simulated alongside: " + board.teamTotals.map { "\($0.team.rawValue) over \(Fmt.line($0.line)) \(Fmt.fixed($0.pOver, 4))" }.joined(separator: " · "))
+    let defaulted = r.defaultedCorrelations
+    if !defaulted.isEmpty {
+      out.append("Default correlation with team points: " + defaulted.map { "\($0.quantity) \(Fmt.fixed($0.correlation, 2))" }.joined(separator: ", "))
+    }
+    let defaultSDs = r.parlay.players.filter(\.sdIsDefault)
+    if !defaultSDs.isEmpty {
+      let ratios = PlayerStat.allCases.map { "\($0.rawValue) \(Fmt.fixed($0.defaultSDRatio, 2))" }.joined(separator: ", ")
+      out.append("Default sd (a fraction of the season average: \(ratios)): " + defaultSDs.map { "\($0.quantityName) \(Fmt.fixed($0.sd, 1))" }.joined(separator: ", "))
+    }
+    if !board.unpriced.isEmpty {
+      out.append("Not priced (no projection): \(board.unpriced.joined(separator: ", "))")
+    }
+    return out.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,209 @@
+import Foundation
+import OddsMath
+import Simulation
+
+/// A parlay file (`mcsim parlay FILE`): its games, the player projections its props need, its
+/// legs (written as `ParlayLegSyntax`), optionally a price and the full correlation matrix.
+///
+///     {"price": 6.0,
+///      "games": [{"id": "BOS-LAL", "home": 115, "away": 112, "rho": 0.5}],
+///      "players": [{"name": "Jayson Tatum", "game": "BOS-LAL", "team": "home", "stat": "points",
+///                   "mean": 27.1, "sd": 6.5, "team_correlation": 0.45}],
+///      "legs": [{"game": "BOS-LAL", "leg": "over:225.5"}, {"leg": "Jayson Tatum:points:over:27.5"}],
+///      "correlation": [[1, 0.5, 0.45], [0.5, 1, 0.225], [0.45, 0.225, 1]]}
+///
+/// A leg or player needs "game" only when there are several games. Game fields take `run`'s
+/// model defaults (sd 10, rho 0.5, flat overtime at 0.06 with 12 +/- 3 points, floor 0).
+public struct ParlayRequest: Decodable, Sendable {
+  public struct Game: Decodable, Sendable {
+    public var id: String?
+    public var home: Double
+    public var away: Double
+    public var homeSD: Double?
+    public var awaySD: Double?
+    public var rho: Double?
+    public var otModel: Overtime.Kind?
+    public var otRate: Double?
+    public var otPoints: Double?
+    public var otSD: Double?
+    public var scoreFloor: Int?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case id, home, away, rho
+      case homeSD = "home_sd", awaySD = "away_sd", otModel = "ot_model", otRate = "ot_rate"
+      case otPoints = "ot_points", otSD = "ot_sd", scoreFloor = "score_floor"
+    }
+  }
+
+  public struct Player: Decodable, Sendable {
+    public var name: String
+    public var game: String?
+    public var team: String
+    public var stat: String
+    public var mean: Double
+    public var sd: Double
+    public var teamCorrelation: Double?
+    /// `normal` (default), `poisson` or `negative_binomial` (`CountMargin`).
+    public var distribution: String?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case name, game, team, stat, mean, sd, distribution
+      case teamCorrelation = "team_correlation"
+    }
+  }
+
+  public struct Leg: Decodable, Sendable {
+    public var game: String?
+    public var leg: String
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case game, leg }
+  }
+
+  public var price: FlexiblePrice?
+  public var games: [Game]
+  public var players: [Player]?
+  public var legs: [Leg]
+  public var correlation: [[Double]]?
+  public var leagueFactor: Double?
+
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case price, games, players, legs, correlation
+    case leagueFactor = "league_factor"
+  }
+
+  /// The fields each object may carry (for reporting unknown ones).
+  public static let fieldNames = Set(CodingKeys.allCases.map(\.rawValue))
+  public static let gameFieldNames = Set(Game.CodingKeys.allCases.map(\.rawValue))
+  public static let playerFieldNames = Set(Player.CodingKeys.allCases.map(\.rawValue))
+  public static let legFieldNames = Set(Leg.CodingKeys.allCases.map(\.rawValue))
+
+  public static func decode(_ data: Data) throws(InputDecodingError) -> ParlayRequest {
+    try InputDecodingError.decode(ParlayRequest.self, from: data)
+  }
+
+  /// The engine's parlay, every game's model made from `base` with the file's fields over it.
+  /// Errors name the file's field: `games[1].home`, `players[0].team`, `legs[2]`.
+  public func parlay(base: GameModel) throws(InputError) -> Parlay {
+    guard !games.isEmpty else { throw .invalid(field: "games", value: "[]", reason: "a parlay needs a game") }
+    var names: [String] = []
+    var models: [GameModel] = []
+    for (g, game) in games.enumerated() {
+      var m = base
+      m.homeMean = game.home
+      m.awayMean = game.away
+      if let v = game.homeSD { m.homeSD = v }
+      if let v = game.awaySD { m.awaySD = v }
+      if let v = game.rho { m.correlation = v }
+      if let v = game.otModel { m.overtime.kind = v }
+      if let v = game.otRate { m.overtime.rate = v }
+      if let v = game.otPoints { m.overtime.points = v }
+      if let v = game.otSD { m.overtime.sd = v }
+      if let v = game.scoreFloor { m.scoreFloor = v }
+      if let problem = m.problems().first, case .invalid(let field, let value, let reason) = problem {
+        throw .invalid(field: "games[\(g)].\(Self.fileField[field] ?? field)", value: value, reason: reason)
+      }
+      let name = game.id ?? "game \(g + 1)"
+      guard !names.contains(name) else { throw .invalid(field: "games[\(g)].id", value: name, reason: "is given twice") }
+      names.append(name)
+      models.append(m)
+    }
+    func gameIndex(_ id: String?, field: String) throws(InputError) -> Int {
+      guard let id else {
+        guard games.count == 1 else {
+          throw .invalid(field: field, value: "no game", reason: "name its game: one of \(names.joined(separator: ", "))")
+        }
+        return 0
+      }
+      guard let g = names.firstIndex(of: id) else {
+        throw .invalid(field: field, value: id, reason: "unknown game; the file's games are \(names.joined(separator: ", "))")
+      }
+      return g
+    }
+    var projections: [PlayerProjection] = []
+    for (i, p) in (players ?? []).enumerated() {
+      let g = try gameIndex(p.game, field: "players[\(i)].game")
+      let projection = try Self.projection(p, index: i, game: g)
+      projections.append(projection)
+    }
+    var parlayLegs: [ParlayLeg] = []
+    for (i, l) in legs.enumerated() {
+      let field = "legs[\(i)]"
+      var leg = try ParlayLegSyntax.leg(l.leg, field: field)
+      if case .player(let name, let stat, _, _) = leg.market {
+        // A player leg's game is his.
+        guard let p = projections.first(where: { $0.name == name && $0.stat == stat }) else {
+          let known = Set(projections.map(\.name)).sorted()
+          throw .invalid(
+            field: field, value: "'\(l.leg)'",
+            reason: known.contains(name)
+              ? "no \(stat.rawValue) projection for \(name)"
+              : "no player named '\(name)'" + (known.isEmpty ? " (the file has no players)" : " (players: \(known.joined(separator: ", ")))"))
+        }
+        if let id = l.game, names.firstIndex(of: id) != p.game {
+          throw .invalid(field: "\(field).game", value: id, reason: "\(name) plays in \(names[p.game])")
+        }
+        leg.game = p.game
+      } else {
+        leg.game = try gameIndex(l.game, field: "\(field).game")
+      }
+      parlayLegs.append(leg)
+    }
+    let parlay = Parlay(
+      games: models, gameNames: names, players: projections, legs: parlayLegs, correlation: correlation,
+      leagueFactor: leagueFactor)
+    do { try parlay.validate() } catch {
+      // Leg errors come back with the file's index.
+      if case .invalid("leg", let value, let reason) = error,
+        let i = parlayLegs.firstIndex(where: { "'\($0.label)'" == value || $0.label == value })
+      {
+        throw .invalid(field: "legs[\(i)]", value: value, reason: reason)
+      }
+      throw error
+    }
+    return parlay
+  }
+
+  /// Player `index` of a file (`players[index]`) as the engine's projection in game `game`,
+  /// errors naming the file's field.
+  public static func projection(_ p: Player, index i: Int, game g: Int) throws(InputError) -> PlayerProjection {
+    guard let team = ParlayLeg.Team(rawValue: p.team.lowercased()) else {
+      throw .invalid(field: "players[\(i)].team", value: p.team, reason: "must be home or away")
+    }
+    guard let stat = PlayerStat(rawValue: p.stat.lowercased()) else {
+      throw .invalid(
+        field: "players[\(i)].stat", value: p.stat,
+        reason: "must be one of \(PlayerStat.allCases.map(\.rawValue).joined(separator: ", "))")
+    }
+    var projection = PlayerProjection(
+      name: p.name, stat: stat, game: g, team: team, mean: p.mean, sd: p.sd, teamCorrelation: p.teamCorrelation)
+    if let d = p.distribution {
+      guard let margin = CountMargin(rawValue: d.lowercased()) else {
+        throw .invalid(
+          field: "players[\(i)].distribution", value: d,
+          reason: "must be one of \(CountMargin.allCases.map(\.rawValue).joined(separator: ", "))")
+      }
+      projection.margin = margin
+    }
+    if let problem = projection.problems().first, case .invalid(let field, let value, let reason) = problem {
+      let key = field.split(separator: ".").last.map(String.init) ?? field
+      throw .invalid(field: "players[\(i)]" + (key.hasPrefix("player") ? ".name" : ".\(key)"), value: value, reason: reason)
+    }
+    return projection
+  }
+
+  /// Engine field names as this file spells them.
+  static let fileField = [
+    "home_projection": "home", "away_projection": "away", "home_std_dev": "home_sd", "away_std_dev": "away_sd",
+    "correlation": "rho",
+  ]
+}
+
+/// A price given as a number (decimal) or a string (decimal or American, "+150").
+public struct FlexiblePrice: Decodable, Sendable {
+  public let text: String
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.singleValueContainer()
+    if let v = try? c.decode(Double.self) { text = "\(v)" } else { text = try c.decode(String.self) }
+  }
+}

@@ -1,0 +1,155 @@
+import OddsMath
+import Simulation
+
+/// `mcsim parlay --json`: the joint probability of the legs with its 95% interval, the product
+/// of the legs' own probabilities, the lift, fair odds, and at an offered price EV and Kelly;
+/// each leg's own probability; how it was simulated (route, transform, seed, simulations) and
+/// which correlations were defaulted or repaired.
+public struct ParlayResponse: Encodable, Sendable {
+  public struct Leg: Encodable, Sendable {
+    public let leg: String
+    public let game: String
+    public let probability: Double
+    public let fairOdds: Double?
+
+    enum CodingKeys: String, CodingKey {
+      case leg, game, probability
+      case fairOdds = "fair_odds"
+    }
+  }
+
+  public struct DefaultedCorrelation: Encodable, Sendable {
+    public let quantity: String
+    public let teamCorrelation: Double
+
+    enum CodingKeys: String, CodingKey {
+      case quantity
+      case teamCorrelation = "team_correlation"
+    }
+  }
+
+  public struct Repair: Encodable, Sendable {
+    public let frobeniusDistance: Double
+    public let iterations: Int
+    public let repaired: [[Double]]
+
+    enum CodingKeys: String, CodingKey {
+      case frobeniusDistance = "frobenius_distance"
+      case iterations, repaired
+    }
+  }
+
+  /// The market whose lines the projections were solved to make fair (`--from-market`).
+  public struct Market: Encodable, Sendable {
+    public let total: Double
+    public let spread: Double
+    public let homeMean: Double
+    public let awayMean: Double
+
+    enum CodingKeys: String, CodingKey {
+      case total, spread
+      case homeMean = "home_mean", awayMean = "away_mean"
+    }
+  }
+
+  public let jointProbability: Double
+  public let ci95: [Double]
+  public let standardError: Double
+  public let independentProbability: Double
+  public let lift: Double?
+  public let fairOdds: Double?
+  public let price: Double?
+  public let ev: Double?
+  public let kelly: Double?
+  public let legs: [Leg]
+  /// legs_won[k]: P(exactly k legs win), k = 0 ... legs.
+  public let legsWon: [Double]
+  public let leagueFactor: Double?
+  public let simulations: UInt64
+  public let seed: UInt64
+  public let route: String
+  public let transform: String?
+  public let dimension: Int
+  public let quantities: [String]
+  public let defaultedCorrelations: [DefaultedCorrelation]
+  public let correlationRepair: Repair?
+  public let fromMarket: Market?
+  public let elapsedMs: Double
+
+  enum CodingKeys: String, CodingKey {
+    case jointProbability = "joint_probability", ci95 = "ci_95", standardError = "standard_error"
+    case independentProbability = "independent_probability", lift, fairOdds = "fair_odds", price, ev, kelly, legs
+    case legsWon = "legs_won", leagueFactor = "league_factor"
+    case simulations, seed, route, transform, dimension, quantities
+    case defaultedCorrelations = "defaulted_correlations", correlationRepair = "correlation_repair"
+    case fromMarket = "from_market", elapsedMs = "elapsed_ms"
+  }
+
+  public init(_ r: ParlayResult, price: Odds?, market: (total: Double, spread: Double)? = nil) {
+    fromMarket = market.map {
+      Market(total: $0.total, spread: $0.spread, homeMean: r.parlay.games[0].homeMean, awayMean: r.parlay.games[0].awayMean)
+    }
+    jointProbability = r.jointProbability
+    let ci = r.jointInterval
+    ci95 = [ci.lower, ci.upper]
+    standardError = r.jointStandardError
+    independentProbability = r.independentProbability
+    lift = r.lift
+    fairOdds = r.fairOdds
+    self.price = price?.decimal
+    if let price {
+      let e = r.evaluation(at: price)
+      ev = e.expectedValue
+      kelly = e.fullKelly
+    } else {
+      ev = nil
+      kelly = nil
+    }
+    let p = r.parlay
+    legs = zip(p.legs, r.legProbabilities).map { leg, prob in
+      Leg(leg: leg.label, game: p.gameNames[leg.game], probability: prob, fairOdds: prob > 0 ? 1 / prob : nil)
+    }
+    legsWon = r.wonDistribution
+    leagueFactor = p.leagueFactor
+    simulations = r.simulations
+    seed = r.options.seed
+    route = r.route.rawValue
+    transform = r.transform
+    dimension = r.route == .jointHistogram ? 2 : p.dimension
+    quantities = r.route == .jointHistogram ? Array(p.quantityNames.prefix(2)) : p.quantityNames
+    defaultedCorrelations = r.defaultedCorrelations.map {
+      DefaultedCorrelation(quantity: $0.quantity, teamCorrelation: $0.correlation)
+    }
+    correlationRepair = r.repair.map {
+      Repair(frobeniusDistance: $0.distance, iterations: $0.iterations, repaired: $0.repaired)
+    }
+    elapsedMs = r.elapsedSeconds * 1000
+  }
+
+  /// Optionals are written as null, so every key is always there.
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(jointProbability, forKey: .jointProbability)
+    try c.encode(ci95, forKey: .ci95)
+    try c.encode(standardError, forKey: .standardError)
+    try c.encode(independentProbability, forKey: .independentProbability)
+    try c.encode(lift, forKey: .lift)
+    try c.encode(fairOdds, forKey: .fairOdds)
+    try c.encode(price, forKey: .price)
+    try c.encode(ev, forKey: .ev)
+    try c.encode(kelly, forKey: .kelly)
+    try c.encode(legs, forKey: .legs)
+    try c.encode(legsWon, forKey: .legsWon)
+    try c.encode(leagueFactor, forKey: .leagueFactor)
+    try c.encode(simulations, forKey: .simulations)
+    try c.encode(seed, forKey: .seed)
+    try c.encode(route, forKey: .route)
+    try c.encode(transform, forKey: .transform)
+    try c.encode(dimension, forKey: .dimension)
+    try c.encode(quantities, forKey: .quantities)
+    try c.encode(defaultedCorrelations, forKey: .defaultedCorrelations)
+    try c.encode(correlationRepair, forKey: .correlationRepair)
+    try c.encode(fromMarket, forKey: .fromMarket)
+    try c.encode(elapsedMs, forKey: .elapsedMs)
+  }
+}

@@ -1,0 +1,88 @@
+import OddsMath
+import Simulation
+
+/// `mcsim props --json`: per offered (player, stat, line) p_over, p_under, p_push from one
+/// simulation of the game, and per book price its EV and Kelly; the team totals simulated
+/// alongside; players offered without a projection.
+public struct PropsResponse: Encodable, Sendable {
+  public struct Price: Encodable, Sendable {
+    public let book: String
+    public let side: String
+    public let price: Double
+    public let ev: Double
+    public let kelly: Double
+  }
+
+  public struct Prop: Encodable, Sendable {
+    public let player: String
+    public let stat: String
+    public let line: Double
+    public let pOver: Double
+    public let pUnder: Double
+    public let pPush: Double
+    public let fairOver: Double?
+    public let fairUnder: Double?
+    public let prices: [Price]
+
+    enum CodingKeys: String, CodingKey {
+      case player, stat, line, prices
+      case pOver = "p_over", pUnder = "p_under", pPush = "p_push", fairOver = "fair_over", fairUnder = "fair_under"
+    }
+  }
+
+  public struct TeamTotal: Encodable, Sendable {
+    public let team: String
+    public let line: Double
+    public let pOver: Double
+
+    enum CodingKeys: String, CodingKey {
+      case team, line
+      case pOver = "p_over"
+    }
+  }
+
+  public let event: String
+  public let homeMean: Double
+  public let awayMean: Double
+  public let props: [Prop]
+  public let teamTotals: [TeamTotal]
+  public let unpriced: [String]
+  public let skippedMarkets: [String]
+  public let defaultedCorrelations: [ParlayResponse.DefaultedCorrelation]
+  /// Quantities whose sd is the stat's default fraction of the mean (season averages).
+  public let defaultedSDs: [String]
+  public let simulations: UInt64
+  public let seed: UInt64
+
+  enum CodingKeys: String, CodingKey {
+    case event, props, unpriced, simulations, seed
+    case homeMean = "home_mean", awayMean = "away_mean", teamTotals = "team_totals", skippedMarkets = "skipped_markets"
+    case defaultedCorrelations = "defaulted_correlations", defaultedSDs = "defaulted_sds"
+  }
+
+  public init(_ board: PropBoard, event: String, skippedMarkets: [String]) {
+    self.event = event
+    let game = board.result.parlay.games[0]
+    homeMean = game.homeMean
+    awayMean = game.awayMean
+    props = board.rows.map { r in
+      Prop(
+        player: r.player, stat: r.stat.rawValue, line: r.line, pOver: r.pOver, pUnder: r.pUnder, pPush: r.pPush,
+        fairOver: r.pOver > 0 ? 1 / r.pOver : nil, fairUnder: r.pUnder > 0 ? 1 / r.pUnder : nil,
+        prices: r.prices.map {
+          Price(
+            book: $0.offer.book, side: $0.offer.side.rawValue, price: $0.offer.price.decimal, ev: $0.evaluation.expectedValue,
+            kelly: $0.evaluation.fullKelly)
+        })
+    }
+    teamTotals = board.teamTotals.map { TeamTotal(team: $0.team.rawValue, line: $0.line, pOver: $0.pOver) }
+    unpriced = board.unpriced
+    self.skippedMarkets = skippedMarkets
+    defaultedCorrelations = board.result.defaultedCorrelations.map {
+      ParlayResponse.DefaultedCorrelation(quantity: $0.quantity, teamCorrelation: $0.correlation)
+    }
+    defaultedSDs = board.result.parlay.players.filter(\.sdIsDefault).map(\.quantityName)
+    simulations = board.result.simulations
+    seed = board.result.options.seed
+  }
+}

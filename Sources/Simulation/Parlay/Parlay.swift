@@ -1,0 +1,180 @@
+import Multivariate
+
+/// A parlay: its games, the player projections its props need, its legs, and optionally the
+/// full correlation matrix of its quantities.
+///
+/// Quantities, in this order: each game's home and away regulation points (2g, 2g + 1), then
+/// each player projection (2G + p). Without a matrix, correlations follow one factor per team:
+/// the two teams of a game correlate by the game's rho; a player's stat correlates with his
+/// team's points by r (`PlayerProjection.correlationUsed`), hence with the other team's by
+/// r rho and with another stat of the same game by r r' (same team) or r r' rho (other team);
+/// different games are independent unless a league factor f sets every cross-game pair of teams to
+/// f (players follow through their team). Without the factor that matrix is positive semidefinite by construction (the
+/// stat is r T + sqrt(1 - r^2) e). A matrix given instead is checked entry by entry and, if not
+/// positive semidefinite, repaired to the nearest correlation matrix and reported.
+public struct Parlay: Hashable, Sendable {
+  public var games: [GameModel]
+  /// A name per game for messages (`BOS-LAL`); defaults to "game 1", ...
+  public var gameNames: [String]
+  public var players: [PlayerProjection]
+  public var legs: [ParlayLeg]
+  /// Rows over every quantity (2 per game, then one per player), if given.
+  public var correlation: [[Double]]?
+  /// A common scoring environment across the games: the correlation of any two teams of
+  /// different games (0 or nil: independent games), in [0, 1].
+  public var leagueFactor: Double?
+
+  public static let maxLegs = 1024
+  public static let maxPlayers = 126
+
+  public init(
+    games: [GameModel], gameNames: [String]? = nil, players: [PlayerProjection] = [], legs: [ParlayLeg],
+    correlation: [[Double]]? = nil, leagueFactor: Double? = nil
+  ) {
+    self.leagueFactor = leagueFactor
+    self.games = games
+    self.gameNames = gameNames ?? games.indices.map { "game \($0 + 1)" }
+    self.players = players
+    self.legs = legs
+    self.correlation = correlation
+  }
+
+  /// 2 per game plus one per player projection.
+  public var dimension: Int { 2 * games.count + players.count }
+
+  /// The names of the quantities in matrix order (`BOS-LAL home`, `Jayson Tatum points`).
+  public var quantityNames: [String] {
+    games.indices.flatMap { ["\(gameNames[$0]) home", "\(gameNames[$0]) away"] } + players.map(\.quantityName)
+  }
+
+  /// Whether the game's own histogram prices every leg: one game, no players.
+  public var onJointHistogram: Bool { games.count == 1 && legs.allSatisfy { !$0.isPlayerLeg } && correlation == nil }
+
+  /// The player projection a player leg is on.
+  public func player(for leg: ParlayLeg) -> Int? {
+    guard case .player(let name, let stat, _, _) = leg.market else { return nil }
+    return players.firstIndex { $0.name == name && $0.stat == stat }
+  }
+
+  /// Throws the first problem: a bad game, player, leg, or matrix entry, each named.
+  public func validate() throws(InputError) {
+    guard !games.isEmpty else { throw .invalid(field: "games", value: "[]", reason: "a parlay needs a game") }
+    guard !legs.isEmpty else { throw .invalid(field: "legs", value: "[]", reason: "a parlay needs at least one leg") }
+    guard legs.count <= Self.maxLegs else {
+      throw .invalid(field: "legs", value: "\(legs.count) legs", reason: "at most \(Self.maxLegs)")
+    }
+    guard players.count <= Self.maxPlayers else {
+      throw .invalid(field: "players", value: "\(players.count) players", reason: "at most \(Self.maxPlayers)")
+    }
+    for (g, model) in games.enumerated() {
+      if let problem = model.problems().first {
+        guard games.count > 1 else { throw problem }
+        throw .invalid(field: "\(gameNames[g]).\(problem.field)", value: valueOf(problem), reason: reasonOf(problem))
+      }
+    }
+    var seen = Set<String>()
+    for p in players {
+      if let problem = p.problems().first { throw problem }
+      guard games.indices.contains(p.game) else {
+        throw .invalid(field: "player[\(p.quantityName)].game", value: "\(p.game)", reason: "no such game")
+      }
+      guard seen.insert(p.quantityName).inserted else {
+        throw .invalid(field: "player", value: p.quantityName, reason: "is given twice")
+      }
+    }
+    for leg in legs {
+      guard games.indices.contains(leg.game) else {
+        throw .invalid(field: "leg", value: leg.label, reason: "is on an unknown game")
+      }
+      if let line = leg.line, !line.isFinite || abs(line) > 1000 {
+        throw .invalid(field: "leg", value: leg.label, reason: "its line must be a finite number in [-1000, 1000]")
+      }
+      if case .player(let name, let stat, _, _) = leg.market {
+        guard let p = player(for: leg) else {
+          let known = players.filter { $0.name == name }.map(\.stat.rawValue)
+          let reason =
+            known.isEmpty
+            ? "no player named '\(name)'"
+              + (players.isEmpty ? " (give his projection)" : " (players: \(Set(players.map(\.name)).sorted().joined(separator: ", ")))")
+            : "no \(stat.rawValue) projection for \(name) (he has \(known.joined(separator: ", ")))"
+          throw .invalid(field: "leg", value: leg.label, reason: reason)
+        }
+        _ = p
+      }
+    }
+    if let f = leagueFactor {
+      guard f.isFinite, (0...1).contains(f) else {
+        throw .invalid(field: "league_factor", value: "\(f)", reason: "must be in [0, 1]")
+      }
+      guard correlation == nil else {
+        throw .invalid(field: "league_factor", value: "\(f)", reason: "goes with the default correlations, not a full matrix")
+      }
+    }
+    if let rows = correlation {
+      do {
+        let m = try CorrelationMatrix(rows: rows)
+        guard m.dimension == dimension else {
+          throw InputError.invalid(
+            field: "correlation", value: "\(m.dimension) x \(m.dimension)",
+            reason: "must be \(dimension) x \(dimension): one row per quantity (\(quantityNames.joined(separator: ", ")))")
+        }
+      } catch let e as CorrelationMatrixError {
+        throw .invalid(field: e.field, value: e.value, reason: e.reason)
+      } catch let e as InputError {
+        throw e
+      } catch {
+        throw .invalid(field: "correlation", value: "", reason: "\(error)")
+      }
+    }
+    if !onJointHistogram {
+      for (g, m) in games.enumerated() where m.skewness != 0 {
+        throw .invalid(
+          field: games.count > 1 ? "\(gameNames[g]).skewness" : "skewness", value: "\(m.skewness)",
+          reason: "skewed scores are simulated on the two-team kernel only: not with player legs or several games")
+      }
+    }
+  }
+
+  /// The correlation matrix of the quantities: the given one, or the one-factor default.
+  func correlationMatrix() -> [[Double]] {
+    if let correlation { return correlation }
+    let d = dimension, g2 = 2 * games.count
+    var c = [[Double]](repeating: [Double](repeating: 0, count: d), count: d)
+    for i in 0..<d { c[i][i] = 1 }
+    let factor = leagueFactor ?? 0
+    for i in 0..<g2 {
+      for j in 0..<g2 where i / 2 != j / 2 { c[i][j] = factor }
+    }
+    for (g, m) in games.enumerated() {
+      c[2 * g][2 * g + 1] = m.correlation
+      c[2 * g + 1][2 * g] = m.correlation
+    }
+    for (i, p) in players.enumerated() {
+      let rho = games[p.game].correlation
+      let own = 2 * p.game + (p.team == .home ? 0 : 1), other = 2 * p.game + (p.team == .home ? 1 : 0)
+      let r = p.correlationUsed
+      c[g2 + i][own] = r
+      c[own][g2 + i] = r
+      c[g2 + i][other] = r * rho
+      c[other][g2 + i] = r * rho
+      for t in 0..<g2 where t / 2 != p.game {
+        c[g2 + i][t] = r * factor
+        c[t][g2 + i] = r * factor
+      }
+      for (j, q) in players.enumerated() where j < i {
+        let v = r * q.correlationUsed * (q.game != p.game ? factor : q.team == p.team ? 1 : rho)
+        c[g2 + i][g2 + j] = v
+        c[g2 + j][g2 + i] = v
+      }
+    }
+    return c
+  }
+
+  private func valueOf(_ e: InputError) -> String {
+    switch e { case .invalid(_, let value, _): value }
+  }
+
+  private func reasonOf(_ e: InputError) -> String {
+    switch e { case .invalid(_, _, let reason): reason }
+  }
+}

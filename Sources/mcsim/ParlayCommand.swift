@@ -1,0 +1,168 @@
+import ArgumentParser
+import Foundation
+import LineFeeds
+import OddsMath
+import Renderers
+import ServiceContracts
+import Simulation
+
+/// `mcsim parlay`: the joint probability of several legs on one game (a same-game parlay, with
+/// player props) or on several, against the product of their own probabilities.
+struct ParlayCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "parlay",
+    abstract: "Price a parlay of correlated legs (totals, spreads, moneylines, team totals, player props).",
+    discussion: """
+      Legs: over:LINE, under:LINE, home-spread:LINE, away-spread:LINE, home-ml, away-ml, home-over:LINE, \
+      home-under:LINE, away-over:LINE, away-under:LINE, and player props NAME:STAT:over|under:LINE (STAT: \
+      points, rebounds, assists, threes, pra) for a player given by --player NAME:TEAM:STAT:MEAN:SD[:CORR][:DIST] \
+      (TEAM home or away; CORR his stat's correlation with his team's points, a stated default by stat when \
+      omitted; DIST poisson or nb for a count through a Gaussian copula, a rounded normal by default). Legs on the game's score alone are read off its joint score histogram, as `run` simulates \
+      it; player props are drawn with the scores on the multivariate path. A pushed leg counts as not won. \
+      Examples:
+        mcsim parlay --home 115 --away 112 --leg over:225.5 --leg home-spread:-3.5 --price 3.6
+        mcsim parlay --home 115 --away 112 --player "Jayson Tatum:home:points:27.1:6.5" \\
+          --leg home-ml --leg "Jayson Tatum:points:over:27.5" --price +260
+        mcsim parlay Scenarios/parlay.json --json
+      """
+  )
+
+  @Argument(help: "A parlay file (JSON: games, players, legs, optionally price and correlation; - for stdin) instead of --home/--away/--leg.")
+  var file: String?
+
+  @Option(parsing: .unconditional, help: "Projected points of the home team, in [0, 1000].")
+  var home: Double?
+
+  @Option(parsing: .unconditional, help: "Projected points of the away team, in [0, 1000].")
+  var away: Double?
+
+  @Option(name: .customLong("leg"), parsing: .unconditionalSingleValue, help: "A leg (repeat for each), e.g. over:225.5, home-spread:-3.5, home-ml, \"NAME:points:over:24.5\".")
+  var legs: [String] = []
+
+  @Option(name: .customLong("player"), parsing: .unconditionalSingleValue, help: "A player projection for props, NAME:TEAM:STAT:MEAN:SD[:CORR][:DIST] (repeat for each).")
+  var players: [String] = []
+
+  @Option(parsing: .unconditional, help: "The parlay's offered price, decimal or American (for EV and Kelly).")
+  var price: String?
+
+  @Option(name: .customLong("from-market"), parsing: .unconditional, help: "Projections that make a market's lines fair, instead of --home/--away: total=T,spread=S (S the home spread, -5.5 for a 5.5-point home favourite).")
+  var fromMarket: String?
+
+  @OptionGroup(title: "Model") var modelOptions: ModelOptions
+  @OptionGroup(title: "Simulation") var randomOptions: RandomOptions
+  @OptionGroup(title: "Input") var input: InputOptions
+  @OptionGroup(title: "Output") var output: OutputOptions
+
+  func validate() throws {
+    if file != nil {
+      guard home == nil, away == nil, legs.isEmpty, players.isEmpty, fromMarket == nil else {
+        throw ValidationError("A parlay FILE replaces --home, --away, --from-market, --leg and --player; give one or the other.")
+      }
+    } else if fromMarket != nil {
+      guard home == nil, away == nil else { throw ValidationError("--from-market replaces --home and --away; give one or the other.") }
+      guard !legs.isEmpty else { throw ValidationError("Missing --leg: give at least one leg.") }
+    } else {
+      guard home != nil, away != nil else { throw ValidationError("Missing --home or --away (or --from-market, or a parlay FILE).") }
+      guard !legs.isEmpty else { throw ValidationError("Missing --leg: give at least one leg.") }
+    }
+  }
+
+  func run() throws {
+    let options = randomOptions.options()
+    var impliedBy: (total: Double, spread: Double)? = nil
+    var offered: Odds? = nil
+    func parsePrice(_ text: String, field: String, file: String?) throws -> Odds {
+      let odds: Odds
+      do { odds = try Odds(parsing: text) } catch {
+        if let file { throw CLIError.fail("\(file): \(field) = \(text): \(error)", code: .failure, field: field, value: text) }
+        throw CLIError.option("--price", text, "\(error)")
+      }
+      return odds
+    }
+    let parlay: Parlay
+    if let file {
+      let source = InputSource(file)
+      let data: Data
+      do { data = try source.read() } catch { throw CLIError.badInput(source.description, error) }
+      let request: ParlayRequest
+      do { request = try ParlayRequest.decode(data) } catch { throw CLIError.badInput(source.description, error) }
+      try input.report(unknown: UnknownFields.find(in: data, .parlayRequest), in: source.description)
+      var base = ModelOptions.defaults
+      modelOptions.apply(to: &base)
+      do { parlay = try request.parlay(base: base) } catch { throw CLIError.badInput(source.description, error) }
+      if let text = request.price?.text { offered = try parsePrice(text, field: "price", file: source.description) }
+    } else {
+      var model = modelOptions.model(home: home ?? 0, away: away ?? 0)
+      if let fromMarket {
+        let market = try Self.market(fromMarket)
+        do { model = try MarketImpliedMeans.solve(total: market.total, spread: market.spread, model: model) } catch {
+          switch error {
+          case .invalid("total", let v, let reason), .invalid("spread", let v, let reason):
+            throw CLIError.option("--from-market", fromMarket, "\(error.field) \(v) \(reason)")
+          default: throw CLIError.fail(error)
+          }
+        }
+        impliedBy = market
+      }
+      do {
+        try model.validate()
+        let projections = try players.map { text throws(InputError) in
+          let p = try ParlayLegSyntax.player(text)
+          if let problem = p.problems().first, case .invalid(let field, let value, let reason) = problem {
+            throw InputError.invalid(
+              field: "player", value: "'\(text)'",
+              reason: "\(field.split(separator: ".").last.map(String.init) ?? field) \(value) \(reason)")
+          }
+          return p
+        }
+        let parsed = try legs.map { text throws(InputError) in try ParlayLegSyntax.leg(text) }
+        parlay = Parlay(games: [model], players: projections, legs: parsed)
+        try parlay.validate()
+      } catch {
+        throw Self.optionFailure(error)
+      }
+    }
+    if let price { offered = try parsePrice(price, field: "--price", file: nil) }
+    if let offered, offered.decimal <= 1 {
+      throw CLIError.option("--price", price ?? "\(offered.decimal)", "must be above 1 (decimal)")
+    }
+    let result: ParlayResult
+    do { result = try ParlayPricer.price(parlay, options: options) } catch {
+      throw file.map { CLIError.badInput($0, error) } ?? Self.optionFailure(error)
+    }
+    if output.json {
+      print(try JSONOutput.encode(SuccessEnvelope(ParlayResponse(result, price: offered, market: impliedBy)), style: output.style))
+    } else {
+      print(ParlayTable(result, price: offered, market: impliedBy).render())
+    }
+  }
+
+  /// `total=224.5,spread=-5.5`.
+  static func market(_ text: String) throws -> (total: Double, spread: Double) {
+    var total: Double?, spread: Double?
+    for part in text.split(separator: ",") {
+      let kv = part.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+      guard kv.count == 2, let v = Double(kv[1]) else {
+        throw CLIError.option("--from-market", text, "expected total=T,spread=S (e.g. total=224.5,spread=-5.5)")
+      }
+      switch kv[0] {
+      case "total": total = v
+      case "spread": spread = v
+      default: throw CLIError.option("--from-market", text, "unknown key '\(kv[0])'; expected total and spread")
+      }
+    }
+    guard let total, let spread else {
+      throw CLIError.option("--from-market", text, "needs both total=T and spread=S")
+    }
+    return (total, spread)
+  }
+
+  /// A leg or player refused on the command line: named as the option that gave it, exit 64.
+  static func optionFailure(_ error: InputError) -> CLIFailure {
+    switch error {
+    case .invalid("leg", let value, let reason): CLIError.option("--leg", value, reason)
+    case .invalid("player", let value, let reason): CLIError.option("--player", value, reason)
+    default: CLIError.fail(error)
+    }
+  }
+}

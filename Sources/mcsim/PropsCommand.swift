@@ -1,0 +1,108 @@
+import ArgumentParser
+import Foundation
+import LineFeeds
+import OddsMath
+import Renderers
+import ServiceContracts
+import Simulation
+
+/// `mcsim props FEED --projections FILE`: a game's player-props feed priced from projections.
+struct PropsCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "props",
+    abstract: "Price a game's player props (The Odds API event odds) from player projections.",
+    discussion: """
+      Every offered (player, stat, line) gets p_over, p_under and p_push from one simulation of the \
+      game's scores and every projected player's stats together (the multivariate path, so props \
+      and team totals agree), and every book's price its EV and Kelly stake. Example:
+        mcsim props Scenarios/props_feed_nba.json --projections Scenarios/props_projections.json
+      """
+  )
+
+  @Argument(help: "The props feed: The Odds API's /events/{id}/odds response (a file, - for stdin, or a URL).")
+  var feed: String
+
+  @Option(help: "Player projections (JSON: home, away, players with name, team, stat, mean, sd, team_correlation).")
+  var projections: String
+
+  @Option(parsing: .unconditional, help: "Projected points of the home team (default: the projections file's home).")
+  var home: Double?
+
+  @Option(parsing: .unconditional, help: "Projected points of the away team (default: the projections file's away).")
+  var away: Double?
+
+  @Option(name: .customLong("from-market"), parsing: .unconditional, help: "Team projections that make a market's lines fair: total=T,spread=S (S the home spread).")
+  var fromMarket: String?
+
+  @Option(help: "Which event of a feed with several (a part of its id or of \"away @ home\").")
+  var event: String?
+
+  @OptionGroup(title: "Model") var modelOptions: ModelOptions
+  @OptionGroup(title: "Simulation") var randomOptions: RandomOptions
+  @OptionGroup(title: "Input") var input: InputOptions
+  @OptionGroup(title: "Output") var output: OutputOptions
+
+  func validate() throws {
+    if fromMarket != nil, home != nil || away != nil {
+      throw ValidationError("--from-market replaces --home and --away; give one or the other.")
+    }
+  }
+
+  func run() throws {
+    let source = InputSource(feed)
+    let data: Data
+    do { data = try source.read() } catch { throw CLIError.badInput(source.description, error) }
+    let decoded: Feed
+    do { decoded = try FeedDecoder.decode(data) } catch { throw CLIError.badInput(source.description, error) }
+    let withProps = decoded.events.filter { e in e.quotes.contains { $0.market.hasPrefix("player_") } }
+    let chosen = event.map { key in withProps.filter { ($0.id ?? "").contains(key) || $0.label.contains(key) } } ?? withProps
+    guard chosen.count == 1, let game = chosen.first else {
+      throw CLIError.fail(
+        "\(source.description): \(chosen.isEmpty ? "no event with player props" : "\(chosen.count) events with player props")"
+          + (event.map { " matching --event \($0)" } ?? "") + "; "
+          + (withProps.isEmpty ? "the feed has none" : "name one with --event: \(withProps.map(\.label).joined(separator: "; "))"),
+        code: .failure)
+    }
+    let (offers, skipped) = PropOffers.read(game)
+
+    let projectionSource = InputSource(projections)
+    let projectionData: Data
+    do { projectionData = try projectionSource.read() } catch { throw CLIError.badInput(projectionSource.description, error) }
+    let file: PropsProjections
+    do { file = try PropsProjections.decode(projectionData) } catch {
+      throw CLIError.badInput(projectionSource.description, error)
+    }
+    try input.report(
+      unknown: UnknownFields.find(in: projectionData, .propsProjections), in: projectionSource.description)
+    let players: [PlayerProjection]
+    do { players = try file.projections() } catch { throw CLIError.badInput(projectionSource.description, error) }
+
+    var model: GameModel
+    if let fromMarket {
+      let market = try ParlayCommand.market(fromMarket)
+      do {
+        model = try MarketImpliedMeans.solve(
+          total: market.total, spread: market.spread, model: modelOptions.model(home: 0, away: 0))
+      } catch { throw CLIError.option("--from-market", fromMarket, "\(error)") }
+    } else {
+      guard let h = home ?? file.home, let a = away ?? file.away else {
+        throw CLIError.fail(
+          "the game's projections are missing: give --home and --away, --from-market, or home and away in \(projectionSource.description)")
+      }
+      model = modelOptions.model(home: h, away: a)
+      do { try model.validate() } catch {
+        throw home != nil ? CLIError.fail(error) : CLIError.badInput(projectionSource.description, error)
+      }
+    }
+    let board: PropBoard
+    do { board = try PropBoard.price(model: model, players: players, offers: offers, options: randomOptions.options()) }
+    catch { throw CLIError.badInput(projectionSource.description, error) }
+    if output.json {
+      print(
+        try JSONOutput.encode(
+          SuccessEnvelope(PropsResponse(board, event: game.label, skippedMarkets: skipped)), style: output.style))
+    } else {
+      print(PropsTable(board, event: game.label).render())
+    }
+  }
+}

@@ -1,0 +1,253 @@
+import Foundation
+import Multivariate
+import Simulation
+import XCTest
+
+/// Parlays against exact probabilities computed by an independent route: scipy's
+/// multivariate_normal.cdf (Genz's method) in scripts/parlay_reference.py, whose outputs are
+/// pinned here. Monte Carlo checks hold within 4 standard errors sqrt(p (1 - p) / n).
+final class ParlayTests: XCTestCase {
+  /// The script's model: home 115, away 112, sd 10, rho 0.5, flat overtime 0.06, 12 +/- 3.
+  private let game = GameModel(homeMean: 115, awayMean: 112)
+  private let million = 1_000_000
+
+  private func assertWithin4SE(_ p: Double, _ exact: Double, n: UInt64, _ what: String, line: UInt = #line) {
+    let se = (exact * (1 - exact) / Double(n)).squareRoot()
+    XCTAssertLessThan(abs(p - exact), 4 * se, "\(what): \(p) vs exact \(exact) (4 SE = \(4 * se))", line: line)
+  }
+
+  /// Over 225.5 and home -3.5: sum over the regulation lattice of bivariate-normal rectangles,
+  /// mixed over the overtime outcomes (scripts/parlay_reference.py, part 1).
+  static let overAndHomeCover = 0.263858938658
+  /// Home team over 115.5 and a home player (22 +/- 6, r 0.4) over 25.5 (part 2).
+  static let homeTotalAndPlayer = 0.192398593090
+
+  private var twoLegs: Parlay {
+    Parlay(
+      games: [game],
+      legs: [
+        ParlayLeg(market: .total(.over, line: 225.5), label: "over:225.5"),
+        ParlayLeg(market: .spread(.home, line: -3.5), label: "home-spread:-3.5"),
+      ])
+  }
+
+  /// The two-team game's own histogram (the fused kernel, as `run`).
+  func testOverAndSpreadOnTheJointHistogram() throws {
+    let r = try ParlayPricer.price(twoLegs, options: SimulationOptions(simulations: million, seed: 12, threads: 2))
+    XCTAssertEqual(r.route, .jointHistogram)
+    XCTAssertEqual(r.simulations, UInt64(million))
+    assertWithin4SE(r.jointProbability, Self.overAndHomeCover, n: r.simulations, "joint")
+    XCTAssertEqual(r.independentProbability, r.legProbabilities[0] * r.legProbabilities[1])
+  }
+
+  /// The same legs drawn on the multivariate path (team scores as 2 of d quantities, overtime
+  /// finished in Swift): the same exact answer, on each transform.
+  func testOverAndSpreadOnTheMultivariatePath() throws {
+    for path in MultivariateNormal.Path.allCases {
+      let r = try ParlayPricer.price(
+        twoLegs, options: SimulationOptions(simulations: million, seed: 13, threads: 2), route: .multivariate(path))
+      XCTAssertEqual(r.route, .multivariate)
+      assertWithin4SE(r.jointProbability, Self.overAndHomeCover, n: r.simulations, "joint (\(path))")
+    }
+  }
+
+  /// A team total and a player prop: a mixture of bivariate normal orthants; the prop alone
+  /// 1 - Phi((25.5 - 22) / 6) exactly (stats are round(max(0, x))).
+  func testPlayerPropWithTeamTotal() throws {
+    let parlay = Parlay(
+      games: [game],
+      players: [PlayerProjection(name: "P", stat: .points, team: .home, mean: 22, sd: 6, teamCorrelation: 0.4)],
+      legs: [
+        ParlayLeg(market: .teamTotal(.home, .over, line: 115.5), label: "home-over:115.5"),
+        ParlayLeg(market: .player(name: "P", stat: .points, .over, line: 25.5), label: "P:points:over:25.5"),
+      ])
+    let r = try ParlayPricer.price(parlay, options: SimulationOptions(simulations: million, seed: 14, threads: 2))
+    XCTAssertEqual(r.route, .multivariate)
+    assertWithin4SE(r.jointProbability, Self.homeTotalAndPlayer, n: r.simulations, "joint")
+    let prop = 0.5 * erfc((25.5 - 22) / 6 / 2.0.squareRoot())
+    assertWithin4SE(r.legProbabilities[1], prop, n: r.simulations, "prop")
+    XCTAssertTrue(r.defaultedCorrelations.isEmpty)
+  }
+
+  /// The same counts on 1, 2 and 3 threads (chunks keyed by index, integer counts).
+  func testBitIdenticalAcrossThreadCounts() throws {
+    let parlay = Parlay(
+      games: [game],
+      players: [
+        PlayerProjection(name: "A", stat: .points, team: .home, mean: 25, sd: 6),
+        PlayerProjection(name: "B", stat: .rebounds, team: .away, mean: 9, sd: 3),
+      ],
+      legs: [
+        ParlayLeg(market: .total(.over, line: 224.5), label: "over:224.5"),
+        ParlayLeg(market: .player(name: "A", stat: .points, .over, line: 24.5), label: "A:points:over:24.5"),
+        ParlayLeg(market: .player(name: "B", stat: .rebounds, .under, line: 9.5), label: "B:rebounds:under:9.5"),
+      ])
+    let runs = try [1, 2, 3].map { t in
+      try ParlayPricer.price(parlay, options: SimulationOptions(simulations: 300_000, seed: 9, threads: t))
+    }
+    for r in runs.dropFirst() {
+      XCTAssertEqual(r.jointWins, runs[0].jointWins)
+      XCTAssertEqual(r.legWins, runs[0].legWins)
+    }
+    XCTAssertEqual(runs[0].defaultedCorrelations.map(\.quantity), ["A points", "B rebounds"])
+  }
+
+  /// A leg on an unknown player names the leg; a missing stat too.
+  func testUnknownPlayerNamesTheLeg() {
+    let parlay = Parlay(
+      games: [game], players: [PlayerProjection(name: "A", stat: .points, team: .home, mean: 25, sd: 6)],
+      legs: [ParlayLeg(market: .player(name: "Z", stat: .points, .over, line: 20.5), label: "Z:points:over:20.5")])
+    XCTAssertThrowsError(try parlay.validate()) {
+      XCTAssertEqual(
+        $0 as? InputError, .invalid(field: "leg", value: "Z:points:over:20.5", reason: "no player named 'Z' (players: A)"))
+    }
+    var other = parlay
+    other.legs = [ParlayLeg(market: .player(name: "A", stat: .assists, .over, line: 5.5), label: "A:assists:over:5.5")]
+    XCTAssertThrowsError(try other.validate()) { XCTAssertEqual(($0 as? InputError)?.field, "leg") }
+  }
+
+  /// A given matrix: checked entry by entry, and repaired (and reported) when not PSD.
+  func testGivenCorrelationMatrix() throws {
+    var parlay = Parlay(
+      games: [game], players: [PlayerProjection(name: "A", stat: .points, team: .home, mean: 25, sd: 6)],
+      legs: [ParlayLeg(market: .player(name: "A", stat: .points, .over, line: 24.5), label: "A:points:over:24.5")])
+    parlay.correlation = [[1, 0.5, 0.9], [0.5, 1], [0.9, 0, 1]]
+    XCTAssertThrowsError(try parlay.validate()) { XCTAssertEqual(($0 as? InputError)?.field, "correlation[1]") }
+    parlay.correlation = [[1, 0.5, 0.9], [0.5, 1, .nan], [0.9, .nan, 1]]
+    XCTAssertThrowsError(try parlay.validate()) { XCTAssertEqual(($0 as? InputError)?.field, "correlation[1][2]") }
+    parlay.correlation = [[1, 0.5], [0.5, 1]]
+    XCTAssertThrowsError(try parlay.validate()) { XCTAssertEqual(($0 as? InputError)?.field, "correlation") }
+    // rho(home, away) 0.5, rho(A, home) 0.9, rho(A, away) -0.9: not PSD.
+    parlay.correlation = [[1, 0.5, 0.9], [0.5, 1, -0.9], [0.9, -0.9, 1]]
+    let r = try ParlayPricer.price(parlay, options: SimulationOptions(simulations: 10_000, seed: 1, threads: 1))
+    let repair = try XCTUnwrap(r.repair)
+    XCTAssertGreaterThan(repair.distance, 0.1)
+    XCTAssertTrue(r.defaultedCorrelations.isEmpty)
+  }
+
+  /// Skewed scores stay on the two-team kernel: refused with player legs, named.
+  func testSkewWithPlayerLegsIsRefused() {
+    var skewed = game
+    skewed.skewness = 0.2
+    let parlay = Parlay(
+      games: [skewed], players: [PlayerProjection(name: "A", stat: .points, team: .home, mean: 25, sd: 6)],
+      legs: [ParlayLeg(market: .player(name: "A", stat: .points, .over, line: 24.5), label: "A:points:over:24.5")])
+    XCTAssertThrowsError(try parlay.validate()) { XCTAssertEqual(($0 as? InputError)?.field, "skewness") }
+  }
+}
+
+/// Projections that reproduce a market: the lines split the exact distribution in half.
+final class MarketImpliedMeansTests: XCTestCase {
+  func testTotalAndSpreadBecomeFairLines() throws {
+    for (total, spread, kind) in [(224.5, -5.5, Overtime.Kind.flat), (211.5, 3.5, .tie), (230.5, -12.5, .none)] {
+      let model = try MarketImpliedMeans.solve(
+        total: total, spread: spread, model: GameModel(homeMean: 0, awayMean: 0, overtime: Overtime(kind: kind)))
+      let exact = try XCTUnwrap(ExactScoreDistribution.compute(model))
+      let t = exact.totals.probabilities(line: total), m = exact.margins.probabilities(line: -spread)
+      XCTAssertEqual(t.above, t.below, accuracy: 1e-6, "\(kind) total")
+      XCTAssertEqual(m.above, m.below, accuracy: 1e-6, "\(kind) spread")
+      // Half a point of total moves P(over) by about phi(0) / sd(total) / 2 ~ 0.012: the solve is
+      // far tighter than the line.
+      XCTAssertEqual(model.homeMean - model.awayMean, -spread, accuracy: 1.5, "\(kind)")
+      XCTAssertEqual(model.homeMean + model.awayMean, total, accuracy: 1.5, "\(kind)")
+    }
+  }
+
+  func testUnreachableMarketIsNamed() {
+    XCTAssertThrowsError(try MarketImpliedMeans.solve(total: .nan, spread: 0, model: GameModel(homeMean: 0, awayMean: 0))) {
+      XCTAssertEqual(($0 as? InputError)?.field, "total")
+    }
+    XCTAssertThrowsError(try MarketImpliedMeans.solve(total: 200, spread: 250, model: GameModel(homeMean: 0, awayMean: 0))) {
+      XCTAssertEqual(($0 as? InputError)?.field, "spread")
+    }
+  }
+}
+
+/// Games simulated together with a league factor.
+final class SlateFactorTests: XCTestCase {
+  private let games: [(name: String, model: GameModel, line: Double)] = [
+    ("a", GameModel(homeMean: 115, awayMean: 112), 226.5), ("b", GameModel(homeMean: 108, awayMean: 110), 217.5),
+    ("c", GameModel(homeMean: 120, awayMean: 111), 229.5),
+  ]
+
+  /// Without a factor the games are independent: the number of overs follows the Poisson-binomial
+  /// law of the games' own probabilities, each count within 4 SE.
+  func testIndependentGamesGiveThePoissonBinomial() throws {
+    let n = 400_000
+    let f = try SlateFactor.evaluate(games: games, factor: 0, bets: nil, options: SimulationOptions(simulations: n, seed: 5, threads: 2))
+    let p = f.overs.legProbabilities
+    var law = [1.0]
+    for q in p {
+      var next = [Double](repeating: 0, count: law.count + 1)
+      for (k, w) in law.enumerated() {
+        next[k] += w * (1 - q)
+        next[k + 1] += w * q
+      }
+      law = next
+    }
+    for (k, observed) in f.overs.wonDistribution.enumerated() {
+      let se = (law[k] * (1 - law[k]) / Double(n)).squareRoot()
+      XCTAssertLessThan(abs(observed - law[k]), 4 * se, "P(\(k) overs)")
+    }
+  }
+
+  /// A positive factor leaves each game's own probability alone (within 4 SE of the
+  /// independent run's, the two runs' errors added in quadrature) and raises P(all overs) above
+  /// the product of the games' probabilities, by far more than its 4 SE.
+  func testFactorCorrelatesTheGames() throws {
+    let n = 400_000
+    let options = SimulationOptions(simulations: n, seed: 6, threads: 2)
+    let with = try SlateFactor.evaluate(games: games, factor: 0.3, bets: nil, options: options)
+    let without = try SlateFactor.evaluate(games: games, factor: 0, bets: nil, options: options)
+    for (a, b) in zip(with.overs.legProbabilities, without.overs.legProbabilities) {
+      XCTAssertLessThan(abs(a - b), 4 * (2 * a * (1 - a) / Double(n)).squareRoot())
+    }
+    XCTAssertGreaterThan(with.overs.jointProbability - with.overs.independentProbability, 4 * with.overs.jointStandardError)
+    XCTAssertThrowsError(try SlateFactor.evaluate(games: games, factor: 1.5, bets: nil, options: options)) {
+      XCTAssertEqual(($0 as? InputError)?.field, "league_factor")
+    }
+  }
+}
+
+/// Counts through the Gaussian copula (negative binomial, Poisson), against
+/// scripts/parlay_reference.py part 4 (scipy's nbinom, poisson and multivariate_normal.cdf).
+final class CountMarginTests: XCTestCase {
+  static let reference: [CountMargin: (alone: Double, withTeam: Double)] = [
+    .negativeBinomial: (0.439250955134, 0.280887246173), .poisson: (0.456186884117, 0.289618551253),
+  ]
+
+  func testCopulaMarginsAgainstScipy() throws {
+    let n = 1_000_000
+    for (margin, exact) in Self.reference {
+      var threes = PlayerProjection(name: "T", stat: .threes, team: .home, mean: 2.5, sd: 1.8, teamCorrelation: 0.4)
+      threes.margin = margin
+      let parlay = Parlay(
+        games: [GameModel(homeMean: 115, awayMean: 112)], players: [threes],
+        legs: [
+          ParlayLeg(market: .teamTotal(.home, .over, line: 115.5), label: "home-over:115.5"),
+          ParlayLeg(market: .player(name: "T", stat: .threes, .over, line: 2.5), label: "T:threes:over:2.5"),
+        ])
+      let r = try ParlayPricer.price(parlay, options: SimulationOptions(simulations: n, seed: 31, threads: 2))
+      for (p, e, what) in [(r.legProbabilities[1], exact.alone, "alone"), (r.jointProbability, exact.withTeam, "with team")] {
+        XCTAssertLessThan(abs(p - e), 4 * (e * (1 - e) / Double(n)).squareRoot(), "\(margin) \(what): \(p) vs \(e)")
+      }
+    }
+  }
+
+  /// The CDFs themselves, and the quantile they are inverted with.
+  func testCDFsAndQuantile() {
+    XCTAssertEqual(1 - CountMargin.poisson.cdf(2, mean: 2.5, sd: 1), 0.456186884117, accuracy: 1e-12)
+    XCTAssertEqual(1 - CountMargin.negativeBinomial.cdf(2, mean: 2.5, sd: 1.8), 0.439250955134, accuracy: 1e-12)
+    for p in [1e-12, 0.001, 0.02425, 0.3, 0.5, 0.9, 0.999999] {
+      let x = NormalQuantile.of(p)
+      XCTAssertEqual(0.5 * erfc(-x / 2.0.squareRoot()), p, accuracy: 1e-14 * max(1, p / 1e-3), "\(p)")
+    }
+  }
+
+  /// A negative binomial needs overdispersion: refused, named.
+  func testUnderdispersedNegativeBinomialIsRefused() {
+    var p = PlayerProjection(name: "T", stat: .threes, team: .home, mean: 2.5, sd: 1.5)
+    p.margin = .negativeBinomial
+    XCTAssertEqual(p.problems().first?.field, "player[T threes].sd")
+  }
+}
