@@ -22,10 +22,13 @@ struct MCSimBinary {
     return dir.appendingPathComponent("mcsim")
   }
 
-  static func run(_ arguments: [String], stdin: String? = nil) throws -> Result {
+  static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Result {
     let process = Process()
     process.executableURL = url
     process.arguments = arguments
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err

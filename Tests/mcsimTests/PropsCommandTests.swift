@@ -34,6 +34,30 @@ final class PropsCommandTests: XCTestCase {
     XCTAssertEqual((r["team_totals"] as? [[String: Any]])?.count, 2)
   }
 
+  /// OpenBLAS picks its dgemm kernel by CPU; forcing each kind it has for x86-64 (AVX-512,
+  /// AVX2, AVX, SSE) gives the same answer, byte for byte but the wall time, for props (12
+  /// quantities, on dgemm) and the parlay file (on the plain loop). The FMA kernels (AVX-512,
+  /// AVX2) give dgemm the same bits; the older ones differ in a draw's last bit, which changes a
+  /// count only for a draw within about 1e-14 of a rounding boundary.
+  func testAnswersDoNotDependOnOpenBLASsKernel() throws {
+    func answer(_ arguments: [String], core: String?) throws -> String {
+      let r = try MCSimBinary.run(arguments, environment: core.map { ["OPENBLAS_CORETYPE": $0] } ?? [:])
+      XCTAssertEqual(r.status, 0, r.stderr)
+      return r.stdout.replacingOccurrences(of: #""elapsed_ms":[0-9.e+-]+"#, with: "", options: .regularExpression)
+    }
+    let commands = [
+      ["props", feed, "--projections", projections, "--sims", "100000", "--seed", "3", "--json"],
+      ["parlay", root.appendingPathComponent("Scenarios/parlay.json").path, "--sims", "100000", "--seed", "12", "--json"],
+    ]
+    for command in commands {
+      let reference = try answer(command, core: nil)
+      XCTAssertTrue(reference.contains("\"success\":true"), reference)
+      for core in ["SkylakeX", "Haswell", "Sandybridge", "Prescott"] {
+        XCTAssertEqual(try answer(command, core: core), reference, "\(command[0]) with OpenBLAS's \(core) kernels")
+      }
+    }
+  }
+
   /// Projections from the box-score API's season averages: the stat's default sd (0.33 x the
   /// mean for points), stated; a player also given in `players` keeps his own.
   func testSeasonAverages() throws {
