@@ -3,7 +3,7 @@
 // mcsim prices sports bets by simulation.
 //
 // Data flows one way:
-//   inputs (LineFeeds)  ->  engine (OddsMath, Simulation, FantasyTrade)  ->  plain results
+//   inputs (LineFeeds)  ->  engine (OddsMath, Simulation, Calibration, FantasyTrade)  ->  plain results
 //     ->  contracts (ServiceContracts: the JSON shapes)  ->  renderers (Renderers)
 //     ->  executables (mcsim, MCSimServer)
 //
@@ -27,6 +27,7 @@ let package = Package(
     .library(name: "LineFeeds", targets: ["LineFeeds"]),
     .library(name: "Renderers", targets: ["Renderers"]),
     .library(name: "FantasyTrade", targets: ["FantasyTrade"]),
+    .library(name: "Calibration", targets: ["Calibration"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -52,23 +53,28 @@ let package = Package(
     // summaries of totals, spreads and moneylines. Plain Swift results: no JSON keys.
     .target(name: "Simulation", dependencies: ["RandomStreams", "CRandom", "OddsMath"]),
 
+    // The engine: the model fitted to game results by maximum likelihood (sds, correlation, home
+    // advantage, overtime, skew, with standard errors), and the backtest that replays the games
+    // in time order, pricing each from what was known before it.
+    .target(name: "Calibration", dependencies: ["Simulation", "OddsMath", "RandomStreams"]),
+
     // AFL fantasy trades: the replaced service's trade score exactly, and its simulation.
     .target(name: "FantasyTrade", dependencies: ["RandomStreams"]),
 
     // Contracts: every request and response shape of the replaced services (CONTRACTS.md) and
     // mcsim's own, mapped from and to the engine's types; the one JSON configuration.
-    .target(name: "ServiceContracts", dependencies: ["OddsMath", "Simulation", "FantasyTrade"]),
+    .target(name: "ServiceContracts", dependencies: ["OddsMath", "Simulation", "Calibration", "FantasyTrade"]),
 
     // Inputs: thin adapters from the outside world (feeds, stats, slate files, HTTP sources) to
     // the engine's inputs, and shards' partial result files (written by a shard, read by merge).
-    .target(name: "LineFeeds", dependencies: ["OddsMath", "Simulation", "ServiceContracts"]),
+    .target(name: "LineFeeds", dependencies: ["OddsMath", "Simulation", "Calibration", "ServiceContracts"]),
 
     // Renderers: the readable outputs (tables, CSV, NDJSON lines, SVG pictures through Plot) and
     // JSON through the contracts. They read results and contracts; they never compute.
     .target(
       name: "Renderers",
       dependencies: [
-        "OddsMath", "Simulation", "FantasyTrade", "ServiceContracts", .product(name: "Plot", package: "Plot"),
+        "OddsMath", "Simulation", "Calibration", "FantasyTrade", "ServiceContracts", .product(name: "Plot", package: "Plot"),
       ]),
 
     // MARK: - Implementation details (no stable API)
@@ -93,8 +99,8 @@ let package = Package(
     .executableTarget(
       name: "mcsim",
       dependencies: [
-        "OddsMath", "Simulation", "ServiceContracts", "LineFeeds", "Renderers", "FantasyTrade", "RandomStreams",
-        "MCSimServer",
+        "OddsMath", "Simulation", "Calibration", "ServiceContracts", "LineFeeds", "Renderers", "FantasyTrade",
+        "RandomStreams", "MCSimServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
