@@ -31,8 +31,8 @@ public enum CalibrationTable {
       rows.append(row("tie ot_sd", s, "their sd per period (tie)"))
     }
     rows.append(row("skew", f.skew.skewness, "skewness of each team's points (marginal likelihood)", 4))
-    out += OddsOutput.table(header: ["parameter", "value", "se", "95% interval", "meaning"], rows: rows, left: [0, 4])
-    out += "\nlog-likelihood (regulation, bivariate normal): \(n(f.regulation.logLikelihood, 1))\n"
+    out += OddsOutput.table(header: ["parameter", "value", "se", "95% interval", "meaning"], rows: rows, left: [0, 4]) + "\n"
+    out += "log-likelihood (regulation, bivariate normal): \(n(f.regulation.logLikelihood, 1))\n"
     out += "overtime: \(f.overtime.overtimeGames) games, observed rate \(n(100 * f.overtime.rate.value, 2))%; "
     out += "the tie model would imply \(n(100 * f.tieImpliedRate, 2))% (the probability that regulation ends level under the normal fit)\n"
     out += "skew: AIC with skew minus without \(n(f.skew.deltaAIC, 1)) -> "
@@ -49,7 +49,7 @@ public enum CalibrationTable {
       }
       out += OddsOutput.table(
         header: ["season", "games", "home_sd", "away_sd", "rho", "home_adv", "total_shift", "ot_rate", "ot_pts"],
-        rows: seasonRows)
+        rows: seasonRows) + "\n"
     }
     let m = r.model.model
     out += "\nModel (the file --out writes): home_sd \(n(m.homeSD, 2)), away_sd \(n(m.awaySD, 2)), rho \(n(m.rho)), "

@@ -37,13 +37,14 @@ struct CalibrateCommand: ParsableCommand {
   func run() throws {
     let start = Date()
     let file = try results.read()
-    let projections = Projections.compute(file.games, source: results.projection)
+    let projection = results.projection ?? .market
+    let projections = Projections.compute(file.games, source: projection)
     let chosen = try results.select(file.games)
     let games = chosen.map { file.games[$0] }, projected = chosen.map { projections[$0] }
-    guard let fit = ModelFit.fit(games, projections: projected, projection: results.projection) else {
+    guard let fit = ModelFit.fit(games, projections: projected, projection: projection) else {
       throw CLIError.fail("\(file.source): fewer than 3 games with a projection to fit", code: .failure)
     }
-    let bySeason = ModelFit.bySeason(games, projections: projected, projection: results.projection)
+    let bySeason = ModelFit.bySeason(games, projections: projected, projection: projection)
     let document = ModelDocument(
       fit.model(overtime: otModel), fit: fit, data: URL(fileURLWithPath: file.source).lastPathComponent,
       stage: results.stageFilter)

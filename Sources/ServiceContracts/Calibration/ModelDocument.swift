@@ -86,6 +86,17 @@ public struct ModelDocument: Codable, Hashable, Sendable {
         standardErrors: fit.standardErrors(overtime: t.overtime.kind)))
   }
 
+  /// The document of a model with no fit behind it (the seed's defaults).
+  public init(_ calibrated: CalibratedModel, source: ProjectionSource) {
+    let t = calibrated.template
+    self.init(
+      model: Model(
+        homeSD: t.homeSD, awaySD: t.awaySD, rho: t.correlation, otModel: t.overtime.kind, otRate: t.overtime.rate,
+        otPoints: t.overtime.points, otSD: t.overtime.sd, skew: t.skewness),
+      projection: ProjectionShifts(source: source, homeAdvantage: calibrated.homeAdvantage, totalShift: calibrated.totalShift),
+      fit: nil)
+  }
+
   /// The calibrated model this document describes (score floor 0, as the engine's default).
   public var calibrated: CalibratedModel {
     var m = GameModel(homeMean: 0, awayMean: 0)

@@ -16,8 +16,8 @@ struct ResultsOptions: ParsableArguments {
   @Option(help: "Stage to use: regular, playoffs, playin, cup_final, or all (default regular).")
   var stage: String = "regular"
 
-  @Option(help: "Projections: market (the closing total and spread) or stats (season-to-date ppg, the agent's formula).")
-  var projection: ProjectionSource = .market
+  @Option(help: "Projections: market (the closing total and spread) or stats (season-to-date ppg, the agent's formula); default market (backtest: the model file's).")
+  var projection: ProjectionSource?
 
   @Flag(name: .customLong("skip-bad-rows"), help: "Leave out bad rows (each reported with its line) instead of refusing the file.")
   var skipBadRows = false
