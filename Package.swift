@@ -140,6 +140,11 @@ let package = Package(
     // OddsMathTests also pins the JSON shape the contracts give the odds results.
     .testTarget(name: "OddsMathTests", dependencies: ["OddsMath", "ServiceContracts"], resources: [.copy("Resources")]),
     .testTarget(name: "SimulationTests", dependencies: ["Simulation", "OddsMath"]),
+    // Calibration's fit and backtest on synthetic games drawn from known parameters; the results
+    // file and model file readers.
+    .testTarget(
+      name: "CalibrationTests",
+      dependencies: ["Calibration", "LineFeeds", "ServiceContracts", "Simulation", "OddsMath", "RandomStreams"]),
     .testTarget(
       name: "LineFeedsTests", dependencies: ["LineFeeds", "Simulation", "OddsMath", "ServiceContracts", "LocalHTTPServer"],
       resources: [.copy("Resources")]),
