@@ -73,10 +73,12 @@ public enum Backtest {
           (standard, SettlementProbabilities(win: p.pAwayCover, lose: p.pHomeCover, push: p.pSpreadPush)),
           firstOutcome: outcome)
       }
-      moneylines.append(Forecast(probability: p.pHomeWin, happened: g.homeScore > g.awayScore))
+      // Moneylines are scored on the games with closing moneylines, where the market's own
+      // forecast stands beside the model's.
       if let hm = g.homeMoneyline, let am = g.awayMoneyline, let ho = try? Odds(american: hm),
         let ao = try? Odds(american: am)
       {
+        moneylines.append(Forecast(probability: p.pHomeWin, happened: g.homeScore > g.awayScore))
         moneylineBets.consider(
           (ho, SettlementProbabilities(win: p.pHomeWin, lose: 1 - p.pHomeWin)),
           (ao, SettlementProbabilities(win: 1 - p.pHomeWin, lose: p.pHomeWin)),
@@ -92,11 +94,14 @@ public enum Backtest {
       moneylines: market(moneylines, moneylineBets, nil, 3))
   }
 
-  /// The market's own forecasts, as a yardstick: totals and spreads at -110 a side say 0.5; the
-  /// moneyline's two closing prices devigged (multiplicative), where they exist.
-  public static func marketScore(_ games: [HistoricalGame]) -> (totals: ForecastScore, spreads: ForecastScore, moneylines: ForecastScore) {
+  /// The market's own forecasts on the games a model priced (`prices` not nil), as a yardstick:
+  /// totals and spreads at -110 a side say 0.5; the moneyline's two closing prices devigged
+  /// (multiplicative), where they exist.
+  public static func marketScore(_ games: [HistoricalGame], priced prices: [GamePrices?])
+    -> (totals: ForecastScore, spreads: ForecastScore, moneylines: ForecastScore)
+  {
     var t: [Forecast] = [], s: [Forecast] = [], m: [Forecast] = []
-    for g in games {
+    for (g, price) in zip(games, prices) where price != nil {
       if let line = g.closeTotal, Double(g.total) != line { t.append(Forecast(probability: 0.5, happened: Double(g.total) > line)) }
       if let sp = g.closeSpreadHome, Double(g.margin) + sp != 0 {
         s.append(Forecast(probability: 0.5, happened: Double(g.margin) + sp > 0))

@@ -65,9 +65,13 @@ struct BacktestCommand: ParsableCommand {
     for g in games where !seasons.contains(g.season) { seasons.append(g.season) }
     var notes = [
       "totals and spreads are bet at -110 a side (the data carry no prices for them); moneylines at the closing prices",
+      "the market row scores the market's own forecast on the same games: 0.5 for totals and spreads at -110, the devigged closing moneyline",
     ]
     let noMoneyline = games.filter { $0.homeMoneyline == nil }.count
-    if noMoneyline > 0 { notes.append("\(noMoneyline) games have no closing moneyline (the source lacks them from 2023-01-17): no moneyline bet on them") }
+    if noMoneyline > 0 {
+      notes.append(
+        "\(noMoneyline) games have no closing moneyline (the source lacks them from 2023-01-17): moneylines are scored and bet on the other \(games.count - noMoneyline)")
+    }
     let unprojected = projected.filter { $0 == nil }.count
     if unprojected > 0 { notes.append("\(unprojected) games have no \(projection.rawValue) projection and are not priced") }
     if let fit = modelFile.document.fit {
@@ -86,7 +90,7 @@ struct BacktestCommand: ParsableCommand {
     }
     let response = BacktestResponse(
       seedDefaults: .init(model: ModelDocument(.seedDefaults, source: projection), score: seedScore),
-      fitted: .init(model: modelFile.document, score: fittedScore), market: Backtest.marketScore(games),
+      fitted: .init(model: modelFile.document, score: fittedScore), market: Backtest.marketScore(games, priced: seedPrices),
       games: games.count, seasons: seasons, stage: results.stageFilter, projection: projection,
       simulations: options.simulations, seed: options.seed, notes: notes,
       elapsedMS: Date().timeIntervalSince(start) * 1000)
