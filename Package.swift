@@ -126,7 +126,8 @@ let package = Package(
     .executableTarget(
       name: "Benchmarks",
       dependencies: [
-        "OddsMath", "Simulation", "FantasyTrade", "RandomStreams", "CRandom", "MCSimServer", "LineFeeds", "ServiceContracts",
+        "OddsMath", "Simulation", "Calibration", "FantasyTrade", "RandomStreams", "CRandom", "MCSimServer", "LineFeeds",
+        "ServiceContracts",
         .product(name: "Logging", package: "swift-log"),
       ],
       path: "Benchmarks",

@@ -53,6 +53,24 @@ final class CalibrateCommandTests: XCTestCase {
     XCTAssertEqual((((over["result"] as? [String: Any])?["simulation"] as? [String: Any])?["model"] as? [String: Any])?["home_std_dev"] as? Double, 9)
   }
 
+  /// `slate` and `sweep` take the model file's values where neither an option nor the input sets them.
+  func testSlateAndSweepReadTheModelFile() throws {
+    let model = dir.appendingPathComponent("model.json").path
+    XCTAssertEqual(try MCSimBinary.run(["calibrate", try resultsFile(), "--out", model]).status, 0)
+    let file = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: model))) as? [String: Any])
+    let rho = try XCTUnwrap((file["model"] as? [String: Any])?["rho"] as? Double)
+    let sweep = try MCSimBinary.json(["sweep", "--line", "220:222:1", "--home", "110", "--away", "108", "--model", model, "--sims", "1000", "--seed", "1", "--json"])
+    XCTAssertEqual(((sweep["result"] as? [String: Any])?["model"] as? [String: Any])?["correlation"] as? Double, rho)
+    let slatePath = SlateCommandTests.path("Scenarios/slate_batch.json")
+    let slate = try MCSimBinary.json([
+      "slate", slatePath, "--model", model, "--sims", "1000", "--seed", "1", "--no-exact", "--json",
+    ])
+    let game = try XCTUnwrap((slate["games"] as? [[String: Any]])?.first)
+    let used = try XCTUnwrap((game["monte_carlo"] as? [String: Any])?["model"] as? [String: Any])
+    XCTAssertEqual(used["correlation"] as? Double, rho)
+    XCTAssertEqual(used["home_std_dev"] as? Double, 12.8798)  // the file's own field wins over the model file
+  }
+
   func testBadRowsExitOneNamingTheLineUnlessSkipped() throws {
     let data = try resultsFile(extra: ["2020-21,2021-03-01,T1,T2,99.5,90,0,210,-2,-130,110,regular,0"])
     let refused = try MCSimBinary.run(["calibrate", data])
