@@ -15,13 +15,13 @@ extension BenchmarkSuite {
   static let calibration = BenchmarkSuite(name: "calibration") { context in
     let games = CalibrationBenchmarkGames.make(23_000)
     let csv = Data(CalibrationBenchmarkGames.csv(games).utf8)
-    let parse = BenchmarkContext.time(repeats: context.quick ? 3 : 7, perItem: 1) {
+    let parse = BenchmarkContext.time(repeats: context.quick ? 3 : 7, perItem: 1e9) {
       precondition(try! GameResultsFile.decode(csv, source: "bench").games.count == games.count)
     }
     let parseMedian = BenchmarkContext.median(parse)
     context.record(suite: "calibration", name: "read 23,000 games of CSV (baseline)", unit: "s", samples: parse)
     for source in ProjectionSource.allCases {
-      let fit = BenchmarkContext.time(repeats: context.quick ? 3 : 7, perItem: 1) {
+      let fit = BenchmarkContext.time(repeats: context.quick ? 3 : 7, perItem: 1e9) {
         precondition(ModelFit.fit(games, projection: source) != nil)
       }
       context.record(
@@ -36,7 +36,7 @@ extension BenchmarkSuite {
     let n = 100_000
     let options = SimulationOptions(simulations: n, seed: 3, threads: cores)
     let models = projections.map { model.gameModel(for: $0!) }
-    let slate = BenchmarkContext.time(repeats: context.quick ? 1 : 3, perItem: 1) {
+    let slate = BenchmarkContext.time(repeats: context.quick ? 1 : 3, perItem: 1e9) {
       for start in stride(from: 0, to: models.count, by: 250) {
         let part = Array(models[start..<min(start + 250, models.count)])
         precondition(try! GameSimulator.simulate(part, options: options).allSatisfy { $0.games == UInt64(n) })
@@ -44,7 +44,7 @@ extension BenchmarkSuite {
     }
     let slateMedian = BenchmarkContext.median(slate)
     context.record(suite: "calibration", name: "2,000 games x 10^5 as slates (baseline)", unit: "s", samples: slate)
-    let backtest = BenchmarkContext.time(repeats: context.quick ? 1 : 3, perItem: 1) {
+    let backtest = BenchmarkContext.time(repeats: context.quick ? 1 : 3, perItem: 1e9) {
       let prices = try! Backtest.price(sample, projections: projections, model: model, simulations: n, seed: 3, threads: cores)
       precondition(prices.allSatisfy { $0?.simulations == UInt64(n) })
     }
