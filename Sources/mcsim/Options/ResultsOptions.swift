@@ -62,7 +62,7 @@ struct ResultsOptions: ParsableArguments {
     }
     guard !chosen.isEmpty else {
       throw CLIError.fail(
-        "\(data): no game in seasons \(seasons ?? "all") at stage \(stage)", code: .failure, field: "--seasons",
+        "\(data): no game in seasons \(seasons ?? "all") at stage \(stage ?? "all")", code: .failure, field: "--seasons",
         value: seasons)
     }
     return chosen
