@@ -3,7 +3,7 @@
 // mcsim prices sports bets by simulation.
 //
 // Data flows one way:
-//   inputs (LineFeeds)  ->  engine (OddsMath, Simulation, Multivariate, FantasyTrade)  ->  plain results
+//   inputs (LineFeeds)  ->  engine (OddsMath, Simulation, Multivariate, Calibration, FantasyTrade)  ->  plain results
 //     ->  contracts (ServiceContracts: the JSON shapes)  ->  renderers (Renderers)
 //     ->  executables (mcsim, MCSimServer)
 //
@@ -28,6 +28,7 @@ let package = Package(
     .library(name: "LineFeeds", targets: ["LineFeeds"]),
     .library(name: "Renderers", targets: ["Renderers"]),
     .library(name: "FantasyTrade", targets: ["FantasyTrade"]),
+    .library(name: "Calibration", targets: ["Calibration"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -61,23 +62,28 @@ let package = Package(
     // loop below the measured crossover in d) into the caller's accumulators.
     .target(name: "Multivariate", dependencies: ["CLinearAlgebra", "RandomStreams", "CRandom"]),
 
+    // The engine: the model fitted to game results by maximum likelihood (sds, correlation, home
+    // advantage, overtime, skew, with standard errors), and the backtest that replays the games
+    // in time order, pricing each from what was known before it.
+    .target(name: "Calibration", dependencies: ["Simulation", "OddsMath", "RandomStreams"]),
+
     // AFL fantasy trades: the replaced service's trade score exactly, and its simulation.
     .target(name: "FantasyTrade", dependencies: ["RandomStreams"]),
 
     // Contracts: every request and response shape of the replaced services (CONTRACTS.md) and
     // mcsim's own, mapped from and to the engine's types; the one JSON configuration.
-    .target(name: "ServiceContracts", dependencies: ["OddsMath", "Simulation", "FantasyTrade"]),
+    .target(name: "ServiceContracts", dependencies: ["OddsMath", "Simulation", "Calibration", "FantasyTrade"]),
 
     // Inputs: thin adapters from the outside world (feeds, stats, slate files, HTTP sources) to
     // the engine's inputs, and shards' partial result files (written by a shard, read by merge).
-    .target(name: "LineFeeds", dependencies: ["OddsMath", "Simulation", "ServiceContracts"]),
+    .target(name: "LineFeeds", dependencies: ["OddsMath", "Simulation", "Calibration", "ServiceContracts"]),
 
     // Renderers: the readable outputs (tables, CSV, NDJSON lines, SVG pictures through Plot) and
     // JSON through the contracts. They read results and contracts; they never compute.
     .target(
       name: "Renderers",
       dependencies: [
-        "OddsMath", "Simulation", "FantasyTrade", "ServiceContracts", .product(name: "Plot", package: "Plot"),
+        "OddsMath", "Simulation", "Calibration", "FantasyTrade", "ServiceContracts", .product(name: "Plot", package: "Plot"),
       ]),
 
     // MARK: - Implementation details (no stable API)
@@ -104,8 +110,8 @@ let package = Package(
     .executableTarget(
       name: "mcsim",
       dependencies: [
-        "OddsMath", "Simulation", "ServiceContracts", "LineFeeds", "Renderers", "FantasyTrade", "RandomStreams",
-        "MCSimServer", "Multivariate",
+        "OddsMath", "Simulation", "Multivariate", "Calibration", "ServiceContracts", "LineFeeds", "Renderers",
+        "FantasyTrade", "RandomStreams", "MCSimServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -131,8 +137,8 @@ let package = Package(
     .executableTarget(
       name: "Benchmarks",
       dependencies: [
-        "OddsMath", "Simulation", "Multivariate", "FantasyTrade", "RandomStreams", "CRandom", "MCSimServer", "LineFeeds",
-        "ServiceContracts", .product(name: "Logging", package: "swift-log"),
+        "OddsMath", "Simulation", "Multivariate", "Calibration", "FantasyTrade", "RandomStreams", "CRandom", "MCSimServer",
+        "LineFeeds", "ServiceContracts", .product(name: "Logging", package: "swift-log"),
       ],
       path: "Benchmarks",
       exclude: ["peers"]
@@ -146,6 +152,11 @@ let package = Package(
     // OddsMathTests also pins the JSON shape the contracts give the odds results.
     .testTarget(name: "OddsMathTests", dependencies: ["OddsMath", "ServiceContracts"], resources: [.copy("Resources")]),
     .testTarget(name: "SimulationTests", dependencies: ["Simulation", "OddsMath", "Multivariate"]),
+    // Calibration's fit and backtest on synthetic games drawn from known parameters; the results
+    // file and model file readers.
+    .testTarget(
+      name: "CalibrationTests",
+      dependencies: ["Calibration", "LineFeeds", "ServiceContracts", "Simulation", "OddsMath", "RandomStreams"]),
     .testTarget(
       name: "LineFeedsTests", dependencies: ["LineFeeds", "Simulation", "OddsMath", "ServiceContracts", "LocalHTTPServer"],
       resources: [.copy("Resources")]),

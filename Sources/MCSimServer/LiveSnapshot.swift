@@ -62,7 +62,7 @@ struct LiveSnapshot: Sendable {
     }
     var policy = FairOddsPolicy()
     if let sharp = configuration.sharpBooks { policy.sharpBooks = sharp }
-    let base = GameModel(homeMean: 0, awayMean: 0)
+    let base = configuration.model
     let options = SimulationOptions(simulations: 10_000, seed: seed, threads: threads)
     let slate = SlateAssembly.fromFeed(feed, stats: stats, base: base, policy: policy)
     // Exact grading costs a few ms a game, once per refresh, not per request.

@@ -1,5 +1,6 @@
 import Foundation
 import OddsMath
+import Simulation
 
 /// What `mcsim serve` was asked to do: where it listens, how much work it accepts, and where the
 /// live endpoints (tonight's totals, FairBet) read their lines. Validated once, at start.
@@ -35,6 +36,9 @@ public struct ServerConfiguration: Sendable {
   public var tradePool: String?
   /// The thresholds behind every answer's advice (README "Advice"; a config file sets them).
   public var advice = AdvicePolicy()
+  /// The model a request's games start from (its means unused): the built-in defaults, or a
+  /// model file's (`mcsim serve --model FILE`); a request's own fields win over it.
+  public var model = GameModel(homeMean: 0, awayMean: 0)
 
   public init() {}
 
@@ -81,6 +85,8 @@ public struct LiveSourceConfiguration: Sendable {
   /// Sharp books of the fair-odds reference; the documented default when nil.
   public var sharpBooks: [String]?
   /// The advice policy of the tonight snapshot (the server's).
+  /// The model the live slate's games start from (`ServerConfiguration.model`).
+  public var model = GameModel(homeMean: 0, awayMean: 0)
   public var advice = AdvicePolicy()
 
   public init(odds: String) { self.odds = odds }

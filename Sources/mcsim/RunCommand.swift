@@ -48,6 +48,7 @@ struct RunCommand: ParsableCommand {
   @OptionGroup(title: "Stakes") var kellyOptions: KellyOptions
   @OptionGroup(title: "Advice (README \"Advice\")") var adviceOptions: AdviceOptions
   @OptionGroup(title: "Model") var modelOptions: ModelOptions
+  @OptionGroup(title: "Model") var modelFile: ModelFileOptions
   @OptionGroup(title: "Simulation") var randomOptions: RandomOptions
   @OptionGroup(title: "Input") var input: InputOptions
   @OptionGroup(title: "Output") var output: OutputOptions
@@ -73,7 +74,7 @@ struct RunCommand: ParsableCommand {
   func execute(printing: Bool) throws {
     let config = try adviceOptions.configFile()
     let policy = try adviceOptions.policy(kelly: kellyOptions, config: config)
-    let baseModel = config?.model?.applied(to: ModelOptions.defaults) ?? ModelOptions.defaults
+    let baseModel = try modelFile.base(config: config)
     let model: GameModel
     let market: TotalsMarket
     var options = randomOptions.options()

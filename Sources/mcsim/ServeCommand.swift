@@ -81,6 +81,8 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(help: "A config file (JSON; README \"Config file\") whose advice thresholds and sharp books the server uses; default: mcsim.json in the working directory, if there is one.")
   var config: String?
 
+  @OptionGroup(title: "Model") var modelFile: ModelFileOptions
+
   @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
   var logLevel = "info"
 
@@ -103,6 +105,7 @@ struct ServeCommand: AsyncParsableCommand {
     c.tradePool = tradePool
     let file = try AdviceOptions.load(config)
     file?.apply(to: &c.advice)
+    c.model = try modelFile.base(config: nil)
     if let odds {
       var live = LiveSourceConfiguration(odds: odds)
       live.stats = stats
@@ -112,6 +115,7 @@ struct ServeCommand: AsyncParsableCommand {
       live.refresh = .milliseconds(Int64(max(0, min(refresh, 1e7)) * 1000))
       live.sharpBooks = sharp.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? file?.sharpBooks
       live.advice = c.advice
+      live.model = c.model
       c.live = live
     } else if stats != nil || statsFrom != nil || asOf != nil || sharp != nil {
       throw ValidationError("--stats, --stats-from, --as-of and --sharp go with --odds FEED.")

@@ -56,6 +56,7 @@ struct SlateCommand: ParsableCommand {
   @OptionGroup(title: "Stakes") var kellyOptions: KellyOptions
   @OptionGroup(title: "Advice (README \"Advice\")") var adviceOptions: AdviceOptions
   @OptionGroup(title: "Model") var modelOptions: ModelOptions
+  @OptionGroup(title: "Model") var modelFile: ModelFileOptions
   @OptionGroup(title: "Simulation") var randomOptions: RandomOptions
   @OptionGroup(title: "Fair odds (multi-book feeds)") var fair: FairPolicyOptions
   @OptionGroup(title: "Feed") var feedOptions: FeedOptions
@@ -142,7 +143,7 @@ struct SlateCommand: ParsableCommand {
     if fair.sharpBooks.isEmpty, let sharp = config?.sharpBooks { policy.sharpBooks = sharp }
     if fair.fees.isEmpty, let fees = config?.fees { policy.fees = fees }
     let base = modelOptions.model(
-      home: 0, away: 0, base: config?.model?.applied(to: ModelOptions.defaults) ?? ModelOptions.defaults)
+      home: 0, away: 0, base: try modelFile.base(config: config))
 
     let statsTable = try loadStats()
     let slateFile = try loadSlateFile(base: base)

@@ -88,6 +88,7 @@ struct SweepCommand: ParsableCommand {
   @Option(help: "Also write the picture (curves with 95% bands, or a heat map for two parameters) to this SVG file.")
   var svg: String?
 
+  @OptionGroup(title: "Model") var modelFile: ModelFileOptions
   @OptionGroup(title: "Simulation") var randomOptions: RandomOptions
   @OptionGroup(title: "Output") var output: OutputOptions
   @OptionGroup(title: "Shards (README \"Shards\")") var shardOptions: ShardOptions
@@ -129,7 +130,9 @@ struct SweepCommand: ParsableCommand {
       grids[parameter] = try SweepGrid.parse(option, texts[0])
     }
     // The base model: defaults, the single-valued options, then the first value of each grid.
-    var model = GameModel(homeMean: grids[.home]![0], awayMean: grids[.away]![0])
+    var model = try modelFile.base(config: nil)
+    model.homeMean = grids[.home]![0]
+    model.awayMean = grids[.away]![0]
     if let otModel { model.overtime.kind = otModel }
     if let otSD { model.overtime.sd = otSD }
     if let scoreFloor { model.scoreFloor = scoreFloor }

@@ -34,7 +34,7 @@ enum AgentJobs {
       market = nil
       problems.check { () throws(InputError) in try TotalsMarket(line: request.totalLine).validate() }
     }
-    let model = request.model(base: GameModel(homeMean: 0, awayMean: 0))
+    let model = request.model(base: configuration.model)
     for problem in model.problems() { problems.add(problem) }
     problems.checkSimulations(request.nSims, field: "n_sims", ceiling: configuration.maxSimulations)
     try problems.throwIfAny()
@@ -62,13 +62,13 @@ enum AgentJobs {
 
   static func batch(_ body: Data, configuration: ServerConfiguration) throws(APIError) -> SimulationJob {
     let file: SlateFile
-    do { file = try SlateFile.decode(body, base: GameModel(homeMean: 0, awayMean: 0)) } catch {
+    do { file = try SlateFile.decode(body, base: configuration.model) } catch {
       throw Problems.decoding(error, body: body, fields: SlateFile.fieldTypes)
     }
     var problems = Problems()
     // The request-level model applies to every game: an invalid one is the request's fault (422),
     // while a game's own bad data stays that game's error and the others are still evaluated.
-    let shared = file.model.applied(to: GameModel(homeMean: 100, awayMean: 100))
+    let shared = file.model.applied(to: { var m = configuration.model; m.homeMean = 100; m.awayMean = 100; return m }())
     for case .invalid(let field, let value, let reason) in shared.problems() {
       problems.add("model." + ModelSettings.key(of: field), value, reason)
     }
@@ -94,7 +94,7 @@ enum AgentJobs {
       let response = SlateResponse(
         evaluation: evaluation, options: options, unmatched: slate.unmatched,
         methodology: .init(
-          base: GameModel(homeMean: 0, awayMean: 0), options: options, projectionFromStats: false,
+          base: configuration.model, options: options, projectionFromStats: false,
           advice: configuration.advice),
         inputs: .init(slate: "request body", odds: nil, stats: nil))
       return try JSONResponse.encode(response)

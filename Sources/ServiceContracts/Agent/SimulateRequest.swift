@@ -48,8 +48,11 @@ public struct SimulateRequest: Decodable, Sendable {
     givenFields = Set(c.allKeys.map(\.rawValue))
     homeProjection = try c.decode(Double.self, forKey: .homeProjection)
     awayProjection = try c.decode(Double.self, forKey: .awayProjection)
-    homeStdDev = try c.decodeIfPresent(Double.self, forKey: .homeStdDev) ?? 10
-    awayStdDev = try c.decodeIfPresent(Double.self, forKey: .awayStdDev) ?? 10
+    let homeGiven = try c.decodeIfPresent(Double.self, forKey: .homeStdDev)
+    let awayGiven = try c.decodeIfPresent(Double.self, forKey: .awayStdDev)
+    homeStdDev = homeGiven ?? 10
+    awayStdDev = awayGiven ?? 10
+    sdsGiven = (homeGiven != nil, awayGiven != nil)
     totalLine = try c.decode(Double.self, forKey: .totalLine)
     overOdds = try c.decodeIfPresent(Double.self, forKey: .overOdds) ?? 1.91
     underOdds = try c.decodeIfPresent(Double.self, forKey: .underOdds) ?? 1.91
@@ -78,13 +81,18 @@ public struct SimulateRequest: Decodable, Sendable {
     return market
   }
 
-  /// The game model with the request's means and sds over `base` (its other parameters).
+  /// Which sds the request gave (an absent one is the agent's 10, or the server's model's).
+  var sdsGiven = (home: true, away: true)
+
+  /// The game model with the request's means and sds over `base` (its other parameters, and the
+  /// sds the request leaves out: the agent's 10 under the built-in defaults, a model file's under
+  /// `serve --model`).
   public func model(base: GameModel) -> GameModel {
     var m = base
     m.homeMean = homeProjection
     m.awayMean = awayProjection
-    m.homeSD = homeStdDev
-    m.awaySD = awayStdDev
+    if sdsGiven.home { m.homeSD = homeStdDev }
+    if sdsGiven.away { m.awaySD = awayStdDev }
     return m
   }
 }

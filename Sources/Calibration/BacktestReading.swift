@@ -1,0 +1,68 @@
+/// The plain reading of one model's bets on one market: does the EV it claimed show up in the
+/// results? A model fed the closing line should find almost no edge; a model that claims large
+/// edges the results do not bear out is miscalibrated.
+public enum BacktestReading: Hashable, Sendable, CustomStringConvertible {
+  case noBets
+  /// The realised ROI's 95% interval lies below 0 while the model claimed a positive EV.
+  case miscalibrated(claimed: Double, realised: Double)
+  /// The interval contains 0 and lies below the claimed EV: the claimed edge is not there.
+  case claimedEdgeNotRealised(claimed: Double, realised: Double)
+  /// The interval contains 0 and the claimed EV: no edge either way can be told from the noise.
+  case noDistinguishableEdge(claimed: Double, realised: Double)
+  /// The interval lies above 0.
+  case realisedEdge(claimed: Double, realised: Double)
+
+  public init(_ m: MarketScore) {
+    let b = m.betting
+    guard !b.bets.isEmpty, let ci = m.roiCI95 else {
+      self = .noBets
+      return
+    }
+    let claimed = b.claimedEV, roi = b.roi
+    if ci.upperBound < 0 {
+      self = .miscalibrated(claimed: claimed, realised: roi)
+    } else if ci.lowerBound > 0 {
+      self = .realisedEdge(claimed: claimed, realised: roi)
+    } else if ci.upperBound < claimed {
+      self = .claimedEdgeNotRealised(claimed: claimed, realised: roi)
+    } else {
+      self = .noDistinguishableEdge(claimed: claimed, realised: roi)
+    }
+  }
+
+  public var key: String {
+    switch self {
+    case .noBets: "no_bets"
+    case .miscalibrated: "miscalibrated"
+    case .claimedEdgeNotRealised: "claimed_edge_not_realised"
+    case .noDistinguishableEdge: "no_distinguishable_edge"
+    case .realisedEdge: "realised_edge"
+    }
+  }
+
+  public var description: String {
+    func pc(_ x: Double) -> String { (x >= 0 ? "+" : "") + String(Int((x * 1000).rounded())) .inserting(".", fromEnd: 1) + "%" }
+    switch self {
+    case .noBets: return "no bets"
+    case .miscalibrated(let c, let r):
+      return "miscalibrated: it claimed \(pc(c)) EV a bet and lost \(pc(r)) (ROI interval below 0)"
+    case .claimedEdgeNotRealised(let c, let r):
+      return "claimed edge not realised: it claimed \(pc(c)) EV, realised \(pc(r)) (interval below the claim)"
+    case .noDistinguishableEdge(let c, let r):
+      return "no edge distinguishable from zero: claimed \(pc(c)), realised \(pc(r))"
+    case .realisedEdge(let c, let r):
+      return "realised edge: claimed \(pc(c)), realised \(pc(r)) (interval above 0; check it is out of sample)"
+    }
+  }
+}
+
+private extension String {
+  /// "123" -> "12.3" for fromEnd 1; pads "5" -> "0.5", keeps a minus sign.
+  func inserting(_ s: String, fromEnd k: Int) -> String {
+    var digits = self, sign = ""
+    if digits.hasPrefix("-") { sign = "-"; digits.removeFirst() }
+    while digits.count <= k { digits = "0" + digits }
+    let i = digits.index(digits.endIndex, offsetBy: -k)
+    return sign + digits[..<i] + s + digits[i...]
+  }
+}

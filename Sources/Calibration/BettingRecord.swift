@@ -1,0 +1,79 @@
+import OddsMath
+import RandomStreams
+
+/// The seed agent's betting rules played against closing prices: on each market of each game,
+/// the side with the higher EV is bet when that EV is above 0 (the agent's `recommended_bet`: any
+/// of LEAN, BET, STRONG_BET), staked at a quarter of full Kelly capped at 5% of the bankroll
+/// (`kelly_*_fractional`), on a bankroll of 1 that is not compounded (each stake a fraction of
+/// the starting bankroll), and settled on the final score.
+public struct BettingRecord: Hashable, Sendable {
+  public struct Bet: Hashable, Sendable {
+    public var stake: Double
+    public var profit: Double
+    public var ev: Double
+  }
+
+  public var bets: [Bet] = []
+
+  public init() {}
+
+  public static let kelly = KellyPolicy(fraction: 0.25, cap: 0.05)
+
+  /// Considers both sides of one market; bets the better when its EV is above 0. `outcome` of the
+  /// first side: +1 won, -1 lost, 0 push.
+  public mutating func consider(
+    _ first: (odds: Odds, p: SettlementProbabilities), _ second: (odds: Odds, p: SettlementProbabilities),
+    firstOutcome: Int
+  ) {
+    let a = BetEvaluation(odds: first.odds, probabilities: first.p)
+    let b = BetEvaluation(odds: second.odds, probabilities: second.p)
+    let pickFirst = a.expectedValue >= b.expectedValue
+    let pick = pickFirst ? a : b
+    guard pick.expectedValue > 0 else { return }
+    let stake = pick.kellyStake(fraction: Self.kelly.fraction, cap: Self.kelly.cap)
+    guard stake > 0 else { return }
+    let outcome = pickFirst ? firstOutcome : -firstOutcome
+    let profit = outcome > 0 ? stake * (pick.odds.decimal - 1) : outcome < 0 ? -stake : 0
+    bets.append(Bet(stake: stake, profit: profit, ev: pick.expectedValue))
+  }
+
+  public var staked: Double { bets.reduce(0) { $0 + $1.stake } }
+  public var profit: Double { bets.reduce(0) { $0 + $1.profit } }
+  /// Profit over money staked.
+  public var roi: Double { staked > 0 ? profit / staked : .nan }
+  /// The mean EV the model claimed on the bets it made, per unit staked (stake-weighted).
+  public var claimedEV: Double { staked > 0 ? bets.reduce(0) { $0 + $1.ev * $1.stake } / staked : .nan }
+
+  /// The largest fall of cumulative profit from a previous peak, in bankrolls (bets in time order).
+  public var maxDrawdown: Double {
+    var cumulative = 0.0, peak = 0.0, worst = 0.0
+    for b in bets {
+      cumulative += b.profit
+      peak = max(peak, cumulative)
+      worst = max(worst, peak - cumulative)
+    }
+    return worst
+  }
+
+  /// The 95% percentile-bootstrap interval of the ROI: `resamples` resamples of the bets with
+  /// replacement, drawn from the seed's stream (so the same seed gives the same interval).
+  public func roiInterval(seed: UInt64, resamples: Int = 1000) -> ClosedRange<Double>? {
+    guard bets.count >= 2 else { return nil }
+    var stream = RandomStream(seed: seed, id: 0)
+    var rois: [Double] = []
+    rois.reserveCapacity(resamples)
+    let n = bets.count
+    for _ in 0..<resamples {
+      let u = stream.uniforms(n)
+      var s = 0.0, p = 0.0
+      for x in u {
+        let b = bets[min(Int(x * Double(n)), n - 1)]
+        s += b.stake
+        p += b.profit
+      }
+      rois.append(s > 0 ? p / s : 0)
+    }
+    rois.sort()
+    return rois[Int(0.025 * Double(resamples))]...rois[Int(0.975 * Double(resamples)) - 1]
+  }
+}

@@ -1,0 +1,78 @@
+/// One game played: its final score, overtime and the closing lines, as a results file gives
+/// them (`LineFeeds.GameResultsFile` reads ../shared/data/nba_games_lines.csv into these).
+///
+/// Regulation scores follow from the final score and the overtime points: a game that went to
+/// overtime was level after regulation, so each team had (total - ot_points) / 2; a game that
+/// did not is its final score.
+public struct HistoricalGame: Hashable, Sendable {
+  /// Where the game came from (the line of the file, 1 = header), for messages.
+  public var line: Int
+  /// Season label, `2023-24`.
+  public var season: String
+  /// `YYYY-MM-DD`, which orders as text.
+  public var date: String
+  public var home: String
+  public var away: String
+  public var homeScore: Int
+  public var awayScore: Int
+  public var overtime: Bool
+  /// Points both teams scored in overtime together (0 without overtime).
+  public var overtimePoints: Int
+  /// The closing totals line, nil when the file has none.
+  public var closeTotal: Double?
+  /// The home team's closing spread (-3.5: home gives 3.5), nil when the file has none.
+  public var closeSpreadHome: Double?
+  /// Closing moneylines in American odds, nil when missing (the shared data lacks them from
+  /// 2023-01-17).
+  public var homeMoneyline: Double?
+  public var awayMoneyline: Double?
+  /// `regular`, `playoffs`, `playin`, `cup_final`.
+  public var stage: String
+
+  public init(
+    line: Int, season: String, date: String, home: String, away: String, homeScore: Int, awayScore: Int,
+    overtime: Bool, overtimePoints: Int, closeTotal: Double?, closeSpreadHome: Double?, homeMoneyline: Double?,
+    awayMoneyline: Double?, stage: String
+  ) {
+    self.line = line
+    self.season = season
+    self.date = date
+    self.home = home
+    self.away = away
+    self.homeScore = homeScore
+    self.awayScore = awayScore
+    self.overtime = overtime
+    self.overtimePoints = overtimePoints
+    self.closeTotal = closeTotal
+    self.closeSpreadHome = closeSpreadHome
+    self.homeMoneyline = homeMoneyline
+    self.awayMoneyline = awayMoneyline
+    self.stage = stage
+  }
+
+  public var total: Int { homeScore + awayScore }
+  public var margin: Int { homeScore - awayScore }
+
+  /// Each team's points at the end of regulation.
+  public var regulationHome: Int { overtime ? (total - overtimePoints) / 2 : homeScore }
+  public var regulationAway: Int { overtime ? (total - overtimePoints) / 2 : awayScore }
+
+  /// Why these fields cannot be one real game, or nil: scores below 0, a tie without
+  /// overtime, overtime points without overtime, overtime whose regulation total is odd (it
+  /// ended level) or whose points exceed the total.
+  public var inconsistency: String? {
+    if homeScore < 0 || awayScore < 0 { return "a score below 0 (\(homeScore)-\(awayScore))" }
+    if overtimePoints < 0 { return "ot_pts \(overtimePoints) below 0" }
+    if overtime {
+      if overtimePoints == 0 { return "ot 1 with ot_pts 0" }
+      if overtimePoints > total || (total - overtimePoints) % 2 != 0 {
+        return "ot_pts \(overtimePoints) does not leave a level regulation score from \(homeScore)-\(awayScore)"
+      }
+      if homeScore == awayScore { return "an overtime game ended level (\(homeScore)-\(awayScore))" }
+    } else {
+      if overtimePoints != 0 { return "ot_pts \(overtimePoints) without overtime (ot 0)" }
+      if homeScore == awayScore { return "a level final score (\(homeScore)-\(awayScore)) without overtime" }
+    }
+    return nil
+  }
+}

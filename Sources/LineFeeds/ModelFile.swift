@@ -1,0 +1,77 @@
+import Calibration
+import Foundation
+import ServiceContracts
+import Simulation
+
+/// A model file (`mcsim calibrate --out FILE`, read by `--model FILE`): the versioned JSON
+/// document `ModelDocument` describes. Read and checked here: the version must be 1, every key
+/// known, every value in the engine's range (through `GameModel.validate`, named by the file's
+/// key: `model.rho`).
+///
+/// Precedence where it is read: an option given on the command line wins over the model file,
+/// which wins over a config file's `model` and the built-in defaults.
+public struct ModelFile: Sendable {
+  public var document: ModelDocument
+  public var source: String
+
+  /// The file's model as the settings of a slate's `model` object (every key set).
+  public var settings: ModelSettings {
+    var s = ModelSettings()
+    let m = document.model
+    s.homeSD = m.homeSD
+    s.awaySD = m.awaySD
+    s.rho = m.rho
+    s.otModel = m.otModel
+    s.otRate = m.otRate
+    s.otPoints = m.otPoints
+    s.otSD = m.otSD
+    s.skew = m.skew
+    return s
+  }
+
+  static let keys: [String: Set<String>] = [
+    "": ["version", "model", "projection", "fit"],
+    "model": ["home_sd", "away_sd", "rho", "ot_model", "ot_rate", "ot_points", "ot_sd", "skew"],
+    "projection": ["source", "home_advantage", "total_shift"],
+    "fit": ["data", "seasons", "stage", "games", "standard_errors"],
+  ]
+
+  public static func decode(_ data: Data, source: String) throws(InputDecodingError) -> ModelFile {
+    struct Version: Decodable { let version: Int }
+    let version = try InputDecodingError.decode(Version.self, from: data).version
+    guard version == ModelDocument.currentVersion else {
+      throw InputDecodingError(
+        "field 'version' = \(version): this mcsim reads model files of version \(ModelDocument.currentVersion)",
+        codingPath: ["version"])
+    }
+    if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
+      for (path, known) in keys.sorted(by: { $0.key < $1.key }) {
+        let level = path.isEmpty ? object : object[path] as? [String: Any]
+        for key in (level?.keys.sorted() ?? []) where !known.contains(key) {
+          let field = path.isEmpty ? key : "\(path).\(key)"
+          throw InputDecodingError(
+            "field '\(field)': unknown key (known: \(known.sorted().joined(separator: ", ")))",
+            codingPath: path.isEmpty ? [key] : [path, key])
+        }
+      }
+    }
+    let document = try InputDecodingError.decode(ModelDocument.self, from: data)
+    let p = document.projection
+    for (key, value) in [("home_advantage", p.homeAdvantage), ("total_shift", p.totalShift)]
+    where !(value.isFinite && abs(value) <= 100) {
+      throw InputDecodingError("field 'projection.\(key)' = \(value): must be in [-100, 100]", codingPath: ["projection", key])
+    }
+    let model = document.calibrated.gameModel(for: Projection(home: 100, away: 100))
+    do { try model.validate() } catch {
+      let key = ModelSettings.key(of: error.field)
+      throw InputDecodingError("field 'model.\(key)': \(error)", codingPath: ["model", key])
+    }
+    return ModelFile(document: document, source: source)
+  }
+
+  /// Reads `path` (a file, `-`, or a URL).
+  public static func read(_ path: String) throws -> ModelFile {
+    let source = InputSource(path)
+    return try decode(try source.read(), source: source.description)
+  }
+}

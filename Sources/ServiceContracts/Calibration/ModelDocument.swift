@@ -1,0 +1,130 @@
+import Calibration
+import Simulation
+
+/// The model file `mcsim calibrate --out FILE` writes and `--model FILE` reads (run, slate, sweep,
+/// serve, backtest): a versioned JSON document.
+///
+/// ```json
+/// {"version": 1,
+///  "model": {"home_sd": 12.1, "away_sd": 12.0, "rho": 0.01, "ot_model": "flat", "ot_rate": 0.057,
+///            "ot_points": 24.1, "ot_sd": 10.0, "skew": 0},
+///  "projection": {"source": "market", "home_advantage": 0.1, "total_shift": -1.0},
+///  "fit": {"data": "nba_games_lines.csv", "seasons": ["2018-19", ...], "stage": "regular",
+///          "games": 6300, "standard_errors": {"home_sd": 0.1, ...}}}
+/// ```
+/// - `version`: 1. A reader refuses any other.
+/// - `model`: the keys of a slate's `model` object (`ModelSettings`), every one given.
+/// - `projection`: what the fit measured the scores against (`market`: the closing lines;
+///   `stats`: season-to-date ppg), and the two shifts from those projections to the regulation
+///   means (`CalibratedModel`). `run`, `slate`, `sweep` and `serve` take projections from their
+///   user and use `model` only; `backtest` uses both.
+/// - `fit`: where the values came from, for the record (optional when reading).
+public struct ModelDocument: Codable, Hashable, Sendable {
+  public static let currentVersion = 1
+
+  public var version: Int
+  public var model: Model
+  public var projection: ProjectionShifts
+  public var fit: FitRecord?
+
+  public struct Model: Codable, Hashable, Sendable {
+    public var homeSD: Double
+    public var awaySD: Double
+    public var rho: Double
+    public var otModel: Overtime.Kind
+    public var otRate: Double
+    public var otPoints: Double
+    public var otSD: Double
+    public var skew: Double
+
+    enum CodingKeys: String, CodingKey {
+      case homeSD = "home_sd", awaySD = "away_sd", rho, otModel = "ot_model", otRate = "ot_rate"
+      case otPoints = "ot_points", otSD = "ot_sd", skew
+    }
+  }
+
+  public struct ProjectionShifts: Codable, Hashable, Sendable {
+    public var source: ProjectionSource
+    public var homeAdvantage: Double
+    public var totalShift: Double
+
+    enum CodingKeys: String, CodingKey {
+      case source, homeAdvantage = "home_advantage", totalShift = "total_shift"
+    }
+  }
+
+  public struct FitRecord: Codable, Hashable, Sendable {
+    public var data: String
+    public var seasons: [String]
+    public var stage: String?
+    public var games: Int
+    public var standardErrors: [String: Double]
+
+    enum CodingKeys: String, CodingKey {
+      case data, seasons, stage, games, standardErrors = "standard_errors"
+    }
+  }
+
+  public init(version: Int = currentVersion, model: Model, projection: ProjectionShifts, fit: FitRecord?) {
+    self.version = version
+    self.model = model
+    self.projection = projection
+    self.fit = fit
+  }
+
+  /// The document of a calibrated model and the fit it came from.
+  public init(_ calibrated: CalibratedModel, fit: ModelFit, data: String, stage: String?) {
+    let t = calibrated.template
+    self.init(
+      model: Model(
+        homeSD: t.homeSD, awaySD: t.awaySD, rho: t.correlation, otModel: t.overtime.kind, otRate: t.overtime.rate,
+        otPoints: t.overtime.points, otSD: t.overtime.sd, skew: t.skewness),
+      projection: ProjectionShifts(
+        source: fit.projection, homeAdvantage: calibrated.homeAdvantage, totalShift: calibrated.totalShift),
+      fit: FitRecord(
+        data: data, seasons: fit.seasons, stage: stage, games: fit.games,
+        standardErrors: fit.standardErrors(overtime: t.overtime.kind)))
+  }
+
+  /// The document of a model with no fit behind it (the seed's defaults).
+  public init(_ calibrated: CalibratedModel, source: ProjectionSource) {
+    let t = calibrated.template
+    self.init(
+      model: Model(
+        homeSD: t.homeSD, awaySD: t.awaySD, rho: t.correlation, otModel: t.overtime.kind, otRate: t.overtime.rate,
+        otPoints: t.overtime.points, otSD: t.overtime.sd, skew: t.skewness),
+      projection: ProjectionShifts(source: source, homeAdvantage: calibrated.homeAdvantage, totalShift: calibrated.totalShift),
+      fit: nil)
+  }
+
+  /// The calibrated model this document describes (score floor 0, as the engine's default).
+  public var calibrated: CalibratedModel {
+    var m = GameModel(homeMean: 0, awayMean: 0)
+    m.homeSD = model.homeSD
+    m.awaySD = model.awaySD
+    m.correlation = model.rho
+    m.overtime = Overtime(kind: model.otModel, rate: model.otRate, points: model.otPoints, sd: model.otSD)
+    m.skewness = model.skew
+    return CalibratedModel(template: m, homeAdvantage: projection.homeAdvantage, totalShift: projection.totalShift)
+  }
+}
+
+extension ModelFit {
+  /// The standard errors of the values a model file records, by its keys.
+  public func standardErrors(overtime kind: Overtime.Kind) -> [String: Double] {
+    var out: [String: Double] = [
+      "home_sd": regulation.homeSD.standardError, "away_sd": regulation.awaySD.standardError,
+      "rho": regulation.rho.standardError, "home_advantage": regulation.homeAdvantage.standardError,
+      "total_shift": regulation.totalShift.standardError, "skew": skew.skewness.standardError,
+    ]
+    if kind == .tie {
+      out["ot_points"] = overtime.tiePoints?.standardError
+      out["ot_sd"] = overtime.tieSD?.standardError
+    } else {
+      out["ot_rate"] = overtime.rate.standardError
+      out["ot_points"] = overtime.flatPoints.standardError
+      out["ot_sd"] = overtime.flatSD.standardError
+    }
+    return out.filter { $0.value.isFinite }
+  }
+}

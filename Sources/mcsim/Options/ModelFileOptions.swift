@@ -1,0 +1,24 @@
+import ArgumentParser
+import LineFeeds
+import Simulation
+
+/// `--model FILE`: a fitted model (`mcsim calibrate --out FILE`) as the defaults of the model
+/// options. Precedence: an option on the command line, then an input file's own fields, then the
+/// model file, then a config file's `model`, then the built-in defaults.
+struct ModelFileOptions: ParsableArguments {
+  @Option(name: .customLong("model"), help: "A model file written by calibrate --out: its sds, rho, overtime and skew become the defaults (options given still win).")
+  var modelFile: String?
+
+  /// The file, read and checked (exit 1 naming the file and the key at fault).
+  func read() throws -> ModelFile? {
+    guard let modelFile else { return nil }
+    do { return try ModelFile.read(modelFile) } catch { throw CLIError.badInput("--model \(modelFile)", error) }
+  }
+
+  /// The defaults with a config file's model over them, then the model file's.
+  func base(config: ConfigFile?) throws -> GameModel {
+    var m = config?.model?.applied(to: ModelOptions.defaults) ?? ModelOptions.defaults
+    if let file = try read() { m = file.settings.applied(to: m) }
+    return m
+  }
+}
