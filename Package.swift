@@ -96,9 +96,10 @@ let package = Package(
     // multivariate path's plain-loop transform.
     .target(name: "CRandom"),
 
-    // OpenBLAS (CBLAS) and LAPACKE, for the multivariate path (Multivariate): dgemm, dsyrk,
-    // dsyevd, dpstrf. Debian's libopenblas is the pthread build; Multivariate turns its threads
-    // off (openblas_set_num_threads(1)) since the engine runs one chunk per thread itself.
+    // OpenBLAS (CBLAS) and LAPACKE's declarations, for the multivariate path (Multivariate):
+    // dgemm, dsyrk, dsyevd, dpstrf. Nothing links them: Multivariate loads them at first use
+    // (LinearAlgebra), so the commands that do not use them start without them, and sets one
+    // BLAS thread per call before the library can start its pool.
     .systemLibrary(
       name: "CLinearAlgebra",
       providers: [.apt(["libopenblas-dev", "liblapacke-dev"])]
@@ -147,7 +148,10 @@ let package = Package(
     // MARK: - Tests
 
     .testTarget(name: "RandomStreamsTests", dependencies: ["RandomStreams", "CRandom"]),
-    .testTarget(name: "LinearAlgebraTests", dependencies: ["CLinearAlgebra"]),
+    // Calls OpenBLAS and LAPACKE directly, so it links them (the engine loads them at first use).
+    .testTarget(
+      name: "LinearAlgebraTests", dependencies: ["CLinearAlgebra"],
+      linkerSettings: [.linkedLibrary("openblas"), .linkedLibrary("lapacke")]),
     .testTarget(name: "MultivariateTests", dependencies: ["Multivariate"]),
     // OddsMathTests also pins the JSON shape the contracts give the odds results.
     .testTarget(name: "OddsMathTests", dependencies: ["OddsMath", "ServiceContracts"], resources: [.copy("Resources")]),

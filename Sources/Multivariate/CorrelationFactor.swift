@@ -21,7 +21,7 @@ public struct CorrelationFactor: Hashable, Sendable {
     var a = matrix.entries
     var piv = [Int32](repeating: 0, count: n)
     var rank: Int32 = 0
-    let info = LAPACKE_dpstrf(LAPACK_ROW_MAJOR, Int8(UInt8(ascii: "L")), Int32(n), &a, Int32(n), &piv, &rank, -1)
+    let info = LinearAlgebra.functions.dpstrf(LAPACK_ROW_MAJOR, Int8(UInt8(ascii: "L")), Int32(n), &a, Int32(n), &piv, &rank, -1)
     // info 1: rank deficient (a singular matrix), which is fine; negative: an argument error.
     guard info >= 0 else { return nil }
     let r = Int(rank)

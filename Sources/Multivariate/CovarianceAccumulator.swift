@@ -31,7 +31,7 @@ public struct CovarianceAccumulator: DrawAccumulator {
       }
     }
     // C += Y^T Y with Y the rows x d block.
-    cblas_dsyrk(CblasRowMajor, CblasLower, CblasTrans, Int32(d), Int32(rows), 1, scratch, Int32(d), 1, &products, Int32(d))
+    LinearAlgebra.functions.dsyrk(CblasRowMajor, CblasLower, CblasTrans, Int32(d), Int32(rows), 1, scratch, Int32(d), 1, &products, Int32(d))
     count += rows
   }
 

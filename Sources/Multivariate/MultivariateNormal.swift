@@ -18,7 +18,7 @@ import RandomStreams
 /// - `.loop`: `mc_mvn_transform`, one pass per row over the triangular factor.
 /// They round differently (last bits), so the path is a function of the dimension only
 /// (`Path.preferred`), never of the machine's load: same seed, same bits, any thread count.
-/// OpenBLAS's own threads are switched off (`BLASThreads`): the engine's threads already take
+/// OpenBLAS runs one thread per call (`LinearAlgebra`): the engine's threads already take
 /// one chunk each, and BLAS threads inside them would oversubscribe the cores.
 public struct MultivariateNormal: Sendable {
   public let means: [Double]
@@ -38,7 +38,7 @@ public struct MultivariateNormal: Sendable {
   public static let streamID = StreamLayout.streamID(named: "multivariate-normal")
 
   public init(means: [Double], sds: [Double], correlation: CorrelationMatrix) throws(MultivariateError) {
-    BLASThreads.disable()
+    try LinearAlgebra.require()
     guard means.count == correlation.dimension else {
       throw .invalid(
         field: "means", value: "\(means.count) values",
@@ -94,11 +94,8 @@ public struct MultivariateNormal: Sendable {
     min(4096, max(64, 4096 / max(d, 1)))
   }
 
-  /// The number of threads OpenBLAS would use for a call (1 once the engine has started).
-  public static var blasThreads: Int {
-    BLASThreads.disable()
-    return BLASThreads.current
-  }
+  /// The number of threads OpenBLAS would use for a call (1: see `LinearAlgebra`).
+  public static var blasThreads: Int { LinearAlgebra.threads }
 
   // MARK: - Simulation
 
@@ -108,7 +105,7 @@ public struct MultivariateNormal: Sendable {
   public func simulate<A: DrawAccumulator>(
     draws: Int, seed: UInt64, threads: Int, path: Path? = nil, _ make: () -> A
   ) -> A {
-    BLASThreads.disable()
+    let blas = LinearAlgebra.functions
     let d = dimension
     let path = path ?? Path.preferred(dimension: d)
     let layout = StreamLayout(seed: seed, chunkSize: Self.chunkSize)
@@ -149,7 +146,7 @@ public struct MultivariateNormal: Sendable {
             for i in 0..<n {
               for j in 0..<d { x[i * d + j] = means[j] }
             }
-            cblas_dgemm(
+            blas.dgemm(
               CblasRowMajor, CblasNoTrans, CblasTrans, Int32(n), Int32(d), Int32(d), 1, z.baseAddress, Int32(d),
               full, Int32(d), 1, x.baseAddress, Int32(d))
           case .loop:

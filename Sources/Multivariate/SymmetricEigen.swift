@@ -13,7 +13,7 @@ struct SymmetricEigen {
   init?(_ a: [Double], dimension n: Int) {
     var v = a
     var w = [Double](repeating: 0, count: n)
-    let info = LAPACKE_dsyevd(LAPACK_ROW_MAJOR, Int8(UInt8(ascii: "V")), Int8(UInt8(ascii: "L")), Int32(n), &v, Int32(n), &w)
+    let info = LinearAlgebra.functions.dsyevd(LAPACK_ROW_MAJOR, Int8(UInt8(ascii: "V")), Int8(UInt8(ascii: "L")), Int32(n), &v, Int32(n), &w)
     guard info == 0 else { return nil }
     dimension = n
     values = w
@@ -29,7 +29,7 @@ struct SymmetricEigen {
       for k in 0..<n { scaled[i * n + k] *= f(values[k]) }
     }
     var out = [Double](repeating: 0, count: n * n)
-    cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasTrans, Int32(n), Int32(n), Int32(n), 1, scaled, Int32(n), vectors, Int32(n), 0, &out, Int32(n))
+    LinearAlgebra.functions.dgemm(CblasRowMajor, CblasNoTrans, CblasTrans, Int32(n), Int32(n), Int32(n), 1, scaled, Int32(n), vectors, Int32(n), 0, &out, Int32(n))
     for i in 0..<n {
       for j in 0..<i {
         let m = 0.5 * (out[i * n + j] + out[j * n + i])

@@ -1,6 +1,5 @@
 import CRandom
 import Foundation
-import Multivariate
 import RandomStreams
 
 /// Runs the fused C kernel over fixed-size chunks on all requested threads.
@@ -112,8 +111,6 @@ public enum GameSimulator {
     progress: (@Sendable (Double) -> Void)?, gameFinished: (@Sendable (Int, JointScoreHistogram) -> Void)?,
     shard: SimulationTape.Shard
   ) -> [JointScoreHistogram] {
-    // OpenBLAS, linked for the multivariate path, would otherwise spin its pool beside ours.
-    BLASThreads.disable()
     let grids = models.map { ScoreGrid(model: $0) }
     let kernels = zip(models, grids).map { KernelModel.make($0, grid: $1) }
     let layout = StreamLayout(seed: options.seed, chunkSize: chunkSize, commonRandomNumbers: commonRandomNumbers)

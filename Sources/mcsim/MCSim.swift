@@ -1,6 +1,5 @@
 import ArgumentParser
 import MCSimServer
-import Multivariate
 
 @main
 struct MCSim: AsyncParsableCommand {
@@ -22,9 +21,6 @@ struct MCSim: AsyncParsableCommand {
   /// Parses, runs, and says any failure once (ErrorReport). Every command but `serve` (whose
   /// lifecycle owns the signals) clears its progress line on Ctrl-C and exits 130.
   static func main() async {
-    // The process links OpenBLAS (the multivariate path), whose pthread pool starts at load and
-    // spins for a while: stopped before any command runs (BLASThreads).
-    BLASThreads.disable()
     do {
       var command = try parseAsRoot()
       if !(command is ServeCommand) { ProgressLine.clearOnInterrupt() }
