@@ -49,6 +49,7 @@ struct ParlayCommand: ParsableCommand {
   var fromMarket: String?
 
   @OptionGroup(title: "Model") var modelOptions: ModelOptions
+  @OptionGroup(title: "Model") var modelFile: ModelFileOptions
   @OptionGroup(title: "Simulation") var randomOptions: RandomOptions
   @OptionGroup(title: "Input") var input: InputOptions
   @OptionGroup(title: "Output") var output: OutputOptions
@@ -87,12 +88,12 @@ struct ParlayCommand: ParsableCommand {
       let request: ParlayRequest
       do { request = try ParlayRequest.decode(data) } catch { throw CLIError.badInput(source.description, error) }
       try input.report(unknown: UnknownFields.find(in: data, .parlayRequest), in: source.description)
-      var base = ModelOptions.defaults
+      var base = try modelFile.base(config: nil)
       modelOptions.apply(to: &base)
       do { parlay = try request.parlay(base: base) } catch { throw CLIError.badInput(source.description, error) }
       if let text = request.price?.text { offered = try parsePrice(text, field: "price", file: source.description) }
     } else {
-      var model = modelOptions.model(home: home ?? 0, away: away ?? 0)
+      var model = modelOptions.model(home: home ?? 0, away: away ?? 0, base: try modelFile.base(config: nil))
       if let fromMarket {
         let market = try Self.market(fromMarket)
         do { model = try MarketImpliedMeans.solve(total: market.total, spread: market.spread, model: model) } catch {

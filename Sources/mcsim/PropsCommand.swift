@@ -38,6 +38,7 @@ struct PropsCommand: ParsableCommand {
   var event: String?
 
   @OptionGroup(title: "Model") var modelOptions: ModelOptions
+  @OptionGroup(title: "Model") var modelFile: ModelFileOptions
   @OptionGroup(title: "Simulation") var randomOptions: RandomOptions
   @OptionGroup(title: "Input") var input: InputOptions
   @OptionGroup(title: "Output") var output: OutputOptions
@@ -78,18 +79,19 @@ struct PropsCommand: ParsableCommand {
     do { players = try file.projections() } catch { throw CLIError.badInput(projectionSource.description, error) }
 
     var model: GameModel
+    let base = try modelFile.base(config: nil)
     if let fromMarket {
       let market = try ParlayCommand.market(fromMarket)
       do {
         model = try MarketImpliedMeans.solve(
-          total: market.total, spread: market.spread, model: modelOptions.model(home: 0, away: 0))
+          total: market.total, spread: market.spread, model: modelOptions.model(home: 0, away: 0, base: base))
       } catch { throw CLIError.option("--from-market", fromMarket, "\(error)") }
     } else {
       guard let h = home ?? file.home, let a = away ?? file.away else {
         throw CLIError.fail(
           "the game's projections are missing: give --home and --away, --from-market, or home and away in \(projectionSource.description)")
       }
-      model = modelOptions.model(home: h, away: a)
+      model = modelOptions.model(home: h, away: a, base: base)
       do { try model.validate() } catch {
         throw home != nil ? CLIError.fail(error) : CLIError.badInput(projectionSource.description, error)
       }

@@ -71,6 +71,24 @@ final class CalibrateCommandTests: XCTestCase {
     XCTAssertEqual(used["home_std_dev"] as? Double, 12.8798)  // the file's own field wins over the model file
   }
 
+  /// `parlay` and `props` take the model file too: its sds and rho price the game, an option
+  /// given beside it still wins.
+  func testParlayReadsTheModelFile() throws {
+    let model = dir.appendingPathComponent("model.json").path
+    XCTAssertEqual(try MCSimBinary.run(["calibrate", try resultsFile(), "--out", model]).status, 0)
+    let file = try XCTUnwrap(
+      (JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: model))) as? [String: Any])?["model"]
+        as? [String: Any])
+    let rho = try XCTUnwrap(file["rho"] as? Double), sd = try XCTUnwrap(file["home_sd"] as? Double)
+    let base = ["parlay", "--home", "115", "--away", "112", "--leg", "over:225.5", "--sims", "1000", "--seed", "1", "--model", model]
+    let table = try MCSimBinary.run(base)
+    XCTAssertEqual(table.status, 0, table.stderr)
+    XCTAssertTrue(table.stdout.contains(String(format: "home 115.0 ± %.1f", sd)), table.stdout)
+    XCTAssertTrue(table.stdout.contains(String(format: "rho %.2f", rho)), table.stdout)
+    let given = try MCSimBinary.run(base + ["--rho", "0.1"])
+    XCTAssertTrue(given.stdout.contains("rho 0.10"), given.stdout)
+  }
+
   func testBadRowsExitOneNamingTheLineUnlessSkipped() throws {
     let data = try resultsFile(extra: ["2020-21,2021-03-01,T1,T2,99.5,90,0,210,-2,-130,110,regular,0"])
     let refused = try MCSimBinary.run(["calibrate", data])
