@@ -69,6 +69,45 @@ public enum SlateAssembly {
     return out
   }
 
+  /// A feed alone, each game projected from its own market: the means under which the feed's
+  /// main total and spread are fair lines (`MarketImpliedMeans`), so the moneyline and every
+  /// other market of the game are priced consistently with those two. A game without both lines,
+  /// or whose lines the model cannot reproduce, is that game's error.
+  public static func fromFeedMarkets(
+    _ feed: Feed, base: GameModel, policy: FairOddsPolicy = FairOddsPolicy()
+  ) -> AssembledSlate {
+    var out = AssembledSlate(games: [])
+    let asOf = FairOdds.newest(feed.quotes)
+    for event in feed.events {
+      guard let homeName = event.home, let awayName = event.away else {
+        out.unmatched.append(UnmatchedGame(
+          event: event.label, home: nil, away: nil, reason: "the event does not name its teams (write it AWAY@HOME)"))
+        continue
+      }
+      let lines = FeedLines.lines(for: event, policy: policy, asOf: asOf)
+      var info = info(for: event)
+      info.notes += lines.notes
+      var model: GameModel? = nil
+      var problem = livePrices(event)
+      if let total = lines.markets.total?.line, let spread = lines.markets.spread?.homeLine {
+        do {
+          model = try MarketImpliedMeans.solve(total: total, spread: spread, model: base)
+          info.notes.append(String(format: "projections %.2f-%.2f from the market's total %g and home spread %+g", model!.homeMean, model!.awayMean, total, spread))
+        } catch {
+          problem = problem ?? "no market projection: \(error)"
+        }
+      } else {
+        problem = problem ?? "no market projection: the feed needs the game's main total and spread"
+      }
+      let homeKey = TeamKey(homeName), awayKey = TeamKey(awayName)
+      out.games.append(SlateGame(
+        id: event.id ?? event.label, homeAbbr: homeKey.team?.abbreviation ?? homeName,
+        awayAbbr: awayKey.team?.abbreviation ?? awayName, model: model, markets: lines.markets,
+        problem: problem, info: info))
+    }
+    return out
+  }
+
   public static func attach(
     _ feed: Feed, to entries: [SlateEntry], policy: FairOddsPolicy = FairOddsPolicy()
   ) -> AssembledSlate {

@@ -74,7 +74,7 @@ struct LiveSnapshot: Sendable {
     inputs.notes = feed.notes
     let tonight = SlateResponse(
       evaluation: evaluation, options: options, unmatched: slate.unmatched,
-      methodology: .init(base: base, options: options, projectionFromStats: true, advice: configuration.advice),
+      methodology: .init(base: base, options: options, projections: .stats, advice: configuration.advice),
       inputs: inputs)
     let fair = FairOdds.evaluate(feed.decodedQuotes, policy: policy)
     var leagues: [String: String] = [:]

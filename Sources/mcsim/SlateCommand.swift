@@ -41,6 +41,9 @@ struct SlateCommand: ParsableCommand {
   @Option(name: .customLong("stats-from"), help: "Compute team stats from a results CSV (the format of the shared NBA results).")
   var statsFrom: String?
 
+  @Flag(name: .customLong("from-market"), help: "With --odds and no stats: project each game from its own market, the means under which its total and spread are fair; the moneyline and the other markets are then priced consistently with them.")
+  var fromMarket = false
+
   @Option(name: .customLong("as-of"), help: "With --stats-from: use the games before this day: an ISO date (2023-12-11) or date-time (2023-12-11T19:00:00Z, its UTC day).")
   var asOf: String?
 
@@ -100,9 +103,13 @@ struct SlateCommand: ParsableCommand {
     if [json, csv, ndjson].filter({ $0 }).count > 1 { throw ValidationError("Give at most one of --json, --csv and --ndjson.") }
     if stats != nil && statsFrom != nil { throw ValidationError("Give --stats or --stats-from, not both.") }
     let hasStats = stats != nil || statsFrom != nil
-    if file == nil {
+    if fromMarket {
+      guard odds != nil, file == nil, !hasStats else {
+        throw ValidationError("--from-market projects the games of an odds feed from their own lines: give --odds FEED, without a slate file or team stats.")
+      }
+    } else if file == nil {
       guard odds != nil, hasStats else {
-        throw ValidationError("Give a slate file, or --odds FEED with --stats FILE or --stats-from CSV.")
+        throw ValidationError("Give a slate file, or --odds FEED with --stats FILE, --stats-from CSV or --from-market.")
       }
     } else if hasStats {
       throw ValidationError("Team stats project the games of an odds feed: give --stats with --odds and without a slate file.")
@@ -167,10 +174,11 @@ struct SlateCommand: ParsableCommand {
     func assemble(_ feed: Feed?) -> AssembledSlate {
       guard let feed else { return SlateAssembly.fromFile(slateFile!) }
       if let slateFile { return SlateAssembly.attach(feed, to: slateFile.entries, policy: policy) }
+      if fromMarket { return SlateAssembly.fromFeedMarkets(feed, base: base, policy: policy) }
       return SlateAssembly.fromFeed(feed, stats: statsTable!, base: base, policy: policy)
     }
     let methodology = SlateResponse.Methodology(
-      base: base, options: options, projectionFromStats: statsTable != nil, advice: advice)
+      base: base, options: options, projections: fromMarket ? .market : statsTable != nil ? .stats : .given, advice: advice)
     var evaluator = SlateEvaluator(options: options, policy: advice, exact: adviceOptions.useExact(config))
 
     if let watch {

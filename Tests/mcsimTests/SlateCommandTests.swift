@@ -193,6 +193,34 @@ final class SlateCommandTests: XCTestCase {
   }
 
   /// A feed with a matching team-stats file, and the same feed over HTTP.
+  /// `--from-market`: each game of a real feed (FanDuel's totals, spreads and moneylines) is
+  /// projected so that its own total is a fair line of the exact model (P(over) = P(under) to the
+  /// solver's precision), the moneyline then priced from those means; games without both lines,
+  /// or in play, are their own errors; the methodology says where the projections come from.
+  func testFeedProjectedFromItsOwnMarkets() throws {
+    let feed = Self.path("Scenarios/feed_odds_api_nba_spreads.json")
+    let r = try MCSimBinary.run(["slate", "--odds", feed, "--from-market", "--sims", "20000", "--seed", "1", "--json"])
+    XCTAssertEqual(r.status, 3, r.stderr)  // some games have no spread: partial
+    let doc = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+    let games = try XCTUnwrap(doc["games"] as? [[String: Any]])
+    let priced = games.filter { $0["error"] == nil }
+    XCTAssertEqual(priced.count, 12)
+    for g in priced {
+      let advice = try XCTUnwrap(g["advice"] as? [String: Any])
+      let over = try XCTUnwrap((advice["over"] as? [String: Any])?["exact_probability"] as? Double)
+      let under = try XCTUnwrap((advice["under"] as? [String: Any])?["exact_probability"] as? Double)
+      XCTAssertEqual(over, under, accuracy: 1e-8, "\(g["game_id"] ?? "")")
+      XCTAssertNotNil(g["moneyline"], "the moneyline is priced from the implied means")
+      XCTAssertTrue((g["warnings"] as? [String] ?? []).contains { $0.hasPrefix("projections ") })
+    }
+    XCTAssertTrue(games.contains { ($0["error"] as? String)?.contains("main total and spread") == true })
+    let methodology = try XCTUnwrap(doc["methodology"] as? [String: Any])
+    XCTAssertTrue((methodology["projection"] as? String ?? "").hasPrefix("Market-implied"))
+    let refused = try MCSimBinary.run(["slate", "--odds", feed, "--from-market", "--stats", Self.path("Scenarios/feed_team_stats.json")])
+    XCTAssertEqual(refused.status, 64)
+    XCTAssertTrue(refused.stderr.contains("--from-market"), refused.stderr)
+  }
+
   func testFeedWithTeamStats() throws {
     let args = ["slate", "--odds", Self.path("Scenarios/feed_odds_api_nba.json"), "--stats", Self.path("Scenarios/feed_team_stats.json"), "--json", "--seed", "4"]
     let r = try MCSimBinary.run(args)

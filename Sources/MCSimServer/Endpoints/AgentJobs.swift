@@ -94,7 +94,7 @@ enum AgentJobs {
       let response = SlateResponse(
         evaluation: evaluation, options: options, unmatched: slate.unmatched,
         methodology: .init(
-          base: configuration.model, options: options, projectionFromStats: false,
+          base: configuration.model, options: options, projections: .given,
           advice: configuration.advice),
         inputs: .init(slate: "request body", odds: nil, stats: nil))
       return try JSONResponse.encode(response)

@@ -84,12 +84,26 @@ public struct SlateResponse: Sendable, Encodable {
 
     enum CodingKeys: String, CodingKey { case projection, simulation, overtime, correlation, advice }
 
-    public init(base: GameModel, options: SimulationOptions, projectionFromStats: Bool, advice: AdvicePolicy = AdvicePolicy()) {
+    /// Where the games' projections come from.
+    public enum Projections: Sendable {
+      /// As given per game (a slate file).
+      case given
+      /// The agent's formula over team stats.
+      case stats
+      /// Each game's own total and spread (`MarketImpliedMeans`).
+      case market
+    }
+
+    public init(base: GameModel, options: SimulationOptions, projections: Projections, advice: AdvicePolicy = AdvicePolicy()) {
       self.advice = AdviceMethodology(advice)
-      projection =
-        projectionFromStats
-        ? "Home: (Home PPG + Away OppPPG) / 2; Away: (Away PPG + Home OppPPG) / 2; projected total = their sum"
-        : "Projections as given per game (from team stats by the agent's formula where a game gives ppg instead)"
+      switch projections {
+      case .stats:
+        projection = "Home: (Home PPG + Away OppPPG) / 2; Away: (Away PPG + Home OppPPG) / 2; projected total = their sum"
+      case .given:
+        projection = "Projections as given per game (from team stats by the agent's formula where a game gives ppg instead)"
+      case .market:
+        projection = "Market-implied: the means under which each game's own total and spread are fair lines of the model's exact distribution; the moneyline and the other markets are priced consistently with them"
+      }
       let family = base.skewness == 0 ? "Correlated bivariate normal" : "Correlated bivariate skew-normal"
       simulation = "\(family), \(options.simulations) simulations per game, seed \(options.seed); scores rounded to whole points"
       let o = base.overtime
