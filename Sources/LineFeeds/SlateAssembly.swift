@@ -32,11 +32,7 @@ public enum SlateAssembly {
     var out = AssembledSlate(games: [])
     let asOf = FairOdds.newest(feed.quotes)
     for event in feed.events {
-      guard let homeName = event.home, let awayName = event.away else {
-        out.unmatched.append(UnmatchedGame(
-          event: event.label, home: nil, away: nil, reason: "the event does not name its teams (write it AWAY@HOME)"))
-        continue
-      }
+      guard let (homeName, awayName) = teams(of: event, else: &out.unmatched) else { continue }
       let homeStats = stats.stats(for: homeName), awayStats = stats.stats(for: awayName)
       guard let h = homeStats, let a = awayStats else {
         let missing = [homeStats == nil ? homeName : nil, awayStats == nil ? awayName : nil].compactMap { $0 }
@@ -79,11 +75,7 @@ public enum SlateAssembly {
     var out = AssembledSlate(games: [])
     let asOf = FairOdds.newest(feed.quotes)
     for event in feed.events {
-      guard let homeName = event.home, let awayName = event.away else {
-        out.unmatched.append(UnmatchedGame(
-          event: event.label, home: nil, away: nil, reason: "the event does not name its teams (write it AWAY@HOME)"))
-        continue
-      }
+      guard let (homeName, awayName) = teams(of: event, else: &out.unmatched) else { continue }
       let lines = FeedLines.lines(for: event, policy: policy, asOf: asOf)
       var info = info(for: event)
       info.notes += lines.notes
@@ -106,6 +98,16 @@ public enum SlateAssembly {
         problem: problem, info: info))
     }
     return out
+  }
+
+  /// The event's two teams, or nil with the event listed as unmatched.
+  static func teams(of event: FeedEvent, else unmatched: inout [UnmatchedGame]) -> (String, String)? {
+    guard let home = event.home, let away = event.away else {
+      unmatched.append(UnmatchedGame(
+        event: event.label, home: nil, away: nil, reason: "the event does not name its teams (write it AWAY@HOME)"))
+      return nil
+    }
+    return (home, away)
   }
 
   public static func attach(
