@@ -154,6 +154,15 @@ final class MarketImpliedMeansTests: XCTestCase {
     }
   }
 
+  /// A total of 1 and a spread of 0.5 cannot both be fair lines (the means are floored at 0):
+  /// the bisections' fallback must not pass off unbalanced means as a solution.
+  func testUnbalancedSolutionIsRefused() {
+    XCTAssertThrowsError(try MarketImpliedMeans.solve(total: 1, spread: 0.5, model: GameModel(homeMean: 0, awayMean: 0))) {
+      let field = ($0 as? InputError)?.field
+      XCTAssertTrue(field == "total" || field == "spread", "\($0)")
+    }
+  }
+
   func testUnreachableMarketIsNamed() {
     XCTAssertThrowsError(try MarketImpliedMeans.solve(total: .nan, spread: 0, model: GameModel(homeMean: 0, awayMean: 0))) {
       XCTAssertEqual(($0 as? InputError)?.field, "total")
