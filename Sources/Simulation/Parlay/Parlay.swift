@@ -24,7 +24,8 @@ public struct Parlay: Hashable, Sendable {
   /// Rows over every quantity (2 per game, then one per player), if given.
   public var correlation: [[Double]]?
   /// A common scoring environment across the games: the correlation of any two teams of
-  /// different games (0 or nil: independent games), in [0, 1].
+  /// different games (0 or nil: independent games), in [0, `maxLeagueFactor`] (the largest that
+  /// keeps the matrix positive semidefinite).
   public var leagueFactor: Double?
 
   public static let maxLegs = 1024
