@@ -241,6 +241,19 @@ final class ParlayCommandTests: XCTestCase {
     ).write(to: file)
     let table = try MCSimBinary.run(["parlay", file.path, "--seed", "1", "--sims", "10000"])
     XCTAssertEqual(table.status, 0, table.stderr)
+    // --rho applies to every game without its own: beside a file's matrix it must agree too
+    // (exit 64); a game's own rho takes precedence over it.
+    let noRho = dir.appendingPathComponent("norho.json")
+    try Data(
+      #"{"games": [{"home": 115, "away": 112}], "players": [\#(player)], "legs": [{"leg": "A:points:over:20.5"}], "correlation": \#(matrix)}"#
+        .utf8
+    ).write(to: noRho)
+    let ownRho = try MCSimBinary.run(["parlay", file.path, "--seed", "1", "--sims", "10000", "--rho", "0.5"])
+    XCTAssertEqual(ownRho.status, 0, ownRho.stderr)
+    let rhoOption = try MCSimBinary.run(["parlay", noRho.path, "--seed", "1", "--sims", "10000", "--rho", "0.5"])
+    XCTAssertEqual(rhoOption.status, 64, rhoOption.stderr)
+    XCTAssertTrue(rhoOption.stderr.contains("--rho 0.5: disagrees with"), rhoOption.stderr)
+    XCTAssertTrue(rhoOption.stderr.contains("correlation[0][1] = 0.3"), rhoOption.stderr)
     XCTAssertTrue(table.stdout.contains("rho 0.30"), table.stdout)
     XCTAssertTrue(table.stdout.contains("correlation with team points 0.60"), table.stdout)
   }

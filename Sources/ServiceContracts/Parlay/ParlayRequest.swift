@@ -181,6 +181,19 @@ public struct ParlayRequest: Decodable, Sendable {
     return parlay
   }
 
+  /// With a full matrix, the first game without its own `rho` whose matrix entry differs from
+  /// `rho` (a model option applied to every game, `--rho`): the option would be silently
+  /// overridden by the matrix.
+  public func matrixDisagreement(rho: Double) -> (row: Int, column: Int, entry: Double)? {
+    guard let rows = correlation else { return nil }
+    for (g, game) in games.enumerated() where game.rho == nil {
+      guard rows.indices.contains(2 * g + 1), rows[2 * g].indices.contains(2 * g + 1) else { continue }
+      let entry = rows[2 * g][2 * g + 1]
+      if abs(entry - rho) > 1e-9 { return (2 * g, 2 * g + 1, entry) }
+    }
+    return nil
+  }
+
   /// Player `index` of a file (`players[index]`) as the engine's projection in game `game`,
   /// errors naming the file's field.
   public static func projection(_ p: Player, index i: Int, game g: Int) throws(InputError) -> PlayerProjection {
