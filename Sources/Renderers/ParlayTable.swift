@@ -23,13 +23,16 @@ public struct ParlayTable {
     let path = r.route == .jointHistogram ? "joint score histogram (two-team kernel)" : "multivariate normal, d = \(p.dimension), \(r.transform ?? "") transform"
     out.append("mcsim parlay · \(p.legs.count) leg\(p.legs.count == 1 ? "" : "s") · \(Fmt.count(Int(r.simulations))) simulations · seed \(r.options.seed) · \(path)")
     for (g, m) in p.games.enumerated() {
-      out.append("Game     \(p.games.count > 1 ? p.gameNames[g] + ": " : "")home \(Fmt.fixed(m.homeMean, 1)) ± \(Fmt.fixed(m.homeSD, 1)) · away \(Fmt.fixed(m.awayMean, 1)) ± \(Fmt.fixed(m.awaySD, 1)) · rho \(Fmt.fixed(m.correlation, 2)) · overtime \(m.overtime.kind.rawValue)")
+      out.append("Game     \(p.games.count > 1 ? p.gameNames[g] + ": " : "")home \(Fmt.fixed(m.homeMean, 1)) ± \(Fmt.fixed(m.homeSD, 1)) · away \(Fmt.fixed(m.awayMean, 1)) ± \(Fmt.fixed(m.awaySD, 1)) · rho \(Fmt.fixed(p.gameCorrelationUsed(g), 2)) · overtime \(m.overtime.kind.rawValue)")
     }
     if let market {
       out.append("Market   projections that make total \(Fmt.line(market.total)) and home \(Fmt.signedLine(market.spread)) fair lines (exact distribution)")
     }
-    for q in p.players {
-      out.append("Player   \(q.quantityName) (\(q.team.rawValue)\(p.games.count > 1 ? ", " + p.gameNames[q.game] : "")): \(Fmt.fixed(q.mean, 1)) ± \(Fmt.fixed(q.sd, 1)), \(q.margin == .normal ? "" : q.margin.rawValue + " count, ")correlation with team points \(Fmt.fixed(q.correlationUsed, 2))\(q.teamCorrelation == nil && p.correlation == nil ? " (default for \(q.stat.rawValue))" : "")")
+    for (i, q) in p.players.enumerated() {
+      out.append("Player   \(q.quantityName) (\(q.team.rawValue)\(p.games.count > 1 ? ", " + p.gameNames[q.game] : "")): \(Fmt.fixed(q.mean, 1)) ± \(Fmt.fixed(q.sd, 1)), \(q.margin == .normal ? "" : q.margin.rawValue + " count, ")correlation with team points \(Fmt.fixed(p.teamCorrelationUsed(i), 2))\(q.teamCorrelation == nil && p.correlation == nil ? " (default for \(q.stat.rawValue))" : "")")
+    }
+    for pair in p.defaultedStatCorrelations {
+      out.append("Player   \(pair.first) ~ \(pair.second): correlation \(Fmt.fixed(pair.correlation, 2)) (default for one player's two stats, a rule of thumb)")
     }
     out.append("")
     let width = max(12, (p.legs.map(\.label.count).max() ?? 0) + 2)
@@ -56,6 +59,9 @@ public struct ParlayTable {
     if let repair = r.repair {
       out.append("")
       out.append("The correlation matrix was not positive semidefinite: replaced by its nearest correlation matrix (Higham 2002), Frobenius distance \(Fmt.fixed(repair.distance, 6)) after \(repair.iterations) iterations.")
+    }
+    for tie in r.moneylineTies {
+      out.append("Moneyline    loses on a tie\(p.games.count > 1 ? " in " + tie.game : ""): P(tie) \(Fmt.fixed(tie.probability, 4)) under overtime \(tie.overtime.rawValue), which lets it stand (--ot-model tie plays overtime until one team leads).")
     }
     out.append("A pushed leg counts as not won.")
     return out.joined(separator: "\n")

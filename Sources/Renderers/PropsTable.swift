@@ -41,6 +41,10 @@ public struct PropsTable {
     if !defaulted.isEmpty {
       out.append("Default correlation with team points: " + defaulted.map { "\($0.quantity) \(Fmt.fixed($0.correlation, 2))" }.joined(separator: ", "))
     }
+    let pairs = r.parlay.defaultedStatCorrelations
+    if !pairs.isEmpty {
+      out.append("Default correlation of one player's stats (rules of thumb): " + pairs.map { "\($0.first) ~ \($0.second) \(Fmt.fixed($0.correlation, 2))" }.joined(separator: ", "))
+    }
     let defaultSDs = r.parlay.players.filter(\.sdIsDefault)
     if !defaultSDs.isEmpty {
       let ratios = PlayerStat.allCases.map { "\($0.rawValue) \(Fmt.fixed($0.defaultSDRatio, 2))" }.joined(separator: ", ")

@@ -91,6 +91,11 @@ struct ParlayCommand: ParsableCommand {
       var base = try modelFile.base(config: nil)
       modelOptions.apply(to: &base)
       do { parlay = try request.parlay(base: base) } catch { throw CLIError.badInput(source.description, error) }
+      if let rho = modelOptions.rho, let d = request.matrixDisagreement(rho: rho) {
+        throw CLIError.option(
+          "--rho", "\(rho)",
+          "disagrees with \(source.description)'s full matrix, correlation[\(d.row)][\(d.column)] = \(d.entry); give one or make them agree")
+      }
       if let text = request.price?.text { offered = try parsePrice(text, field: "price", file: source.description) }
     } else {
       var model = modelOptions.model(home: home ?? 0, away: away ?? 0, base: try modelFile.base(config: nil))

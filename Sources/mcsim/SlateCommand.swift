@@ -214,8 +214,22 @@ struct SlateCommand: ParsableCommand {
     var response = SlateResponse(
       evaluation: evaluation, options: options, unmatched: slate.unmatched, methodology: methodology, inputs: inputs)
     if let leagueFactor {
-      let games = slate.games.compactMap { g in
-        g.model.flatMap { m in g.markets.total.map { (name: g.id, model: m, line: $0.line) } }
+      // Only the games that priced go together: one invalid game is left out and listed, not
+      // fatal to the others.
+      let failed = Set(evaluation.games.filter(\.failed).map(\.gameID))
+      var games: [(name: String, model: GameModel, line: Double)] = []
+      var leftOut: [String] = []
+      for g in slate.games {
+        guard let total = g.markets.total else { continue }
+        guard let m = g.model, g.problem == nil, !failed.contains(g.id), m.problems().isEmpty else {
+          leftOut.append("\(g.id) (not priced)")
+          continue
+        }
+        guard m.skewness == 0 else {
+          leftOut.append("\(g.id) (skewed scores)")
+          continue
+        }
+        games.append((name: g.id, model: m, line: total.line))
       }
       var betLegs: [ParlayLeg]?
       if let bets {
@@ -226,8 +240,14 @@ struct SlateCommand: ParsableCommand {
       }
       do {
         response.leagueFactor = LeagueFactorReport(
-          try SlateFactor.evaluate(games: games, factor: leagueFactor, bets: betLegs, options: options))
-      } catch { throw CLIError.fail(error) }
+          try SlateFactor.evaluate(games: games, factor: leagueFactor, bets: betLegs, options: options),
+          leftOut: leftOut)
+      } catch {
+        if case .invalid("league_factor", let value, let reason) = error {
+          throw CLIError.option("--league-factor", value, reason)
+        }
+        throw CLIError.fail(error)
+      }
     }
     if let svg {
       let picture = SlateChart(SlateTotalsComparison(response.games, method: fair.method.methods[0])).render()

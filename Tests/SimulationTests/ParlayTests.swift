@@ -1,5 +1,6 @@
 import Foundation
 import Multivariate
+import OddsMath
 import Simulation
 import XCTest
 
@@ -69,6 +70,43 @@ final class ParlayTests: XCTestCase {
     XCTAssertTrue(r.defaultedCorrelations.isEmpty)
   }
 
+  /// Two stats of one player correlate by the stated default (points-PRA 0.85), not only
+  /// through the team (0.5 x 0.45). Both legs are thresholds on the latents (x >= 26.5 and
+  /// y >= 42.5), so the joint is the bivariate normal orthant
+  /// Phi2(-(26.5 - 27) / 6.5, -(42.5 - 43) / 8; 0.85), scipy's multivariate_normal.cdf:
+  /// 0.439677691913 (with 0.225 it would be 0.314511).
+  func testTwoStatsOfOnePlayerCorrelateByTheDefault() throws {
+    let parlay = Parlay(
+      games: [game],
+      players: [
+        PlayerProjection(name: "JT", stat: .points, team: .home, mean: 27, sd: 6.5),
+        PlayerProjection(name: "JT", stat: .pra, team: .home, mean: 43, sd: 8),
+      ],
+      legs: [
+        ParlayLeg(market: .player(name: "JT", stat: .points, .over, line: 26.5), label: "JT:points:over:26.5"),
+        ParlayLeg(market: .player(name: "JT", stat: .pra, .over, line: 42.5), label: "JT:pra:over:42.5"),
+      ])
+    let r = try ParlayPricer.price(parlay, options: SimulationOptions(simulations: million, seed: 1, threads: 2))
+    assertWithin4SE(r.jointProbability, 0.439677691913, n: r.simulations, "joint")
+    let pairs = parlay.defaultedStatCorrelations
+    XCTAssertEqual(pairs.map(\.first), ["JT points"])
+    XCTAssertEqual(pairs.map(\.second), ["JT pra"])
+    XCTAssertEqual(pairs.map(\.correlation), [0.85])
+    XCTAssertNil(r.repair)
+  }
+
+  /// The default table with the default team correlations: one player's five stats and his
+  /// team's points are positive definite, so no repair is needed.
+  func testDefaultStatCorrelationsArePositiveDefinite() throws {
+    let parlay = Parlay(
+      games: [game],
+      players: PlayerStat.allCases.map { PlayerProjection(name: "A", stat: $0, team: .home, mean: 10, sd: 3) },
+      legs: [ParlayLeg(market: .player(name: "A", stat: .points, .over, line: 9.5), label: "A:points:over:9.5")])
+    let r = try ParlayPricer.price(parlay, options: SimulationOptions(simulations: 10_000, seed: 1, threads: 1))
+    XCTAssertNil(r.repair)
+    XCTAssertEqual(parlay.defaultedStatCorrelations.count, 10)
+  }
+
   /// The same counts on 1, 2 and 3 threads (chunks keyed by index, integer counts).
   func testBitIdenticalAcrossThreadCounts() throws {
     let parlay = Parlay(
@@ -125,6 +163,37 @@ final class ParlayTests: XCTestCase {
     XCTAssertTrue(r.defaultedCorrelations.isEmpty)
   }
 
+  /// A league factor above the largest that keeps the teams' matrix PSD is refused, naming the
+  /// bound: (1 + rho) / 2 for games of equal rho, sqrt((1 + r1)(1 + r2)) / 2 for two games.
+  func testLeagueFactorAboveThePSDBoundIsRefused() throws {
+    var low = game
+    low.correlation = -0.2
+    let legs = [ParlayLeg(game: 0, market: .total(.over, line: 225.5), label: "over")]
+    var parlay = Parlay(games: [low, low, low], legs: legs, leagueFactor: 0.4)
+    XCTAssertEqual(parlay.maxLeagueFactor, 0.4, accuracy: 1e-9)
+    XCTAssertNoThrow(try parlay.validate())
+    parlay.leagueFactor = 0.41
+    XCTAssertThrowsError(try parlay.validate()) {
+      guard case .invalid(let field, let value, let reason) = $0 as! InputError else { return }
+      XCTAssertEqual(field, "league_factor")
+      XCTAssertEqual(value, "0.41")
+      XCTAssertTrue(reason.contains("at most 0.4 "), reason)
+    }
+    var other = game
+    other.correlation = 0.6
+    let two = Parlay(games: [low, other], legs: legs, leagueFactor: 0.1)
+    XCTAssertEqual(two.maxLeagueFactor, (0.8 * 1.6).squareRoot() / 2, accuracy: 1e-9)
+  }
+
+  /// No more than 256 quantities together, refused naming `games`.
+  func testDimensionIsCapped() {
+    let legs = [ParlayLeg(game: 0, market: .total(.over, line: 225.5), label: "over")]
+    XCTAssertNoThrow(try Parlay(games: Array(repeating: game, count: 128), legs: legs).validate())
+    XCTAssertThrowsError(try Parlay(games: Array(repeating: game, count: 129), legs: legs).validate()) {
+      XCTAssertEqual(($0 as? InputError)?.field, "games")
+    }
+  }
+
   /// Skewed scores stay on the two-team kernel: refused with player legs, named.
   func testSkewWithPlayerLegsIsRefused() {
     var skewed = game
@@ -150,6 +219,15 @@ final class MarketImpliedMeansTests: XCTestCase {
       // far tighter than the line.
       XCTAssertEqual(model.homeMean - model.awayMean, -spread, accuracy: 1.5, "\(kind)")
       XCTAssertEqual(model.homeMean + model.awayMean, total, accuracy: 1.5, "\(kind)")
+    }
+  }
+
+  /// A total of 1 and a spread of 0.5 cannot both be fair lines (the means are floored at 0):
+  /// the bisections' fallback must not pass off unbalanced means as a solution.
+  func testUnbalancedSolutionIsRefused() {
+    XCTAssertThrowsError(try MarketImpliedMeans.solve(total: 1, spread: 0.5, model: GameModel(homeMean: 0, awayMean: 0))) {
+      let field = ($0 as? InputError)?.field
+      XCTAssertTrue(field == "total" || field == "spread", "\($0)")
     }
   }
 
@@ -249,5 +327,19 @@ final class CountMarginTests: XCTestCase {
     var p = PlayerProjection(name: "T", stat: .threes, team: .home, mean: 2.5, sd: 1.5)
     p.margin = .negativeBinomial
     XCTAssertEqual(p.problems().first?.field, "player[T threes].sd")
+  }
+}
+
+/// The props board's team totals.
+final class PropBoardTests: XCTestCase {
+  /// The team totals are at the half-point line nearest each projection, floor(m) + 0.5:
+  /// 115.3 and 111.8 give 115.5 and 111.5 (not 114.5 and 111.5).
+  func testTeamTotalLinesAreTheNearestHalfPoints() throws {
+    let board = try PropBoard.price(
+      model: GameModel(homeMean: 115.3, awayMean: 111.8),
+      players: [PlayerProjection(name: "A", stat: .points, team: .home, mean: 20, sd: 6)],
+      offers: [PropOffer(player: "A", stat: .points, side: .over, line: 19.5, book: "b", price: try Odds(decimal: 1.9))],
+      options: SimulationOptions(simulations: 10_000, seed: 1, threads: 1))
+    XCTAssertEqual(board.teamTotals.map(\.line), [115.5, 111.5])
   }
 }

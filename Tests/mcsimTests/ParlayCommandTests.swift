@@ -124,6 +124,42 @@ final class ParlayCommandTests: XCTestCase {
     XCTAssertTrue(bad.stderr.contains("bets[0].game = nope"), bad.stderr)
   }
 
+  /// A moneyline leg under an overtime model that lets a tie stand says so, with P(tie) from
+  /// the exact distribution (home 115, away 112, sd 10, rho 0.5: about 0.035 under the flat
+  /// model) and the hint; under the tie model there is nothing to say.
+  func testMoneylineTieIsStated() throws {
+    let r = try result(game + ["--leg", "home-ml", "--sims", "10000", "--json"])
+    let ties = try XCTUnwrap(r["moneyline_ties"] as? [[String: Any]])
+    XCTAssertEqual(ties.count, 1)
+    XCTAssertEqual(ties.first?["overtime"] as? String, "flat")
+    let pTie = try XCTUnwrap(ties.first?["p_tie"] as? Double)
+    XCTAssertTrue(pTie > 0.02 && pTie < 0.06, "\(pTie)")
+    XCTAssertTrue((ties.first?["note"] as? String)?.contains("--ot-model tie") == true)
+    let table = try MCSimBinary.run(game + ["--leg", "home-ml", "--sims", "10000"])
+    XCTAssertTrue(table.stdout.contains("loses on a tie: P(tie) "), table.stdout)
+    XCTAssertTrue(table.stdout.contains("--ot-model tie"), table.stdout)
+    let tie = try result(game + ["--leg", "home-ml", "--sims", "10000", "--ot-model", "tie", "--json"])
+    XCTAssertEqual((tie["moneyline_ties"] as? [Any])?.count, 0)
+    let noMoneyline = try result(game + ["--leg", "over:225.5", "--sims", "10000", "--json"])
+    XCTAssertEqual((noMoneyline["moneyline_ties"] as? [Any])?.count, 0)
+  }
+
+  /// Two stats of one player: their default correlation is stated in the JSON and the table.
+  func testSamePlayerStatCorrelationIsStated() throws {
+    let args = game + [
+      "--player", "JT:home:points:27:6.5", "--player", "JT:home:pra:43:8", "--leg", "JT:points:over:26.5",
+      "--leg", "JT:pra:over:42.5", "--sims", "10000",
+    ]
+    let r = try result(args + ["--json"])
+    let defaulted = try XCTUnwrap(r["defaulted_correlations"] as? [[String: Any]])
+    let pair = try XCTUnwrap(defaulted.first { $0["with"] != nil })
+    XCTAssertEqual(pair["quantity"] as? String, "JT points")
+    XCTAssertEqual(pair["with"] as? String, "JT pra")
+    XCTAssertEqual(pair["correlation"] as? Double, 0.85)
+    let table = try MCSimBinary.run(args)
+    XCTAssertTrue(table.stdout.contains("JT points ~ JT pra: correlation 0.85"), table.stdout)
+  }
+
   /// A file: several games and props (the scenario); one bad leg is named and nothing is priced;
   /// a bad matrix entry is named.
   func testFile() throws {
@@ -179,5 +215,46 @@ final class ParlayCommandTests: XCTestCase {
       ((JSONSerialization.jsonObject(with: Data(repaired.stdout.utf8)) as? [String: Any])?["result"] as? [String: Any])?[
         "correlation_repair"] as? [String: Any])
     XCTAssertGreaterThan(try XCTUnwrap(repair["frobenius_distance"] as? Double), 0.1)
+
+    // A game's rho or a player's team_correlation beside the full matrix must agree with it.
+    let matrix = "[[1, 0.3, 0.6], [0.3, 1, 0.2], [0.6, 0.2, 1]]"
+    let rhoDisagrees = try run(
+      #"{"games": [{"home": 115, "away": 112, "rho": 0.5}], "players": [\#(player)], "legs": [{"leg": "A:points:over:20.5"}], "correlation": \#(matrix)}"#
+    )
+    XCTAssertEqual(rhoDisagrees.status, 1)
+    XCTAssertTrue(
+      rhoDisagrees.stderr.contains("games[0].rho = 0.5: disagrees with the full matrix's correlation[0][1] = 0.3"),
+      rhoDisagrees.stderr)
+    let playerDisagrees = try run(
+      #"{"games": [{"home": 115, "away": 112}], "players": [{"name": "A", "team": "home", "stat": "points", "mean": 25, "sd": 6, "team_correlation": 0.5}], "legs": [{"leg": "A:points:over:20.5"}], "correlation": \#(matrix)}"#
+    )
+    XCTAssertEqual(playerDisagrees.status, 1)
+    XCTAssertTrue(
+      playerDisagrees.stderr.contains(
+        "players[0].team_correlation = 0.5: disagrees with the full matrix's correlation[2][0] = 0.6"),
+      playerDisagrees.stderr)
+    // Agreeing values are fine, and the table prints the matrix's values, not the defaults.
+    let file = dir.appendingPathComponent("agree.json")
+    try Data(
+      #"{"games": [{"home": 115, "away": 112, "rho": 0.3}], "players": [\#(player)], "legs": [{"leg": "A:points:over:20.5"}], "correlation": \#(matrix)}"#
+        .utf8
+    ).write(to: file)
+    let table = try MCSimBinary.run(["parlay", file.path, "--seed", "1", "--sims", "10000"])
+    XCTAssertEqual(table.status, 0, table.stderr)
+    // --rho applies to every game without its own: beside a file's matrix it must agree too
+    // (exit 64); a game's own rho takes precedence over it.
+    let noRho = dir.appendingPathComponent("norho.json")
+    try Data(
+      #"{"games": [{"home": 115, "away": 112}], "players": [\#(player)], "legs": [{"leg": "A:points:over:20.5"}], "correlation": \#(matrix)}"#
+        .utf8
+    ).write(to: noRho)
+    let ownRho = try MCSimBinary.run(["parlay", file.path, "--seed", "1", "--sims", "10000", "--rho", "0.5"])
+    XCTAssertEqual(ownRho.status, 0, ownRho.stderr)
+    let rhoOption = try MCSimBinary.run(["parlay", noRho.path, "--seed", "1", "--sims", "10000", "--rho", "0.5"])
+    XCTAssertEqual(rhoOption.status, 64, rhoOption.stderr)
+    XCTAssertTrue(rhoOption.stderr.contains("--rho 0.5: disagrees with"), rhoOption.stderr)
+    XCTAssertTrue(rhoOption.stderr.contains("correlation[0][1] = 0.3"), rhoOption.stderr)
+    XCTAssertTrue(table.stdout.contains("rho 0.30"), table.stdout)
+    XCTAssertTrue(table.stdout.contains("correlation with team points 0.60"), table.stdout)
   }
 }

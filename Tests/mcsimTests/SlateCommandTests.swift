@@ -138,6 +138,30 @@ final class SlateCommandTests: XCTestCase {
     XCTAssertTrue(table.stdout.contains("2 of 4 games not evaluated"), table.stdout)
   }
 
+  /// With --league-factor an invalid game is left out of the joint simulation and listed; the
+  /// games that priced are simulated together. A factor above the largest that keeps the
+  /// matrix PSD ((1 + rho) / 2 = 0.75 at the default rho 0.5) is refused naming it.
+  func testLeagueFactorLeavesOutInvalidGamesAndIsBounded() throws {
+    let slate = """
+      {"games": [
+        {"game_id": "g1", "home_team_abbr": "BOS", "away_team_abbr": "MIA", "home_ppg": 118, "home_opp_ppg": 109, "away_ppg": 111, "away_opp_ppg": 110, "total_line": 224.5},
+        {"game_id": "bad", "home_team_abbr": "DEN", "away_team_abbr": "PHX", "home_ppg": 116, "home_opp_ppg": 111, "away_ppg": 114, "away_opp_ppg": 113, "home_std_dev": 1000, "total_line": 226.5},
+        {"game_id": "g4", "home_team_abbr": "LAL", "away_team_abbr": "GSW", "home_ppg": 115, "home_opp_ppg": 114, "away_ppg": 117, "away_opp_ppg": 115, "total_line": 230.5}
+      ], "n_sims": 20000}
+      """
+    let r = try MCSimBinary.run(["slate", "-", "--json", "--seed", "9", "--league-factor", "0.2"], stdin: slate)
+    XCTAssertEqual(r.status, 3, r.stderr)
+    let block = try XCTUnwrap(try object(r.stdout)["league_factor"] as? [String: Any])
+    XCTAssertEqual(block["games"] as? [String], ["g1", "g4"])
+    XCTAssertEqual(block["left_out"] as? [String], ["bad (not priced)"])
+    let table = try MCSimBinary.run(["slate", "-", "--seed", "9", "--league-factor", "0.2"], stdin: slate)
+    XCTAssertTrue(table.stdout.contains("Left out     bad (not priced)"), table.stdout)
+
+    let tooHigh = try MCSimBinary.run(["slate", "-", "--seed", "9", "--league-factor", "0.8"], stdin: slate)
+    XCTAssertEqual(tooHigh.status, 64, tooHigh.stderr)
+    XCTAssertTrue(tooHigh.stderr.contains("--league-factor 0.8: must be at most 0.75 "), tooHigh.stderr)
+  }
+
   /// Same seed, same slate: the same numbers for any thread count.
   func testThreadInvariance() throws {
     func games(_ threads: String) throws -> NSArray {

@@ -158,9 +158,40 @@ public struct ParlayRequest: Decodable, Sendable {
       {
         throw .invalid(field: "legs[\(i)]", value: value, reason: reason)
       }
+      // Player errors too (`player[Jayson Tatum points].team_correlation`: `players[0].team_correlation`).
+      if case .invalid(let field, let value, let reason) = error,
+        let i = projections.firstIndex(where: { field.hasPrefix("player[\($0.quantityName)].") })
+      {
+        throw .invalid(field: "players[\(i)]." + field.split(separator: ".").last!, value: value, reason: reason)
+      }
       throw error
     }
+    // A game's rho beside the full matrix must be the matrix's (the matrix is what is simulated).
+    if let rows = correlation {
+      for (g, game) in games.enumerated() {
+        guard let rho = game.rho else { continue }
+        let entry = rows[2 * g][2 * g + 1]
+        guard abs(entry - rho) <= 1e-9 else {
+          throw .invalid(
+            field: "games[\(g)].rho", value: "\(rho)",
+            reason: "disagrees with the full matrix's correlation[\(2 * g)][\(2 * g + 1)] = \(entry); give one or make them agree")
+        }
+      }
+    }
     return parlay
+  }
+
+  /// With a full matrix, the first game without its own `rho` whose matrix entry differs from
+  /// `rho` (a model option applied to every game, `--rho`): the option would be silently
+  /// overridden by the matrix.
+  public func matrixDisagreement(rho: Double) -> (row: Int, column: Int, entry: Double)? {
+    guard let rows = correlation else { return nil }
+    for (g, game) in games.enumerated() where game.rho == nil {
+      guard rows.indices.contains(2 * g + 1), rows[2 * g].indices.contains(2 * g + 1) else { continue }
+      let entry = rows[2 * g][2 * g + 1]
+      if abs(entry - rho) > 1e-9 { return (2 * g, 2 * g + 1, entry) }
+    }
+    return nil
   }
 
   /// Player `index` of a file (`players[index]`) as the engine's projection in game `game`,

@@ -18,13 +18,49 @@ public struct ParlayResponse: Encodable, Sendable {
     }
   }
 
+  /// A correlation the output assumed: a player's with his team's points
+  /// (`{"quantity", "team_correlation"}`), or two stats of one player with each other
+  /// (`{"quantity", "with", "correlation"}`).
   public struct DefaultedCorrelation: Encodable, Sendable {
     public let quantity: String
-    public let teamCorrelation: Double
+    public let teamCorrelation: Double?
+    public let with: String?
+    public let correlation: Double?
+
+    public init(quantity: String, teamCorrelation: Double) {
+      self.quantity = quantity
+      self.teamCorrelation = teamCorrelation
+      with = nil
+      correlation = nil
+    }
+
+    public init(quantity: String, with: String, correlation: Double) {
+      self.quantity = quantity
+      teamCorrelation = nil
+      self.with = with
+      self.correlation = correlation
+    }
+
+    /// Every defaulted correlation of a priced parlay: team ones, then stat pairs.
+    public static func all(_ r: ParlayResult) -> [DefaultedCorrelation] {
+      r.defaultedCorrelations.map { DefaultedCorrelation(quantity: $0.quantity, teamCorrelation: $0.correlation) }
+        + r.parlay.defaultedStatCorrelations.map {
+          DefaultedCorrelation(quantity: $0.first, with: $0.second, correlation: $0.correlation)
+        }
+    }
 
     enum CodingKeys: String, CodingKey {
       case quantity
       case teamCorrelation = "team_correlation"
+      case with, correlation
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+      var c = encoder.container(keyedBy: CodingKeys.self)
+      try c.encode(quantity, forKey: .quantity)
+      try c.encodeIfPresent(teamCorrelation, forKey: .teamCorrelation)
+      try c.encodeIfPresent(with, forKey: .with)
+      try c.encodeIfPresent(correlation, forKey: .correlation)
     }
   }
 
@@ -36,6 +72,20 @@ public struct ParlayResponse: Encodable, Sendable {
     enum CodingKeys: String, CodingKey {
       case frobeniusDistance = "frobenius_distance"
       case iterations, repaired
+    }
+  }
+
+  /// A game with a moneyline leg under an overtime model where a tie can stand.
+  public struct MoneylineTie: Encodable, Sendable {
+    public let game: String
+    public let overtime: String
+    /// P(the game ends tied): the moneyline leg loses then.
+    public let pTie: Double
+    public let note: String
+
+    enum CodingKeys: String, CodingKey {
+      case game, overtime, note
+      case pTie = "p_tie"
     }
   }
 
@@ -74,6 +124,8 @@ public struct ParlayResponse: Encodable, Sendable {
   public let defaultedCorrelations: [DefaultedCorrelation]
   public let correlationRepair: Repair?
   public let fromMarket: Market?
+  /// Moneyline legs that lose on a tie the game's overtime model lets stand.
+  public let moneylineTies: [MoneylineTie]
   public let elapsedMs: Double
 
   enum CodingKeys: String, CodingKey {
@@ -82,7 +134,7 @@ public struct ParlayResponse: Encodable, Sendable {
     case legsWon = "legs_won", leagueFactor = "league_factor"
     case simulations, seed, route, transform, dimension, quantities
     case defaultedCorrelations = "defaulted_correlations", correlationRepair = "correlation_repair"
-    case fromMarket = "from_market", elapsedMs = "elapsed_ms"
+    case fromMarket = "from_market", moneylineTies = "moneyline_ties", elapsedMs = "elapsed_ms"
   }
 
   public init(_ r: ParlayResult, price: Odds?, market: (total: Double, spread: Double)? = nil) {
@@ -117,11 +169,14 @@ public struct ParlayResponse: Encodable, Sendable {
     transform = r.transform
     dimension = r.route == .jointHistogram ? 2 : p.dimension
     quantities = r.route == .jointHistogram ? Array(p.quantityNames.prefix(2)) : p.quantityNames
-    defaultedCorrelations = r.defaultedCorrelations.map {
-      DefaultedCorrelation(quantity: $0.quantity, teamCorrelation: $0.correlation)
-    }
+    defaultedCorrelations = DefaultedCorrelation.all(r)
     correlationRepair = r.repair.map {
       Repair(frobeniusDistance: $0.distance, iterations: $0.iterations, repaired: $0.repaired)
+    }
+    moneylineTies = r.moneylineTies.map {
+      MoneylineTie(
+        game: $0.game, overtime: $0.overtime.rawValue, pTie: $0.probability,
+        note: "a moneyline loses on a tie, which the \($0.overtime.rawValue) overtime model lets stand; --ot-model tie plays overtime until one team leads")
     }
     elapsedMs = r.elapsedSeconds * 1000
   }
@@ -150,6 +205,7 @@ public struct ParlayResponse: Encodable, Sendable {
     try c.encode(defaultedCorrelations, forKey: .defaultedCorrelations)
     try c.encode(correlationRepair, forKey: .correlationRepair)
     try c.encode(fromMarket, forKey: .fromMarket)
+    try c.encode(moneylineTies, forKey: .moneylineTies)
     try c.encode(elapsedMs, forKey: .elapsedMs)
   }
 }

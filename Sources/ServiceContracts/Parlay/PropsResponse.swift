@@ -78,9 +78,7 @@ public struct PropsResponse: Encodable, Sendable {
     teamTotals = board.teamTotals.map { TeamTotal(team: $0.team.rawValue, line: $0.line, pOver: $0.pOver) }
     unpriced = board.unpriced
     self.skippedMarkets = skippedMarkets
-    defaultedCorrelations = board.result.defaultedCorrelations.map {
-      ParlayResponse.DefaultedCorrelation(quantity: $0.quantity, teamCorrelation: $0.correlation)
-    }
+    defaultedCorrelations = ParlayResponse.DefaultedCorrelation.all(board.result)
     defaultedSDs = board.result.parlay.players.filter(\.sdIsDefault).map(\.quantityName)
     simulations = board.result.simulations
     seed = board.result.options.seed

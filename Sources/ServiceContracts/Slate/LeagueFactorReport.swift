@@ -14,13 +14,17 @@ public struct LeagueFactorReport: Encodable, Sendable {
   public let allOvers: Double
   public let allOversIfIndependent: Double
   public let bets: ParlayResponse?
+  /// Games with a total line left out of the joint simulation, each with why (not priced).
+  public let leftOut: [String]
 
   enum CodingKeys: String, CodingKey {
     case leagueFactor = "league_factor", games, oversHit = "overs_hit", expectedOvers = "expected_overs"
     case allOvers = "all_overs", allOversIfIndependent = "all_overs_if_independent", bets
+    case leftOut = "left_out"
   }
 
-  public init(_ f: SlateFactor) {
+  public init(_ f: SlateFactor, leftOut: [String] = []) {
+    self.leftOut = leftOut
     leagueFactor = f.overs.parlay.leagueFactor ?? 0
     games = f.overs.parlay.gameNames
     oversHit = f.overs.wonDistribution

@@ -17,7 +17,8 @@ public enum MarketImpliedMeans {
   public static let maxTotal = 2 * GameModel.maxProjection
 
   /// The model with its means replaced by the market's. Throws naming `total` or `spread` when
-  /// they are not finite or cannot be reached with means in [0, maxProjection].
+  /// they are not finite or cannot be reached with means in [0, maxProjection], checked at the
+  /// end: each line's two sides balance within 1e-6 in the solved model.
   public static func solve(total: Double, spread: Double, model base: GameModel) throws(InputError) -> GameModel {
     guard total.isFinite, total > 0, total < maxTotal else {
       throw .invalid(field: "total", value: "\(total)", reason: "must be a number in (0, \(Int(maxTotal)))")
@@ -73,6 +74,20 @@ public enum MarketImpliedMeans {
     }
     guard let solved = set(s, m) else {
       throw .invalid(field: "total", value: "\(total)", reason: "needs a projection outside [0, \(Int(GameModel.maxProjection))]")
+    }
+    // The bisections fall back to a sign of +-1 outside the reachable means, which can fake a
+    // bracket: the answer counts only if both lines are fair in the solved model.
+    let totalBalance = balance(solved, \.totals, line: total)
+    guard totalBalance.isFinite, abs(totalBalance) <= 1e-6 else {
+      throw .invalid(
+        field: "total", value: "\(total)",
+        reason: "cannot be made a fair line with this model (P(over) - P(under) = \(totalBalance) at the closest means)")
+    }
+    let spreadBalance = balance(solved, \.margins, line: -spread)
+    guard spreadBalance.isFinite, abs(spreadBalance) <= 1e-6 else {
+      throw .invalid(
+        field: "spread", value: "\(spread)",
+        reason: "cannot be made a fair line with this model (P(home covers) - P(away covers) = \(spreadBalance) at the closest means)")
     }
     model = solved
     return model

@@ -7,10 +7,13 @@ import Multivariate
 /// each player projection (2G + p). Without a matrix, correlations follow one factor per team:
 /// the two teams of a game correlate by the game's rho; a player's stat correlates with his
 /// team's points by r (`PlayerProjection.correlationUsed`), hence with the other team's by
-/// r rho and with another stat of the same game by r r' (same team) or r r' rho (other team);
+/// r rho and with another stat of the same game by r r' (same team) or r r' rho (other team),
+/// except two stats of the same player, which correlate by `PlayerStat.defaultCorrelation`;
 /// different games are independent unless a league factor f sets every cross-game pair of teams to
-/// f (players follow through their team). Without the factor that matrix is positive semidefinite by construction (the
-/// stat is r T + sqrt(1 - r^2) e). A matrix given instead is checked entry by entry and, if not
+/// f (players follow through their team). Without the factor and one stat per player that
+/// matrix is positive semidefinite by construction (the stat is r T + sqrt(1 - r^2) e); several
+/// stats of one player can make it indefinite with unusual team correlations, and then the
+/// repair reports it. A matrix given instead is checked entry by entry and, if not
 /// positive semidefinite, repaired to the nearest correlation matrix and reported.
 public struct Parlay: Hashable, Sendable {
   public var games: [GameModel]
@@ -21,11 +24,15 @@ public struct Parlay: Hashable, Sendable {
   /// Rows over every quantity (2 per game, then one per player), if given.
   public var correlation: [[Double]]?
   /// A common scoring environment across the games: the correlation of any two teams of
-  /// different games (0 or nil: independent games), in [0, 1].
+  /// different games (0 or nil: independent games), in [0, `maxLeagueFactor`] (the largest that
+  /// keeps the matrix positive semidefinite).
   public var leagueFactor: Double?
 
   public static let maxLegs = 1024
   public static let maxPlayers = 126
+  /// The most quantities (2 per game plus one per player) simulated together: the range the
+  /// multivariate path is benchmarked over.
+  public static let maxDimension = 256
 
   public init(
     games: [GameModel], gameNames: [String]? = nil, players: [PlayerProjection] = [], legs: [ParlayLeg],
@@ -65,6 +72,11 @@ public struct Parlay: Hashable, Sendable {
     }
     guard players.count <= Self.maxPlayers else {
       throw .invalid(field: "players", value: "\(players.count) players", reason: "at most \(Self.maxPlayers)")
+    }
+    guard dimension <= Self.maxDimension else {
+      throw .invalid(
+        field: "games", value: "\(games.count) games and \(players.count) players",
+        reason: "at most \(Self.maxDimension) quantities together (2 per game plus one per player), here \(dimension)")
     }
     for (g, model) in games.enumerated() {
       if let problem = model.problems().first {
@@ -109,6 +121,13 @@ public struct Parlay: Hashable, Sendable {
       guard correlation == nil else {
         throw .invalid(field: "league_factor", value: "\(f)", reason: "goes with the default correlations, not a full matrix")
       }
+      let largest = maxLeagueFactor
+      guard f <= largest + 1e-9 else {
+        let shown = (largest * 10_000).rounded(.down) / 10_000
+        throw .invalid(
+          field: "league_factor", value: "\(f)",
+          reason: "must be at most \(shown) for these games' rho: above it the teams' correlation matrix is not positive semidefinite (two games with rho r allow (1 + r) / 2)")
+      }
     }
     if let rows = correlation {
       do {
@@ -117,6 +136,18 @@ public struct Parlay: Hashable, Sendable {
           throw InputError.invalid(
             field: "correlation", value: "\(m.dimension) x \(m.dimension)",
             reason: "must be \(dimension) x \(dimension): one row per quantity (\(quantityNames.joined(separator: ", ")))")
+        }
+        // A player's own team correlation beside the matrix must be the matrix's: the matrix is
+        // what is simulated, so a different one would be silently ignored.
+        for (i, p) in players.enumerated() {
+          guard let r = p.teamCorrelation else { continue }
+          let (row, col) = (2 * games.count + i, teamIndex(of: p))
+          let entry = rows[row][col]
+          guard abs(entry - r) <= 1e-9 else {
+            throw InputError.invalid(
+              field: "player[\(p.quantityName)].team_correlation", value: "\(r)",
+              reason: "disagrees with the full matrix's correlation[\(row)][\(col)] = \(entry); give one or make them agree")
+          }
         }
       } catch let e as CorrelationMatrixError {
         throw .invalid(field: e.field, value: e.value, reason: e.reason)
@@ -162,12 +193,92 @@ public struct Parlay: Hashable, Sendable {
         c[t][g2 + i] = r * factor
       }
       for (j, q) in players.enumerated() where j < i {
-        let v = r * q.correlationUsed * (q.game != p.game ? factor : q.team == p.team ? 1 : rho)
+        let v =
+          Self.sameLine(p, q)
+          ? PlayerStat.defaultCorrelation(p.stat, q.stat)
+          : r * q.correlationUsed * (q.game != p.game ? factor : q.team == p.team ? 1 : rho)
         c[g2 + i][g2 + j] = v
         c[g2 + j][g2 + i] = v
       }
     }
     return c
+  }
+
+  /// The largest league factor f in [0, 1] for which the games' default correlation matrix is
+  /// positive semidefinite.
+  ///
+  /// The teams' block is, per game, [[1, rho_g], [rho_g, 1]] with f between any two teams of
+  /// different games. Its within-game differences (h - a) have eigenvalues 1 - rho_g, free of f;
+  /// on within-game sums it acts as M(f) = diag(1 + rho_g - 2f) + 2f J (J all ones, g x g). So
+  /// the block is PSD iff M(f) is; the set of such f is an interval containing 0 (M is affine in
+  /// f and PSD at 0), found by bisection with a Cholesky test of M. Two games: f <= sqrt((1 +
+  /// rho_1)(1 + rho_2)) / 2, (1 + rho) / 2 for equal rhos. Players follow their team as
+  /// r T + sqrt(1 - r^2) e and add nothing to the bound. One game: 1.
+  public var maxLeagueFactor: Double {
+    let g = games.count
+    guard g > 1 else { return 1 }
+    let diag = games.indices.map { 1 + gameCorrelationUsed($0) }
+    func psd(_ f: Double) -> Bool {
+      // Cholesky of M(f) with a tolerance for the singular boundary.
+      var a = [Double](repeating: 2 * f, count: g * g)
+      for i in 0..<g { a[i * g + i] = diag[i] }
+      for j in 0..<g {
+        var d = a[j * g + j]
+        for k in 0..<j { d -= a[j * g + k] * a[j * g + k] }
+        if d < -1e-12 { return false }
+        let l = d > 1e-12 ? d.squareRoot() : 0
+        a[j * g + j] = l
+        for i in (j + 1)..<g {
+          var v = a[i * g + j]
+          for k in 0..<j { v -= a[i * g + k] * a[j * g + k] }
+          if l == 0 {
+            if abs(v) > 1e-9 { return false }
+            a[i * g + j] = 0
+          } else {
+            a[i * g + j] = v / l
+          }
+        }
+      }
+      return true
+    }
+    if psd(1) { return 1 }
+    var lo = 0.0, hi = 1.0
+    for _ in 0..<60 {
+      let mid = (lo + hi) / 2
+      if psd(mid) { lo = mid } else { hi = mid }
+    }
+    return lo
+  }
+
+  /// The index of a player's team's points among the quantities.
+  func teamIndex(of p: PlayerProjection) -> Int { 2 * p.game + (p.team == .home ? 0 : 1) }
+
+  /// The correlation of game g's home and away points that is simulated: the full matrix's
+  /// entry when one is given, else the game's rho.
+  public func gameCorrelationUsed(_ g: Int) -> Double { correlation?[2 * g][2 * g + 1] ?? games[g].correlation }
+
+  /// The correlation of player i's stat with his team's points that is simulated: the full
+  /// matrix's entry when one is given, else his own or his stat's default.
+  public func teamCorrelationUsed(_ i: Int) -> Double {
+    correlation?[2 * games.count + i][teamIndex(of: players[i])] ?? players[i].correlationUsed
+  }
+
+  /// Whether two projections are stats of one player (same name, game and team): they
+  /// correlate by `PlayerStat.defaultCorrelation`, not through the team alone.
+  static func sameLine(_ p: PlayerProjection, _ q: PlayerProjection) -> Bool {
+    p.name == q.name && p.game == q.game && p.team == q.team && p.stat != q.stat
+  }
+
+  /// Pairs of one player's stats correlated by the default table (none with a full matrix).
+  public var defaultedStatCorrelations: [(first: String, second: String, correlation: Double)] {
+    guard correlation == nil else { return [] }
+    var out: [(String, String, Double)] = []
+    for (i, p) in players.enumerated() {
+      for q in players[..<i] where Self.sameLine(p, q) {
+        out.append((q.quantityName, p.quantityName, PlayerStat.defaultCorrelation(q.stat, p.stat)))
+      }
+    }
+    return out
   }
 
   private func valueOf(_ e: InputError) -> String {

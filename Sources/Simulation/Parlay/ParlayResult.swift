@@ -48,6 +48,22 @@ public struct ParlayResult: Sendable {
     self.elapsedSeconds = elapsedSeconds
   }
 
+  /// Games with a moneyline leg whose overtime model lets a tie stand (`none`, `flat`): the
+  /// leg loses on a tie, and P(tie) from the game's exact score distribution says how often.
+  /// Under `--ot-model tie` every game has a winner and nothing is listed.
+  public var moneylineTies: [(game: String, overtime: Overtime.Kind, probability: Double)] {
+    var out: [(String, Overtime.Kind, Double)] = []
+    for (g, model) in parlay.games.enumerated() where model.overtime.kind != .tie {
+      let hasMoneyline = parlay.legs.contains {
+        if $0.game == g, case .moneyline = $0.market { return true }
+        return false
+      }
+      guard hasMoneyline, let exact = ExactScoreDistribution.compute(model) else { continue }
+      out.append((parlay.gameNames[g], model.overtime.kind, exact.margins.probabilities(line: 0).equal))
+    }
+    return out
+  }
+
   /// P(every leg wins).
   public var jointProbability: Double { Double(jointWins) / Double(simulations) }
 

@@ -30,4 +30,26 @@ public enum PlayerStat: String, Hashable, Sendable, CaseIterable, Codable {
     case .pra: 0.45
     }
   }
+
+  /// The correlation of two stats of the same player when nothing else says: a rough, stated
+  /// rule of thumb by pair, not fitted (PRA contains points, rebounds and assists; a shooter's
+  /// threes are a share of his points; assists and rebounds barely follow points). Every report
+  /// says when it was used. With the default team correlations the five stats of one player and
+  /// his team's points make a positive definite matrix (smallest eigenvalue about 0.03; the
+  /// rebounds-PRA 0.6 and assists-PRA 0.55 first proposed made it indefinite, about -0.005).
+  public static func defaultCorrelation(_ a: PlayerStat, _ b: PlayerStat) -> Double {
+    if a == b { return 1 }
+    switch Set([a, b]) {
+    case [.points, .pra]: return 0.85
+    case [.rebounds, .pra]: return 0.55
+    case [.assists, .pra]: return 0.5
+    case [.threes, .pra]: return 0.5
+    case [.points, .threes]: return 0.6
+    case [.points, .assists]: return 0.25
+    case [.points, .rebounds]: return 0.2
+    case [.rebounds, .assists]: return 0.15
+    case [.threes, .assists]: return 0.15
+    default: return 0.05  // threes and rebounds
+    }
+  }
 }

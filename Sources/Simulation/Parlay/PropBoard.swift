@@ -74,7 +74,8 @@ public struct PropBoard: Sendable {
           ParlayLeg(market: .player(name: l.player, stat: l.stat, side, line: l.line), label: "\(l.player):\(l.stat.rawValue):\(side.rawValue):\(l.line)"))
       }
     }
-    let homeLine = (model.homeMean - 0.5).rounded(.down) + 0.5, awayLine = (model.awayMean - 0.5).rounded(.down) + 0.5
+    // The half-point line nearest a projection: floor(m) + 0.5 (115.3 and 115.8 both 115.5).
+    let homeLine = model.homeMean.rounded(.down) + 0.5, awayLine = model.awayMean.rounded(.down) + 0.5
     legs.append(ParlayLeg(market: .teamTotal(.home, .over, line: homeLine), label: "home-over:\(homeLine)"))
     legs.append(ParlayLeg(market: .teamTotal(.away, .over, line: awayLine), label: "away-over:\(awayLine)"))
     let used = players.filter { p in keys.contains { lines[$0]!.player == p.name && lines[$0]!.stat == p.stat } }
