@@ -32,6 +32,26 @@ final class SlateFactorTests: XCTestCase {
     }
   }
 
+  /// The factor's size, not only its sign: two games without overtime at factor 0.3 have totals
+  /// correlated by 4 f sd^2 / Var(total) = 0.40, and P(both over) against the bivariate-normal
+  /// value of scripts/parlay_reference.py (5: the totals' rounding as variance 1/6, checked on a
+  /// marginal to 1.6e-6) within 4 SE. A factor applied once instead of per team pair (0.10), or
+  /// squared (0.12), would miss it by more than 10 SE.
+  func testFactorSizeMatchesTheBivariateNormalOfTheTotals() throws {
+    var a = GameModel(homeMean: 115, awayMean: 112)
+    var b = GameModel(homeMean: 108, awayMean: 110)
+    a.overtime.kind = .none
+    b.overtime.kind = .none
+    let n = 400_000
+    let f = try SlateFactor.evaluate(
+      games: [("a", a, 226.5), ("b", b, 217.5)], factor: 0.3, bets: nil,
+      options: SimulationOptions(simulations: n, seed: 17, threads: 2))
+    let reference = 0.327054830492
+    let se = (reference * (1 - reference) / Double(n)).squareRoot()
+    XCTAssertEqual(f.overs.jointProbability, reference, accuracy: 4 * se)
+    XCTAssertEqual(f.overs.legProbabilities[0], 0.5115132737, accuracy: 4 * (0.25 / Double(n)).squareRoot())
+  }
+
   /// A positive factor leaves each game's own probability alone (within 4 SE of the
   /// independent run's, the two runs' errors added in quadrature) and raises P(all overs) above
   /// the product of the games' probabilities, by far more than its 4 SE.
