@@ -151,6 +151,9 @@ struct ParlayCommand: ParsableCommand {
       guard kv.count == 2, let v = Double(kv[1]) else {
         throw CLIError.option("--from-market", text, "expected total=T,spread=S (e.g. total=224.5,spread=-5.5)")
       }
+      if (kv[0] == "total" && total != nil) || (kv[0] == "spread" && spread != nil) {
+        throw CLIError.option("--from-market", text, "\(kv[0]) is given twice")
+      }
       switch kv[0] {
       case "total": total = v
       case "spread": spread = v

@@ -232,8 +232,8 @@ struct SlateCommand: ParsableCommand {
         games.append((name: g.id, model: m, line: total.line))
       }
       var betLegs: [ParlayLeg]?
-      if let bets {
-        let betSource = InputSource(bets)
+      let betSource = bets.map(InputSource.init)
+      if let betSource {
         do {
           betLegs = try SlateBets.legs(SlateBets.decode(try betSource.read()), gameNames: games.map(\.name))
         } catch { throw CLIError.badInput(betSource.description, error) }
@@ -246,6 +246,8 @@ struct SlateCommand: ParsableCommand {
         if case .invalid("league_factor", let value, let reason) = error {
           throw CLIError.option("--league-factor", value, reason)
         }
+        // A bet the engine refuses (a line out of range) is the bets file's fault: name it.
+        if let betSource, error.field == "leg" { throw CLIError.badInput(betSource.description, error) }
         throw CLIError.fail(error)
       }
     }

@@ -7,6 +7,15 @@ import XCTest
 /// Counts through the Gaussian copula (negative binomial, Poisson), against
 /// scripts/parlay_reference.py part 4 (scipy's nbinom, poisson and multivariate_normal.cdf).
 final class CountMarginTests: XCTestCase {
+  /// The names a command line and a parlay file both take.
+  func testNames() {
+    XCTAssertEqual(CountMargin(named: "nb"), .negativeBinomial)
+    XCTAssertEqual(CountMargin(named: "Negative_Binomial"), .negativeBinomial)
+    XCTAssertEqual(CountMargin(named: "POISSON"), .poisson)
+    XCTAssertEqual(CountMargin(named: "normal"), .normal)
+    XCTAssertNil(CountMargin(named: "gamma"))
+  }
+
   static let reference: [CountMargin: (alone: Double, withTeam: Double)] = [
     .negativeBinomial: (0.439250955134, 0.280887246173), .poisson: (0.456186884117, 0.289618551253),
   ]

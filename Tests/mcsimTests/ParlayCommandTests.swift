@@ -78,6 +78,9 @@ final class ParlayCommandTests: XCTestCase {
       XCTAssertTrue(r.stderr.contains(message), "\(extra): \(r.stderr)")
       XCTAssertTrue(r.stdout.isEmpty)
     }
+    let twice = try MCSimBinary.run(["parlay", "--from-market", "total=220,total=221,spread=-3", "--leg", "over:225.5"])
+    XCTAssertEqual(twice.status, 64)
+    XCTAssertTrue(twice.stderr.contains("total is given twice"), twice.stderr)
   }
 
   /// --from-market: the means that make the lines fair, and the parlay priced from them: the
@@ -122,6 +125,11 @@ final class ParlayCommandTests: XCTestCase {
     let bad = try MCSimBinary.run(["slate", slate, "--sims", "2000", "--league-factor", "0.2", "--bets", bets.path])
     XCTAssertEqual(bad.status, 1)
     XCTAssertTrue(bad.stderr.contains("bets[0].game = nope"), bad.stderr)
+    // A line the engine refuses is the bets file's fault too: exit 1 naming the file.
+    try Data(#"[{"game": "2023-12-11-DEN@ATL", "leg": "over:5000"}]"#.utf8).write(to: bets)
+    let line = try MCSimBinary.run(["slate", slate, "--sims", "2000", "--league-factor", "0.2", "--bets", bets.path])
+    XCTAssertEqual(line.status, 1)
+    XCTAssertTrue(line.stderr.contains("\(bets.path): leg = over:5000"), line.stderr)
   }
 
   /// A moneyline leg under an overtime model that lets a tie stand says so, with P(tie) from

@@ -74,8 +74,8 @@ public enum ParlayLegSyntax {
     // An optional last part names the count's margin (`CountMargin`).
     var margin = CountMargin.normal
     if parts.count >= 6, let last = parts.last, Double(last) == nil {
-      guard let m = CountMargin(rawValue: last.lowercased()) ?? (last.lowercased() == "nb" ? .negativeBinomial : nil) else {
-        throw fail("'\(last)' is not a correlation or a distribution (\(CountMargin.allCases.map(\.rawValue).joined(separator: ", ")), nb)")
+      guard let m = CountMargin(named: last) else {
+        throw fail("'\(last)' is not a correlation or a distribution (\(CountMargin.names))")
       }
       margin = m
       parts.removeLast()

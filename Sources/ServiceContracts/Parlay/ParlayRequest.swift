@@ -208,10 +208,8 @@ public struct ParlayRequest: Decodable, Sendable {
     var projection = PlayerProjection(
       name: p.name, stat: stat, game: g, team: team, mean: p.mean, sd: p.sd, teamCorrelation: p.teamCorrelation)
     if let d = p.distribution {
-      guard let margin = CountMargin(rawValue: d.lowercased()) else {
-        throw .invalid(
-          field: "players[\(i)].distribution", value: d,
-          reason: "must be one of \(CountMargin.allCases.map(\.rawValue).joined(separator: ", "))")
+      guard let margin = CountMargin(named: d) else {
+        throw .invalid(field: "players[\(i)].distribution", value: d, reason: "must be one of \(CountMargin.names)")
       }
       projection.margin = margin
     }

@@ -18,6 +18,16 @@ public enum CountMargin: String, Hashable, Sendable, CaseIterable, Codable {
   case poisson
   case negativeBinomial = "negative_binomial"
 
+  /// The margin a name gives: its raw value in any case, or `nb` for the negative binomial.
+  public init?(named name: String) {
+    let n = name.lowercased()
+    guard let margin = CountMargin(rawValue: n) ?? (n == "nb" ? .negativeBinomial : nil) else { return nil }
+    self = margin
+  }
+
+  /// The names `init(named:)` takes, for messages.
+  public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") + ", nb" }
+
   /// P(stat <= k) for the copula margins (k >= 0); 0 for k < 0.
   public func cdf(_ k: Int, mean: Double, sd: Double) -> Double {
     guard k >= 0 else { return 0 }
