@@ -59,13 +59,16 @@ public struct HistoricalGame: Hashable, Sendable {
 
   /// Why these fields cannot be one real game, or nil: scores below 0, a tie without
   /// overtime, overtime points without overtime, overtime whose regulation total is odd (it
-  /// ended level) or whose points exceed the total.
+  /// ended level), whose points exceed the total, or whose level regulation score is above a
+  /// final score (a team would have scored below 0 in overtime).
   public var inconsistency: String? {
     if homeScore < 0 || awayScore < 0 { return "a score below 0 (\(homeScore)-\(awayScore))" }
     if overtimePoints < 0 { return "ot_pts \(overtimePoints) below 0" }
     if overtime {
       if overtimePoints == 0 { return "ot 1 with ot_pts 0" }
-      if overtimePoints > total || (total - overtimePoints) % 2 != 0 {
+      if overtimePoints > total || (total - overtimePoints) % 2 != 0
+        || (total - overtimePoints) / 2 > min(homeScore, awayScore)
+      {
         return "ot_pts \(overtimePoints) does not leave a level regulation score from \(homeScore)-\(awayScore)"
       }
       if homeScore == awayScore { return "an overtime game ended level (\(homeScore)-\(awayScore))" }

@@ -70,7 +70,10 @@ public struct ModelFit: Hashable, Sendable {
     m.overtime.kind = kind
     switch kind {
     case .tie:
-      m.overtime.points = overtime.tiePoints?.value ?? overtime.flatPoints.value / 2
+      // The tie model's points are both teams' per period; without a tie fit (fewer than 10
+      // overtime games) the flat fit's points per overtime game stand in (most overtimes are one
+      // period).
+      m.overtime.points = overtime.tiePoints?.value ?? overtime.flatPoints.value
       m.overtime.sd = overtime.tieSD?.value ?? overtime.flatSD.value
     case .flat, .none:
       m.overtime.rate = overtime.rate.value

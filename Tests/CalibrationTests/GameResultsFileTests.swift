@@ -35,6 +35,8 @@ final class GameResultsFileTests: XCTestCase {
       ("2023-24,2023-10-26,BOS,NYK,104,104,0,220,-6,,,regular,0", "line 4: a level final score"),
       ("2023-24,2023-10-26,BOS,NYK,108,104,0,abc,-6,,,regular,0", "line 4: close_total 'abc' is not a number"),
       ("2023-24,2023-10-26,BOS,NYK,108,104,0,220,-6,-110,,regular,0", "line 4: home_ml '-110' and away_ml '': give both"),
+      // Level at 105 after regulation: the away team would have scored -15 in overtime.
+      ("2023-24,2023-10-26,BOS,NYK,130,90,1,220,-6,,,regular,10", "line 4: ot_pts 10 does not leave a level regulation score"),
     ]
     for (row, message) in cases {
       XCTAssertThrowsError(try decode(good + [row])) { error in
@@ -44,6 +46,18 @@ final class GameResultsFileTests: XCTestCase {
       XCTAssertEqual(skipped.games.count, 3)
       XCTAssertEqual(skipped.skipped.count, 1)
       XCTAssertTrue(skipped.skipped[0].hasPrefix("line 4: "), skipped.skipped[0])
+    }
+  }
+
+  /// A spreadsheet's export: a byte-order mark and CR LF line endings read as the plain file.
+  func testByteOrderMarkAndCRLFLineEndings() throws {
+    let text = "\u{FEFF}" + ([header] + good).joined(separator: "\r\n") + "\r\n"
+    let f = try GameResultsFile.decode(Data(text.utf8), source: "t.csv")
+    XCTAssertEqual(f.games.count, 2)
+    XCTAssertEqual(f.games[1].awayScore, 104)
+    let repeated = Data((header + ",stage\n" + good[0] + ",x").utf8)
+    XCTAssertThrowsError(try GameResultsFile.decode(repeated, source: "t.csv")) { error in
+      XCTAssertTrue("\(error)".contains("column 'stage' appears twice"), "\(error)")
     }
   }
 

@@ -37,14 +37,21 @@ public struct GameResultsFile: Sendable {
   public static func decode(_ data: Data, source: String, skipBadRows: Bool = false) throws(InputDecodingError)
     -> GameResultsFile
   {
-    let text = String(decoding: data, as: UTF8.self)
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).makeIterator()
+    var text = String(decoding: data, as: UTF8.self)
+    // A spreadsheet's export may start with a byte-order mark and end lines with CR LF (one
+    // Character in Swift, which a split on "\n" alone never finds).
+    if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+    var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+      .makeIterator()
     guard let headerLine = lines.next(), !headerLine.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
       throw InputDecodingError("\(source): the results file is empty")
     }
     let header = headerLine.split(separator: ",", omittingEmptySubsequences: false)
       .map { $0.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() }
     var index: [String: Int] = [:]
+    for (i, name) in header.enumerated() where header[..<i].contains(name) {
+      throw InputDecodingError("\(source): column '\(name)' appears twice in the header", codingPath: [name])
+    }
     for name in columns {
       guard let i = header.firstIndex(of: name) else {
         throw InputDecodingError(
