@@ -111,8 +111,8 @@ let package = Package(
     .executableTarget(
       name: "mcsim",
       dependencies: [
-        "OddsMath", "Simulation", "Multivariate", "Calibration", "ServiceContracts", "LineFeeds", "Renderers",
-        "FantasyTrade", "RandomStreams", "MCSimServer",
+        "OddsMath", "Simulation", "Calibration", "ServiceContracts", "LineFeeds", "Renderers", "FantasyTrade",
+        "RandomStreams", "MCSimServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]

@@ -146,24 +146,6 @@ def copula_counts():
     return out
 
 
-def league_factor_pair(f=0.3, sd=10.0, rho=0.5):
-    """5. Two games without overtime (115-112 over 226.5, 108-110 over 217.5, sd 10, rho 0.5
-    within a game) whose teams correlate by the league factor f across games: both totals over.
-    A total is round(H) + round(A); its rounding error is the sum of two nearly independent
-    uniforms on [-1/2, 1/2) (variance 1/6), so (T1, T2) is taken as bivariate normal with that
-    variance added and covariance 4 f sd^2. The approximation is checked on a marginal against
-    the exact distribution (mcsim run --ot-model none: P(over 226.5) = 0.5115132737, the
-    approximation 0.5115116760, 1.6e-6 apart)."""
-    var = 2 * sd * sd * (1 + rho) + 1 / 6
-    r = 4 * f * sd * sd / var
-    z1, z2 = (226.5 - 227) / var**0.5, (217.5 - 218) / var**0.5
-    marginal = 1 - norm.cdf(z1)
-    joint = multivariate_normal(mean=[0, 0], cov=[[1, r], [r, 1]], **EPS).cdf([-z1, -z2])
-    return marginal, joint
-
-
 if __name__ == "__main__":
-    m, j = league_factor_pair()
-    print(f"league factor 0.3: game a over alone {m:.10f}, both games over {j:.12f}")
     for name, (alone, joint) in copula_counts().items():
         print(f"{name} count over 2.5: alone {alone:.12f}, with home over 115.5: {joint:.12f}")
