@@ -32,6 +32,7 @@ final class GameResultsFileTests: XCTestCase {
       ("2023-24,2023-10-26,BOS,NYK,108,104,0,220,-6,,regular,0", "line 4: 12 fields, the header has 13"),
       ("2023-24,2023-10-20,BOS,NYK,108,104,0,220,-6,,,regular,0", "line 4: date 2023-10-20 is before 2023-10-25"),
       ("2023-24,2023-13-xx,BOS,NYK,108,104,0,220,-6,,,regular,0", "line 4: date '2023-13-xx' is not YYYY-MM-DD"),
+      ("2023-24,2023-11-31,BOS,NYK,108,104,0,220,-6,,,regular,0", "line 4: date '2023-11-31' is not YYYY-MM-DD"),
       ("2023-24,2023-10-26,BOS,NYK,104,104,0,220,-6,,,regular,0", "line 4: a level final score"),
       ("2023-24,2023-10-26,BOS,NYK,108,104,0,abc,-6,,,regular,0", "line 4: close_total 'abc' is not a number"),
       ("2023-24,2023-10-26,BOS,NYK,108,104,0,220,-6,-110,,regular,0", "line 4: home_ml '-110' and away_ml '': give both"),

@@ -121,10 +121,9 @@ public enum ResultsStats {
     let awayScore: Int
   }
 
-  /// YYYY-MM-DD, which compares correctly as text.
+  /// YYYY-MM-DD in ASCII digits naming a day of the calendar (2007-11-31 is not one), which
+  /// compares correctly as text.
   static func isDate(_ s: String) -> Bool {
-    let parts = s.split(separator: "-", omittingEmptySubsequences: false)
-    return s.count == 10 && parts.count == 3 && parts[0].count == 4 && parts[1].count == 2 && parts[2].count == 2
-      && parts.allSatisfy { $0.allSatisfy(\.isNumber) }
+    s.allSatisfy { $0 == "-" || ("0"..."9").contains($0) } && Timestamp.validCalendarDate(Substring(s))
   }
 }
