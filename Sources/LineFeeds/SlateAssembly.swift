@@ -56,11 +56,8 @@ public enum SlateAssembly {
       info.awayStd = model.awaySD
       let lines = FeedLines.lines(for: event, policy: policy, asOf: asOf)
       info.notes += lines.notes
-      let homeKey = TeamKey(homeName), awayKey = TeamKey(awayName)
-      out.games.append(SlateGame(
-        id: event.id ?? event.label, homeAbbr: homeKey.team?.abbreviation ?? homeName,
-        awayAbbr: awayKey.team?.abbreviation ?? awayName, model: model, markets: lines.markets,
-        problem: livePrices(event), info: info))
+      out.games.append(
+        game(event, homeName, awayName, model: model, markets: lines.markets, problem: livePrices(event), info: info))
     }
     return out
   }
@@ -91,13 +88,19 @@ public enum SlateAssembly {
       } else {
         problem = problem ?? "no market projection: the feed needs the game's main total and spread"
       }
-      let homeKey = TeamKey(homeName), awayKey = TeamKey(awayName)
-      out.games.append(SlateGame(
-        id: event.id ?? event.label, homeAbbr: homeKey.team?.abbreviation ?? homeName,
-        awayAbbr: awayKey.team?.abbreviation ?? awayName, model: model, markets: lines.markets,
-        problem: problem, info: info))
+      out.games.append(game(event, homeName, awayName, model: model, markets: lines.markets, problem: problem, info: info))
     }
     return out
+  }
+
+  /// A feed event as a slate game: its id, its teams' abbreviations where the directory knows them.
+  static func game(
+    _ event: FeedEvent, _ home: String, _ away: String, model: GameModel?, markets: GameMarkets, problem: String?,
+    info: GameInfo
+  ) -> SlateGame {
+    SlateGame(
+      id: event.id ?? event.label, homeAbbr: TeamKey(home).team?.abbreviation ?? home,
+      awayAbbr: TeamKey(away).team?.abbreviation ?? away, model: model, markets: markets, problem: problem, info: info)
   }
 
   /// The event's two teams, or nil with the event listed as unmatched.

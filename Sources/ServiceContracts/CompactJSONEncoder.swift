@@ -92,14 +92,9 @@ enum CompactJSONEncoder {
 
   // MARK: - Scalars
 
-  static func number(_ value: Double) -> Node {
-    guard value.isFinite else { return .string(value.isNaN ? "nan" : value < 0 ? "-inf" : "inf") }
-    var text = value.description
-    if text.hasSuffix(".0") { text.removeLast(2) }
-    return .literal(text)
-  }
-
-  static func number(_ value: Float) -> Node {
+  /// Foundation's number: the shortest round-trip digits without a trailing ".0"; a
+  /// non-finite value as the string "inf", "-inf" or "nan".
+  static func number<F: BinaryFloatingPoint & CustomStringConvertible>(_ value: F) -> Node {
     guard value.isFinite else { return .string(value.isNaN ? "nan" : value < 0 ? "-inf" : "inf") }
     var text = value.description
     if text.hasSuffix(".0") { text.removeLast(2) }
@@ -225,7 +220,7 @@ enum CompactJSONEncoder {
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-      SingleContainer(slot: slot, codingPath: codingPath)
+      PlacingSingleContainer(codingPath: codingPath) { [slot] in slot.node = $0 }
     }
   }
 
@@ -301,18 +296,6 @@ enum CompactJSONEncoder {
     }
   }
 
-  struct SingleContainer: SingleValueEncodingContainer {
-    let slot: Slot
-    let codingPath: [any CodingKey]
-
-    mutating func encodeNil() throws { slot.node = .null }
-    mutating func encode(_ value: Bool) throws { slot.node = .bool(value) }
-    mutating func encode(_ value: String) throws { slot.node = .string(value) }
-    mutating func encode(_ value: Double) throws { slot.node = number(value) }
-    mutating func encode(_ value: Int) throws { slot.node = .literal(String(value)) }
-    mutating func encode<T: Encodable>(_ value: T) throws { slot.node = try node(of: value, codingPath: codingPath) }
-  }
-
   /// A super encoder: writes its value where its parent said, once the value is known. Its
   /// containers write into boxes it places at once, so later writes land too.
   struct ReferencingEncoder: Encoder {
@@ -337,6 +320,7 @@ enum CompactJSONEncoder {
     }
   }
 
+  /// A single value, handed to `place` (a slot's setter, or a super encoder's parent).
   struct PlacingSingleContainer: SingleValueEncodingContainer {
     let codingPath: [any CodingKey]
     let place: (Node) -> Void

@@ -9,11 +9,7 @@ public struct TonightResponse: Encodable, Sendable {
     self.source = source
   }
 
-  enum CodingKeys: String, CodingKey { case source }
-
   public func encode(to encoder: any Encoder) throws {
-    try response.encode(to: encoder)
-    var c = encoder.container(keyedBy: CodingKeys.self)
-    try c.encode(source, forKey: .source)
+    try AddedKey.encode(response, adding: "source", source, to: encoder)
   }
 }

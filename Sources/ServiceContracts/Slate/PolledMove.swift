@@ -11,11 +11,7 @@ public struct PolledMove: Encodable, Sendable {
     self.move = move
   }
 
-  enum CodingKeys: String, CodingKey { case poll }
-
   public func encode(to encoder: any Encoder) throws {
-    try move.encode(to: encoder)
-    var c = encoder.container(keyedBy: CodingKeys.self)
-    try c.encode(poll, forKey: .poll)
+    try AddedKey.encode(move, adding: "poll", poll, to: encoder)
   }
 }
