@@ -74,7 +74,7 @@ extension BenchmarkSuite {
        let ns = numpyNormals["ns_per_normal_prealloc"] as? Double {
       let mine = context.normalNanoseconds()
       context.record(suite: "peers", name: "NumPy standard_normal (ziggurat), 2x10^6", unit: "ns/normal", samples: [ns],
-                     note: String(format: "mcsim's normal fill: %.2f ns, %.1fx faster", mine, ns / mine))
+                     note: String(format: "mcsim's game normal fill: %.2f ns, %.1fx faster", mine, ns / mine))
     }
 
     let sizes = context.quick ? [1_000_000] : [10_000, 1_000_000, 10_000_000]

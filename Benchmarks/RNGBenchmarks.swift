@@ -29,20 +29,26 @@ extension BenchmarkSuite {
     }
     context.record(suite: "rng", name: "normal fill (vectorised Box-Muller)", unit: "ns/normal", samples: normal,
                    baseline: ("naive scalar Swift", naiveMedian))
-    context.references["normal_ns"] = BenchmarkContext.median(normal)
+    let gameNormals = BenchmarkContext.time(repeats: repeats, perItem: Double(count)) {
+      buffer.withUnsafeMutableBufferPointer { stream.fillGameNormals($0) }
+    }
+    context.record(
+      suite: "rng", name: "game normal fill (single precision, 24-bit uniforms)", unit: "ns/normal", samples: gameNormals,
+      baseline: ("the double-precision fill", BenchmarkContext.median(normal)))
+    context.references["normal_ns"] = BenchmarkContext.median(gameNormals)
     precondition(buffer.allSatisfy(\.isFinite))
   }
 }
 
 extension BenchmarkContext {
-  /// The normal fill's cost (ns per normal): the rng suite's figure, or measured now when that
-  /// suite was filtered out.
+  /// The cost of a game's normals (ns per normal, the single-precision fill the game kernel
+  /// draws): the rng suite's figure, or measured now when that suite was filtered out.
   mutating func normalNanoseconds() -> Double {
     if let ns = references["normal_ns"] { return ns }
     var stream = RandomStream(seed: 1, id: 0)
     var buffer = [Double](repeating: 0, count: 1 << 20)
     let samples = BenchmarkContext.time(repeats: 7, perItem: Double(buffer.count)) {
-      buffer.withUnsafeMutableBufferPointer { stream.fillNormal($0) }
+      buffer.withUnsafeMutableBufferPointer { stream.fillGameNormals($0) }
     }
     let ns = BenchmarkContext.median(samples)
     references["normal_ns"] = ns

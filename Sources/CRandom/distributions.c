@@ -37,6 +37,27 @@ void mc_fill_normal(mc_stream *s, double *out, size_t n) {
   }
 }
 
+MC_TARGET_CLONES
+void mc_fill_normal_f32(mc_stream *s, double *out, size_t n) {
+  uint64_t w0[MC_LANES], w1[MC_LANES];
+  double z[2 * MC_LANES];
+  size_t i = 0;
+  while (i < n) {
+    mc_philox_lanes(s->key, s->stream, s->block, w0, w1);
+    for (int b = 0; b < MC_LANES; b++) {
+      mc_box_muller_f32(w0[b], w1[b], &z[2 * b], &z[2 * b + 1]);
+    }
+    size_t take = n - i < 2 * MC_LANES ? n - i : 2 * MC_LANES;
+    memcpy(out + i, z, take * sizeof(double));
+    i += take;
+    s->block += (take + 1) / 2;
+  }
+}
+
 MC_TARGET_CLONES double mc_log_reference(double x) { return mc_log(x); }
 
 MC_TARGET_CLONES void mc_sincos_turn_reference(double v, double *s, double *c) { mc_sincos_turn(v, s, c); }
+
+MC_TARGET_CLONES float mc_logf_reference(float x) { return mc_logf(x); }
+
+MC_TARGET_CLONES void mc_sincos_turnf_reference(float v, float *s, float *c) { mc_sincos_turnf(v, s, c); }

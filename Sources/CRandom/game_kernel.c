@@ -143,11 +143,11 @@ void mc_simulate_games(const mc_game_model *m, mc_stream stream, uint64_t n, uin
 #define MC_VECTOR_PASS(SKEWED)                                                                  \
   for (int g = 0; g < MC_GAME_BATCH; g++) {                                                     \
     double z0, z1;                                                                              \
-    mc_box_muller(w0[g], w1[g], &z0, &z1);                                                      \
+    mc_box_muller_f32(w0[g], w1[g], &z0, &z1);                                                  \
     double xh = z0, xa = rho * z0 + rho_c * z1;                                                 \
     if (SKEWED) {                                                                               \
       double u0, u1;                                                                            \
-      mc_box_muller(s0[g], s1[g], &u0, &u1);                                                    \
+      mc_box_muller_f32(s0[g], s1[g], &u0, &u1);                                                \
       xh = (delta * fabs(u0) + delta_c * xh - shift) * inv_scale;                               \
       xa = (delta * fabs(u1) + delta_c * xa - shift) * inv_scale;                               \
     }                                                                                           \
@@ -199,13 +199,13 @@ static inline __attribute__((always_inline)) void mc_one_game_score(const mc_gam
   uint64_t w[2];
   mc_stream_block(s, g, w);
   double z0, z1;
-  mc_box_muller(w[0], w[1], &z0, &z1);
+  mc_box_muller_f32(w[0], w[1], &z0, &z1);
   double zh = z0, za = m->rho * z0 + MC_SQRT(1.0 - m->rho * m->rho) * z1;
   if (m->skew_delta != 0.0) {
     uint64_t v[2];
     mc_stream_block(s, MC_SKEW_REGION + g, v);
     double u0, u1;
-    mc_box_muller(v[0], v[1], &u0, &u1);
+    mc_box_muller_f32(v[0], v[1], &u0, &u1);
     double dc = MC_SQRT(1.0 - m->skew_delta * m->skew_delta);
     double inv_scale = 1.0 / m->skew_scale;
     zh = (m->skew_delta * fabs(u0) + dc * zh - m->skew_shift) * inv_scale;

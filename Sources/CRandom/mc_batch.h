@@ -187,4 +187,84 @@ static inline void mc_box_muller(uint64_t w0, uint64_t w1, double *z0, double *z
   *z1 = r * s;
 }
 
+// MARK: single precision, for the game kernels
+
+/// Scores are whole points: a game's normals need about six significant digits, not sixteen.
+/// The game kernels therefore draw them in single precision, twice the lanes of a double per
+/// vector (AVX2 does in one register what AVX-512 does in one with doubles), and widen them to
+/// double for the model's affine step and the rounding, so the means and sds keep full precision.
+/// Uniforms have 24 bits, exact in a float; everything else is as above: no contraction, fused
+/// steps written as MC_FMAF, so every clone and aarch64 give the same bits.
+#define MC_FMAF(a, b, c) __builtin_fmaf((a), (b), (c))
+
+static inline float mc_bits_to_float(uint32_t b) {
+  float f;
+  memcpy(&f, &b, sizeof f);
+  return f;
+}
+
+static inline uint32_t mc_float_to_bits(float f) {
+  uint32_t b;
+  memcpy(&b, &f, sizeof b);
+  return b;
+}
+
+/// (k + 1) 2^-24 for the top 24 bits k of x: uniform on {2^-24, ..., 1}, exact in a float.
+static inline float mc_unit24(uint32_t x) { return (float)(int32_t)((x >> 8) + 1u) * 0x1p-24f; }
+
+/// k 2^-24 for the top 24 bits k of x: a turn in [0, 1), exact in a float.
+static inline float mc_turn24(uint32_t x) { return (float)(int32_t)(x >> 8) * 0x1p-24f; }
+
+/// Natural logarithm of a positive normal float, branch-free (fdlibm's e_logf.c reduction and
+/// its degree-8 polynomial in s, |error| below 1e-7 relative):
+///   x = 2^e m, m in [sqrt(1/2), sqrt(2));  f = m - 1;  s = f / (2 + f);  z = s^2, w = z^2;
+///   R = z (Lg1 + w Lg3) + w (Lg2 + w Lg4);  log(x) = e ln2_hi + (s (f^2/2 + R) + e ln2_lo - f^2/2 + f).
+static inline float mc_logf(float x) {
+  uint32_t bits = mc_float_to_bits(x);
+  uint32_t t = bits - 0x3F3504F3u;  // bits of sqrt(1/2)
+  int32_t e = (int32_t)t >> 23;
+  float m = mc_bits_to_float(bits - ((uint32_t)e << 23));
+  float f = m - 1.0f;
+  float s = f / (2.0f + f);
+  float z = s * s, w = z * z;
+  float t1 = w * MC_FMAF(w, 2.4279078841e-01f, 4.0000972152e-01f);
+  float t2 = z * MC_FMAF(w, 2.8498786688e-01f, 6.6666662693e-01f);
+  float r = t2 + t1;
+  float hfsq = 0.5f * f * f;
+  float de = (float)e;
+  const float ln2_hi = 6.9313812256e-01f, ln2_lo = 9.0580006145e-06f;  // fdlibm's float split
+  return MC_FMAF(de, ln2_hi, MC_FMAF(s, hfsq + r, MC_FMAF(de, ln2_lo, -hfsq)) + f);
+}
+
+/// sin and cos of 2 pi v for v in [0, 1), branch-free, in single precision: the quadrant as in
+/// mc_sincos_turn, then Cephes' sinf/cosf polynomials on [-pi/4, pi/4] (|error| about 1e-7).
+static inline void mc_sincos_turnf(float v, float *sin_out, float *cos_out) {
+  float t = 4.0f * v;
+  float q = __builtin_floorf(t + 0.5f);
+  float x = (t - q) * 1.57079632679489661923f;
+  float z = x * x;
+  float s = MC_FMAF(MC_FMAF(MC_FMAF(-1.9515295891e-4f, z, 8.3321608736e-3f), z, -1.6666654611e-1f), z * x, x);
+  float c = MC_FMAF(MC_FMAF(MC_FMAF(2.443315711809948e-5f, z, -1.388731625493765e-3f), z, 4.166664568298827e-2f),
+                    z * z, MC_FMAF(-0.5f, z, 1.0f));
+  int32_t quadrant = (int32_t)q;
+  float sign = (quadrant & 2) ? -1.0f : 1.0f;
+  int odd = quadrant & 1;
+  *sin_out = sign * (odd ? c : s);
+  *cos_out = sign * (odd ? -s : c);
+}
+
+/// Box-Muller in single precision: two independent standard normals from one block, widened to
+/// double (exactly). The radius takes the top 24 bits of word 0, the angle the top 24 of word 1;
+/// the low 32 bits of each word stay free for the caller (the game kernel's overtime draw and
+/// coin). |z| <= MC_NORMAL_F32_MAX_ABS.
+static inline void mc_box_muller_f32(uint64_t w0, uint64_t w1, double *z0, double *z1) {
+  float u = mc_unit24((uint32_t)(w0 >> 32));
+  float v = mc_turn24((uint32_t)(w1 >> 32));
+  float r = MC_SQRT(-2.0f * mc_logf(u));
+  float s, c;
+  mc_sincos_turnf(v, &s, &c);
+  *z0 = (double)(r * c);
+  *z1 = (double)(r * s);
+}
+
 #endif

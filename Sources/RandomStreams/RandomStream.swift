@@ -31,6 +31,14 @@ public struct RandomStream: Sendable {
     mc_fill_normal(&state, base, out.count)
   }
 
+  /// Fills `out` with the game kernel's normals: single-precision Box-Muller from 24-bit
+  /// uniforms, widened to double, |z| <= 5.7682 (what one simulated game draws; CRandom's
+  /// mc_distributions.h).
+  public mutating func fillGameNormals(_ out: UnsafeMutableBufferPointer<Double>) {
+    guard let base = out.baseAddress else { return }
+    mc_fill_normal_f32(&state, base, out.count)
+  }
+
   /// `count` uniforms in (0, 1).
   public mutating func uniforms(_ count: Int) -> [Double] {
     [Double](unsafeUninitializedCapacity: count) { buffer, initialized in

@@ -3,9 +3,10 @@ import XCTest
 
 /// The C kernels give the same answers on aarch64 as on x86-64: Tests/Support/CrossArchitecture
 /// prints digests of the game kernels (vector and scalar, flat, tie and skewed models), the
-/// paired replay and the uniform and normal fills, and values of the exact distribution's
-/// normal tails. It is built with the toolchain's clang for this machine (its target clones,
-/// and the baseline without them) and for aarch64 (run under qemu-user), where the lane loops
+/// paired replay and the uniform, normal and game-normal fills, and values of the exact
+/// distribution's normal tails. It is built with the toolchain's clang for this machine (its
+/// target clones; the baseline, AVX2 and, where the CPU has it, AVX-512 levels each on its own)
+/// and for aarch64 (run under qemu-user), where the lane loops
 /// compile to NEON. scripts/setup.sh installs the cross toolchain and qemu.
 final class CrossArchitectureTests: XCTestCase {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -69,9 +70,19 @@ final class CrossArchitectureTests: XCTestCase {
     defer { try? FileManager.default.removeItem(at: work) }
 
     let host = try build("host", [], in: work)
-    let baseline = try build("baseline", ["-DMC_NO_CLONES"], in: work)
+    var builds = [("baseline x86-64", [try build("baseline", ["-DMC_NO_CLONES"], in: work)])]
+    // Each x86-64 level built on its own (no clones), where this CPU can run it: AVX2 (v3) on any
+    // x86-64 machine of the last decade, AVX-512 (v4) where /proc/cpuinfo lists avx512f.
+    let flags = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?.split(separator: "\n")
+      .first { $0.hasPrefix("flags") }.map { Set($0.split(separator: " ").map(String.init)) } ?? []
+    XCTAssertTrue(flags.contains("avx2"), "this test expects an x86-64 machine with AVX2")
+    for (level, flag) in [("v3", "avx2"), ("v4", "avx512f")] where flags.contains(flag) {
+      builds.append(("x86-64-\(level)", [try build(level, ["-DMC_NO_CLONES", "-march=x86-64-\(level)"], in: work)]))
+    }
+    if !flags.contains("avx512f") { print("CrossArchitectureTests: no AVX-512 on this CPU; the v4 build is not run") }
     let arm = try build("arm64", ["--target=aarch64-linux-gnu"], in: work)
-    let outputs = try [[host], [baseline], ["qemu-aarch64", "-L", "/usr/aarch64-linux-gnu", arm]].map { command in
+    builds.append(("aarch64", ["qemu-aarch64", "-L", "/usr/aarch64-linux-gnu", arm]))
+    let outputs = try ([[host]] + builds.map(\.1)).map { command in
       let r = try run(command)
       XCTAssertEqual(r.status, 0, r.output)
       return parse(r.output)
@@ -79,9 +90,10 @@ final class CrossArchitectureTests: XCTestCase {
     let (reference, values) = outputs[0]
     XCTAssertEqual(
       reference.map { $0.split(separator: " ")[0] },
-      ["games-flat", "scalar-flat", "games-tie", "scalar-tie", "games-skewed", "scalar-skewed", "paired", "uniform", "normal"])
+      ["games-flat", "scalar-flat", "games-tie", "scalar-tie", "games-skewed", "scalar-skewed", "paired", "uniform", "normal",
+       "game-normal"])
     XCTAssertEqual(values.count, 28 + 29)
-    for (name, other) in zip(["baseline x86-64", "aarch64"], outputs.dropFirst()) {
+    for (name, other) in zip(builds.map(\.0), outputs.dropFirst()) {
       // Every simulated count and every random number: the same bits.
       XCTAssertEqual(other.digests, reference, name)
       // The exact distribution's tails: each within its documented 1e-15 relative error of the
@@ -93,11 +105,14 @@ final class CrossArchitectureTests: XCTestCase {
         XCTAssertLessThanOrEqual(abs(theirs - value), tolerance * abs(value), "\(name) \(key)")
       }
     }
-    // The lane loops are NEON code on aarch64: two-double vector instructions in the game kernel.
+    // The lane loops are NEON code on aarch64 in the game kernel: four-float instructions (the
+    // single-precision normals) and two-double ones (the scores).
     let disassembly = try run(["aarch64-linux-gnu-objdump", "-d", "--no-show-raw-insn", arm]).output
     let kernel = disassembly.components(separatedBy: "<mc_simulate_games>:").dropFirst().first?
       .components(separatedBy: "\n\n").first ?? ""
-    let vectorOps = kernel.split(separator: "\n").filter { $0.contains(".2d") }.count
-    XCTAssertGreaterThan(vectorOps, 100, "mc_simulate_games on aarch64 has \(vectorOps) NEON double-lane instructions")
+    let lines = kernel.split(separator: "\n")
+    let floatOps = lines.filter { $0.contains(".4s") }.count, doubleOps = lines.filter { $0.contains(".2d") }.count
+    XCTAssertGreaterThan(floatOps, 100, "mc_simulate_games on aarch64 has \(floatOps) NEON four-lane instructions")
+    XCTAssertGreaterThan(doubleOps, 50, "mc_simulate_games on aarch64 has \(doubleOps) NEON double-lane instructions")
   }
 }

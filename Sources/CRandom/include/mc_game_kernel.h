@@ -54,7 +54,8 @@ typedef struct {
 } mc_overflow;
 
 /// Simulates games 0 ..< n of `stream` and adds them to `hist` (home_bins x away_bins, row
-/// major) and `tally`. Game i uses block i of the stream; skew draws use blocks 2^62 + i;
+/// major) and `tally`. Game i uses block i of the stream (its two normals by single-precision
+/// Box-Muller, |z| <= 5.7682: mc_fill_normal_f32); skew draws use blocks 2^62 + i;
 /// overtime draws are taken in order from blocks 2^63, 2^63 + 1, ... So the result depends on
 /// (seed, stream, n) only. The caller keeps each count below 2^32 between flushes.
 ///

@@ -1,6 +1,7 @@
 // Prints a digest of what the C kernels compute for fixed models and seeds: the joint
 // histograms of the vector and scalar game kernels (flat, tie and skewed models with a floor),
-// the paired-replay counts, a block of uniform and normal fills, and the exact normal cdf row.
+// the paired-replay counts, a block of uniform, normal and game-normal (single-precision) fills,
+// and the exact normal cdf row.
 // Built for the host and for aarch64 (run under qemu) by CrossArchitectureTests, which expects
 // the same digest from every build: the kernels' answers do not depend on the machine.
 #pragma STDC FP_CONTRACT OFF
@@ -108,6 +109,10 @@ int main(void) {
   part("uniform");
   mix(z, sizeof z);
   part("normal");
+  mc_stream sg = mc_stream_make(9, 3);
+  mc_fill_normal_f32(&sg, z, 1000);
+  mix(z, sizeof z);
+  part("game-normal");
   // The exact distribution's tails start from a table of libm's erfc and exp, whose last bits
   // are the platform's own: printed as values, for a comparison to the last digits.
   for (int i = 0; i < 1000; i += 37) printf("normal-tail %d %a\n", i, p[i]);
