@@ -142,7 +142,7 @@ let package = Package(
         "LineFeeds", "ServiceContracts", .product(name: "Logging", package: "swift-log"),
       ],
       path: "Benchmarks",
-      exclude: ["peers"]
+      exclude: ["peers", "levels"]
     ),
 
     // MARK: - Tests
