@@ -167,4 +167,27 @@ final class HTTPFetcherTests: XCTestCase {
     let server = try LocalHTTPServer { _, _ in .json("[1]") }
     XCTAssertEqual(try InputSource(server.url.absoluteString + "/x").read(), Data("[1]".utf8))
   }
+
+  /// The proxy is chosen from the environment as curl chose it (and so URLSession before).
+  func testProxyChoiceFollowsCurl() {
+    let https = URL(string: "https://api.the-odds-api.com/v4/odds")!, http = URL(string: "http://feeds.local/odds")!
+    let env = ["https_proxy": "http://proxy.corp:3128", "HTTP_PROXY": "gate.corp"]
+    XCTAssertEqual(HTTPFetcher.proxy(for: https, environment: env), .init(host: "proxy.corp", port: 3128))
+    XCTAssertEqual(HTTPFetcher.proxy(for: http, environment: env), .init(host: "gate.corp", port: 1080))
+    XCTAssertNil(HTTPFetcher.proxy(for: https, environment: [:]))
+    XCTAssertNil(HTTPFetcher.proxy(for: https, environment: ["http_proxy": "gate.corp:80"]), "http_proxy is for http URLs")
+    for noProxy in ["the-odds-api.com", ".the-odds-api.com", "x.org, API.the-odds-api.com", "*"] {
+      XCTAssertNil(HTTPFetcher.proxy(for: https, environment: env.merging(["no_proxy": noProxy]) { $1 }), noProxy)
+    }
+    XCTAssertNotNil(HTTPFetcher.proxy(for: https, environment: env.merging(["NO_PROXY": "odds-api.com"]) { $1 }))
+  }
+
+  /// A feed behind a proxy: the request goes to the proxy, in absolute form.
+  func testRequestsGoThroughTheProxy() throws {
+    let proxy = try LocalHTTPServer { _, _ in .json("[2]") }
+    let fetcher = HTTPFetcher(
+      policy: .init(timeout: 5, retries: 0), environment: ["http_proxy": "127.0.0.1:\(proxy.port)"], sleep: { _ in })
+    XCTAssertEqual(try fetcher.get(URL(string: "http://feeds.example.invalid/odds")!), Data("[2]".utf8))
+    XCTAssertEqual(proxy.requests, ["http://feeds.example.invalid/odds"])
+  }
 }

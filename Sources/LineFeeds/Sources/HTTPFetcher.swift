@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import Synchronization
 
 /// GET over http(s) with AsyncHTTPClient (SwiftNIO), for feeds that live behind a URL.
 ///
@@ -15,6 +16,7 @@ import NIOHTTP1
 /// - Any other status outside 2xx fails at once, with the status and the start of the body (The
 ///   Odds API's `{"message": ...}` is shown as its message); so does a URL that no attempt can
 ///   fetch (a port past 65535).
+/// - Through the proxy the environment names (`https_proxy`, `http_proxy`, `no_proxy`), as curl.
 /// - Redirects are followed (at most 10, no loops). Bodies sent gzip- or deflate-encoded are
 ///   decoded (the request says `Accept-Encoding: deflate, gzip`); one that decodes to more than
 ///   256 MiB is refused (`decodedLimit`), whatever its size on the wire.
@@ -41,9 +43,15 @@ public struct HTTPFetcher: Sendable {
   public let policy: Policy
   /// How waits between attempts happen (tests record them instead).
   let sleep: @Sendable (Double) -> Void
+  /// Where the proxy settings are read (`proxy(for:environment:)`): the process's environment.
+  let environment: [String: String]
 
-  public init(policy: Policy = Policy(), sleep: @escaping @Sendable (Double) -> Void = { Thread.sleep(forTimeInterval: $0) }) {
+  public init(
+    policy: Policy = Policy(), environment: [String: String] = ProcessInfo.processInfo.environment,
+    sleep: @escaping @Sendable (Double) -> Void = { Thread.sleep(forTimeInterval: $0) }
+  ) {
     self.policy = policy
+    self.environment = environment
     self.sleep = sleep
   }
 
@@ -94,21 +102,58 @@ public struct HTTPFetcher: Sendable {
   /// only stops a body that inflates without end).
   static let decodedLimit = 256 << 20
 
-  /// The process's one client, created at the first URL read and never shut down: a command
-  /// exits when it is done, the server reads its feeds until it stops. It runs on NIO's shared
-  /// event loop threads, and keeps connections to a host alive between reads (`--watch`, the
-  /// server's refreshes). Not `HTTPClient.shared`: that one does not decode gzip past 25 times
-  /// its size, and it retries a refused connection inside the request until its connect timeout,
-  /// which would report "connection refused" as a timeout and keep our own retries from
-  /// counting. Its connect timeout is longer than any deadline: each request's deadline rules.
-  static let client: HTTPClient = {
-    var configuration = HTTPClient.Configuration(
-      redirectConfiguration: .follow(max: 10, allowCycles: false),
-      timeout: .init(connect: .minutes(5)),
-      decompression: .enabled(limit: .size(decodedLimit)))
-    configuration.connectionPool.retryConnectionEstablishment = false
-    return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-  }()
+  /// The process's clients, created at the first URL read and never shut down: a command exits
+  /// when it is done, the server reads its feeds until it stops. One per proxy (and one direct),
+  /// see `proxy(for:environment:)`. They run on NIO's shared event loop threads, and keep
+  /// connections to a host alive between reads (`--watch`, the server's refreshes). Not
+  /// `HTTPClient.shared`: that one does not decode gzip past 25 times its size, and it retries a
+  /// refused connection inside the request until its connect timeout, which would report
+  /// "connection refused" as a timeout and keep our own retries from counting. Their connect
+  /// timeout is longer than any deadline: each request's deadline rules.
+  private static let clients = Mutex<[Proxy?: HTTPClient]>([:])
+
+  static func client(through proxy: Proxy?) -> HTTPClient {
+    clients.withLock { clients in
+      if let client = clients[proxy] { return client }
+      var configuration = HTTPClient.Configuration(
+        redirectConfiguration: .follow(max: 10, allowCycles: false),
+        timeout: .init(connect: .minutes(5)),
+        proxy: proxy.map { .server(host: $0.host, port: $0.port) },
+        decompression: .enabled(limit: .size(decodedLimit)))
+      configuration.connectionPool.retryConnectionEstablishment = false
+      let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+      clients[proxy] = client
+      return client
+    }
+  }
+
+  /// An HTTP proxy (https URLs go through it with CONNECT).
+  public struct Proxy: Hashable, Sendable {
+    public let host: String
+    public let port: Int
+  }
+
+  /// The proxy for `url` as curl (and so the earlier URLSession) chose it from the environment:
+  /// `https_proxy` for https URLs and `http_proxy` for http ones (either case; a value with or
+  /// without `http://`, port 1080 when it names none, as curl), none for a host that `no_proxy`
+  /// lists (comma-separated names, each matching the host or a domain suffix; `*` for all).
+  public static func proxy(for url: URL, environment: [String: String]) -> Proxy? {
+    func value(_ name: String) -> String? {
+      (environment[name] ?? environment[name.uppercased()]).flatMap { $0.isEmpty ? nil : $0 }
+    }
+    guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased(),
+      let setting = value(scheme == "https" ? "https_proxy" : "http_proxy")
+    else { return nil }
+    for entry in (value("no_proxy") ?? "").split(separator: ",") {
+      var name = entry.trimmingCharacters(in: .whitespaces).lowercased()
+      if name == "*" { return nil }
+      if name.hasPrefix(".") { name.removeFirst() }
+      if !name.isEmpty && (host == name || host.hasSuffix("." + name)) { return nil }
+    }
+    guard let parsed = URL(string: setting.contains("://") ? setting : "http://" + setting), let proxyHost = parsed.host
+    else { return nil }
+    return Proxy(host: proxyHost, port: parsed.port ?? 1080)
+  }
 
   private func perform(_ url: URL) -> Outcome {
     // AsyncHTTPClient traps on a port past 65535 (it makes a 16-bit socket address of it).
@@ -124,7 +169,8 @@ public struct HTTPFetcher: Sendable {
     let response: HTTPClient.Response
     do {
       // Blocks this thread (see the type's comment); the deadline ends the request, body included.
-      response = try Self.client.execute(request: request, deadline: deadline).wait()
+      let client = Self.client(through: Self.proxy(for: url, environment: environment))
+      response = try client.execute(request: request, deadline: deadline).wait()
     } catch {
       return HTTPFailure.isTimeout(error) ? .timedOut : .failure(HTTPFailure.describe(error))
     }
