@@ -42,6 +42,12 @@ let package = Package(
     .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     // SVG markup for the pictures (sweep curves, run distributions): typed nodes, escaped text.
     .package(url: "https://github.com/JohnSundell/Plot", from: "0.14.0"),
+    // Feeds behind URLs: an HTTP client on SwiftNIO (not Foundation's URLSession, whose libcurl
+    // and its libraries every command would load at start-up). Its TLS and gzip packages are
+    // named too: LineFeeds words their errors.
+    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+    .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+    .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
   ],
   targets: [
     // MARK: - Public API
@@ -76,7 +82,19 @@ let package = Package(
 
     // Inputs: thin adapters from the outside world (feeds, stats, slate files, HTTP sources) to
     // the engine's inputs, and shards' partial result files (written by a shard, read by merge).
-    .target(name: "LineFeeds", dependencies: ["OddsMath", "Simulation", "Calibration", "ServiceContracts"]),
+    // HTTP sources go through AsyncHTTPClient (retries, deadlines, redirects, gzip), waited for
+    // on the caller's thread; nothing here imports FoundationNetworking.
+    .target(
+      name: "LineFeeds",
+      dependencies: [
+        "OddsMath", "Simulation", "Calibration", "ServiceContracts",
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+      ]),
 
     // Renderers: the readable outputs (tables, CSV, NDJSON lines, SVG pictures through Plot) and
     // JSON through the contracts. They read results and contracts; they never compute.

@@ -136,7 +136,15 @@ struct ServeCommand: AsyncParsableCommand {
   func run() async throws {
     var logger = Logger(label: "mcsim.serve")
     logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
-    let server = try MCSimServer(try configuration(), logger: logger)
+    // The model, config and trade pool files may be URLs, whose reads block their thread until
+    // the answer (HTTPFetcher): read them on a Dispatch thread, not on one of the few threads
+    // Swift concurrency shares.
+    let command = self
+    let server = try await withCheckedThrowingContinuation { continuation in
+      DispatchQueue.global().async { [logger] in
+        continuation.resume(with: Result { try MCSimServer(try command.configuration(), logger: logger) })
+      }
+    }
     let host = host
     try await server.run { port in
       FileHandle.standardOutput.write(Data("mcsim serve: listening on http://\(host):\(port)\n".utf8))

@@ -116,6 +116,40 @@ final class HTTPFetcherTests: XCTestCase {
     }
   }
 
+  /// A gzip-encoded body is decoded: `[{"id": "gzipped"}]`, compressed by Python's gzip (mtime 0).
+  func testGzipBody() throws {
+    let gzipped = Data([
+      0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x03, 0x8b, 0xae, 0x56, 0xca, 0x4c, 0x51, 0xb2, 0x52, 0x50,
+      0x4a, 0xaf, 0xca, 0x2c, 0x28, 0x48, 0x4d, 0x51, 0xaa, 0x8d, 0x05, 0x00, 0x1c, 0xa9, 0x4c, 0x34, 0x13, 0x00, 0x00,
+      0x00,
+    ])
+    let server = try LocalHTTPServer { _, _ in
+      LocalHTTPServer.Response(headers: ["Content-Type": "application/json", "Content-Encoding": "gzip"], body: gzipped)
+    }
+    let data = try fetcher(Waits()).get(server.url)
+    XCTAssertEqual(String(decoding: data, as: UTF8.self), #"[{"id": "gzipped"}]"#)
+  }
+
+  /// A redirect is followed to the feed (a relative Location, as servers often send).
+  func testRedirectIsFollowed() throws {
+    let server = try LocalHTTPServer { _, path in
+      path == "/moved" ? .json("[2]") : LocalHTTPServer.Response(status: 302, headers: ["Location": "/moved"])
+    }
+    let waits = Waits()
+    XCTAssertEqual(try fetcher(waits).get(server.url.appendingPathComponent("odds")), Data("[2]".utf8))
+    XCTAssertEqual(server.requests, ["/odds", "/moved"])
+    XCTAssertEqual(waits.all, [])
+  }
+
+  /// A URL no attempt can fetch fails at once (AsyncHTTPClient would trap on this port).
+  func testPortOutOfRange() throws {
+    let waits = Waits()
+    XCTAssertThrowsError(try fetcher(waits).get(URL(string: "http://127.0.0.1:99999/odds")!)) { error in
+      XCTAssertEqual("\(error)", "port 99999 is out of range")
+    }
+    XCTAssertEqual(waits.all, [])
+  }
+
   func testRetryAfterDateAndRedaction() throws {
     let now = Date(timeIntervalSince1970: 1_700_000_000)
     XCTAssertEqual(HTTPFetcher.retryAfter(["retry-after": "Tue, 14 Nov 2023 22:13:30 GMT"], now: now), 10)
@@ -132,5 +166,28 @@ final class HTTPFetcherTests: XCTestCase {
     XCTAssertThrowsError(try InputSource("/nonexistent/feed.json").read()) { XCTAssertEqual("\($0)", "no such file") }
     let server = try LocalHTTPServer { _, _ in .json("[1]") }
     XCTAssertEqual(try InputSource(server.url.absoluteString + "/x").read(), Data("[1]".utf8))
+  }
+
+  /// The proxy is chosen from the environment as curl chose it (and so URLSession before).
+  func testProxyChoiceFollowsCurl() {
+    let https = URL(string: "https://api.the-odds-api.com/v4/odds")!, http = URL(string: "http://feeds.local/odds")!
+    let env = ["https_proxy": "http://proxy.corp:3128", "HTTP_PROXY": "gate.corp"]
+    XCTAssertEqual(HTTPFetcher.proxy(for: https, environment: env), .init(host: "proxy.corp", port: 3128))
+    XCTAssertEqual(HTTPFetcher.proxy(for: http, environment: env), .init(host: "gate.corp", port: 1080))
+    XCTAssertNil(HTTPFetcher.proxy(for: https, environment: [:]))
+    XCTAssertNil(HTTPFetcher.proxy(for: https, environment: ["http_proxy": "gate.corp:80"]), "http_proxy is for http URLs")
+    for noProxy in ["the-odds-api.com", ".the-odds-api.com", "x.org, API.the-odds-api.com", "*"] {
+      XCTAssertNil(HTTPFetcher.proxy(for: https, environment: env.merging(["no_proxy": noProxy]) { $1 }), noProxy)
+    }
+    XCTAssertNotNil(HTTPFetcher.proxy(for: https, environment: env.merging(["NO_PROXY": "odds-api.com"]) { $1 }))
+  }
+
+  /// A feed behind a proxy: the request goes to the proxy, in absolute form.
+  func testRequestsGoThroughTheProxy() throws {
+    let proxy = try LocalHTTPServer { _, _ in .json("[2]") }
+    let fetcher = HTTPFetcher(
+      policy: .init(timeout: 5, retries: 0), environment: ["http_proxy": "127.0.0.1:\(proxy.port)"], sleep: { _ in })
+    XCTAssertEqual(try fetcher.get(URL(string: "http://feeds.example.invalid/odds")!), Data("[2]".utf8))
+    XCTAssertEqual(proxy.requests, ["http://feeds.example.invalid/odds"])
   }
 }

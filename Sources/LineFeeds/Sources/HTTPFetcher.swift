@@ -1,21 +1,30 @@
-import Dispatch
+import AsyncHTTPClient
 import Foundation
+import NIOCore
+import NIOHTTP1
+import Synchronization
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
-/// GET over http(s) with FoundationNetworking's URLSession, for feeds that live behind a URL.
+/// GET over http(s) with AsyncHTTPClient (SwiftNIO), for feeds that live behind a URL.
 ///
-/// - Each attempt has a deadline (`timeout`, seconds, the whole request including the body).
+/// - Each attempt has a deadline (`timeout`, seconds, the whole request including the body and
+///   any redirects).
 /// - 429 and 5xx are retried up to `retries` times: after the server's `Retry-After` (seconds or
 ///   an HTTP date) when it gives one, else after `backoff` x 2^attempt seconds (0.5, 1, 2, ...). A
 ///   `Retry-After` longer than `maxWait` is not waited for: the error says how long was asked.
 /// - A connection that fails or drops mid-body (fewer bytes than Content-Length) is retried the
 ///   same way; it never yields a partial body. A timeout is not retried (the deadline is the user's).
 /// - Any other status outside 2xx fails at once, with the status and the start of the body (The
-///   Odds API's `{"message": ...}` is shown as its message).
+///   Odds API's `{"message": ...}` is shown as its message); so does a URL that no attempt can
+///   fetch (a port past 65535).
+/// - Through the proxy the environment names (`https_proxy`, `http_proxy`, `no_proxy`), as curl.
+/// - Redirects are followed (at most 10, no loops). Bodies sent gzip- or deflate-encoded are
+///   decoded (the request says `Accept-Encoding: deflate, gzip`); one that decodes to more than
+///   256 MiB is refused (`decodedLimit`), whatever its size on the wire.
 /// Messages do not repeat the URL (the caller names the source, see `InputSource`).
+///
+/// `get` blocks its thread until the answer: call it from a plain thread (the CLI's main thread,
+/// a Dispatch queue), never from a NIO event loop, and not from a Swift concurrency task (it
+/// would hold one of the few threads they share).
 public struct HTTPFetcher: Sendable {
   public struct Policy: Sendable, Hashable {
     public var timeout: Double
@@ -34,9 +43,15 @@ public struct HTTPFetcher: Sendable {
   public let policy: Policy
   /// How waits between attempts happen (tests record them instead).
   let sleep: @Sendable (Double) -> Void
+  /// Where the proxy settings are read (`proxy(for:environment:)`): the process's environment.
+  let environment: [String: String]
 
-  public init(policy: Policy = Policy(), sleep: @escaping @Sendable (Double) -> Void = { Thread.sleep(forTimeInterval: $0) }) {
+  public init(
+    policy: Policy = Policy(), environment: [String: String] = ProcessInfo.processInfo.environment,
+    sleep: @escaping @Sendable (Double) -> Void = { Thread.sleep(forTimeInterval: $0) }
+  ) {
     self.policy = policy
+    self.environment = environment
     self.sleep = sleep
   }
 
@@ -47,11 +62,12 @@ public struct HTTPFetcher: Sendable {
       let retryable: String
       var wait = policy.backoff * Double(1 << min(attempt, 20))
       switch outcome {
-      case .failure(let error):
-        if error.code == .timedOut {
-          throw SourceError("no complete answer within \(Self.seconds(policy.timeout)) (--timeout)")
-        }
-        retryable = "\(error.localizedDescription)"
+      case .timedOut:
+        throw SourceError("no complete answer within \(Self.seconds(policy.timeout)) (--timeout)")
+      case .invalid(let reason):
+        throw SourceError(reason)
+      case .failure(let reason):
+        retryable = reason
       case .success(let status, let headers, let body):
         if (200..<300).contains(status) { return body }
         guard status == 429 || (500..<600).contains(status) else {
@@ -75,55 +91,93 @@ public struct HTTPFetcher: Sendable {
 
   private enum Outcome {
     case success(status: Int, headers: [String: String], body: Data)
-    case failure(URLError)
+    case timedOut
+    /// A URL no attempt can fetch.
+    case invalid(String)
+    /// Why the attempt failed, in words (see `HTTPFailure`).
+    case failure(String)
   }
 
-  private final class Box: @unchecked Sendable {
-    var outcome: Outcome = .failure(URLError(.unknown))
+  /// The most a gzip or deflate body may decode to: 256 MiB (a feed is a few MB at most; this
+  /// only stops a body that inflates without end).
+  static let decodedLimit = 256 << 20
+
+  /// The process's clients, created at the first URL read and never shut down: a command exits
+  /// when it is done, the server reads its feeds until it stops. One per proxy (and one direct),
+  /// see `proxy(for:environment:)`. They run on NIO's shared event loop threads, and keep
+  /// connections to a host alive between reads (`--watch`, the server's refreshes). Not
+  /// `HTTPClient.shared`: that one does not decode gzip past 25 times its size, and it retries a
+  /// refused connection inside the request until its connect timeout, which would report
+  /// "connection refused" as a timeout and keep our own retries from counting. Their connect
+  /// timeout is longer than any deadline: each request's deadline rules.
+  private static let clients = Mutex<[Proxy?: HTTPClient]>([:])
+
+  static func client(through proxy: Proxy?) -> HTTPClient {
+    clients.withLock { clients in
+      if let client = clients[proxy] { return client }
+      var configuration = HTTPClient.Configuration(
+        redirectConfiguration: .follow(max: 10, allowCycles: false),
+        timeout: .init(connect: .minutes(5)),
+        proxy: proxy.map { .server(host: $0.host, port: $0.port) },
+        decompression: .enabled(limit: .size(decodedLimit)))
+      configuration.connectionPool.retryConnectionEstablishment = false
+      let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+      clients[proxy] = client
+      return client
+    }
+  }
+
+  /// An HTTP proxy (https URLs go through it with CONNECT).
+  public struct Proxy: Hashable, Sendable {
+    public let host: String
+    public let port: Int
+  }
+
+  /// The proxy for `url` as curl (and so the earlier URLSession) chose it from the environment:
+  /// `https_proxy` for https URLs and `http_proxy` for http ones (either case; a value with or
+  /// without `http://`, port 1080 when it names none, as curl), none for a host that `no_proxy`
+  /// lists (comma-separated names, each matching the host or a domain suffix; `*` for all).
+  public static func proxy(for url: URL, environment: [String: String]) -> Proxy? {
+    func value(_ name: String) -> String? {
+      (environment[name] ?? environment[name.uppercased()]).flatMap { $0.isEmpty ? nil : $0 }
+    }
+    guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased(),
+      let setting = value(scheme == "https" ? "https_proxy" : "http_proxy")
+    else { return nil }
+    for entry in (value("no_proxy") ?? "").split(separator: ",") {
+      var name = entry.trimmingCharacters(in: .whitespaces).lowercased()
+      if name == "*" { return nil }
+      if name.hasPrefix(".") { name.removeFirst() }
+      if !name.isEmpty && (host == name || host.hasSuffix("." + name)) { return nil }
+    }
+    guard let parsed = URL(string: setting.contains("://") ? setting : "http://" + setting), let proxyHost = parsed.host
+    else { return nil }
+    return Proxy(host: proxyHost, port: parsed.port ?? 1080)
   }
 
   private func perform(_ url: URL) -> Outcome {
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForRequest = policy.timeout
-    configuration.timeoutIntervalForResource = policy.timeout
-    let session = URLSession(configuration: configuration)
-    defer { session.finishTasksAndInvalidate() }
-    var request = URLRequest(url: url, timeoutInterval: policy.timeout)
-    request.setValue("mcsim/0.1", forHTTPHeaderField: "User-Agent")
-    request.setValue("application/json", forHTTPHeaderField: "Accept")
-    let box = Box()
-    let done = DispatchSemaphore(value: 0)
-    let task = session.dataTask(with: request) { data, response, error in
-      if let error {
-        box.outcome = .failure(error as? URLError ?? URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: "\(error)"]))
-      } else if let http = response as? HTTPURLResponse {
-        var headers: [String: String] = [:]
-        for (k, v) in http.allHeaderFields {
-          if let k = k as? String, let v = v as? String { headers[k.lowercased()] = v }
-        }
-        let body = data ?? Data()
-        // Content-Length counts the bytes on the wire: compare only when they are not encoded.
-        let encoded = headers["content-encoding"].map { $0.lowercased() != "identity" } ?? false
-        if !encoded, let expected = headers["content-length"].flatMap(Int.init), expected != body.count {
-          box.outcome = .failure(URLError(.networkConnectionLost, userInfo: [
-            NSLocalizedDescriptionKey: "the body was cut off (\(body.count) of \(expected) bytes)"
-          ]))
-        } else {
-          box.outcome = .success(status: http.statusCode, headers: headers, body: body)
-        }
-      } else {
-        box.outcome = .failure(URLError(.badServerResponse))
-      }
-      done.signal()
+    // AsyncHTTPClient traps on a port past 65535 (it makes a 16-bit socket address of it).
+    if let port = url.port, !(0...65535).contains(port) { return .invalid("port \(port) is out of range") }
+    let request: HTTPClient.Request
+    do {
+      request = try HTTPClient.Request(
+        url: url, method: .GET, headers: ["User-Agent": "mcsim/0.1", "Accept": "application/json"])
+    } catch {
+      return .invalid(HTTPFailure.describe(error))
     }
-    task.resume()
-    // The session's own deadline ends the task; this bound only guards against a task that
-    // never calls back.
-    if done.wait(timeout: .now() + policy.timeout + 5) == .timedOut {
-      task.cancel()
-      return .failure(URLError(.timedOut))
+    let deadline = NIODeadline.now() + .nanoseconds(Int64(min(policy.timeout, 1e9) * 1e9))
+    let response: HTTPClient.Response
+    do {
+      // Blocks this thread (see the type's comment); the deadline ends the request, body included.
+      let client = Self.client(through: Self.proxy(for: url, environment: environment))
+      response = try client.execute(request: request, deadline: deadline).wait()
+    } catch {
+      return HTTPFailure.isTimeout(error) ? .timedOut : .failure(HTTPFailure.describe(error))
     }
-    return box.outcome
+    var headers: [String: String] = [:]
+    for (name, value) in response.headers { headers[name.lowercased()] = value }
+    let body = response.body.map { Data($0.readableBytesView) } ?? Data()
+    return .success(status: Int(response.status.code), headers: headers, body: body)
   }
 
   /// Seconds to wait from a Retry-After header (keys lowercased): delta-seconds or an HTTP date.
