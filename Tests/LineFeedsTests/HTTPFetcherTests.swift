@@ -182,12 +182,13 @@ final class HTTPFetcherTests: XCTestCase {
     XCTAssertNotNil(HTTPFetcher.proxy(for: https, environment: env.merging(["NO_PROXY": "odds-api.com"]) { $1 }))
   }
 
-  /// A feed behind a proxy: the request goes to the proxy, in absolute form.
+  /// A feed behind a proxy: the connection goes to the proxy, which is asked (CONNECT) for the
+  /// feed's host. The stub is no tunnel, so the read then fails, as through a broken proxy.
   func testRequestsGoThroughTheProxy() throws {
-    let proxy = try LocalHTTPServer { _, _ in .json("[2]") }
+    let proxy = try LocalHTTPServer { _, _ in .json("") }
     let fetcher = HTTPFetcher(
       policy: .init(timeout: 5, retries: 0), environment: ["http_proxy": "127.0.0.1:\(proxy.port)"], sleep: { _ in })
-    XCTAssertEqual(try fetcher.get(URL(string: "http://feeds.example.invalid/odds")!), Data("[2]".utf8))
-    XCTAssertEqual(proxy.requests, ["http://feeds.example.invalid/odds"])
+    XCTAssertThrowsError(try fetcher.get(URL(string: "http://feeds.example.invalid/odds")!))
+    XCTAssertEqual(proxy.requests, ["feeds.example.invalid:80"])
   }
 }

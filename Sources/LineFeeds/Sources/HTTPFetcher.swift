@@ -127,10 +127,15 @@ public struct HTTPFetcher: Sendable {
     }
   }
 
-  /// An HTTP proxy (https URLs go through it with CONNECT).
+  /// An HTTP proxy, asked with CONNECT for every URL (AsyncHTTPClient tunnels http and https).
   public struct Proxy: Hashable, Sendable {
     public let host: String
     public let port: Int
+
+    public init(host: String, port: Int) {
+      self.host = host
+      self.port = port
+    }
   }
 
   /// The proxy for `url` as curl (and so the earlier URLSession) chose it from the environment:
