@@ -1,4 +1,5 @@
 import Foundation
+import LineFeeds
 import Logging
 import MCSimServer
 
@@ -101,7 +102,10 @@ enum ServeLoad {
     guard (try? process.run()) != nil else { return nil }
     for _ in 0..<100 {
       Thread.sleep(forTimeInterval: 0.2)
-      if let data = try? Data(contentsOf: URL(string: "http://127.0.0.1:\(port)/health")!), !data.isEmpty { return process }
+      // Foundation alone reads no http URL on Linux (that is FoundationNetworking, which mcsim
+      // no longer links): the feeds' fetcher asks.
+      let health = HTTPFetcher(policy: .init(timeout: 1, retries: 0))
+      if let data = try? health.get(URL(string: "http://127.0.0.1:\(port)/health")!), !data.isEmpty { return process }
     }
     process.terminate()
     return nil
@@ -121,7 +125,8 @@ extension BenchmarkSuite {
     }
     let base = "http://127.0.0.1:\(port)"
     var peerRPS: Double?
-    if Peers.available("fastapi") && Peers.available("uvicorn"), let peer = ServeLoad.startPeer(port: port + 1) {
+    let peerInstalled = Peers.available("fastapi") && Peers.available("uvicorn")
+    if peerInstalled, let peer = ServeLoad.startPeer(port: port + 1) {
       defer { peer.terminate() }
       if let r = ServeLoad.wrk("http://127.0.0.1:\(port + 1)/api/monte-carlo/simulate", body: ServeLoad.simulateBody, seconds: seconds) {
         peerRPS = r.requestsPerSecond
@@ -132,6 +137,8 @@ extension BenchmarkSuite {
       }
       peer.terminate()
       peer.waitUntilExit()
+    } else if peerInstalled {
+      print("  (the FastAPI peer did not answer /health within 20 s; no peer figure)")
     } else {
       print("  (fastapi/uvicorn not found: `bash Benchmarks/peers/setup.sh`; no peer figure)")
     }
