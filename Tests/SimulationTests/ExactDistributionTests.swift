@@ -93,28 +93,33 @@ final class ExactDistributionTests: XCTestCase {
     regulation.overtime.kind = .none
     regulation.scoreFloor = nil
     let floor = 100
-    var folded: [FinalScore: Double] = [:]
-    for (score, p) in Self.referenceCells(regulation) {
-      folded[FinalScore(home: max(score.home, floor), away: max(score.away, floor)), default: 0] += p
+    // The reference sums thousands of cells into the floor's: compensated and in a fixed order,
+    // so its own rounding stays far below the 1e-15 compared (a dictionary's order changes from
+    // process to process, and plain sums in it once missed by 1.3e-15).
+    var foldedSums: [FinalScore: CompensatedSum] = [:]
+    for (score, p) in Self.referenceCells(regulation).sorted(by: { $0.key < $1.key }) {
+      foldedSums[FinalScore(home: max(score.home, floor), away: max(score.away, floor)), default: .init()].add(p)
     }
+    let folded = foldedSums.mapValues(\.value)
     var model = regulation
     model.scoreFloor = floor
     model.overtime = Overtime(kind: .flat, rate: 0.06, points: 12, sd: 3)
     func phi(_ x: Double) -> Double { 0.5 * erfc(-x / 2.0.squareRoot()) }
-    var expected: [FinalScore: Double] = [:]
-    for (score, p) in folded {
-      expected[score, default: 0] += (1 - model.overtime.rate) * p
+    var expectedSums: [FinalScore: CompensatedSum] = [:]
+    for (score, p) in folded.sorted(by: { $0.key < $1.key }) {
+      expectedSums[score, default: .init()].add((1 - model.overtime.rate) * p)
       for k in 0...60 {
         let pk = k == 0 ? phi((0.5 - 12) / 3) : phi((Double(k) + 0.5 - 12) / 3) - phi((Double(k) - 0.5 - 12) / 3)
         let w = model.overtime.rate * pk
         if k % 2 == 0 {
-          expected[FinalScore(home: score.home + k / 2, away: score.away + k / 2), default: 0] += w * p
+          expectedSums[FinalScore(home: score.home + k / 2, away: score.away + k / 2), default: .init()].add(w * p)
         } else {
-          expected[FinalScore(home: score.home + (k + 1) / 2, away: score.away + k / 2), default: 0] += w * p / 2
-          expected[FinalScore(home: score.home + k / 2, away: score.away + (k + 1) / 2), default: 0] += w * p / 2
+          expectedSums[FinalScore(home: score.home + (k + 1) / 2, away: score.away + k / 2), default: .init()].add(w * p / 2)
+          expectedSums[FinalScore(home: score.home + k / 2, away: score.away + (k + 1) / 2), default: .init()].add(w * p / 2)
         }
       }
     }
+    let expected = expectedSums.mapValues(\.value)
     let exact = Self.cells(of: try XCTUnwrap(ExactScoreDistribution.compute(model)))
     var worst = 0.0
     for score in Set(expected.keys).union(exact.keys) {
@@ -153,4 +158,18 @@ final class ExactDistributionTests: XCTestCase {
       }
     }
   }
+}
+
+/// Neumaier's compensated sum: the reference's own rounding error stays at about one ulp of the
+/// result, whatever the number of terms.
+struct CompensatedSum {
+  private var sum = 0.0, compensation = 0.0
+
+  mutating func add(_ x: Double) {
+    let t = sum + x
+    compensation += abs(sum) >= abs(x) ? (sum - t) + x : (x - t) + sum
+    sum = t
+  }
+
+  var value: Double { sum + compensation }
 }
