@@ -10,8 +10,7 @@ import Foundation
 extension BenchmarkSuite {
   static let levels = BenchmarkSuite(name: "levels") { context in
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    let flags = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?.split(separator: "\n")
-      .first { $0.hasPrefix("flags") }.map { Set($0.split(separator: " ").map(String.init)) } ?? []
+    let flags = Machine.flags
     var levels: [(String, [String])] = []
     if flags.contains("avx512f") {
       levels.append(("x86-64-v4 (AVX-512)", ["-march=x86-64-v4", "-mprefer-vector-width=512"]))

@@ -37,15 +37,9 @@ enum ServeLoad {
     try? "wrk.method = 'POST'\nwrk.body = '\(escaped)'\nwrk.headers['Content-Type'] = 'application/json'\n"
       .write(to: script, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: script) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["wrk", "-t2", "-c64", "-d\(seconds)s", "--timeout", "10s", "--latency", "-s", script.path, url]
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = out
-    guard (try? process.run()) != nil else { return nil }
-    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
+    let run = Shell.run(["wrk", "-t2", "-c64", "-d\(seconds)s", "--timeout", "10s", "--latency", "-s", script.path, url])
+    guard run.status >= 0 else { return nil }
+    let text = run.output
     func number(after label: String) -> String? {
       text.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix(label) }?
         .split(separator: " ", omittingEmptySubsequences: true).dropFirst(label.split(separator: " ").count).first.map(String.init)

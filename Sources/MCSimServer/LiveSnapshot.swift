@@ -28,11 +28,7 @@ struct LiveSnapshot: Sendable {
   static func read(_ configuration: LiveSourceConfiguration, seed: UInt64, threads: Int) async throws
     -> LiveSnapshot
   {
-    try await withCheckedThrowingContinuation { continuation in
-      DispatchQueue.global().async {
-        continuation.resume(with: Result { try readNow(configuration, seed: seed, threads: threads) })
-      }
-    }
+    try await BlockingReads.run { try readNow(configuration, seed: seed, threads: threads) }
   }
 
   static func readNow(_ configuration: LiveSourceConfiguration, seed: UInt64, threads: Int) throws -> LiveSnapshot {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LineFeeds
 import Logging
 import MCSimServer
 
@@ -136,15 +137,9 @@ struct ServeCommand: AsyncParsableCommand {
   func run() async throws {
     var logger = Logger(label: "mcsim.serve")
     logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
-    // The model, config and trade pool files may be URLs, whose reads block their thread until
-    // the answer (HTTPFetcher): read them on a Dispatch thread, not on one of the few threads
-    // Swift concurrency shares.
+    // The model, config and trade pool files may be URLs, whose reads block their thread.
     let command = self
-    let server = try await withCheckedThrowingContinuation { continuation in
-      DispatchQueue.global().async { [logger] in
-        continuation.resume(with: Result { try MCSimServer(try command.configuration(), logger: logger) })
-      }
-    }
+    let server = try await BlockingReads.run { [logger] in try MCSimServer(try command.configuration(), logger: logger) }
     let host = host
     try await server.run { port in
       FileHandle.standardOutput.write(Data("mcsim serve: listening on http://\(host):\(port)\n".utf8))

@@ -140,13 +140,9 @@ final class ExactDistributionTests: XCTestCase {
     for m in [wide, wideOvertime, nearSingular] {
       let d = try XCTUnwrap(ExactScoreDistribution.compute(m))
       // Summed with compensation: a plain sum of 3 million cells rounds by about 1e-12.
-      var sum = 0.0, carry = 0.0
-      for p in d.weights + d.overflow.map(\.weight) {
-        let y = p - carry, t = sum + y
-        carry = (t - sum) - y
-        sum = t
-      }
-      XCTAssertEqual(sum, 1, accuracy: 1e-15, "\(m)")
+      var sum = CompensatedSum()
+      for p in d.weights + d.overflow.map(\.weight) { sum.add(p) }
+      XCTAssertEqual(sum.value, 1, accuracy: 1e-15, "\(m)")
       XCTAssertLessThan(d.overflow.count, 200_000, "\(m)")
       if m.overtime.kind == .flat {
         // Whole-number means round symmetrically: the total's mean is theirs plus the overtime's,
