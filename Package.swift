@@ -147,6 +147,7 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "Prometheus", package: "swift-prometheus"),
       ],
       resources: [.copy("Resources/openapi.json")]

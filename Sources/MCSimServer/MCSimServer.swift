@@ -61,6 +61,7 @@ public struct MCSimServer: Sendable {
         address: .hostname(configuration.host, port: configuration.port), serverName: "mcsim"),
       services: services,
       onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
+      eventLoopGroupProvider: .shared(IOThreads.group(configuration.ioThreads)),
       logger: logger)
   }
 

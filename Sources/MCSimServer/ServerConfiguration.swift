@@ -11,12 +11,16 @@ public struct ServerConfiguration: Sendable {
   public var workers = ProcessInfo.processInfo.activeProcessorCount
   /// Threads one request's simulation may use. 1 keeps every core busy with its own request.
   public var threadsPerRequest = 1
-  /// Jobs of at most this many simulated games run on their request's own task once admitted,
-  /// saving the hop to a pool thread and back; longer ones, and every job at the default 0, on
-  /// the pool's threads. Off by default: at 64 connections it held Swift concurrency's threads
-  /// and the p99 latency rose from 35-47 ms to 110-335 ms (`Benchmarks --filter serve` measures
-  /// both in one run).
-  public var inlineSimulations = 0
+  /// Jobs of at most this many simulated games (about 1.5 ms of work) run on their request's own
+  /// task once admitted, saving the hop to a pool thread and back; longer ones on the pool's
+  /// threads, and every job at 0. Admission still bounds how many run at once, so /health waits
+  /// at most one such job. With one IO thread it gave 3,490 req/s against 2,735 for the pool at
+  /// about the same p99 (33.6 against 30.5 ms; `Benchmarks --filter serve` measures both).
+  public var inlineSimulations = 200_000
+  /// Threads of the HTTP event loops: a quarter of the cores, at least one. Reading and writing
+  /// bodies is little work next to a simulation, and on 2 cores a second event loop spread
+  /// wrk's 64 connections unevenly: p99 rose from 34 to 101 ms at the same req/s.
+  public var ioThreads = max(1, ProcessInfo.processInfo.activeProcessorCount / 4)
   /// Requests that may wait for a worker; beyond it the server answers 503 with Retry-After.
   public var queueLimit = 256
   /// The longest a request waits for a worker before it is answered 503.
@@ -50,6 +54,7 @@ public struct ServerConfiguration: Sendable {
     if !(0...10_000_000).contains(inlineSimulations) {
       out.append(("--inline-sims", "\(inlineSimulations)", "must be in 0...10000000"))
     }
+    if !(1...256).contains(ioThreads) { out.append(("--io-threads", "\(ioThreads)", "must be in 1...256")) }
     if !(1...256).contains(threadsPerRequest) {
       out.append(("--threads-per-request", "\(threadsPerRequest)", "must be in 1...256"))
     }

@@ -32,8 +32,11 @@ struct ServeCommand: AsyncParsableCommand {
 
   @Option(
     name: .customLong("inline-sims"),
-    help: "Jobs of at most this many simulated games run on the request's own task, longer ones on the pool's threads (default 0: all on the pool).")
+    help: "Jobs of at most this many simulated games run on the request's own task, longer ones on the pool's threads (default 200000; 0: all on the pool).")
   var inlineSims: Int?
+
+  @Option(name: .customLong("io-threads"), help: "Threads reading and writing HTTP (default: a quarter of the cores, at least 1).")
+  var ioThreads: Int?
 
   @Option(name: .customLong("threads-per-request"), help: "Threads one request's simulation may use.")
   var threadsPerRequest = 1
@@ -93,6 +96,7 @@ struct ServeCommand: AsyncParsableCommand {
     c.port = port
     if let workers { c.workers = workers }
     if let inlineSims { c.inlineSimulations = inlineSims }
+    if let ioThreads { c.ioThreads = ioThreads }
     c.threadsPerRequest = threadsPerRequest
     c.queueLimit = queue
     guard deadline.isFinite, deadline > 0 else {

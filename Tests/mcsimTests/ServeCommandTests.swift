@@ -81,6 +81,8 @@ final class ServeCommandTests: XCTestCase {
     for (arguments, needle) in [
       (["serve", "--port", "70000"], "--port"),
       (["serve", "--workers", "0"], "--workers"),
+      (["serve", "--io-threads", "0"], "--io-threads"),
+      (["serve", "--inline-sims", "-1"], "--inline-sims"),
       (["serve", "--deadline", "-1"], "--deadline"),
       (["serve", "--stats", "x.json"], "--odds"),
       (["serve", "--odds", "feed.json"], "--stats"),
