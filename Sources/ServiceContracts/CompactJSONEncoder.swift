@@ -6,337 +6,488 @@ import Foundation
 /// about twice as long to write as the 10^4 games behind it took to simulate; the server writes
 /// one per request.
 ///
-/// Values encode into a light tree (objects keep their keys in arrival order; a key set twice
-/// keeps the last value, as Foundation does), which is written once, each object's keys sorted
-/// by `String`'s `<`. The scalars are told apart by type identity, not by dynamic casts. `ContractJSONTests` holds it to Foundation's bytes over every contract
-/// shape and the corner cases (escapes, non-finite numbers, nested and super encoders).
+/// Values encode into one flat `Document`: a table of entries (a key, a value, the next entry of
+/// the same object or array) and a table of containers (an object's or array's first and last
+/// entry), so a whole response is two growing arrays rather than a tree of boxes, arrays and
+/// strings to allocate and free. Numbers stay numbers until they are written. The document is
+/// written once, each object's keys sorted by `String`'s `<` (a key set twice keeps the last
+/// value, as Foundation does). Scalars are told apart by type identity, not by dynamic casts.
+/// `ContractJSONTests` holds it to Foundation's bytes over every contract shape and the corner
+/// cases (escapes, non-finite numbers, nested and super encoders).
 enum CompactJSONEncoder {
   static func encode<T: Encodable>(_ value: T) throws -> Data {
+    let document = Document()
+    let root = document.append(key: "", .unset, to: -1)
+    try document.encode(value, into: root)
     // Foundation refuses a document that is nothing at all (a value that encoded nothing).
-    guard let root = try encodedNode(of: value, codingPath: []) else {
+    if case .unset = document.entries[Int(root)].value {
       throw EncodingError.invalidValue(
         value, .init(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
     }
-    var out: [UInt8] = []
-    out.reserveCapacity(4096)
-    write(root, to: &out)
-    return Data(out)
+    var writer = Writer(document: document)
+    writer.out.reserveCapacity(8192)
+    writer.write(document.entries[Int(root)].value)
+    return Data(writer.out)
   }
 
-  // MARK: - The tree
+  // MARK: - The document
 
-  /// One JSON value. Objects and arrays are boxes, so containers handed out by an encoder keep
-  /// writing into the value they came from.
-  enum Node {
+  /// One JSON value; objects and arrays by their container's number.
+  enum Value {
+    /// Nothing encoded (yet): written as an empty object, as Foundation writes such a value.
+    case unset
     case null
     case bool(Bool)
-    /// A number or a string, as the bytes to write (already formatted or escaped).
-    case literal(String)
+    case signed(Int64)
+    case unsigned(UInt64)
+    case double(Double)
+    case float(Float)
     case string(String)
-    case object(ObjectBox)
-    case array(ArrayBox)
+    case object(Int32)
+    case array(Int32)
   }
 
-  final class ObjectBox {
-    /// Keys and values in arrival order; a key set again is appended again, and the last one
-    /// wins when the object is written (a lookup per key would cost more than the write).
-    var keys: [String] = []
-    var values: [Node] = []
+  struct Entry {
+    /// The key in an object; empty in an array.
+    var key: String
+    var value: Value
+    /// The next entry of the same container, -1 at the end.
+    var next: Int32 = -1
+    /// The container it belongs to, -1 for the root (and for a super encoder's value before it
+    /// is placed).
+    let owner: Int32
+    /// Its position in an array (for the coding path), -1 in an object.
+    let index: Int32
+  }
 
-    func set(_ key: String, _ value: Node) {
-      keys.append(key)
-      values.append(value)
+  struct Container {
+    /// The entry that holds it (for the coding path).
+    let entry: Int32
+    var first: Int32 = -1
+    var last: Int32 = -1
+    var count: Int32 = 0
+  }
+
+  final class Document {
+    @exclusivity(unchecked) var entries: [Entry] = []
+    @exclusivity(unchecked) var containers: [Container] = []
+
+    init() {
+      entries.reserveCapacity(512)
+      containers.reserveCapacity(128)
     }
 
-    /// The last value set at `key`.
-    func last(at key: String) -> Node? {
-      keys.lastIndex(of: key).map { values[$0] }
+    /// Adds an entry at the end of `container` (-1: a free-standing entry); returns its number.
+    @discardableResult
+    func append(key: String, _ value: Value, to container: Int32) -> Int32 {
+      let n = Int32(entries.count)
+      let index: Int32 = container >= 0 && isArray(container) ? containers[Int(container)].count : -1
+      entries.append(Entry(key: key, value: value, owner: container, index: index))
+      guard container >= 0 else { return n }
+      let c = Int(container)
+      if containers[c].last >= 0 { entries[Int(containers[c].last)].next = n } else { containers[c].first = n }
+      containers[c].last = n
+      containers[c].count += 1
+      return n
     }
 
-    /// The object at `key`, created (or replacing a non-object) when needed.
-    func object(at key: String) -> ObjectBox {
-      if case .object(let box)? = last(at: key) { return box }
-      let box = ObjectBox()
-      set(key, .object(box))
-      return box
+    private func isArray(_ container: Int32) -> Bool {
+      if case .array = entries[Int(containers[Int(container)].entry)].value { return true }
+      return false
     }
 
-    func array(at key: String) -> ArrayBox {
-      if case .array(let box)? = last(at: key) { return box }
-      let box = ArrayBox()
-      set(key, .array(box))
-      return box
+    /// A new, empty object or array held by `entry`.
+    func newContainer(in entry: Int32, array: Bool) -> Int32 {
+      let c = Int32(containers.count)
+      containers.append(Container(entry: entry))
+      entries[Int(entry)].value = array ? .array(c) : .object(c)
+      return c
     }
 
-    /// The positions to write: sorted by key, the last of each key only.
-    func order() -> [Int] {
-      let sorted = keys.indices.sorted { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 < $1 }
-      var out: [Int] = []
-      out.reserveCapacity(sorted.count)
-      for (n, i) in sorted.enumerated() where n + 1 == sorted.count || keys[sorted[n + 1]] != keys[i] {
-        out.append(i)
-      }
-      return out
-    }
-  }
-
-  final class ArrayBox {
-    var values: [Node] = []
-  }
-
-  /// Where an encoder writes its one value: a slot of an object, an element of an array, or the
-  /// root.
-  final class Slot {
-    var node: Node? = nil
-  }
-
-  // MARK: - Scalars
-
-  /// Foundation's number: the shortest round-trip digits without a trailing ".0"; a
-  /// non-finite value as the string "inf", "-inf" or "nan".
-  static func number<F: BinaryFloatingPoint & CustomStringConvertible>(_ value: F) -> Node {
-    guard value.isFinite else { return .string(value.isNaN ? "nan" : value < 0 ? "-inf" : "inf") }
-    var text = value.description
-    if text.hasSuffix(".0") { text.removeLast(2) }
-    return .literal(text)
-  }
-
-  /// A value's node; one that encoded nothing is an empty object, as with Foundation.
-  static func node<T: Encodable>(of value: T, codingPath: [any CodingKey]) throws -> Node {
-    try encodedNode(of: value, codingPath: codingPath) ?? .object(ObjectBox())
-  }
-
-  /// A value's node: scalars directly, dates as ISO 8601 strings, the rest through `encode(to:)`;
-  /// nil when the value encoded nothing.
-  static func encodedNode<T: Encodable>(of value: T, codingPath: [any CodingKey]) throws -> Node? {
-    // Scalars are told by their type's identity: a failed dynamic cast costs about as much as
-    // writing the value, and most values are structs that would fail every one.
-    let type = ObjectIdentifier(T.self)
-    if type == ObjectIdentifier(Double.self) { return number(unsafeBitCast(value, to: Double.self)) }
-    if type == ObjectIdentifier(String.self) { return .string(unsafeBitCast(value, to: String.self)) }
-    if type == ObjectIdentifier(Int.self) { return .literal(String(unsafeBitCast(value, to: Int.self))) }
-    if type == ObjectIdentifier(Bool.self) { return .bool(unsafeBitCast(value, to: Bool.self)) }
-    if type == ObjectIdentifier(UInt64.self) { return .literal(String(unsafeBitCast(value, to: UInt64.self))) }
-    if type == ObjectIdentifier(Int64.self) { return .literal(String(unsafeBitCast(value, to: Int64.self))) }
-    if type == ObjectIdentifier(Int32.self) { return .literal(String(unsafeBitCast(value, to: Int32.self))) }
-    if type == ObjectIdentifier(UInt32.self) { return .literal(String(unsafeBitCast(value, to: UInt32.self))) }
-    if type == ObjectIdentifier(UInt.self) { return .literal(String(unsafeBitCast(value, to: UInt.self))) }
-    if type == ObjectIdentifier(Int8.self) { return .literal(String(unsafeBitCast(value, to: Int8.self))) }
-    if type == ObjectIdentifier(Int16.self) { return .literal(String(unsafeBitCast(value, to: Int16.self))) }
-    if type == ObjectIdentifier(UInt8.self) { return .literal(String(unsafeBitCast(value, to: UInt8.self))) }
-    if type == ObjectIdentifier(UInt16.self) { return .literal(String(unsafeBitCast(value, to: UInt16.self))) }
-    if type == ObjectIdentifier(Float.self) { return number(unsafeBitCast(value, to: Float.self)) }
-    if type == ObjectIdentifier(Date.self) { return .string(ContractTime.string(unsafeBitCast(value, to: Date.self))) }
-    if type == ObjectIdentifier(URL.self) { return .string((value as! URL).absoluteString) }
-    if type == ObjectIdentifier(Data.self) || type == ObjectIdentifier(Decimal.self) {
-      // Not in any contract; Foundation's own rules for them are not reproduced here.
-      throw EncodingError.invalidValue(
-        value, .init(codingPath: codingPath, debugDescription: "\(T.self) is not a contract value"))
-    }
-    // Every other value writes itself; its scalars come back through the containers, which
-    // take each scalar type (generic `encode` included) by the identities above.
-    let slot = Slot()
-    try value.encode(to: NodeEncoder(slot: slot, codingPath: codingPath))
-    return slot.node
-  }
-
-  // MARK: - Writing
-
-  static func write(_ node: Node, to out: inout [UInt8]) {
-    switch node {
-    case .null: out.append(contentsOf: "null".utf8)
-    case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
-    case .literal(let text): out.append(contentsOf: text.utf8)
-    case .string(let text): writeString(text, to: &out)
-    case .array(let box):
-      out.append(UInt8(ascii: "["))
-      for (i, v) in box.values.enumerated() {
-        if i > 0 { out.append(UInt8(ascii: ",")) }
-        write(v, to: &out)
-      }
-      out.append(UInt8(ascii: "]"))
-    case .object(let box):
-      out.append(UInt8(ascii: "{"))
-      for (n, i) in box.order().enumerated() {
-        if n > 0 { out.append(UInt8(ascii: ",")) }
-        writeString(box.keys[i], to: &out)
-        out.append(UInt8(ascii: ":"))
-        write(box.values[i], to: &out)
-      }
-      out.append(UInt8(ascii: "}"))
-    }
-  }
-
-  static func writeString(_ text: String, to out: inout [UInt8]) {
-    out.append(UInt8(ascii: "\""))
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-      case UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-      case 0x08: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
-      case 0x0C: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
-      case 0x0A: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-      case 0x0D: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-      case 0x09: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-      case 0x00..<0x20:
-        let hex = Array("0123456789abcdef".utf8)
-        out.append(contentsOf: [
-          UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)],
-          hex[Int(byte & 0xF)],
-        ])
-      default: out.append(byte)
+    /// The object (or array) that `entry` holds, made when it holds something else.
+    func container(in entry: Int32, array: Bool) -> Int32 {
+      switch entries[Int(entry)].value {
+      case .object(let c) where !array: return c
+      case .array(let c) where array: return c
+      default: return newContainer(in: entry, array: array)
       }
     }
-    out.append(UInt8(ascii: "\""))
+
+    /// The object (or array) at `key` of an object: the last one set there, or a new one.
+    func container(at key: String, of object: Int32, array: Bool) -> Int32 {
+      var last: Int32 = -1
+      var e = containers[Int(object)].first
+      while e >= 0 {
+        if entries[Int(e)].key == key { last = e }
+        e = entries[Int(e)].next
+      }
+      if last >= 0 {
+        switch entries[Int(last)].value {
+        case .object(let c) where !array: return c
+        case .array(let c) where array: return c
+        default: break
+        }
+      }
+      return newContainer(in: append(key: key, .unset, to: object), array: array)
+    }
+
+    /// Encodes `value` into `entry`: a scalar at once, anything else through `encode(to:)`,
+    /// whose containers and scalars land in this document.
+    func encode<T: Encodable>(_ value: T, into entry: Int32) throws {
+      if let scalar = try Self.scalar(value, path: { self.path(ofEntry: entry) }) {
+        entries[Int(entry)].value = scalar
+        return
+      }
+      try value.encode(to: EntryEncoder(document: self, entry: entry))
+    }
+
+    /// A scalar's value, told by its type's identity: a failed dynamic cast costs about as much
+    /// as writing the value, and most values are structs that would fail every one. Nil for
+    /// values that write themselves.
+    static func scalar<T: Encodable>(_ value: T, path: () -> [any CodingKey]) throws -> Value? {
+      let type = ObjectIdentifier(T.self)
+      if type == ObjectIdentifier(Double.self) { return .double(unsafeBitCast(value, to: Double.self)) }
+      if type == ObjectIdentifier(String.self) { return .string(unsafeBitCast(value, to: String.self)) }
+      if type == ObjectIdentifier(Int.self) { return .signed(Int64(unsafeBitCast(value, to: Int.self))) }
+      if type == ObjectIdentifier(Bool.self) { return .bool(unsafeBitCast(value, to: Bool.self)) }
+      if type == ObjectIdentifier(UInt64.self) { return .unsigned(unsafeBitCast(value, to: UInt64.self)) }
+      if type == ObjectIdentifier(Int64.self) { return .signed(unsafeBitCast(value, to: Int64.self)) }
+      if type == ObjectIdentifier(Int32.self) { return .signed(Int64(unsafeBitCast(value, to: Int32.self))) }
+      if type == ObjectIdentifier(UInt32.self) { return .unsigned(UInt64(unsafeBitCast(value, to: UInt32.self))) }
+      if type == ObjectIdentifier(UInt.self) { return .unsigned(UInt64(unsafeBitCast(value, to: UInt.self))) }
+      if type == ObjectIdentifier(Int8.self) { return .signed(Int64(unsafeBitCast(value, to: Int8.self))) }
+      if type == ObjectIdentifier(Int16.self) { return .signed(Int64(unsafeBitCast(value, to: Int16.self))) }
+      if type == ObjectIdentifier(UInt8.self) { return .unsigned(UInt64(unsafeBitCast(value, to: UInt8.self))) }
+      if type == ObjectIdentifier(UInt16.self) { return .unsigned(UInt64(unsafeBitCast(value, to: UInt16.self))) }
+      if type == ObjectIdentifier(Float.self) { return .float(unsafeBitCast(value, to: Float.self)) }
+      if type == ObjectIdentifier(Date.self) { return .string(ContractTime.string(unsafeBitCast(value, to: Date.self))) }
+      if type == ObjectIdentifier(URL.self) { return .string((value as! URL).absoluteString) }
+      if type == ObjectIdentifier(Data.self) || type == ObjectIdentifier(Decimal.self) {
+        // Not in any contract; Foundation's own rules for them are not reproduced here.
+        throw EncodingError.invalidValue(
+          value, .init(codingPath: path(), debugDescription: "\(T.self) is not a contract value"))
+      }
+      return nil
+    }
+
+    /// The coding path of an entry, made only when asked for (an error, or a value that reads
+    /// its encoder's path): keys of objects, "Index n" of arrays.
+    func path(ofEntry entry: Int32) -> [any CodingKey] {
+      var keys: [any CodingKey] = []
+      var e = entry
+      while e >= 0 {
+        let owner = entries[Int(e)].owner
+        guard owner >= 0 else { break }
+        let index = entries[Int(e)].index
+        keys.append(index >= 0 ? PathKey(index: Int(index)) : PathKey(entries[Int(e)].key))
+        e = containers[Int(owner)].entry
+      }
+      return keys.reversed()
+    }
+
+    func path(ofContainer container: Int32) -> [any CodingKey] {
+      path(ofEntry: containers[Int(container)].entry)
+    }
+  }
+
+  struct PathKey: CodingKey {
+    let stringValue: String
+    let intValue: Int?
+    init(_ key: String) { stringValue = key; intValue = nil }
+    init(index: Int) { stringValue = "Index \(index)"; intValue = index }
+    init?(stringValue: String) { self.init(stringValue) }
+    init?(intValue: Int) { self.init(index: intValue) }
   }
 
   // MARK: - Encoder
 
-  struct NodeEncoder: Encoder {
-    let slot: Slot
-    let codingPath: [any CodingKey]
+  /// The encoder of the value at one entry.
+  struct EntryEncoder: Encoder {
+    let document: Document
+    let entry: Int32
+    var codingPath: [any CodingKey] { document.path(ofEntry: entry) }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-      let box: ObjectBox
-      if case .object(let existing) = slot.node {
-        box = existing
-      } else {
-        box = ObjectBox()
-        slot.node = .object(box)
-      }
-      return KeyedEncodingContainer(KeyedContainer<Key>(box: box, codingPath: codingPath))
+      KeyedEncodingContainer(KeyedContainer<Key>(document: document, object: document.container(in: entry, array: false)))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-      let box: ArrayBox
-      if case .array(let existing) = slot.node {
-        box = existing
-      } else {
-        box = ArrayBox()
-        slot.node = .array(box)
-      }
-      return UnkeyedContainer(box: box, codingPath: codingPath)
+      UnkeyedContainer(document: document, array: document.container(in: entry, array: true))
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-      PlacingSingleContainer(codingPath: codingPath) { [slot] in slot.node = $0 }
+      SingleContainer(document: document, entry: entry)
     }
   }
 
   struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let box: ObjectBox
-    let codingPath: [any CodingKey]
+    let document: Document
+    let object: Int32
+    var codingPath: [any CodingKey] { document.path(ofContainer: object) }
 
-    mutating func encodeNil(forKey key: Key) throws { box.set(key.stringValue, .null) }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { box.set(key.stringValue, .bool(value)) }
-    mutating func encode(_ value: String, forKey key: Key) throws { box.set(key.stringValue, .string(value)) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { box.set(key.stringValue, number(value)) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { box.set(key.stringValue, .literal(String(value))) }
+    mutating func encodeNil(forKey key: Key) throws { document.append(key: key.stringValue, .null, to: object) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { document.append(key: key.stringValue, .bool(value), to: object) }
+    mutating func encode(_ value: String, forKey key: Key) throws { document.append(key: key.stringValue, .string(value), to: object) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { document.append(key: key.stringValue, .double(value), to: object) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { document.append(key: key.stringValue, .signed(Int64(value)), to: object) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-      box.set(key.stringValue, try node(of: value, codingPath: codingPath + [key]))
+      try document.encode(value, into: document.append(key: key.stringValue, .unset, to: object))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
       -> KeyedEncodingContainer<NestedKey>
     {
       KeyedEncodingContainer(
-        KeyedContainer<NestedKey>(box: box.object(at: key.stringValue), codingPath: codingPath + [key]))
+        KeyedContainer<NestedKey>(document: document, object: document.container(at: key.stringValue, of: object, array: false)))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-      UnkeyedContainer(box: box.array(at: key.stringValue), codingPath: codingPath + [key])
+      UnkeyedContainer(document: document, array: document.container(at: key.stringValue, of: object, array: true))
     }
 
     mutating func superEncoder() -> any Encoder { superEncoder(named: "super") }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder { superEncoder(named: key.stringValue) }
 
+    /// The key is set when the super encoder writes its value, not before (as with Foundation).
     private func superEncoder(named name: String) -> any Encoder {
-      ReferencingEncoder(codingPath: codingPath) { [box] node in box.set(name, node) }
+      let document = document, object = object
+      return ReferencingEncoder(document: document, codingPath: codingPath + [PathKey(name)]) { value in
+        document.append(key: name, value, to: object)
+      }
     }
   }
 
   struct UnkeyedContainer: UnkeyedEncodingContainer {
-    let box: ArrayBox
-    let codingPath: [any CodingKey]
-    var count: Int { box.values.count }
+    let document: Document
+    let array: Int32
+    var codingPath: [any CodingKey] { document.path(ofContainer: array) }
+    var count: Int { Int(document.containers[Int(array)].count) }
 
-    private var index: any CodingKey { IndexKey(intValue: box.values.count) }
-
-    mutating func encodeNil() throws { box.values.append(.null) }
-    mutating func encode(_ value: Bool) throws { box.values.append(.bool(value)) }
-    mutating func encode(_ value: String) throws { box.values.append(.string(value)) }
-    mutating func encode(_ value: Double) throws { box.values.append(number(value)) }
-    mutating func encode(_ value: Int) throws { box.values.append(.literal(String(value))) }
+    mutating func encodeNil() throws { document.append(key: "", .null, to: array) }
+    mutating func encode(_ value: Bool) throws { document.append(key: "", .bool(value), to: array) }
+    mutating func encode(_ value: String) throws { document.append(key: "", .string(value), to: array) }
+    mutating func encode(_ value: Double) throws { document.append(key: "", .double(value), to: array) }
+    mutating func encode(_ value: Int) throws { document.append(key: "", .signed(Int64(value)), to: array) }
     mutating func encode<T: Encodable>(_ value: T) throws {
-      box.values.append(try node(of: value, codingPath: codingPath + [index]))
+      try document.encode(value, into: document.append(key: "", .unset, to: array))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
       -> KeyedEncodingContainer<NestedKey>
     {
-      let object = ObjectBox()
-      let path = codingPath + [index]
-      box.values.append(.object(object))
-      return KeyedEncodingContainer(KeyedContainer<NestedKey>(box: object, codingPath: path))
+      let entry = document.append(key: "", .unset, to: array)
+      return KeyedEncodingContainer(
+        KeyedContainer<NestedKey>(document: document, object: document.newContainer(in: entry, array: false)))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-      let array = ArrayBox()
-      let path = codingPath + [index]
-      box.values.append(.array(array))
-      return UnkeyedContainer(box: array, codingPath: path)
+      let entry = document.append(key: "", .unset, to: array)
+      return UnkeyedContainer(document: document, array: document.newContainer(in: entry, array: true))
     }
 
+    /// Its place is taken at once (an empty object until the super encoder writes).
     mutating func superEncoder() -> any Encoder {
-      let position = box.values.count
-      box.values.append(.object(ObjectBox()))
-      return ReferencingEncoder(codingPath: codingPath + [index]) { [box] node in box.values[position] = node }
+      let document = document
+      let entry = document.append(key: "", .unset, to: array)
+      return ReferencingEncoder(document: document, codingPath: document.path(ofEntry: entry)) { value in
+        document.entries[Int(entry)].value = value
+      }
     }
   }
 
-  /// A super encoder: writes its value where its parent said, once the value is known. Its
-  /// containers write into boxes it places at once, so later writes land too.
+  /// A single value at its entry; a value that writes itself replaces what the entry held.
+  struct SingleContainer: SingleValueEncodingContainer {
+    let document: Document
+    let entry: Int32
+    var codingPath: [any CodingKey] { document.path(ofEntry: entry) }
+
+    private func set(_ value: Value) { document.entries[Int(entry)].value = value }
+
+    mutating func encodeNil() throws { set(.null) }
+    mutating func encode(_ value: Bool) throws { set(.bool(value)) }
+    mutating func encode(_ value: String) throws { set(.string(value)) }
+    mutating func encode(_ value: Double) throws { set(.double(value)) }
+    mutating func encode(_ value: Int) throws { set(.signed(Int64(value))) }
+    mutating func encode<T: Encodable>(_ value: T) throws {
+      set(.unset)
+      try document.encode(value, into: entry)
+    }
+  }
+
+  /// A super encoder: hands its value to `place` (its parent's setter) once it has one. Its
+  /// containers are placed at once, so what is written into them later lands too.
   struct ReferencingEncoder: Encoder {
+    let document: Document
     let codingPath: [any CodingKey]
-    let place: (Node) -> Void
+    let place: (Value) -> Void
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
+    /// A free-standing entry for the value, placed when it is asked for.
+    private func entry() -> Int32 { document.append(key: "", .unset, to: -1) }
+
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-      let box = ObjectBox()
-      place(.object(box))
-      return KeyedEncodingContainer(KeyedContainer<Key>(box: box, codingPath: codingPath))
+      let c = document.newContainer(in: entry(), array: false)
+      place(.object(c))
+      return KeyedEncodingContainer(KeyedContainer<Key>(document: document, object: c))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-      let box = ArrayBox()
-      place(.array(box))
-      return UnkeyedContainer(box: box, codingPath: codingPath)
+      let c = document.newContainer(in: entry(), array: true)
+      place(.array(c))
+      return UnkeyedContainer(document: document, array: c)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-      PlacingSingleContainer(codingPath: codingPath, place: place)
+      PlacingContainer(document: document, codingPath: codingPath, place: place)
     }
   }
 
-  /// A single value, handed to `place` (a slot's setter, or a super encoder's parent).
-  struct PlacingSingleContainer: SingleValueEncodingContainer {
+  /// A super encoder's single value, handed to its parent.
+  struct PlacingContainer: SingleValueEncodingContainer {
+    let document: Document
     let codingPath: [any CodingKey]
-    let place: (Node) -> Void
+    let place: (Value) -> Void
 
     mutating func encodeNil() throws { place(.null) }
     mutating func encode(_ value: Bool) throws { place(.bool(value)) }
     mutating func encode(_ value: String) throws { place(.string(value)) }
-    mutating func encode(_ value: Double) throws { place(number(value)) }
-    mutating func encode(_ value: Int) throws { place(.literal(String(value))) }
-    mutating func encode<T: Encodable>(_ value: T) throws { place(try node(of: value, codingPath: codingPath)) }
+    mutating func encode(_ value: Double) throws { place(.double(value)) }
+    mutating func encode(_ value: Int) throws { place(.signed(Int64(value))) }
+    mutating func encode<T: Encodable>(_ value: T) throws {
+      let entry = document.append(key: "", .unset, to: -1)
+      try document.encode(value, into: entry)
+      place(document.entries[Int(entry)].value)
+    }
   }
 
-  struct IndexKey: CodingKey {
-    let intValue: Int?
-    var stringValue: String { "Index \(intValue ?? 0)" }
-    init(intValue: Int) { self.intValue = intValue }
-    init?(stringValue: String) { nil }
+  // MARK: - Writing
+
+  struct Writer {
+    let document: Document
+    var out: [UInt8] = []
+    /// The entries of the objects being written, one stretch per open object.
+    private var order: [Int32] = []
+
+    init(document: Document) { self.document = document }
+
+    mutating func write(_ value: Value) {
+      switch value {
+      case .unset: out.append(contentsOf: [UInt8(ascii: "{"), UInt8(ascii: "}")])
+      case .null: out.append(contentsOf: "null".utf8)
+      case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+      case .signed(let n): writeInteger(n.magnitude, negative: n < 0)
+      case .unsigned(let n): writeInteger(n, negative: false)
+      case .double(let d): writeNumber(d)
+      case .float(let f): writeNumber(f)
+      case .string(let text): writeString(text)
+      case .array(let c):
+        out.append(UInt8(ascii: "["))
+        var e = document.containers[Int(c)].first
+        while e >= 0 {
+          if e != document.containers[Int(c)].first { out.append(UInt8(ascii: ",")) }
+          write(document.entries[Int(e)].value)
+          e = document.entries[Int(e)].next
+        }
+        out.append(UInt8(ascii: "]"))
+      case .object(let c):
+        writeObject(c)
+      }
+    }
+
+    /// An object's entries sorted by key (stable, so of a key set twice the last comes last),
+    /// each key written once, with its last value.
+    private mutating func writeObject(_ c: Int32) {
+      let base = order.count
+      var e = document.containers[Int(c)].first
+      while e >= 0 {
+        // Insertion sort: objects are small, and many arrive already sorted.
+        var i = order.count
+        order.append(e)
+        let key = document.entries[Int(e)].key
+        while i > base && key < document.entries[Int(order[i - 1])].key {
+          order[i] = order[i - 1]
+          i -= 1
+        }
+        order[i] = e
+        e = document.entries[Int(e)].next
+      }
+      let end = order.count
+      out.append(UInt8(ascii: "{"))
+      var first = true
+      for i in base..<end {
+        let entry = order[i]
+        if i + 1 < end && document.entries[Int(order[i + 1])].key == document.entries[Int(entry)].key { continue }
+        if !first { out.append(UInt8(ascii: ",")) }
+        first = false
+        writeString(document.entries[Int(entry)].key)
+        out.append(UInt8(ascii: ":"))
+        write(document.entries[Int(entry)].value)
+      }
+      out.append(UInt8(ascii: "}"))
+      order.removeSubrange(base...)
+    }
+
+    /// Foundation's number: the shortest round-trip digits without a trailing ".0"; a
+    /// non-finite value as the string "inf", "-inf" or "nan".
+    private mutating func writeNumber<F: BinaryFloatingPoint & CustomStringConvertible>(_ value: F) {
+      guard value.isFinite else {
+        writeString(value.isNaN ? "nan" : value < 0 ? "-inf" : "inf")
+        return
+      }
+      var text = value.description
+      text.withUTF8 { bytes in
+        let n = bytes.count
+        let whole = n >= 2 && bytes[n - 2] == UInt8(ascii: ".") && bytes[n - 1] == UInt8(ascii: "0")
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<(whole ? n - 2 : n)]))
+      }
+    }
+
+    private mutating func writeInteger(_ magnitude: UInt64, negative: Bool) {
+      if negative { out.append(UInt8(ascii: "-")) }
+      var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits
+      var n = magnitude, count = 0
+      withUnsafeMutableBytes(of: &digits) { buffer in
+        repeat {
+          buffer[23 - count] = UInt8(ascii: "0") + UInt8(n % 10)
+          n /= 10
+          count += 1
+        } while n > 0
+        out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(24 - count)...]))
+      }
+    }
+
+    /// A JSON string: the runs that need no escape copied whole.
+    mutating func writeString(_ text: String) {
+      out.append(UInt8(ascii: "\""))
+      var text = text
+      text.withUTF8 { bytes in
+        var start = 0
+        for i in 0..<bytes.count {
+          let byte = bytes[i]
+          guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+          out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
+          start = i + 1
+          switch byte {
+          case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+          case UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+          case 0x08: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
+          case 0x0C: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
+          case 0x0A: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+          case 0x0D: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+          case 0x09: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+          default:
+            let hex = Array("0123456789abcdef".utf8)
+            out.append(contentsOf: [
+              UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)],
+              hex[Int(byte & 0xF)],
+            ])
+          }
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+      }
+      out.append(UInt8(ascii: "\""))
+    }
   }
 }
