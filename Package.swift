@@ -174,7 +174,7 @@ let package = Package(
     .testTarget(name: "MultivariateTests", dependencies: ["Multivariate"]),
     // OddsMathTests also pins the JSON shape the contracts give the odds results.
     .testTarget(name: "OddsMathTests", dependencies: ["OddsMath", "ServiceContracts"], resources: [.copy("Resources")]),
-    .testTarget(name: "SimulationTests", dependencies: ["Simulation", "OddsMath", "Multivariate"]),
+    .testTarget(name: "SimulationTests", dependencies: ["Simulation", "OddsMath", "Multivariate", "CRandom"]),
     // Calibration's fit and backtest on synthetic games drawn from known parameters; the results
     // file and model file readers.
     .testTarget(

@@ -41,10 +41,6 @@ extension BenchmarkSuite {
       suite: "request", name: "report from the histogram", unit: "ms", samples: build,
       baseline: ("the simulation", simulationMs))
     let built = report()
-    if ProcessInfo.processInfo.environment["MCSIM_JSONLOOP"] != nil {
-      for _ in 0..<20000 { _ = try! ContractJSON.encode(SuccessEnvelope(built)) }
-      return
-    }
     let foundation = BenchmarkContext.time(repeats: repeats, perItem: 1e6) {
       _ = try! ContractJSON.encoder(.compact).encode(SuccessEnvelope(built))
     }

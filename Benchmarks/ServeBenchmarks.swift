@@ -136,13 +136,13 @@ extension BenchmarkSuite {
     } else {
       print("  (fastapi/uvicorn not found: `bash Benchmarks/peers/setup.sh`; no peer figure)")
     }
-    // The same load with jobs of up to 2x10^5 games run on their request's task (--inline-sims
-    // 200000): what skipping the hop to a pool thread gains or costs, in this run.
-    if let inline = ServeLoad.startServer(inlineSimulations: 200_000),
-      let r = ServeLoad.wrk("http://127.0.0.1:\(inline)/api/monte-carlo/simulate", body: ServeLoad.simulateBody, seconds: seconds)
+    // The same load with every job on the pool's threads (--inline-sims 0): what running short
+    // jobs on their request's task (the default) gains or costs, in this run.
+    if let pooled = ServeLoad.startServer(inlineSimulations: 0),
+      let r = ServeLoad.wrk("http://127.0.0.1:\(pooled)/api/monte-carlo/simulate", body: ServeLoad.simulateBody, seconds: seconds)
     {
       context.record(
-        suite: "serve", name: "mcsim serve, simulate 10^4, --inline-sims 200000", unit: "req/s",
+        suite: "serve", name: "mcsim serve, simulate 10^4, --inline-sims 0", unit: "req/s",
         samples: [r.requestsPerSecond],
         note: String(format: "p50 %.2f ms, p99 %.2f ms, non-2xx %d", r.p50, r.p99, r.non2xx))
     }

@@ -1,7 +1,8 @@
 import Foundation
 
-/// The exact joint distribution of final scores under a normal (not skewed) GameModel, on the
-/// same grid as the simulation, so the simulated answer can be checked against the maths.
+/// The exact joint distribution of final scores under a normal (not skewed) GameModel, on a grid
+/// like the simulation's but as wide as the maths needs (|z| <= 8.6546), so the simulated answer
+/// can be checked against it.
 ///
 /// Regulation: the cells of the bivariate normal, rounded half up (RegulationCells), on the
 /// disc the generator can reach (the mass outside it is 5e-17).
@@ -21,7 +22,7 @@ public enum ExactScoreDistribution {
   /// nil for skew-normal models, which have no closed form here.
   public static func compute(_ model: GameModel) -> ScoreDistribution? {
     guard model.skewness == 0 else { return nil }
-    let grid = ScoreGrid(model: model)
+    let grid = ScoreGrid(model: model, reach: RegulationCells.reach)
     var regulation = RegulationCells.box(model, including: model.scoreFloor)
     if let floor = model.scoreFloor { regulation.fold(below: floor) }
     let final: ScoreBox

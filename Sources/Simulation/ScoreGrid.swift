@@ -1,11 +1,17 @@
 import CRandom
 
 /// The rectangle of final (home, away) scores a joint histogram covers densely, sized from the
-/// model so that no regulation score can fall outside it: Box-Muller normals never exceed
-/// |z| = 8.6546 (MC_NORMAL_MAX_ABS), so mean +/- 8.66 sd (plus the skew reach) bounds every
-/// regulation score the generator can produce. Overtime room covers the usual cases (two
-/// periods, 5 sd of overtime points); rarer scores are kept exactly in the histogram's sparse
-/// overflow, so the grid stays small (and fast) without losing a game.
+/// model so that no regulation score can fall outside it: the game kernel's single-precision
+/// Box-Muller normals never exceed |z| = 5.7682 (MC_NORMAL_F32_MAX_ABS), so mean +/- 5.77 sd
+/// (plus the skew reach) bounds every regulation score the generator can produce. Overtime room
+/// covers the usual cases (two periods, 5 sd of overtime points); rarer scores are kept exactly
+/// in the histogram's sparse overflow, so the grid stays small (and fast) without losing a game.
+/// The exact distribution asks for the double-precision reach (8.6546, MC_NORMAL_MAX_ABS), where
+/// the normal's mass outside is 5e-17: its grid is the maths', not the generator's.
+///
+/// The single-precision reach halves the grid of the simulate defaults (sd 10: 17,956 cells
+/// instead of 36,864: 0.081 ms per 10^4-game simulation instead of 0.094, and 0.045 ms for the
+/// report instead of 0.064), and with it the histogram a request clears and the report scans.
 public struct ScoreGrid: Hashable, Sendable {
   public let homeMin: Int
   public let awayMin: Int
@@ -24,8 +30,7 @@ public struct ScoreGrid: Hashable, Sendable {
   /// Spread of overtime points the dense grid holds, in sds.
   static let overtimeReach = 5.0
 
-  public init(model: GameModel) {
-    let zmax = MC_NORMAL_MAX_ABS
+  public init(model: GameModel, reach zmax: Double = MC_NORMAL_F32_MAX_ABS) {
     let reach: Double
     if model.skewness == 0 {
       reach = zmax
