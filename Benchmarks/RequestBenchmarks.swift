@@ -30,6 +30,11 @@ extension BenchmarkSuite {
     context.record(
       suite: "request", name: "simulation, heap kept (baseline)", unit: "ms", samples: reused,
       baseline: ("fresh pages", freshMs))
+    let body = Data(ServeLoad.simulateBody.utf8)
+    let decode = BenchmarkContext.time(repeats: repeats, perItem: 1e6) { _ = try! SimulateRequest.decode(body) }
+    context.record(
+      suite: "request", name: "request body decoded (\(body.count) bytes)", unit: "ms", samples: decode,
+      baseline: ("the simulation", simulationMs))
     let histogram = try! GameSimulator.simulate(model, options: options)
     func report() -> GameReport {
       GameReport(

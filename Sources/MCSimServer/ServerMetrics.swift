@@ -1,4 +1,5 @@
 import Prometheus
+import Synchronization
 
 /// The server's Prometheus metrics, served at `/metrics`: requests by route and status, their
 /// latency, simulations run and requests refused because the pool was full. One registry per
@@ -7,6 +8,16 @@ public final class ServerMetrics: Sendable {
   public let registry = PrometheusCollectorRegistry()
   private let simulations: Counter
   private let busy: Counter
+  /// Each route, method and status's counter and latency histogram, looked up in the registry
+  /// once: the registry builds and checks the metric's name and labels on every lookup, which
+  /// cost more than the increment.
+  private let handles = Mutex<[RequestKind: (requests: Counter, latency: DurationHistogram)]>([:])
+
+  private struct RequestKind: Hashable {
+    let route: String
+    let method: String
+    let status: Int
+  }
 
   private static var requests: MetricNameDescriptor {
     MetricNameDescriptor(
@@ -37,12 +48,20 @@ public final class ServerMetrics: Sendable {
 
   /// Counts one finished request.
   func record(route: String, method: String, status: Int, duration: Duration) {
-    registry.makeCounter(
-      descriptor: Self.requests, labels: [("route", route), ("method", method), ("status", "\(status)")]
-    ).increment()
-    registry.makeDurationHistogram(
-      descriptor: Self.latency, labels: [("route", route), ("method", method)], buckets: Self.buckets
-    ).record(duration)
+    let kind = RequestKind(route: route, method: method, status: status)
+    let metrics = handles.withLock { handles in
+      if let known = handles[kind] { return known }
+      let made = (
+        requests: registry.makeCounter(
+          descriptor: Self.requests, labels: [("route", route), ("method", method), ("status", "\(status)")]),
+        latency: registry.makeDurationHistogram(
+          descriptor: Self.latency, labels: [("route", route), ("method", method)], buckets: Self.buckets)
+      )
+      handles[kind] = made
+      return made
+    }
+    metrics.requests.increment()
+    metrics.latency.record(duration)
   }
 
   /// Counts simulated game paths (n_sims per game, scenarios and sweeps included).

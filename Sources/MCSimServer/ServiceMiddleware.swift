@@ -41,9 +41,17 @@ struct ServiceMiddleware<Context: RequestContext>: RouterMiddleware {
       "\(request.method) \(request.uri.path) \(response.status.code)",
       metadata: [
         "request_id": "\(requestID)",
-        "latency_ms": "\(String(format: "%.3f", Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3))",
+        "latency_ms": "\(Self.milliseconds(elapsed))",
       ])
     return response
+  }
+
+  /// A latency in milliseconds to the microsecond ("12.345"), without Foundation's formatter,
+  /// which cost a request more than its log line's write.
+  static func milliseconds(_ d: Duration) -> String {
+    let us = max(0, Int((d / .microseconds(1)).rounded()))
+    let fraction = us % 1000
+    return "\(us / 1000)." + (fraction < 10 ? "00" : fraction < 100 ? "0" : "") + "\(fraction)"
   }
 
   /// Every error a handler or the framework may throw, as the answer the client gets.

@@ -77,9 +77,8 @@ public struct DiscreteDistribution: Sendable {
     if let n = sampleCount, n > 0 {
       let h = Double(n - 1) * q / 100
       let lower = h.rounded(.down)
-      let x0 = Double(orderStatistic(UInt64(lower)))
-      let x1 = Double(orderStatistic(min(UInt64(lower) + 1, n - 1)))
-      return x0 + (h - lower) * (x1 - x0)
+      let (x0, x1) = orderStatistics(UInt64(lower), min(UInt64(lower) + 1, n - 1))
+      return Double(x0) + (h - lower) * Double(x1 - x0)
     }
     let target = q / 100 * totalWeight
     var cumulative = 0.0
@@ -90,13 +89,16 @@ public struct DiscreteDistribution: Sendable {
     return Double(maximum ?? minValue)
   }
 
-  /// The k-th smallest simulated value (0-based).
-  func orderStatistic(_ k: UInt64) -> Int {
+  /// The j-th and k-th smallest simulated values (0-based, j <= k), in one walk of the counts.
+  func orderStatistics(_ j: UInt64, _ k: UInt64) -> (Int, Int) {
     var cumulative: UInt64 = 0
-    for (i, w) in weights.enumerated() {
+    var first: Int? = nil
+    for (i, w) in weights.enumerated() where w != 0 {
       cumulative += UInt64(w)
-      if cumulative > k { return minValue + i }
+      if first == nil && cumulative > j { first = minValue + i }
+      if cumulative > k { return (first!, minValue + i) }
     }
-    return maximum ?? minValue
+    let top = maximum ?? minValue
+    return (first ?? top, top)
   }
 }

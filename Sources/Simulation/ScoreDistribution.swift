@@ -46,16 +46,21 @@ public struct ScoreDistribution: Sendable {
 
   /// The smallest rectangle of rows and columns holding every non-zero count (empty ranges for
   /// an empty histogram).
+  /// Each row is first tested whole (an OR of its counts, which vectorises: most rows of a small
+  /// run are empty), then searched only beyond the columns already known to be occupied.
   static func occupied(_ counts: [UInt64], _ grid: ScoreGrid) -> (rows: Range<Int>, columns: Range<Int>) {
     var rowLo = grid.homeBins, rowHi = -1, colLo = grid.awayBins, colHi = -1
+    let width = grid.awayBins
     counts.withUnsafeBufferPointer { p in
       for r in 0..<grid.homeBins {
-        let row = r * grid.awayBins
+        let row = UnsafeBufferPointer(rebasing: p[(r * width)..<((r + 1) * width)])
+        var any: UInt64 = 0
+        for x in row { any |= x }
+        if any == 0 { continue }
         var first = 0
-        while first < grid.awayBins && p[row + first] == 0 { first += 1 }
-        if first == grid.awayBins { continue }
-        var last = grid.awayBins - 1
-        while p[row + last] == 0 { last -= 1 }
+        while first < colLo && row[first] == 0 { first += 1 }
+        var last = width - 1
+        while last > colHi && row[last] == 0 { last -= 1 }
         rowLo = min(rowLo, r)
         rowHi = r
         colLo = min(colLo, first)

@@ -171,12 +171,16 @@ final class HealthAndErrorTests: XCTestCase {
       "home_projection": 112.5, "away_projection": 108.3, "total_line": 220.5, "n_sims": 5000,
       "include_scenarios": false, "include_sensitivity": false,
     ]
+    // Twice: the second request counts on the handles the first one made.
+    _ = try await server.post("/api/monte-carlo/simulate", json: body)
     _ = try await server.post("/api/monte-carlo/simulate", json: body)
     _ = try await server.get("/missing")
     let text = try await server.get("/metrics").text
-    XCTAssertTrue(text.contains("mcsim_simulations_total 5000"), text)
+    XCTAssertTrue(text.contains("mcsim_simulations_total 10000"), text)
     XCTAssertTrue(
-      text.contains(#"mcsim_http_requests_total{route="/api/monte-carlo/simulate",method="POST",status="200"} 1"#), text)
+      text.contains(#"mcsim_http_requests_total{route="/api/monte-carlo/simulate",method="POST",status="200"} 2"#), text)
+    XCTAssertTrue(
+      text.contains(#"mcsim_http_request_duration_seconds_count{route="/api/monte-carlo/simulate",method="POST"} 2"#), text)
     XCTAssertTrue(text.contains(#"status="404"} 1"#), text)
     XCTAssertTrue(text.contains("mcsim_http_request_duration_seconds_bucket"), text)
   }
