@@ -158,7 +158,7 @@ let package = Package(
       name: "Benchmarks",
       dependencies: [
         "OddsMath", "Simulation", "Multivariate", "Calibration", "FantasyTrade", "RandomStreams", "CRandom", "MCSimServer",
-        "LineFeeds", "ServiceContracts", .product(name: "Logging", package: "swift-log"),
+        "LineFeeds", "ServiceContracts",
       ],
       path: "Benchmarks",
       exclude: ["peers", "levels"]

@@ -1,10 +1,9 @@
 import Foundation
 import LineFeeds
-import Logging
-import MCSimServer
 
 /// `mcsim serve` under load, against the FastAPI + NumPy peer of the agent's simulate endpoint,
-/// both loaded by the same generator (wrk, 2 threads, 64 connections) in the same run:
+/// both loaded by the same generator (wrk, 2 threads, 64 connections) in the same run, each in
+/// its own process as users run them, neither writing request logs:
 /// requests/s and p50/p99 latency for simulate at 10^4 simulations (no scenarios, no
 /// sensitivity) and, for mcsim, a batch of 15 games at 10^4 each. 20 s per load (5 s quick).
 /// Skipped with the reason when wrk or the peer's packages are missing (scripts/setup.sh and
@@ -61,27 +60,55 @@ enum ServeLoad {
     return Result(requestsPerSecond: rps, p50: p50, p99: p99, non2xx: non2xx)
   }
 
-  /// Starts mcsim's server in this process; returns its port.
-  static func startServer(inlineSimulations: Int = ServerConfiguration().inlineSimulations) -> Int? {
-    var configuration = ServerConfiguration()
-    configuration.port = 0
-    configuration.inlineSimulations = inlineSimulations
-    configuration.queueLimit = 4096
-    var logger = Logger(label: "mcsim.bench")
-    logger.logLevel = .warning  // per-request info logs would be part of what is measured
-    guard let server = try? MCSimServer(configuration, logger: logger) else { return nil }
-    let ready = DispatchSemaphore(value: 0)
-    let port = PortBox()
-    Task.detached {
-      try await server.run { p in
-        port.value = p
-        ready.signal()
-      }
+  /// A running `mcsim serve`: the shipped binary in its own process, as users run it.
+  struct Server {
+    let process: Process
+    let port: Int
+    var base: String { "http://127.0.0.1:\(port)" }
+    func stop() {
+      process.terminate()
+      process.waitUntilExit()
     }
-    return ready.wait(timeout: .now() + 30) == .success ? port.value : nil
   }
 
-  final class PortBox: @unchecked Sendable { var value = 0 }
+  /// The mcsim binary, built by SwiftPM in this run (a second or two when it is up to date), so
+  /// the figures are the current source's; nil, with the reason printed, when it cannot be.
+  static func binary() -> URL? {
+    let build = Shell.run(["swift", "build", "-c", "release", "--product", "mcsim"])
+    guard build.status == 0 else {
+      print("  (could not build mcsim: \(build.output.split(separator: "\n").last ?? ""))")
+      return nil
+    }
+    let path = Shell.run(["swift", "build", "-c", "release", "--show-bin-path"]).output
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let url = URL(fileURLWithPath: path).appendingPathComponent("mcsim")
+    return FileManager.default.isExecutableFile(atPath: url.path) ? url : nil
+  }
+
+  /// Starts `mcsim serve` on a free port with `options`, without request logs (as the peer
+  /// runs), and reads the port from its first line.
+  static func startServer(_ binary: URL, _ options: [String] = []) -> Server? {
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = ["serve", "--port", "0", "--log-level", "warning", "--queue", "4096"] + options
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return nil }
+    var line = ""
+    while !line.contains("\n") {
+      let chunk = out.fileHandleForReading.availableData
+      guard !chunk.isEmpty else { break }
+      line += String(decoding: chunk, as: UTF8.self)
+    }
+    // "mcsim serve: listening on http://127.0.0.1:PORT"
+    guard let port = line.split(separator: ":").last.flatMap({ Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
+    else {
+      process.terminate()
+      return nil
+    }
+    return Server(process: process, port: port)
+  }
 
   /// Starts the FastAPI peer (uvicorn, one worker per core) and waits for its health endpoint.
   static func startPeer(port: Int) -> Process? {
@@ -113,11 +140,13 @@ extension BenchmarkSuite {
       return
     }
     let seconds = context.quick ? 5 : 20
-    guard let port = ServeLoad.startServer() else {
+    guard let binary = ServeLoad.binary(), let server = ServeLoad.startServer(binary) else {
       print("  (mcsim's server did not start)")
       return
     }
-    let base = "http://127.0.0.1:\(port)"
+    defer { server.stop() }
+    let port = server.port
+    let base = server.base
     var peerRPS: Double?
     let peerInstalled = Peers.available("fastapi") && Peers.available("uvicorn")
     if peerInstalled, let peer = ServeLoad.startPeer(port: port + 1) {
@@ -138,13 +167,15 @@ extension BenchmarkSuite {
     }
     // The same load with every job on the pool's threads (--inline-sims 0): what running short
     // jobs on their request's task (the default) gains or costs, in this run.
-    if let pooled = ServeLoad.startServer(inlineSimulations: 0),
-      let r = ServeLoad.wrk("http://127.0.0.1:\(pooled)/api/monte-carlo/simulate", body: ServeLoad.simulateBody, seconds: seconds)
-    {
-      context.record(
-        suite: "serve", name: "mcsim serve, simulate 10^4, --inline-sims 0", unit: "req/s",
-        samples: [r.requestsPerSecond],
-        note: String(format: "p50 %.2f ms, p99 %.2f ms, non-2xx %d", r.p50, r.p99, r.non2xx))
+    if let pooled = ServeLoad.startServer(binary, ["--inline-sims", "0"]) {
+      let r = ServeLoad.wrk(pooled.base + "/api/monte-carlo/simulate", body: ServeLoad.simulateBody, seconds: seconds)
+      pooled.stop()
+      if let r {
+        context.record(
+          suite: "serve", name: "mcsim serve, simulate 10^4, --inline-sims 0", unit: "req/s",
+          samples: [r.requestsPerSecond],
+          note: String(format: "p50 %.2f ms, p99 %.2f ms, non-2xx %d", r.p50, r.p99, r.non2xx))
+      }
     }
     for (name, path, body) in [
       ("mcsim serve, simulate 10^4, 64 connections", "/api/monte-carlo/simulate", ServeLoad.simulateBody),

@@ -24,10 +24,13 @@ enum CompactJSONEncoder {
       throw EncodingError.invalidValue(
         value, .init(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
     }
-    var writer = Writer(document: document)
-    writer.out.reserveCapacity(8192)
-    writer.write(document.entries[Int(root)].value)
-    return Data(writer.out)
+    return document.entries.withUnsafeBufferPointer { entries in
+      document.containers.withUnsafeBufferPointer { containers in
+        var writer = Writer(entries: entries, containers: containers)
+        writer.write(entries[Int(root)].value)
+        return Data(writer.out)
+      }
+    }
   }
 
   // MARK: - The document
@@ -364,13 +367,20 @@ enum CompactJSONEncoder {
 
   // MARK: - Writing
 
+  /// Writes a finished document, read in place.
   struct Writer {
-    let document: Document
+    let entries: UnsafeBufferPointer<Entry>
+    let containers: UnsafeBufferPointer<Container>
     var out: [UInt8] = []
     /// The entries of the objects being written, one stretch per open object.
     private var order: [Int32] = []
 
-    init(document: Document) { self.document = document }
+    init(entries: UnsafeBufferPointer<Entry>, containers: UnsafeBufferPointer<Container>) {
+      self.entries = entries
+      self.containers = containers
+      out.reserveCapacity(8192)
+      order.reserveCapacity(256)
+    }
 
     mutating func write(_ value: Value) {
       switch value {
@@ -384,11 +394,11 @@ enum CompactJSONEncoder {
       case .string(let text): writeString(text)
       case .array(let c):
         out.append(UInt8(ascii: "["))
-        var e = document.containers[Int(c)].first
+        var e = containers[Int(c)].first
         while e >= 0 {
-          if e != document.containers[Int(c)].first { out.append(UInt8(ascii: ",")) }
-          write(document.entries[Int(e)].value)
-          e = document.entries[Int(e)].next
+          if e != containers[Int(c)].first { out.append(UInt8(ascii: ",")) }
+          write(entries[Int(e)].value)
+          e = entries[Int(e)].next
         }
         out.append(UInt8(ascii: "]"))
       case .object(let c):
@@ -400,30 +410,30 @@ enum CompactJSONEncoder {
     /// each key written once, with its last value.
     private mutating func writeObject(_ c: Int32) {
       let base = order.count
-      var e = document.containers[Int(c)].first
+      var e = containers[Int(c)].first
       while e >= 0 {
         // Insertion sort: objects are small, and many arrive already sorted.
         var i = order.count
         order.append(e)
-        let key = document.entries[Int(e)].key
-        while i > base && key < document.entries[Int(order[i - 1])].key {
+        let key = entries[Int(e)].key
+        while i > base && key < entries[Int(order[i - 1])].key {
           order[i] = order[i - 1]
           i -= 1
         }
         order[i] = e
-        e = document.entries[Int(e)].next
+        e = entries[Int(e)].next
       }
       let end = order.count
       out.append(UInt8(ascii: "{"))
       var first = true
       for i in base..<end {
         let entry = order[i]
-        if i + 1 < end && document.entries[Int(order[i + 1])].key == document.entries[Int(entry)].key { continue }
+        if i + 1 < end && entries[Int(order[i + 1])].key == entries[Int(entry)].key { continue }
         if !first { out.append(UInt8(ascii: ",")) }
         first = false
-        writeString(document.entries[Int(entry)].key)
+        writeString(entries[Int(entry)].key)
         out.append(UInt8(ascii: ":"))
-        write(document.entries[Int(entry)].value)
+        write(entries[Int(entry)].value)
       }
       out.append(UInt8(ascii: "}"))
       order.removeSubrange(base...)
