@@ -1,5 +1,6 @@
 import Foundation
 import LineFeeds
+import Simulation
 
 /// `mcsim serve` under load, against the FastAPI + NumPy peer of the agent's simulate endpoint,
 /// both loaded by the same generator (wrk, 2 threads, 64 connections) in the same run, each in
@@ -18,9 +19,12 @@ enum ServeLoad {
 
   static let simulateBody = #"{"home_projection": 115, "away_projection": 112, "total_line": 225.5, "n_sims": 10000, "include_scenarios": false, "include_sensitivity": false}"#
 
+  /// The peers' 15-game slate between real NBA teams (the batch refuses an unknown team as that
+  /// game's error, and an erring game simulates nothing).
   static var batchBody: String {
+    let teams = TeamDirectory.nba.map(\.abbreviation)
     let games = Peers.slate.enumerated().map { i, g in
-      #"{"game_id": "g\#(i)", "home_team_abbr": "H\#(i)", "away_team_abbr": "A\#(i)", "home_ppg": \#(g.0), "home_opp_ppg": \#(g.0), "away_ppg": \#(g.1), "away_opp_ppg": \#(g.1), "total_line": \#(g.2)}"#
+      #"{"game_id": "g\#(i)", "home_team_abbr": "\#(teams[2 * i])", "away_team_abbr": "\#(teams[2 * i + 1])", "home_ppg": \#(g.0), "home_opp_ppg": \#(g.0), "away_ppg": \#(g.1), "away_opp_ppg": \#(g.1), "total_line": \#(g.2)}"#
     }
     return #"{"n_sims": 10000, "games": [\#(games.joined(separator: ", "))]}"#
   }
@@ -176,6 +180,11 @@ extension BenchmarkSuite {
           samples: [r.requestsPerSecond],
           note: String(format: "p50 %.2f ms, p99 %.2f ms, non-2xx %d", r.p50, r.p99, r.non2xx))
       }
+    }
+    // Every game of the batch must be priced, or the load would measure refusals.
+    if let file = try? SlateFile.decode(Data(ServeLoad.batchBody.utf8), base: GameModel(homeMean: 0, awayMean: 0)) {
+      let refused = SlateAssembly.fromFile(file).games.compactMap(\.problem)
+      precondition(refused.isEmpty, "the batch body's games are refused: \(refused)")
     }
     for (name, path, body) in [
       ("mcsim serve, simulate 10^4, 64 connections", "/api/monte-carlo/simulate", ServeLoad.simulateBody),

@@ -182,13 +182,21 @@ struct Pricer: Sendable {
       exactOf[model] = d
       return d
     }
+    // The totals and the sides usually share a model, and so a histogram: read it once.
+    var simulatedOf: [GameModel: ScoreDistribution] = [:]
+    func simulatedDistribution(_ model: GameModel, _ h: JointScoreHistogram) -> ScoreDistribution {
+      if let d = simulatedOf[model] { return d }
+      let d = ScoreDistribution(histogram: h)
+      simulatedOf[model] = d
+      return d
+    }
     var monteCarlo: TotalsSimulationSummary?
     var metrics: TotalsEVMetrics?
     var totalsAdvice: MarketAdvice?
     var bets: [StakeCandidates.Bet] = []
     if let model = p.totalModel, let market = game.markets.total, let h = histograms[model] {
       let summary = TotalsSimulationSummary(
-        model: model, market: market, options: options, distribution: ScoreDistribution(histogram: h),
+        model: model, market: market, options: options, distribution: simulatedDistribution(model, h),
         histogram: h, elapsedSeconds: elapsedSeconds)
       monteCarlo = summary
       let exactTotals = exactDistribution(model)?.totals.probabilities(line: market.line)
@@ -211,7 +219,7 @@ struct Pricer: Sendable {
     var moneyline: SideMarketResult?
     var marginDistribution: ScoreDistribution?
     if let model = p.marginModel, let h = histograms[model] {
-      let simulated = ScoreDistribution(histogram: h)
+      let simulated = simulatedDistribution(model, h)
       let exactMargin = exactDistribution(model)
       marginDistribution = exactMargin ?? simulated
       let m = game.markets
