@@ -220,7 +220,7 @@ enum CompactJSONEncoder {
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-      SingleContainer(document: document, entry: entry)
+      PlacingContainer(document: document, target: .entry(entry))
     }
   }
 
@@ -300,25 +300,6 @@ enum CompactJSONEncoder {
     }
   }
 
-  /// A single value at its entry; a value that writes itself replaces what the entry held.
-  struct SingleContainer: SingleValueEncodingContainer {
-    let document: Document
-    let entry: Int32
-    var codingPath: [any CodingKey] { document.path(ofEntry: entry) }
-
-    private func set(_ value: Value) { document.entries[Int(entry)].value = value }
-
-    mutating func encodeNil() throws { set(.null) }
-    mutating func encode(_ value: Bool) throws { set(.bool(value)) }
-    mutating func encode(_ value: String) throws { set(.string(value)) }
-    mutating func encode(_ value: Double) throws { set(.double(value)) }
-    mutating func encode(_ value: Int) throws { set(.signed(Int64(value))) }
-    mutating func encode<T: Encodable>(_ value: T) throws {
-      set(.unset)
-      try document.encode(value, into: entry)
-    }
-  }
-
   /// A super encoder: hands its value to `place` (its parent's setter) once it has one. Its
   /// containers are placed at once, so what is written into them later lands too.
   struct ReferencingEncoder: Encoder {
@@ -343,15 +324,34 @@ enum CompactJSONEncoder {
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-      PlacingContainer(document: document, codingPath: codingPath, place: place)
+      PlacingContainer(document: document, target: .parent(place, codingPath))
     }
   }
 
-  /// A super encoder's single value, handed to its parent.
+  /// A single value, set at its entry or handed to a super encoder's parent. A value that
+  /// writes itself is encoded whole on its own first, so it replaces what was there.
   struct PlacingContainer: SingleValueEncodingContainer {
+    enum Target {
+      case entry(Int32)
+      case parent((Value) -> Void, [any CodingKey])
+    }
+
     let document: Document
-    let codingPath: [any CodingKey]
-    let place: (Value) -> Void
+    let target: Target
+
+    var codingPath: [any CodingKey] {
+      switch target {
+      case .entry(let entry): document.path(ofEntry: entry)
+      case .parent(_, let path): path
+      }
+    }
+
+    private func place(_ value: Value) {
+      switch target {
+      case .entry(let entry): document.entries[Int(entry)].value = value
+      case .parent(let place, _): place(value)
+      }
+    }
 
     mutating func encodeNil() throws { place(.null) }
     mutating func encode(_ value: Bool) throws { place(.bool(value)) }
