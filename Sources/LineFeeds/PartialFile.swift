@@ -2,10 +2,10 @@ import Foundation
 import ServiceContracts
 import Simulation
 
-/// A shard's partial result (`--shard K/N --partial FILE`), version 3: a JSON header line, a
+/// A shard's partial result (`--shard K/N --partial FILE`), version 4: a JSON header line, a
 /// JSON body line, then the counts as bytes.
 ///
-///   {"checksum":"<FNV-1a 64 of everything after this line, hex>","format":"mcsim-partial","version":3}
+///   {"checksum":"<FNV-1a 64 of everything after this line, hex>","format":"mcsim-partial","version":4}
 ///   {"command":[...],"seed":42,"shard":{"count":3,"index":0},"mcsim":"0.2.0","calls":[[histogram, ...], ...],
 ///    "models":["<digest of call 1's models>", ...]}
 ///   <every histogram in order: its counts, then its overtime totals, as unsigned LEB128 varints>
@@ -19,10 +19,12 @@ import Simulation
 /// bit flips (not tampering). `models` (version 2) holds, per call, `SimulationTape.digest` of
 /// the models it simulated (every parameter, bit-exact, with simulations, seed and common
 /// random numbers): the merge's replay recomputes it from the inputs as they are now and refuses
-/// the parts if an input changed, even one that keeps the score grids.
+/// the parts if an input changed, even one that keeps the score grids. Version 4: the grids are
+/// sized from the single-precision normals' reach (`ScoreGrid`), so a version 3 part, whose
+/// grids are wider, is refused by its version rather than as a changed model.
 public struct PartialFile: Sendable {
   public static let format = "mcsim-partial"
-  public static let version = 3
+  public static let version = 4
 
   public var command: [String]
   public var seed: UInt64

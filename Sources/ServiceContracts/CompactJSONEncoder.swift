@@ -56,8 +56,7 @@ enum CompactJSONEncoder {
     var value: Value
     /// The next entry of the same container, -1 at the end.
     var next: Int32 = -1
-    /// The container it belongs to, -1 for the root (and for a super encoder's value before it
-    /// is placed).
+    /// The container it belongs to, -1 for the root.
     let owner: Int32
     /// Its position in an array (for the coding path), -1 in an object.
     let index: Int32
@@ -80,7 +79,7 @@ enum CompactJSONEncoder {
       containers.reserveCapacity(128)
     }
 
-    /// Adds an entry at the end of `container` (-1: a free-standing entry); returns its number.
+    /// Adds an entry at the end of `container` (-1: the root); returns its number.
     @discardableResult
     func append(key: String, _ value: Value, to container: Int32) -> Int32 {
       let n = Int32(entries.count)
@@ -132,6 +131,22 @@ enum CompactJSONEncoder {
         }
       }
       return newContainer(in: append(key: key, .unset, to: object), array: array)
+    }
+
+    /// Adds `value` at the end of `container` under `key`; takes the entry out again if the
+    /// value throws, so an error a caller catches leaves nothing behind (as with Foundation).
+    func encode<T: Encodable>(_ value: T, key: String, in container: Int32) throws {
+      let c = Int(container)
+      let previous = containers[c].last
+      let entry = append(key: key, .unset, to: container)
+      do {
+        try encode(value, into: entry)
+      } catch {
+        containers[c].last = previous
+        containers[c].count -= 1
+        if previous >= 0 { entries[Int(previous)].next = -1 } else { containers[c].first = -1 }
+        throw error
+      }
     }
 
     /// Encodes `value` into `entry`: a scalar at once, anything else through `encode(to:)`,
@@ -220,7 +235,7 @@ enum CompactJSONEncoder {
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-      PlacingContainer(document: document, target: .entry(entry))
+      SingleContainer(document: document, entry: entry)
     }
   }
 
@@ -235,7 +250,7 @@ enum CompactJSONEncoder {
     mutating func encode(_ value: Double, forKey key: Key) throws { document.append(key: key.stringValue, .double(value), to: object) }
     mutating func encode(_ value: Int, forKey key: Key) throws { document.append(key: key.stringValue, .signed(Int64(value)), to: object) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-      try document.encode(value, into: document.append(key: key.stringValue, .unset, to: object))
+      try document.encode(value, key: key.stringValue, in: object)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
@@ -253,12 +268,10 @@ enum CompactJSONEncoder {
 
     mutating func superEncoder(forKey key: Key) -> any Encoder { superEncoder(named: key.stringValue) }
 
-    /// The key is set when the super encoder writes its value, not before (as with Foundation).
+    /// The key is placed at once, an empty object until the super encoder writes (Foundation
+    /// writes the same empty object when a super encoder that wrote nothing is released).
     private func superEncoder(named name: String) -> any Encoder {
-      let document = document, object = object
-      return ReferencingEncoder(document: document, codingPath: codingPath + [PathKey(name)]) { value in
-        document.append(key: name, value, to: object)
-      }
+      EntryEncoder(document: document, entry: document.append(key: name, .unset, to: object))
     }
   }
 
@@ -274,7 +287,7 @@ enum CompactJSONEncoder {
     mutating func encode(_ value: Double) throws { document.append(key: "", .double(value), to: array) }
     mutating func encode(_ value: Int) throws { document.append(key: "", .signed(Int64(value)), to: array) }
     mutating func encode<T: Encodable>(_ value: T) throws {
-      try document.encode(value, into: document.append(key: "", .unset, to: array))
+      try document.encode(value, key: "", in: array)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
@@ -292,76 +305,28 @@ enum CompactJSONEncoder {
 
     /// Its place is taken at once (an empty object until the super encoder writes).
     mutating func superEncoder() -> any Encoder {
-      let document = document
-      let entry = document.append(key: "", .unset, to: array)
-      return ReferencingEncoder(document: document, codingPath: document.path(ofEntry: entry)) { value in
-        document.entries[Int(entry)].value = value
-      }
+      EntryEncoder(document: document, entry: document.append(key: "", .unset, to: array))
     }
   }
 
-  /// A super encoder: hands its value to `place` (its parent's setter) once it has one. Its
-  /// containers are placed at once, so what is written into them later lands too.
-  struct ReferencingEncoder: Encoder {
+  /// A single value at its entry. A value that writes itself replaces what the entry held; one
+  /// that writes nothing is an empty object, as with Foundation.
+  struct SingleContainer: SingleValueEncodingContainer {
     let document: Document
-    let codingPath: [any CodingKey]
-    let place: (Value) -> Void
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    let entry: Int32
+    var codingPath: [any CodingKey] { document.path(ofEntry: entry) }
 
-    /// A free-standing entry for the value, placed when it is asked for.
-    private func entry() -> Int32 { document.append(key: "", .unset, to: -1) }
+    private func set(_ value: Value) { document.entries[Int(entry)].value = value }
 
-    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-      let c = document.newContainer(in: entry(), array: false)
-      place(.object(c))
-      return KeyedEncodingContainer(KeyedContainer<Key>(document: document, object: c))
-    }
-
-    func unkeyedContainer() -> any UnkeyedEncodingContainer {
-      let c = document.newContainer(in: entry(), array: true)
-      place(.array(c))
-      return UnkeyedContainer(document: document, array: c)
-    }
-
-    func singleValueContainer() -> any SingleValueEncodingContainer {
-      PlacingContainer(document: document, target: .parent(place, codingPath))
-    }
-  }
-
-  /// A single value, set at its entry or handed to a super encoder's parent. A value that
-  /// writes itself is encoded whole on its own first, so it replaces what was there.
-  struct PlacingContainer: SingleValueEncodingContainer {
-    enum Target {
-      case entry(Int32)
-      case parent((Value) -> Void, [any CodingKey])
-    }
-
-    let document: Document
-    let target: Target
-
-    var codingPath: [any CodingKey] {
-      switch target {
-      case .entry(let entry): document.path(ofEntry: entry)
-      case .parent(_, let path): path
-      }
-    }
-
-    private func place(_ value: Value) {
-      switch target {
-      case .entry(let entry): document.entries[Int(entry)].value = value
-      case .parent(let place, _): place(value)
-      }
-    }
-
-    mutating func encodeNil() throws { place(.null) }
-    mutating func encode(_ value: Bool) throws { place(.bool(value)) }
-    mutating func encode(_ value: String) throws { place(.string(value)) }
-    mutating func encode(_ value: Double) throws { place(.double(value)) }
-    mutating func encode(_ value: Int) throws { place(.signed(Int64(value))) }
+    mutating func encodeNil() throws { set(.null) }
+    mutating func encode(_ value: Bool) throws { set(.bool(value)) }
+    mutating func encode(_ value: String) throws { set(.string(value)) }
+    mutating func encode(_ value: Double) throws { set(.double(value)) }
+    mutating func encode(_ value: Int) throws { set(.signed(Int64(value))) }
     mutating func encode<T: Encodable>(_ value: T) throws {
-      let entry = document.append(key: "", .unset, to: -1)
+      set(.unset)
       try document.encode(value, into: entry)
-      place(document.entries[Int(entry)].value)
+      if case .unset = document.entries[Int(entry)].value { _ = document.newContainer(in: entry, array: false) }
     }
   }
 

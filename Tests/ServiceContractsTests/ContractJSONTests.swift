@@ -120,7 +120,44 @@ final class ContractJSONTests: XCTestCase {
     func encode(to encoder: any Encoder) throws {}
   }
 
+  /// A value that writes nothing through a single-value container: an empty object.
+  struct Wrapped: Encodable {
+    func encode(to encoder: any Encoder) throws {
+      var c = encoder.singleValueContainer()
+      try c.encode(Nothing())
+    }
+  }
+
+  struct Failure: Error {}
+
+  /// Throws after writing part of itself.
+  struct Throwing: Encodable {
+    func encode(to encoder: any Encoder) throws {
+      var c = encoder.container(keyedBy: Layered.K.self)
+      try c.encode(1, forKey: .a)
+      throw Failure()
+    }
+  }
+
+  /// A caller that catches its values' errors: what failed leaves nothing behind.
+  struct Forgiving: Encodable {
+    func encode(to encoder: any Encoder) throws {
+      var c = encoder.container(keyedBy: Layered.K.self)
+      try c.encode("kept", forKey: .b)
+      try? c.encode(Throwing(), forKey: .a)
+      try? c.encode(Throwing(), forKey: .b)
+      var list = c.nestedUnkeyedContainer(forKey: .list)
+      try list.encode(1)
+      try? list.encode(Throwing())
+      try list.encode(2)
+      _ = c.superEncoder(forKey: .sup)
+    }
+  }
+
   func testEncoderShapesMatchFoundation() throws {
+    try assertSameBytes(Wrapped())
+    try assertSameBytes([Wrapped()])
+    try assertSameBytes(Forgiving())
     try assertSameBytes(Layered())
     try assertSameBytes([Layered(), Layered()])
     try assertSameBytes(Piece(value: 5))
