@@ -108,8 +108,11 @@ static inline __attribute__((always_inline)) void mc_finish_overtime_game(const 
 MC_TARGET_CLONES
 void mc_simulate_games(const mc_game_model *m, mc_stream stream, uint64_t n, uint32_t *hist,
                        uint32_t *ot_totals, mc_overflow *overflow, mc_game_tally *tally) {
-  uint64_t w0[MC_GAME_BATCH], w1[MC_GAME_BATCH];
-  uint64_t s0[MC_GAME_BATCH], s1[MC_GAME_BATCH];
+  // Each game's block as its four 32-bit words (v1 and v3 drive its normals, v2 its overtime
+  // draw, v0 its coin), and the same for its skew block.
+  uint32_t v0[MC_GAME_BATCH], v1[MC_GAME_BATCH], v2[MC_GAME_BATCH], v3[MC_GAME_BATCH];
+  uint32_t k1[MC_GAME_BATCH], k3[MC_GAME_BATCH], scratch[MC_LANES];
+  float z0s[MC_GAME_BATCH], z1s[MC_GAME_BATCH], u0s[MC_GAME_BATCH], u1s[MC_GAME_BATCH];
   int32_t hs[MC_GAME_BATCH], as[MC_GAME_BATCH], cell[MC_GAME_BATCH];
   uint8_t overtime[MC_GAME_BATCH];
 
@@ -130,24 +133,26 @@ void mc_simulate_games(const mc_game_model *m, mc_stream stream, uint64_t n, uin
   for (uint64_t done = 0; done < n; done += MC_GAME_BATCH) {
     uint64_t count = n - done < MC_GAME_BATCH ? n - done : MC_GAME_BATCH;
     for (int g = 0; g < MC_GAME_BATCH; g += MC_LANES) {
-      mc_philox_lanes(stream.key, stream.stream, done + (uint64_t)g, w0 + g, w1 + g);
+      mc_philox_words(stream.key, stream.stream, done + (uint64_t)g, v0 + g, v1 + g, v2 + g, v3 + g);
     }
+    // The normals in single precision on their own, so each vector holds as many floats as it
+    // can (in the double pass below, an AVX2 loop of 4 doubles would run them 4 at a time).
+    for (int g = 0; g < MC_GAME_BATCH; g++) mc_box_muller_words_f32(v1[g], v3[g], &z0s[g], &z1s[g]);
     if (skewed) {
       for (int g = 0; g < MC_GAME_BATCH; g += MC_LANES) {
-        mc_philox_lanes(stream.key, stream.stream, MC_SKEW_REGION + done + (uint64_t)g, s0 + g,
-                        s1 + g);
+        mc_philox_words(stream.key, stream.stream, MC_SKEW_REGION + done + (uint64_t)g, scratch, k1 + g,
+                        scratch, k3 + g);
       }
+      for (int g = 0; g < MC_GAME_BATCH; g++) mc_box_muller_words_f32(k1[g], k3[g], &u0s[g], &u1s[g]);
     }
     // Vector pass: scores, the overtime flag and the histogram cell of each game. Two copies
     // of the loop, so the normal case never pays for the skew draws.
 #define MC_VECTOR_PASS(SKEWED)                                                                  \
   for (int g = 0; g < MC_GAME_BATCH; g++) {                                                     \
-    double z0, z1;                                                                              \
-    mc_box_muller_f32(w0[g], w1[g], &z0, &z1);                                                  \
+    const double z0 = (double)z0s[g], z1 = (double)z1s[g];                                      \
     double xh = z0, xa = rho * z0 + rho_c * z1;                                                 \
     if (SKEWED) {                                                                               \
-      double u0, u1;                                                                            \
-      mc_box_muller_f32(s0[g], s1[g], &u0, &u1);                                                \
+      const double u0 = (double)u0s[g], u1 = (double)u1s[g];                                    \
       xh = (delta * fabs(u0) + delta_c * xh - shift) * inv_scale;                               \
       xa = (delta * fabs(u1) + delta_c * xa - shift) * inv_scale;                               \
     }                                                                                           \
@@ -157,7 +162,7 @@ void mc_simulate_games(const mc_game_model *m, mc_stream stream, uint64_t n, uin
     a = a < floor_pts ? floor_pts : a;                                                          \
     hs[g] = h;                                                                                  \
     as[g] = a;                                                                                  \
-    overtime[g] = (uint8_t)((flat & ((uint32_t)w1[g] < ot_threshold)) | (tie & (h == a)));      \
+    overtime[g] = (uint8_t)((flat & (v2[g] < ot_threshold)) | (tie & (h == a)));               \
     int32_t r = h - hmin, c = a - amin;                                                         \
     r = r < 0 ? 0 : (r > hmax ? hmax : r);                                                      \
     c = c < 0 ? 0 : (c > amax ? amax : c);                                                      \
@@ -182,7 +187,9 @@ void mc_simulate_games(const mc_game_model *m, mc_stream stream, uint64_t n, uin
       while (mask) {
         uint64_t g = base + (uint64_t)__builtin_ctzll(mask);
         mask &= mask - 1;
-        mc_finish_overtime_game(m, hs[g], as[g], w0[g], w1[g], &aux, hist, ot_totals, overflow, tally);
+        const uint64_t w0 = (uint64_t)v0[g] | ((uint64_t)v1[g] << 32);
+        const uint64_t w1 = (uint64_t)v2[g] | ((uint64_t)v3[g] << 32);
+        mc_finish_overtime_game(m, hs[g], as[g], w0, w1, &aux, hist, ot_totals, overflow, tally);
       }
     }
     tally->games += count;

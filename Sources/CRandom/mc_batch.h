@@ -53,19 +53,61 @@ static inline uint64_t mc_double_to_bits(double d) {
 typedef uint32_t mc_v16u32 __attribute__((vector_size(64)));
 typedef uint64_t mc_v8u64 __attribute__((vector_size(64)));
 
-/// Sixteen 32x32->64 products at once, returned as their high and low 32-bit halves. Even
-/// and odd lanes are multiplied separately in 64-bit lanes whose high halves are zero, which
-/// compilers turn into vpmuludq, then the halves are put back in place.
-#define MC_MULHILO16(a, m, hi, lo)                                        \
-  do {                                                                    \
-    const mc_v8u64 low_mask_ = (mc_v8u64){0} + 0xFFFFFFFFull;             \
-    mc_v8u64 wide_ = (mc_v8u64)(a);                                       \
-    mc_v8u64 even_ = (wide_ & low_mask_) * (uint64_t)(m);                 \
-    mc_v8u64 odd_ = (wide_ >> 32) * (uint64_t)(m);                        \
-    (hi) = (mc_v16u32)((even_ >> 32) | (odd_ & ~low_mask_));              \
-    (lo) = (mc_v16u32)((even_ & low_mask_) | (odd_ << 32));               \
-  } while (0)
+/// The state of MC_LANES Philox counters: each of the four 32-bit words in the low half of a
+/// 64-bit lane, lanes 0-7 in `a` and 8-15 in `b`. The high halves hold garbage.
+typedef struct {
+  mc_v8u64 a[4], b[4];
+} mc_philox_state;
 
+/// The ten rounds of Philox4x32-10 on the counters of blocks `first ..< first + MC_LANES` of
+/// stream (key, stream). A 32x32->64 multiply (vpmuludq) reads only the low halves of its
+/// 64-bit lanes, so a product serves as it is for its low word and shifted once for its high
+/// word, and the garbage the xors leave in the high halves never needs clearing: no shuffles
+/// between rounds (a 16 x 32-bit layout needs four per multiply to split and rejoin halves).
+static inline __attribute__((always_inline)) mc_philox_state mc_philox_rounds(mc_philox4x32_key key,
+                                                                               uint64_t stream,
+                                                                               uint64_t first) {
+  const mc_v8u64 low = (mc_v8u64){0} + (uint64_t)0xFFFFFFFFu;
+  const mc_v8u64 iota_a = {0, 1, 2, 3, 4, 5, 6, 7}, iota_b = {8, 9, 10, 11, 12, 13, 14, 15};
+  // The 64-bit block numbers first + i: word 0 their low half, word 1 their high half.
+  const mc_v8u64 n_a = iota_a + first, n_b = iota_b + first;
+  mc_v8u64 c0a = n_a, c0b = n_b, c1a = n_a >> 32, c1b = n_b >> 32;
+  mc_v8u64 c2a = (mc_v8u64){0} + (stream & 0xFFFFFFFFu), c2b = c2a;
+  mc_v8u64 c3a = (mc_v8u64){0} + (stream >> 32), c3b = c3a;
+  uint32_t k0 = key.v[0], k1 = key.v[1];
+  for (int r = 0; r < 10; r++) {
+    const mc_v8u64 p0a = (c0a & low) * (uint64_t)MC_PHILOX_M0, p0b = (c0b & low) * (uint64_t)MC_PHILOX_M0;
+    const mc_v8u64 p1a = (c2a & low) * (uint64_t)MC_PHILOX_M1, p1b = (c2b & low) * (uint64_t)MC_PHILOX_M1;
+    c0a = (p1a >> 32) ^ c1a ^ (uint64_t)k0;
+    c0b = (p1b >> 32) ^ c1b ^ (uint64_t)k0;
+    c1a = p1a;
+    c1b = p1b;
+    c2a = (p0a >> 32) ^ c3a ^ (uint64_t)k1;
+    c2b = (p0b >> 32) ^ c3b ^ (uint64_t)k1;
+    c3a = p0a;
+    c3b = p0b;
+    k0 += MC_PHILOX_W0;
+    k1 += MC_PHILOX_W1;
+  }
+  return (mc_philox_state){{c0a, c1a, c2a, c3a}, {c0b, c1b, c2b, c3b}};
+}
+
+/// Philox4x32-10 of the blocks `first ..< first + MC_LANES` of stream (key, stream), as the
+/// four 32-bit words of each block in four arrays: v[j][i] is word j of block first + i, as
+/// mc_stream_block gives it (its word 0 is v1:v0, its word 1 v3:v2).
+static inline __attribute__((always_inline)) void mc_philox_words(mc_philox4x32_key key, uint64_t stream,
+                                                                   uint64_t first, uint32_t *v0,
+                                                                   uint32_t *v1, uint32_t *v2,
+                                                                   uint32_t *v3) {
+  const mc_philox_state st = mc_philox_rounds(key, stream, first);
+  uint32_t *out[4] = {v0, v1, v2, v3};
+  for (int j = 0; j < 4; j++) {
+    // The low halves of the 16 lanes, in lane order.
+    const mc_v16u32 w = __builtin_shufflevector((mc_v16u32)st.a[j], (mc_v16u32)st.b[j], 0, 2, 4, 6, 8, 10,
+                                                12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+    memcpy(out[j], &w, sizeof w);
+  }
+}
 
 /// Philox4x32-10 of the blocks `first ..< first + MC_LANES` of stream (key, stream).
 /// Lane i of the result is identical to mc_stream_block(first + i).
@@ -73,35 +115,15 @@ static inline __attribute__((always_inline)) void mc_philox_lanes(mc_philox4x32_
                                                                    uint64_t stream,
                                                                    uint64_t first, uint64_t *w0,
                                                                    uint64_t *w1) {
-  const mc_v16u32 iota = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
-  const uint32_t first_lo = (uint32_t)first, first_hi = (uint32_t)(first >> 32);
-  mc_v16u32 c0 = iota + first_lo;
-  // Carry into the high word where the low word wrapped (the comparison yields all ones).
-  mc_v16u32 c1 = ((mc_v16u32){0} + first_hi) - (mc_v16u32)(c0 < first_lo);
-  mc_v16u32 c2, c3;
-  c2 = (mc_v16u32){0} + (uint32_t)stream;
-  c3 = (mc_v16u32){0} + (uint32_t)(stream >> 32);
-  uint32_t k0 = key.v[0], k1 = key.v[1];
-  for (int r = 0; r < 10; r++) {
-    mc_v16u32 hi0, lo0, hi1, lo1;
-    MC_MULHILO16(c0, MC_PHILOX_M0, hi0, lo0);
-    MC_MULHILO16(c2, MC_PHILOX_M1, hi1, lo1);
-    c0 = hi1 ^ c1 ^ k0;
-    c1 = lo1;
-    c2 = hi0 ^ c3 ^ k1;
-    c3 = lo0;
-    k0 += MC_PHILOX_W0;
-    k1 += MC_PHILOX_W1;
-  }
-  // Interleave (c0, c1) and (c2, c3) into 64-bit words: lane i -> c0[i] | c1[i] << 32.
-  mc_v16u32 a = __builtin_shufflevector(c0, c1, 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
-  mc_v16u32 b = __builtin_shufflevector(c0, c1, 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31);
-  mc_v16u32 c = __builtin_shufflevector(c2, c3, 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
-  mc_v16u32 d = __builtin_shufflevector(c2, c3, 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31);
-  memcpy(w0, &a, sizeof a);
-  memcpy(w0 + 8, &b, sizeof b);
-  memcpy(w1, &c, sizeof c);
-  memcpy(w1 + 8, &d, sizeof d);
+  const mc_philox_state st = mc_philox_rounds(key, stream, first);
+  const mc_v8u64 low = (mc_v8u64){0} + (uint64_t)0xFFFFFFFFu;
+  // Lane i's two 64-bit words: word 0 = v1:v0, word 1 = v3:v2.
+  const mc_v8u64 a0 = (st.a[0] & low) | (st.a[1] << 32), b0 = (st.b[0] & low) | (st.b[1] << 32);
+  const mc_v8u64 a1 = (st.a[2] & low) | (st.a[3] << 32), b1 = (st.b[2] & low) | (st.b[3] << 32);
+  memcpy(w0, &a0, sizeof a0);
+  memcpy(w0 + 8, &b0, sizeof b0);
+  memcpy(w1, &a1, sizeof a1);
+  memcpy(w1 + 8, &b1, sizeof b1);
 }
 
 /// The top 53 bits of `x` as a double strictly inside (0, 1): k * 2^-53 for k = x >> 11,
@@ -256,15 +278,24 @@ static inline void mc_sincos_turnf(float v, float *sin_out, float *cos_out) {
 /// Box-Muller in single precision: two independent standard normals from one block, widened to
 /// double (exactly). The radius takes the top 24 bits of word 0, the angle the top 24 of word 1;
 /// the low 32 bits of each word stay free for the caller (the game kernel's overtime draw and
-/// coin). |z| <= MC_NORMAL_F32_MAX_ABS.
-static inline void mc_box_muller_f32(uint64_t w0, uint64_t w1, double *z0, double *z1) {
-  float u = mc_unit24((uint32_t)(w0 >> 32));
-  float v = mc_turn24((uint32_t)(w1 >> 32));
+/// coin). |z| <= MC_NORMAL_F32_MAX_ABS. This one takes the two high words alone (words 1 and 3
+/// of the block) and returns floats, so a loop of it fills whole vectors of floats.
+static inline void mc_box_muller_words_f32(uint32_t radius_word, uint32_t angle_word, float *z0, float *z1) {
+  float u = mc_unit24(radius_word);
+  float v = mc_turn24(angle_word);
   float r = MC_SQRT(-2.0f * mc_logf(u));
   float s, c;
   mc_sincos_turnf(v, &s, &c);
-  *z0 = (double)(r * c);
-  *z1 = (double)(r * s);
+  *z0 = r * c;
+  *z1 = r * s;
+}
+
+/// The same from a block's two 64-bit words, widened to double (exactly).
+static inline void mc_box_muller_f32(uint64_t w0, uint64_t w1, double *z0, double *z1) {
+  float f0, f1;
+  mc_box_muller_words_f32((uint32_t)(w0 >> 32), (uint32_t)(w1 >> 32), &f0, &f1);
+  *z0 = (double)f0;
+  *z1 = (double)f1;
 }
 
 #endif
