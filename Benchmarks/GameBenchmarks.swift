@@ -65,13 +65,15 @@ extension BenchmarkSuite {
 }
 
 enum PeakMemory {
-  /// The child's side: simulate, then print the peak RSS in KiB (getrusage).
+  /// The child's side: simulate, then print the peak RSS in KiB: the VmHWM of /proc/self/status,
+  /// the high-water mark of this process's own memory. (getrusage's ru_maxrss survives execve on
+  /// Linux: a child started by posix_spawn from a large parent reported the parent's 96 MiB.)
   static func runChild(simulations: Int) -> Never {
     let h = try! GameSimulator.simulate(GameModel(homeMean: 115, awayMean: 112), options: SimulationOptions(simulations: simulations, seed: 1))
     precondition(h.games == UInt64(simulations))
-    var usage = rusage()
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    print(usage.ru_maxrss)
+    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+    print(line?.split(separator: " ").dropFirst().first.map(String.init) ?? "")
     exit(0)
   }
 
