@@ -56,14 +56,14 @@ enum Peers {
 }
 
 extension BenchmarkSuite {
-  /// The peer's 10^6 figure against the game kernel built for each x86-64 level on its own, two
-  /// threads (the levels suite's `levels.pair.*`, same run): what a machine without AVX-512 gets
-  /// from the v3 clone, measured here. The kernel alone, without the engine's histogram and
-  /// summary, which the engine's own line above includes.
-  static func againstLevels(_ peerNanoseconds: Double, label: String, context: inout BenchmarkContext) {
-    for (key, name) in [("v4", "x86-64-v4 (AVX-512)"), ("v3", "x86-64-v3 (AVX2)"), ("baseline", "x86-64 baseline")] {
+  /// The peer's 10^6 figure against the game kernel built for each x86-64 level on its own, on
+  /// all cores as the peers run (the levels suite's `levels.pair.*`, same run): what a machine
+  /// without AVX-512 gets from the v3 clone, measured here. The kernel alone, without the engine's
+  /// histogram and summary, which the engine's own line above includes.
+  static func againstLevels(_ peerNanoseconds: Double, label: String, short: String, context: inout BenchmarkContext) {
+    for (key, name) in [("v4", "v4 (AVX-512)"), ("v3", "v3 (AVX2)"), ("baseline", "baseline")] {
       guard let kernel = context.references["levels.pair.\(key)"] else { continue }
-      context.record(suite: "peers", name: "kernel alone, 10^6, 2 threads, \(name)", unit: "ns/game", samples: [kernel],
+      context.record(suite: "peers", name: "\(short) vs kernel alone, 10^6, \(name)", unit: "ns/game", samples: [kernel],
                      baseline: (label, peerNanoseconds))
     }
   }
@@ -108,7 +108,9 @@ extension BenchmarkSuite {
         let median = BenchmarkContext.median(samples)
         context.record(suite: "peers", name: "\(label), 10^\(exponent)", unit: "ns/game", samples: samples,
                        note: String(format: "mcsim is %.1fx faster", median / oursMedian))
-        if n == 1_000_000 { Self.againstLevels(median, label: label, context: &context) }
+        if n == 1_000_000 {
+          Self.againstLevels(median, label: label, short: script.hasPrefix("numba") ? "numba" : "NumPy", context: &context)
+        }
       }
     }
 

@@ -33,8 +33,12 @@
 #define MC_SQRT(x) __builtin_sqrt(x)
 #endif
 
-/// Blocks computed together: 16 counters side by side, one 32-bit word each per SIMD lane.
+/// Blocks computed together: 16 counters side by side, each 32-bit word of a counter in the low
+/// half of a 64-bit SIMD lane (mc_philox_rounds).
 #define MC_LANES 16
+
+// mc_philox_words reads a 64-bit lane's low half as its even 32-bit element.
+_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "the batched Philox assumes a little-endian machine");
 
 static inline double mc_bits_to_double(uint64_t b) {
   double d;

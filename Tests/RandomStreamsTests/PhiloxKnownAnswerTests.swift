@@ -44,6 +44,41 @@ final class PhiloxKnownAnswerTests: XCTestCase {
     }
   }
 
+  /// Groups of 16 blocks whose block numbers cross 2^32 (a carry into the counter's high word
+  /// inside the group) or wrap at 2^64: each block's words as the scalar reference computes them
+  /// (mc_fill_bits), and the game normals (mc_fill_normal_f32, whose vector code takes a block as
+  /// four 32-bit words) as fills of one block each give them.
+  func testBatchedBlocksAcrossTheCounterCarry() {
+    let id: UInt64 = 0xFFFF_FFFF_0000_0003
+    for start: UInt64 in [(1 << 32) - 8, 0 &- 8, (5 << 32) - 3, (1 << 32) - 1] {
+      var stream = RandomStream(seed: 7, id: id)
+      stream.state.block = start
+      var bits = [UInt64](repeating: 0, count: 64)
+      bits.withUnsafeMutableBufferPointer { mc_fill_bits(&stream.state, $0.baseAddress, 64) }
+      XCTAssertEqual(stream.state.block, start &+ 32)
+      for i in 0..<32 {
+        let block = start &+ UInt64(i)
+        var c = mc_philox4x32_ctr(
+          v: (UInt32(truncatingIfNeeded: block), UInt32(truncatingIfNeeded: block >> 32), 3, 0xFFFF_FFFF))
+        c = mc_philox4x32_10(c, stream.state.key)
+        XCTAssertEqual(bits[2 * i], UInt64(c.v.0) | UInt64(c.v.1) << 32, "block \(block)")
+        XCTAssertEqual(bits[2 * i + 1], UInt64(c.v.2) | UInt64(c.v.3) << 32, "block \(block)")
+      }
+      var normals = RandomStream(seed: 7, id: id)
+      normals.state.block = start
+      var z = [Double](repeating: 0, count: 64)
+      z.withUnsafeMutableBufferPointer { mc_fill_normal_f32(&normals.state, $0.baseAddress, 64) }
+      for i in 0..<32 {
+        var one = RandomStream(seed: 7, id: id)
+        one.state.block = start &+ UInt64(i)
+        var pair = [Double](repeating: 0, count: 2)
+        pair.withUnsafeMutableBufferPointer { mc_fill_normal_f32(&one.state, $0.baseAddress, 2) }
+        XCTAssertEqual(z[2 * i], pair[0], "block \(start &+ UInt64(i))")
+        XCTAssertEqual(z[2 * i + 1], pair[1], "block \(start &+ UInt64(i))")
+      }
+    }
+  }
+
   /// Value stability: the first draws of each distribution for a fixed seed never change
   /// silently (a change here changes every published result).
   func testFirstDrawsArePinned() {
