@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 # picture tests render every SVG with (they fail, saying so, where it is missing); the aarch64
 # cross toolchain and qemu-user, with which CrossArchitectureTests builds the C kernels for
 # aarch64 (NEON) and runs them against this machine's bits.
-packages=(libopenblas-dev liblapacke-dev wrk python3-venv chromium gcc-aarch64-linux-gnu qemu-user)
+packages=(libopenblas-dev liblapacke-dev wrk python3-venv chromium gcc gcc-aarch64-linux-gnu qemu-user)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

@@ -15,6 +15,10 @@
 // Where a fused multiply-add helps, it is written as MC_FMA: correctly rounded by definition
 // (one instruction with FMA hardware, libm's exact fma() without), so still identical.
 #pragma STDC FP_CONTRACT OFF
+#if defined(__GNUC__) && !defined(__clang__)
+// GCC ignores the standard pragma and contracts by default (-ffp-contract=fast): the same, its way.
+#pragma GCC optimize("fp-contract=off")
+#endif
 #define MC_FMA(a, b, c) __builtin_fma((a), (b), (c))
 // Every function that evaluates these kernels must carry MC_TARGET_CLONES: compiled for the
 // baseline only, MC_FMA would be a call to libm's (exact but slow) software fma.
