@@ -96,12 +96,13 @@ static inline uint32_t mc_ot_threshold(const mc_game_model *m) {
 /// Finishes a game the vector pass flagged: adds overtime, then counts it. Everything the
 /// kernels call is always_inline, so each target clone gets its own copy (a plain static
 /// function would be compiled for the baseline only, with libm's software fma).
+/// `ot_draw` and `coin` are the game block's words 2 and 0 (the scalar kernel's (uint32_t)w[1] and w[0]).
 static inline __attribute__((always_inline)) void mc_finish_overtime_game(const mc_game_model *m, int32_t h,
-                                                              int32_t a, uint64_t w0, uint64_t w1,
+                                                              int32_t a, uint32_t ot_draw, uint64_t coin,
                                                               mc_aux_normals *aux, uint32_t *hist,
                                                               uint32_t *ot_totals, mc_overflow *overflow,
                                                               mc_game_tally *tally) {
-  mc_overtime(m, (uint32_t)w1, w0, 0xFFFFFFFFu, aux, &h, &a, tally);
+  mc_overtime(m, ot_draw, coin, 0xFFFFFFFFu, aux, &h, &a, tally);
   mc_count(m, h, a, 1, hist, ot_totals, overflow);
 }
 
@@ -187,9 +188,7 @@ void mc_simulate_games(const mc_game_model *m, mc_stream stream, uint64_t n, uin
       while (mask) {
         uint64_t g = base + (uint64_t)__builtin_ctzll(mask);
         mask &= mask - 1;
-        const uint64_t w0 = (uint64_t)v0[g] | ((uint64_t)v1[g] << 32);
-        const uint64_t w1 = (uint64_t)v2[g] | ((uint64_t)v3[g] << 32);
-        mc_finish_overtime_game(m, hs[g], as[g], w0, w1, &aux, hist, ot_totals, overflow, tally);
+        mc_finish_overtime_game(m, hs[g], as[g], v2[g], v0[g], &aux, hist, ot_totals, overflow, tally);
       }
     }
     tally->games += count;
