@@ -49,9 +49,9 @@ extension BenchmarkSuite {
         if parts.count == 2 { values[String(parts[0])] = String(parts[1]) }
       }
       guard let game = values["game"].flatMap(Double.init), let normal = values["normal"].flatMap(Double.init),
-        let pair = values["game2"].flatMap(Double.init), let digest = values["digest"]
+        let pair = values["game2"].flatMap(Double.init), pair > 0, let digest = values["digest"]
       else {
-        print("  (\(name): output not understood: \(run.output.prefix(200)))")
+        print("  (\(name): output not understood, or a thread did not start: \(run.output.prefix(200)))")
         continue
       }
       context.record(

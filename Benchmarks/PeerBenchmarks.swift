@@ -99,9 +99,9 @@ extension BenchmarkSuite {
       let oursMedian = BenchmarkContext.median(ours)
       let exponent = Int(log10(Double(n)))
       context.record(suite: "peers", name: "mcsim, 10^\(exponent), \(cores) threads", unit: "ns/game", samples: ours)
-      var peers = [("numpy_peer.py", "NumPy (the service's way)")]
-      if hasNumba { peers.append(("numba_peer.py", "numba parallel loop")) }
-      for (script, label) in peers {
+      var peers = [("numpy_peer.py", "NumPy (the service's way)", "NumPy")]
+      if hasNumba { peers.append(("numba_peer.py", "numba parallel loop", "numba")) }
+      for (script, label, short) in peers {
         let args = ["--sims", "\(n)", "--repeats", "\(repeats)", "--warmup", "1", "--threads", "\(cores)", "--seed", "1"]
         guard let result = Peers.run(script, args), let times = result["times_s"] as? [Double] else { continue }
         let samples = times.map { $0 * 1e9 / Double(n) }
@@ -109,7 +109,7 @@ extension BenchmarkSuite {
         context.record(suite: "peers", name: "\(label), 10^\(exponent)", unit: "ns/game", samples: samples,
                        note: String(format: "mcsim is %.1fx faster", median / oursMedian))
         if n == 1_000_000 {
-          Self.againstLevels(median, label: label, short: script.hasPrefix("numba") ? "numba" : "NumPy", context: &context)
+          Self.againstLevels(median, label: label, short: short, context: &context)
         }
       }
     }

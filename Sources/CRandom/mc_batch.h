@@ -283,11 +283,11 @@ static inline void mc_sincos_turnf(float v, float *sin_out, float *cos_out) {
   *cos_out = sign * (odd ? -s : c);
 }
 
-/// Box-Muller in single precision: two independent standard normals from one block, widened to
-/// double (exactly). The radius takes the top 24 bits of word 0, the angle the top 24 of word 1;
-/// the low 32 bits of each word stay free for the caller (the game kernel's overtime draw and
-/// coin). |z| <= MC_NORMAL_F32_MAX_ABS. This one takes the two high words alone (words 1 and 3
-/// of the block) and returns floats, so a loop of it fills whole vectors of floats.
+/// Box-Muller in single precision: two independent standard normals from one block's 32-bit
+/// words 1 and 3 (the high halves of its 64-bit words 0 and 1): the radius takes the top 24 bits
+/// of word 1, the angle the top 24 of word 3; words 0 and 2 stay free for the caller (the game
+/// kernel's coin and overtime draw). Floats, so a loop of it fills whole vectors of floats.
+/// |z| <= MC_NORMAL_F32_MAX_ABS.
 static inline void mc_box_muller_words_f32(uint32_t radius_word, uint32_t angle_word, float *z0, float *z1) {
   float u = mc_unit24(radius_word);
   float v = mc_turn24(angle_word);
@@ -298,7 +298,7 @@ static inline void mc_box_muller_words_f32(uint32_t radius_word, uint32_t angle_
   *z1 = r * s;
 }
 
-/// The same from a block's two 64-bit words, widened to double (exactly).
+/// The same from a block's two 64-bit words, widened to double (exactly): the scalar kernels'.
 static inline void mc_box_muller_f32(uint64_t w0, uint64_t w1, double *z0, double *z1) {
   float f0, f1;
   mc_box_muller_words_f32((uint32_t)(w0 >> 32), (uint32_t)(w1 >> 32), &f0, &f1);

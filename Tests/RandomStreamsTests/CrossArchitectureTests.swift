@@ -62,7 +62,7 @@ final class CrossArchitectureTests: XCTestCase {
   func testKernelsGiveTheSameBitsOnAarch64() throws {
     for tool in ["clang", "gcc", "qemu-aarch64", "aarch64-linux-gnu-objdump", "aarch64-linux-gnu-gcc"] {
       let found = try run(["sh", "-c", "command -v \(tool)"])
-      XCTAssertEqual(found.status, 0, "\(tool) is missing: `bash scripts/setup.sh` installs it (gcc-aarch64-linux-gnu, qemu-user)")
+      XCTAssertEqual(found.status, 0, "\(tool) is missing: `bash scripts/setup.sh` installs it (gcc, gcc-aarch64-linux-gnu, qemu-user)")
       if found.status != 0 { return }
     }
     let work = FileManager.default.temporaryDirectory.appendingPathComponent("mcsim-xarch-\(UUID().uuidString)")
