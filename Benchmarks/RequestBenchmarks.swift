@@ -11,7 +11,8 @@ extension BenchmarkSuite {
   /// `serve` measures beyond their sum. The simulation is measured as a fresh process allocates
 /// (glibc maps each large histogram anew, and every request pays its page faults) and then as
 /// the server runs, with `HeapTuning` keeping those blocks in the heap; the JSON body as
-/// Foundation's `JSONEncoder` writes it and as the contracts' compact writer does.
+/// Foundation's `JSONEncoder` writes it, as the contracts' compact writer does through Codable, and
+/// as the contracts write it directly (`ContractValue`, what the server sends).
   static let request = BenchmarkSuite(name: "request") { context in
     let model = GameModel(homeMean: 115, awayMean: 112)
     let market = TotalsMarket(line: 225.5, overOdds: try! Odds(decimal: 1.91), underOdds: try! Odds(decimal: 1.91))
@@ -53,12 +54,19 @@ extension BenchmarkSuite {
     context.record(
       suite: "request", name: "JSON body, Foundation's JSONEncoder", unit: "ms", samples: foundation,
       baseline: ("the simulation", simulationMs))
+    func throughCodable(_ value: some Encodable) throws -> Data { try ContractJSON.encode(value) }
     var bytes = 0
     let encode = BenchmarkContext.time(repeats: repeats, perItem: 1e6) {
+      bytes = try! throughCodable(SuccessEnvelope(built)).count
+    }
+    context.record(
+      suite: "request", name: "JSON body (\(bytes) bytes), Codable, compact writer", unit: "ms", samples: encode,
+      baseline: ("Foundation's", foundationMs))
+    let direct = BenchmarkContext.time(repeats: repeats, perItem: 1e6) {
       bytes = try! ContractJSON.encode(SuccessEnvelope(built)).count
     }
     context.record(
-      suite: "request", name: "JSON body (\(bytes) bytes), contracts' writer", unit: "ms", samples: encode,
+      suite: "request", name: "JSON body (\(bytes) bytes), written directly", unit: "ms", samples: direct,
       baseline: ("Foundation's", foundationMs))
   }
 }

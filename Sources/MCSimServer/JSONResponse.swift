@@ -12,6 +12,11 @@ enum JSONResponse {
     try ContractJSON.encode(value)
   }
 
+  /// A body that writes itself (the simulate answer): the same bytes, without Codable.
+  static func encode(_ value: some ContractValue) throws -> Data {
+    try ContractJSON.encode(value)
+  }
+
   static func make(_ status: HTTPResponse.Status, _ value: some Encodable, headers: HTTPFields = [:]) throws -> Response {
     make(status, data: try encode(value), headers: headers)
   }

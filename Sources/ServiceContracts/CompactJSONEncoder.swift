@@ -13,22 +13,30 @@ import Foundation
 /// written once, each object's keys sorted by `String`'s `<` (a key set twice keeps the last
 /// value, as Foundation does). Scalars are told apart by type identity, not by dynamic casts.
 /// `ContractJSONTests` holds it to Foundation's bytes over every contract shape and the corner
-/// cases (escapes, non-finite numbers, nested and super encoders).
+/// cases (escapes, non-finite numbers, nested and super encoders). Scalars go through
+/// `JSONBytes`, as they do for the shapes that skip Codable and write themselves
+/// (`ContractValue`, the simulate answer); this writer also writes those shapes' other fields.
 enum CompactJSONEncoder {
   static func encode<T: Encodable>(_ value: T) throws -> Data {
+    let out = JSONBytes()
+    try write(value, to: out, topLevel: true)
+    return out.data
+  }
+
+  /// Writes `value` at the end of `out`. At the top level a value that encodes nothing is
+  /// refused, as Foundation refuses it; inside a document it is an empty object.
+  static func write<T: Encodable>(_ value: T, to out: JSONBytes, topLevel: Bool) throws {
     let document = Document()
     let root = document.append(key: "", .unset, to: -1)
     try document.encode(value, into: root)
-    // Foundation refuses a document that is nothing at all (a value that encoded nothing).
-    if case .unset = document.entries[Int(root)].value {
+    if topLevel, case .unset = document.entries[Int(root)].value {
       throw EncodingError.invalidValue(
         value, .init(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
     }
-    return document.entries.withUnsafeBufferPointer { entries in
+    document.entries.withUnsafeBufferPointer { entries in
       document.containers.withUnsafeBufferPointer { containers in
-        var writer = Writer(entries: entries, containers: containers)
+        var writer = Writer(entries: entries, containers: containers, out: out)
         writer.write(entries[Int(root)].value)
-        return Data(writer.out)
       }
     }
   }
@@ -332,31 +340,31 @@ enum CompactJSONEncoder {
 
   // MARK: - Writing
 
-  /// Writes a finished document, read in place.
+  /// Writes a finished document, read in place, its scalars through `JSONBytes`.
   struct Writer {
     let entries: UnsafeBufferPointer<Entry>
     let containers: UnsafeBufferPointer<Container>
-    var out: [UInt8] = []
+    let out: JSONBytes
     /// The entries of the objects being written, one stretch per open object.
     private var order: [Int32] = []
 
-    init(entries: UnsafeBufferPointer<Entry>, containers: UnsafeBufferPointer<Container>) {
+    init(entries: UnsafeBufferPointer<Entry>, containers: UnsafeBufferPointer<Container>, out: JSONBytes) {
       self.entries = entries
       self.containers = containers
-      out.reserveCapacity(8192)
+      self.out = out
       order.reserveCapacity(256)
     }
 
     mutating func write(_ value: Value) {
       switch value {
-      case .unset: out.append(contentsOf: [UInt8(ascii: "{"), UInt8(ascii: "}")])
-      case .null: out.append(contentsOf: "null".utf8)
-      case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
-      case .signed(let n): writeInteger(n.magnitude, negative: n < 0)
-      case .unsigned(let n): writeInteger(n, negative: false)
-      case .double(let d): writeNumber(d)
-      case .float(let f): writeNumber(f)
-      case .string(let text): writeString(text)
+      case .unset: out.append("{}")
+      case .null: out.null()
+      case .bool(let b): out.bool(b)
+      case .signed(let n): out.integer(n.magnitude, negative: n < 0)
+      case .unsigned(let n): out.integer(n, negative: false)
+      case .double(let d): out.number(d)
+      case .float(let f): out.number(f)
+      case .string(let text): out.string(text)
       case .array(let c):
         out.append(UInt8(ascii: "["))
         var e = containers[Int(c)].first
@@ -396,73 +404,12 @@ enum CompactJSONEncoder {
         if i + 1 < end && entries[Int(order[i + 1])].key == entries[Int(entry)].key { continue }
         if !first { out.append(UInt8(ascii: ",")) }
         first = false
-        writeString(entries[Int(entry)].key)
+        out.string(entries[Int(entry)].key)
         out.append(UInt8(ascii: ":"))
         write(entries[Int(entry)].value)
       }
       out.append(UInt8(ascii: "}"))
       order.removeSubrange(base...)
-    }
-
-    /// Foundation's number: the shortest round-trip digits without a trailing ".0"; a
-    /// non-finite value as the string "inf", "-inf" or "nan".
-    private mutating func writeNumber<F: BinaryFloatingPoint & CustomStringConvertible>(_ value: F) {
-      guard value.isFinite else {
-        writeString(value.isNaN ? "nan" : value < 0 ? "-inf" : "inf")
-        return
-      }
-      var text = value.description
-      text.withUTF8 { bytes in
-        let n = bytes.count
-        let whole = n >= 2 && bytes[n - 2] == UInt8(ascii: ".") && bytes[n - 1] == UInt8(ascii: "0")
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<(whole ? n - 2 : n)]))
-      }
-    }
-
-    private mutating func writeInteger(_ magnitude: UInt64, negative: Bool) {
-      if negative { out.append(UInt8(ascii: "-")) }
-      var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits
-      var n = magnitude, count = 0
-      withUnsafeMutableBytes(of: &digits) { buffer in
-        repeat {
-          buffer[23 - count] = UInt8(ascii: "0") + UInt8(n % 10)
-          n /= 10
-          count += 1
-        } while n > 0
-        out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(24 - count)...]))
-      }
-    }
-
-    /// A JSON string: the runs that need no escape copied whole.
-    mutating func writeString(_ text: String) {
-      out.append(UInt8(ascii: "\""))
-      var text = text
-      text.withUTF8 { bytes in
-        var start = 0
-        for i in 0..<bytes.count {
-          let byte = bytes[i]
-          guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-          out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
-          start = i + 1
-          switch byte {
-          case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-          case UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-          case 0x08: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
-          case 0x0C: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
-          case 0x0A: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-          case 0x0D: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-          case 0x09: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-          default:
-            let hex = Array("0123456789abcdef".utf8)
-            out.append(contentsOf: [
-              UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)],
-              hex[Int(byte & 0xF)],
-            ])
-          }
-        }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
-      }
-      out.append(UInt8(ascii: "\""))
     }
   }
 }

@@ -32,8 +32,20 @@ public enum ContractJSON {
     style == .compact ? try CompactJSONEncoder.encode(value) : try encoder(style).encode(value)
   }
 
+  /// A value that writes itself (`ContractValue`): the same bytes, written directly.
+  public static func encode(_ value: some ContractValue, style: Style = .compact) throws -> Data {
+    guard style == .compact else { return try encoder(style).encode(value) }
+    let out = JSONBytes()
+    try value.writeJSON(to: out)
+    return out.data
+  }
+
   /// The document as text, as the commands print it.
   public static func string(_ value: some Encodable, style: Style = .compact) throws -> String {
+    String(decoding: try encode(value, style: style), as: UTF8.self)
+  }
+
+  public static func string(_ value: some ContractValue, style: Style = .compact) throws -> String {
     String(decoding: try encode(value, style: style), as: UTF8.self)
   }
 }

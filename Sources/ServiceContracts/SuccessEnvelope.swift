@@ -5,3 +5,14 @@ public struct SuccessEnvelope<Result: Encodable & Sendable>: Encodable, Sendable
 
   public init(_ result: Result) { self.result = result }
 }
+
+extension SuccessEnvelope: ContractValue where Result: ContractValue {
+  public func writeJSON(to out: JSONBytes) throws {
+    let object = out.openObject()
+    out.key("result", object: object)
+    try result.writeJSON(to: out)
+    out.key("success", object: object)
+    out.bool(success)
+    out.closeObject(object)
+  }
+}

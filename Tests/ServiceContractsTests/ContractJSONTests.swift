@@ -13,6 +13,16 @@ final class ContractJSONTests: XCTestCase {
     XCTAssertEqual(compact, foundation, file: file, line: line)
   }
 
+  /// A value that writes itself: its direct bytes too.
+  func assertSameBytes<T: ContractValue>(_ value: T, file: StaticString = #filePath, line: UInt = #line) throws {
+    let foundation = String(decoding: try ContractJSON.encoder(.compact).encode(value), as: UTF8.self)
+    func throughCodable(_ value: some Encodable) throws -> Data { try ContractJSON.encode(value) }
+    let compact = String(decoding: try throughCodable(value), as: UTF8.self)
+    let direct = String(decoding: try ContractJSON.encode(value), as: UTF8.self)
+    XCTAssertEqual(compact, foundation, file: file, line: line)
+    XCTAssertEqual(direct, foundation, "written directly", file: file, line: line)
+  }
+
   /// The simulate answer with every optional block, and a slate answer with a refused game.
   func testWholeDocumentsMatchFoundation() throws {
     var model = GameModel(homeMean: 115, awayMean: 112)
@@ -167,5 +177,64 @@ final class ContractJSONTests: XCTestCase {
     XCTAssertThrowsError(try ContractJSON.encode(Nothing()))
     try assertSameBytes([Nothing()])
     try assertSameBytes(SuccessEnvelope([1, 2]))
+  }
+
+  /// An object written directly whose fields come out of key order, one of them twice, around
+  /// the corners of scalars, a nested object that sorts itself, and values that do not write
+  /// themselves (they go through the compact writer).
+  struct DirectCorners: ContractObject {
+    struct Inner: ContractObject {
+      let x: Double
+      func writeFields(to fields: inout some FieldWriter) throws {
+        try fields.field("z", x)
+        try fields.field("a", [x, -x])
+        try fields.field("M", "upper")
+      }
+    }
+
+    let doubles: [Double] = [.infinity, -.infinity, .nan, 0, -0.0, 1, -1, 0.1, 1e16, 1e-7, 5e-324, 225.5, 0.1 + 0.2]
+    let strings = ["", "quote \" backslash \\ slash /", "\u{0}\u{1F}\u{7F}\t\n", "é 日本 🏀"]
+
+    func writeFields(to fields: inout some FieldWriter) throws {
+      try fields.field("strings", strings)
+      try fields.field("doubles", doubles)
+      try fields.field("twice", 1)
+      try fields.field("inner", Inner(x: 2.5))
+      try fields.field("absent", Double?.none)
+      try fields.fieldIfPresent("skipped", Int?.none)
+      try fields.fieldIfPresent("present", Int?.some(3))
+      try fields.field("extremes", [Int.min, Int.max])
+      try fields.field("unsigned", UInt64.max)
+      try fields.field("byKey", ["b": 2.0, "a": 1.0, "B": 3.0, "aa": 4.0, "10": 5.0, "5": 6.0])
+      try fields.field("date", Date(timeIntervalSince1970: 1_775_000_000.75))
+      try fields.field("layered", Layered())
+      try fields.field("empty", [Inner]())
+      try fields.field("twice", "last")
+      try fields.field("flag", false)
+    }
+  }
+
+  func testDirectWritingMatchesFoundation() throws {
+    try assertSameBytes(DirectCorners())
+    try assertSameBytes([DirectCorners.Inner(x: 1), DirectCorners.Inner(x: -0.5)])
+    try assertSameBytes(SuccessEnvelope(DirectCorners()))
+    try assertSameBytes(["only": DirectCorners.Inner(x: 3)])
+    try assertSameBytes(Optional<DirectCorners.Inner>.none)
+  }
+
+  /// The simulate answer of the load test, written directly: no value through Codable, and only
+  /// the two objects whose keys are data (the advice's sides, the methodology's texts) sorted.
+  func testSimulateAnswerIsWrittenWithoutCodable() throws {
+    let model = GameModel(homeMean: 115, awayMean: 112)
+    let market = TotalsMarket(line: 225.5, overOdds: try Odds(decimal: 1.91), underOdds: try Odds(decimal: 1.91))
+    let options = SimulationOptions(simulations: 10_000, seed: 7, threads: 1)
+    let report = GameReport(
+      model: model, market: market, policy: AdvicePolicy(), options: options,
+      histogram: try GameSimulator.simulate(model, options: options), exact: nil, elapsedSeconds: 0.001)
+    let out = JSONBytes()
+    try SuccessEnvelope(report).writeJSON(to: out)
+    XCTAssertEqual(out.valuesEncoded, 0)
+    XCTAssertEqual(out.objectsSorted, 2)
+    try assertSameBytes(SuccessEnvelope(report))
   }
 }

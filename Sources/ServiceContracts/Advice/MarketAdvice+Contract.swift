@@ -2,11 +2,10 @@ import OddsMath
 
 /// A market's advice: `probability_source`, `recommended_bet` (the same value as the
 /// `recommended_bet` beside it), and one object per side, keyed by the side's name.
-extension MarketAdvice: Encodable {
-  public func encode(to encoder: any Encoder) throws {
-    var c = encoder.container(keyedBy: NamedKey.self)
-    try c.encode(source, forKey: NamedKey("probability_source"))
-    try c.encode(recommendation, forKey: NamedKey("recommended_bet"))
-    for side in sides { try c.encode(side, forKey: NamedKey(side.side)) }
+extension MarketAdvice: ContractObject {
+  public func writeFields(to fields: inout some FieldWriter) throws {
+    try fields.field("probability_source", source)
+    try fields.field("recommended_bet", recommendation)
+    for side in sides { try fields.field(side.side, side) }
   }
 }

@@ -4,34 +4,31 @@ import OddsMath
 /// came from, the simulated one beside it, the market's devigged probability and the gap, EV and
 /// edge, the EV interval and the simulations needed (simulation only), the grade, what withholds
 /// it, the full Kelly and the single-bet stake.
-extension SideAdvice: Encodable {
-  enum WireKeys: String, CodingKey {
-    case probabilitySource = "probability_source", probability, pPush = "p_push"
-    case simulatedProbability = "simulated_probability", exactProbability = "exact_probability"
-    case marketProbability = "market_probability", marketMethod = "market_method", marketGap = "market_gap"
-    case ev, evSimulated = "ev_simulated", edge, evCI95 = "ev_ci_95", simulationsNeeded = "simulations_needed"
-    case grade, recommended, withheld, kellyFull = "kelly_full", stake
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var c = encoder.container(keyedBy: WireKeys.self)
-    try c.encode(source, forKey: .probabilitySource)
-    try c.encode(probabilities.win, forKey: .probability)
-    try c.encode(probabilities.push, forKey: .pPush)
-    try c.encode(simulatedWin, forKey: .simulatedProbability)
-    try c.encode(source == .exact ? model.win : nil, forKey: .exactProbability)
-    try c.encode(market?.probability, forKey: .marketProbability)
-    try c.encode(market?.method.rawValue, forKey: .marketMethod)
-    try c.encode(marketGap, forKey: .marketGap)
-    try c.encode(ev, forKey: .ev)
-    try c.encode(simulatedEV, forKey: .evSimulated)
-    try c.encode(edge, forKey: .edge)
-    try c.encodeIfPresent(evInterval, forKey: .evCI95)
-    try c.encodeIfPresent(simulationsNeeded, forKey: .simulationsNeeded)
-    try c.encode(grade, forKey: .grade)
-    try c.encode(recommended, forKey: .recommended)
-    try c.encode(withheld, forKey: .withheld)
-    try c.encode(fullKelly, forKey: .kellyFull)
-    try c.encode(stake, forKey: .stake)
+extension SideAdvice: ContractObject {
+  public func writeFields(to fields: inout some FieldWriter) throws {
+    try fields.field("edge", edge)
+    try fields.field("ev", ev)
+    try fields.fieldIfPresent("ev_ci_95", evInterval)
+    try fields.field("ev_simulated", simulatedEV)
+    try fields.field("exact_probability", source == .exact ? model.win : nil)
+    try fields.field("grade", grade)
+    try fields.field("kelly_full", fullKelly)
+    try fields.field("market_gap", marketGap)
+    try fields.field("market_method", market?.method.rawValue)
+    try fields.field("market_probability", market?.probability)
+    try fields.field("p_push", probabilities.push)
+    try fields.field("probability", probabilities.win)
+    try fields.field("probability_source", source)
+    try fields.field("recommended", recommended)
+    try fields.field("simulated_probability", simulatedWin)
+    try fields.fieldIfPresent("simulations_needed", simulationsNeeded)
+    try fields.field("stake", stake)
+    try fields.field("withheld", withheld)
   }
 }
+
+extension ProbabilitySource: ContractString {}
+
+extension BetStrength: ContractString {}
+
+extension WithheldReason: ContractString {}
