@@ -148,21 +148,23 @@ public enum GameSimulator {
             results.add(cells, overtimeTotals: totals, overflowCounts, tally, game: current)
           }
         }
-        narrow.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
-        narrowTotals.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
         overflowCounts.removeAll(keepingCapacity: true)
         tally = mc_game_tally()
         sinceFlush = 0
       }
       for t in assigned {
         let task = taskList[t]
-        if task.game != current || sinceFlush + task.games > Int(UInt32.max) {
+        if task.game != current {
           flush()
-          if task.game != current {
-            current = task.game
-            narrow = [UInt32](repeating: 0, count: grids[current].cellCount)
-            narrowTotals = [UInt32](repeating: 0, count: grids[current].totalBins)
-          }
+          current = task.game
+          narrow = [UInt32](repeating: 0, count: grids[current].cellCount)
+          narrowTotals = [UInt32](repeating: 0, count: grids[current].totalBins)
+        } else if sinceFlush + task.games > Int(UInt32.max) {
+          // The same game goes on: its counts start again from zero. (After the last flush the
+          // counts are dropped, not cleared: a 10^4 run's grid is 72 KB to clear for nothing.)
+          flush()
+          narrow.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+          narrowTotals.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
         }
         let stream = layout.stream(game: task.game, chunk: task.chunk).state
         var overflow = mc_overflow(scores: overflowScores, capacity: UInt64(chunkSize), count: 0)
@@ -194,16 +196,19 @@ public enum GameSimulator {
 }
 
 /// Each game's histogram, to which workers add their partial counts (integer sums, so the
-/// order in which they arrive never matters).
+/// order in which they arrive never matters). A game's histogram is made from the first counts
+/// that arrive (a one-thread run of one game has only those), not cleared and then added to.
 private final class SlateResults: @unchecked Sendable {
   private let lock = NSLock()
   private let finishLock = NSLock()
-  private var slots: [JointScoreHistogram]
+  private let grids: [ScoreGrid]
+  private var slots: [JointScoreHistogram?]
   private let gamesEach: UInt64
   private let gameFinished: (@Sendable (Int, JointScoreHistogram) -> Void)?
 
   init(grids: [ScoreGrid], gamesEach: UInt64, gameFinished: (@Sendable (Int, JointScoreHistogram) -> Void)?) {
-    slots = grids.map { JointScoreHistogram(grid: $0) }
+    self.grids = grids
+    slots = Array(repeating: nil, count: grids.count)
     self.gamesEach = gamesEach
     self.gameFinished = gameFinished
   }
@@ -213,9 +218,14 @@ private final class SlateResults: @unchecked Sendable {
     _ tally: mc_game_tally, game: Int
   ) {
     lock.lock()
-    slots[game].add(counts, overtimeTotals: overtimeTotals, overflow: overflow, games: tally.games,
-                    overtimeGames: tally.overtime_games, extraPeriods: tally.extra_periods)
-    let finished = slots[game].games == gamesEach ? slots[game] : nil
+    if slots[game] == nil {
+      slots[game] = JointScoreHistogram(grid: grids[game], counts: counts, overtimeTotals: overtimeTotals)
+    } else {
+      slots[game]!.add(counts, overtimeTotals: overtimeTotals)
+    }
+    slots[game]!.add(overflow: overflow, games: tally.games, overtimeGames: tally.overtime_games,
+                     extraPeriods: tally.extra_periods)
+    let finished = slots[game]!.games == gamesEach ? slots[game] : nil
     lock.unlock()
     if let finished, let gameFinished {
       finishLock.lock()
@@ -224,10 +234,11 @@ private final class SlateResults: @unchecked Sendable {
     }
   }
 
+  /// Every game's histogram; empty for a game no worker ran (a shard without its chunks).
   var histograms: [JointScoreHistogram] {
     lock.lock()
     defer { lock.unlock() }
-    return slots
+    return zip(slots, grids).map { $0 ?? JointScoreHistogram(grid: $1) }
   }
 }
 

@@ -32,18 +32,36 @@ public struct JointScoreHistogram: Hashable, Sendable {
     return byTotal.sorted { $0.key < $1.key }.map { (total: $0.key, count: $0.value) }
   }
 
-  /// Adds a worker's 32-bit counts of the same grid, its overtime totals, its overflow and its
-  /// tallies (integer sums: the order in which workers add never matters).
-  mutating func add(
-    _ narrow: UnsafeBufferPointer<UInt32>, overtimeTotals narrowTotals: UnsafeBufferPointer<UInt32>,
-    overflow: [FinalScore: UInt64], games: UInt64, overtimeGames: UInt64, extraPeriods: UInt64
-  ) {
+  /// A worker's 32-bit counts of `grid` and its overtime totals, widened; no games yet (see
+  /// `add(overflow:games:overtimeGames:extraPeriods:)`).
+  init(grid: ScoreGrid, counts narrow: UnsafeBufferPointer<UInt32>, overtimeTotals narrowTotals: UnsafeBufferPointer<UInt32>) {
+    precondition(narrow.count == grid.cellCount, "counts of a different grid")
+    precondition(narrowTotals.count == grid.totalBins, "overtime totals of a different grid")
+    self.grid = grid
+    counts = Self.widened(narrow)
+    overtimeTotals = Self.widened(narrowTotals)
+  }
+
+  private static func widened(_ narrow: UnsafeBufferPointer<UInt32>) -> [UInt64] {
+    [UInt64](unsafeUninitializedCapacity: narrow.count) { wide, initialized in
+      for i in 0..<narrow.count { wide[i] = UInt64(narrow[i]) }
+      initialized = narrow.count
+    }
+  }
+
+  /// Adds a worker's 32-bit counts of the same grid and its overtime totals (integer sums: the
+  /// order in which workers add never matters).
+  mutating func add(_ narrow: UnsafeBufferPointer<UInt32>, overtimeTotals narrowTotals: UnsafeBufferPointer<UInt32>) {
     precondition(narrow.count == counts.count, "counts of a different grid")
     precondition(narrowTotals.count == overtimeTotals.count, "overtime totals of a different grid")
     counts.withUnsafeMutableBufferPointer { wide in
       for i in wide.indices { wide[i] &+= UInt64(narrow[i]) }
     }
     for i in overtimeTotals.indices { overtimeTotals[i] &+= UInt64(narrowTotals[i]) }
+  }
+
+  /// Adds a worker's overflow and tallies.
+  mutating func add(overflow: [FinalScore: UInt64], games: UInt64, overtimeGames: UInt64, extraPeriods: UInt64) {
     self.overflow.merge(overflow, uniquingKeysWith: +)
     self.games += games
     self.overtimeGames += overtimeGames
