@@ -21,6 +21,10 @@ enum JSONResponse {
     make(status, data: try encode(value), headers: headers)
   }
 
+  static func make(_ status: HTTPResponse.Status, _ value: some ContractValue, headers: HTTPFields = [:]) throws -> Response {
+    make(status, data: try encode(value), headers: headers)
+  }
+
   static func make(_ status: HTTPResponse.Status, data: Data, headers: HTTPFields = [:]) -> Response {
     var fields = headers
     fields[.contentType] = "application/json"

@@ -10,8 +10,9 @@ import Foundation
 /// the same object or array) and a table of containers (an object's or array's first and last
 /// entry), so a whole response is two growing arrays rather than a tree of boxes, arrays and
 /// strings to allocate and free. Numbers stay numbers until they are written. The document is
-/// written once, each object's keys sorted by `String`'s `<` (a key set twice keeps the last
-/// value, as Foundation does). Scalars are told apart by type identity, not by dynamic casts.
+/// written once, each object's keys sorted by their UTF-8 bytes as Foundation sorts them
+/// (`JSONBytes.keyPrecedes`; a key set twice keeps the last value, as Foundation does). Scalars
+/// are told apart by type identity, not by dynamic casts.
 /// `ContractJSONTests` holds it to Foundation's bytes over every contract shape and the corner
 /// cases (escapes, non-finite numbers, nested and super encoders). Scalars go through
 /// `JSONBytes`, as they do for the shapes that skip Codable and write themselves
@@ -389,7 +390,7 @@ enum CompactJSONEncoder {
         var i = order.count
         order.append(e)
         let key = entries[Int(e)].key
-        while i > base && key < entries[Int(order[i - 1])].key {
+        while i > base && JSONBytes.keyPrecedes(key, entries[Int(order[i - 1])].key) {
           order[i] = order[i - 1]
           i -= 1
         }
@@ -401,7 +402,7 @@ enum CompactJSONEncoder {
       var first = true
       for i in base..<end {
         let entry = order[i]
-        if i + 1 < end && entries[Int(order[i + 1])].key == entries[Int(entry)].key { continue }
+        if i + 1 < end && JSONBytes.sameKey(entries[Int(order[i + 1])].key, entries[Int(entry)].key) { continue }
         if !first { out.append(UInt8(ascii: ",")) }
         first = false
         out.string(entries[Int(entry)].key)

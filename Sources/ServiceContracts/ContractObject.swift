@@ -56,14 +56,25 @@ struct DirectFieldWriter: FieldWriter {
   let out: JSONBytes
   let object: Int
 
+  /// A value that throws takes its key back with it (see `JSONBytes.rewind(to:)`).
   mutating func field<V: ContractValue>(_ key: String, _ value: V) throws {
+    let mark = out.mark()
     out.key(key, object: object)
-    try value.writeJSON(to: out)
+    do { try value.writeJSON(to: out) } catch {
+      out.rewind(to: mark)
+      throw error
+    }
   }
 
+  /// (The value is encoded on its own, so a coding path it reads, or an error's, starts at it
+  /// rather than at the document's root.)
   mutating func field<V: Encodable>(_ key: String, _ value: V) throws {
+    let mark = out.mark()
     out.key(key, object: object)
     out.valuesEncoded += 1
-    try CompactJSONEncoder.write(value, to: out, topLevel: false)
+    do { try CompactJSONEncoder.write(value, to: out, topLevel: false) } catch {
+      out.rewind(to: mark)
+      throw error
+    }
   }
 }

@@ -53,11 +53,11 @@ extension Array: ContractValue where Element: ContractValue {
   }
 }
 
-/// An object keyed by the dictionary's keys, sorted.
+/// An object keyed by the dictionary's keys, in Foundation's order (`JSONBytes.keyPrecedes`).
 extension Dictionary: ContractValue where Key == String, Value: ContractValue {
   public func writeJSON(to out: JSONBytes) throws {
     let object = out.openObject()
-    for key in keys.sorted() {
+    for key in keys.sorted(by: JSONBytes.keyPrecedes) {
       out.key(key, object: object)
       try self[key]!.writeJSON(to: out)
     }

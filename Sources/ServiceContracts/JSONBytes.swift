@@ -7,9 +7,12 @@ import Foundation
 /// `[.sortedKeys, .withoutEscapingSlashes]` and non-finite numbers as "inf", "-inf", "nan".
 ///
 /// Objects written through `openObject`/`key`/`closeObject` come out with their keys sorted by
-/// `String`'s `<`, as Foundation sorts them: fields given in that order are written as they come;
-/// otherwise, when the object closes, its fields are put in order (a key given twice keeps its
-/// last value, as with Foundation). A class, so nested writers share one buffer without copies.
+/// their UTF-8 bytes, as Foundation sorts them (`keyPrecedes`; not `String`'s `<`, which compares
+/// after normalising and orders a key such as "\u{212B}" differently): fields given in that order
+/// are written as they come; otherwise, when the object closes, its fields are put in order (a
+/// key given twice keeps its last value, as with Foundation). Keys that are equal as Swift strings
+/// but spelled differently (NFC and NFD) are two keys here; Foundation keeps one of them. No
+/// contract has such keys: theirs are ASCII. A class, so nested writers share one buffer.
 public final class JSONBytes {
   /// The bytes written, in a buffer of its own: appending to an array a byte at a time (its
   /// uniqueness and capacity checks, and `append(contentsOf:)` over raw buffers element by
@@ -98,7 +101,7 @@ public final class JSONBytes {
     var ordered = true
     var i = object + 1
     while i < fields.count {
-      if !(fields[i - 1].key < fields[i].key) { ordered = false; break }
+      if !Self.keyPrecedes(fields[i - 1].key, fields[i].key) { ordered = false; break }
       i += 1
     }
     if !ordered { sortFields(object) }
@@ -125,7 +128,7 @@ public final class JSONBytes {
     for i in 1..<max(spans.count, 1) {
       let span = spans[i]
       var j = i
-      while j > 0 && span.key < spans[j - 1].key {
+      while j > 0 && Self.keyPrecedes(span.key, spans[j - 1].key) {
         spans[j] = spans[j - 1]
         j -= 1
       }
@@ -135,13 +138,45 @@ public final class JSONBytes {
     region.withUnsafeBufferPointer { region in
       var first = true
       for (i, span) in spans.enumerated() {
-        if i + 1 < spans.count && spans[i + 1].key == span.key { continue }
+        if i + 1 < spans.count && Self.sameKey(spans[i + 1].key, span.key) { continue }
         if !first { append(UInt8(ascii: ",")) }
         first = false
         append(UnsafeBufferPointer(rebasing: region[span.from..<span.to]))
       }
     }
   }
+
+  /// Where the document stands: give it to `rewind(to:)` to take back what was written after.
+  struct Mark {
+    fileprivate let count: Int
+    fileprivate let fields: Int
+  }
+
+  func mark() -> Mark { Mark(count: count, fields: fields.count) }
+
+  /// Takes back everything written since `mark`: a value that threw part-way leaves nothing
+  /// behind, as with Foundation (a caller may catch the error and go on).
+  func rewind(to mark: Mark) {
+    count = mark.count
+    if fields.count > mark.fields { fields.removeSubrange(mark.fields...) }
+  }
+
+  // MARK: - Keys
+
+  /// Foundation's order of keys: by their UTF-8 bytes.
+  static func keyPrecedes(_ a: String, _ b: String) -> Bool {
+    let fast = a.utf8.withContiguousStorageIfAvailable { a in
+      b.utf8.withContiguousStorageIfAvailable { b in
+        let n = min(a.count, b.count)
+        let order = n == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, n)
+        return order != 0 ? order < 0 : a.count < b.count
+      }
+    }
+    if let fast, let fast { return fast }
+    return a.utf8.lexicographicallyPrecedes(b.utf8)
+  }
+
+  static func sameKey(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
 
   // MARK: - Scalars
 
