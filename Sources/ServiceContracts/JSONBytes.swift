@@ -20,7 +20,7 @@ public final class JSONBytes {
   /// (Every stored property is `@exclusivity(unchecked)`: a class's properties are otherwise
   /// checked for overlapping access at run time, on every byte appended.)
   @exclusivity(unchecked) private var base: UnsafeMutablePointer<UInt8>
-  @exclusivity(unchecked) public private(set) var count = 0
+  @exclusivity(unchecked) private(set) var count = 0
   @exclusivity(unchecked) private var capacity: Int
   /// The open objects' keys with where each field starts (its key's opening quote).
   @exclusivity(unchecked) private var fields: [Field] = []
@@ -44,8 +44,6 @@ public final class JSONBytes {
 
   /// The document so far.
   public var data: Data { Data(UnsafeBufferPointer(start: base, count: count)) }
-
-  public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
   @inline(__always) private func reserve(_ n: Int) {
     if count + n > capacity { grow(to: count + n) }
