@@ -1,6 +1,6 @@
 import Foundation
 
-/// The exact joint distribution of final scores under a normal (not skewed) GameModel, on a grid
+/// The exact joint distribution of final scores under a GameModel, on a grid
 /// like the simulation's but as wide as the maths needs (|z| <= 8.6546), so the simulated answer
 /// can be checked against it.
 ///
@@ -16,14 +16,23 @@ import Foundation
 /// Overtime points are taken to mean + 8.6546 sd, as the generator draws them.
 /// Scores beyond the dense grid go to the distribution's overflow, as the simulation's do.
 ///
+/// Skew-normal regulation: the expectation of normal cells over the half-normal parts
+/// (`RegulationCells.skewedBox`), 36 normal boxes at the NBA's fitted skewness.
+///
 /// Cost: about 300 sd_h sd_a normal cdf values and as many multiply-adds per overtime shift;
-/// 0.1-0.2 ms for the service's defaults, bounded for every model the validation accepts.
+/// 0.1-0.2 ms for the service's defaults, bounded for every model the validation accepts; 36 to
+/// 1,024 times the regulation part for a skewed model.
 public enum ExactScoreDistribution {
-  /// nil for skew-normal models, which have no closed form here.
-  public static func compute(_ model: GameModel) -> ScoreDistribution? {
-    guard model.skewness == 0 else { return nil }
+  /// The distribution of a normal model; nil for a skew-normal one unless `includingSkew`
+  /// (whose cost, 36 normal models' or more, the reports that show an exact block beside every
+  /// run do not pay: market-implied means solve with it).
+  public static func compute(_ model: GameModel, includingSkew: Bool = false) -> ScoreDistribution? {
+    guard model.skewness == 0 || includingSkew else { return nil }
     let grid = ScoreGrid(model: model, reach: RegulationCells.reach)
-    var regulation = RegulationCells.box(model, including: model.scoreFloor)
+    var regulation =
+      model.skewness == 0
+      ? RegulationCells.box(model, including: model.scoreFloor)
+      : RegulationCells.skewedBox(model, including: model.scoreFloor)
     if let floor = model.scoreFloor { regulation.fold(below: floor) }
     let final: ScoreBox
     var overtime = 0.0

@@ -194,13 +194,21 @@ final class ParlayTests: XCTestCase {
     }
   }
 
-  /// Skewed scores stay on the two-team kernel: refused with player legs, named.
-  func testSkewWithPlayerLegsIsRefused() {
+  /// Skewed scores go on the multivariate path (SkewedModelTests), except where a player's
+  /// correlation with a strongly skewed team is out of the normal parts' reach: refused, named.
+  func testSkewOutOfReachWithPlayerLegsIsRefused() {
     var skewed = game
-    skewed.skewness = 0.2
+    skewed.skewness = 0.9
+    skewed.correlation = 0
     let parlay = Parlay(
-      games: [skewed], players: [PlayerProjection(name: "A", stat: .points, team: .home, mean: 25, sd: 6)],
+      games: [skewed],
+      players: [PlayerProjection(name: "A", stat: .points, team: .home, mean: 25, sd: 6, teamCorrelation: 0.9)],
       legs: [ParlayLeg(market: .player(name: "A", stat: .points, .over, line: 24.5), label: "A:points:over:24.5")])
     XCTAssertThrowsError(try parlay.validate()) { XCTAssertEqual(($0 as? InputError)?.field, "skewness") }
+    skewed.skewness = 0.2
+    var fine = parlay
+    fine.games = [skewed]
+    fine.players[0].teamCorrelation = 0.5
+    XCTAssertNoThrow(try fine.validate())
   }
 }

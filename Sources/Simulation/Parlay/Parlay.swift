@@ -158,12 +158,48 @@ public struct Parlay: Hashable, Sendable {
       }
     }
     if !onJointHistogram {
-      for (g, m) in games.enumerated() where m.skewness != 0 {
-        throw .invalid(
-          field: games.count > 1 ? "\(gameNames[g]).skewness" : "skewness", value: "\(m.skewness)",
-          reason: "skewed scores are simulated on the two-team kernel only: not with player legs or several games")
+      // A skewed team's normal part must carry a larger correlation than its points show.
+      let scales = normalPartScales
+      let c = correlationMatrix()
+      for i in 0..<dimension {
+        for j in 0..<i where scales[i] != 1 || scales[j] != 1 {
+          let drawn = c[i][j] / (scales[i] * scales[j])
+          guard abs(drawn) <= 1 + 1e-12 else {
+            let names = quantityNames
+            let g = scales[i] != 1 ? i / 2 : j / 2
+            throw .invalid(
+              field: games.count > 1 ? "\(gameNames[g]).skewness" : "skewness", value: "\(games[g].skewness)",
+              reason: "leaves the correlation of \(names[j]) and \(names[i]), \(c[i][j]), out of reach (its normal parts would need \(drawn)); lower the skewness or the correlation")
+          }
+        }
       }
     }
+  }
+
+  /// Per quantity, the share of its sd that its normal part carries in correlations: for a
+  /// skewed team's points (mean + sd (delta |U| + sqrt(1 - delta^2) Z - shift) / scale, see
+  /// `SkewNormal`) sqrt(1 - delta^2) / scale, since the |U| parts are independent of everything;
+  /// 1 for normal points and players' stats.
+  public var normalPartScales: [Double] {
+    games.flatMap { m -> [Double] in
+      guard m.skewness != 0 else { return [1, 1] }
+      let skew = SkewNormal(skewness: m.skewness)
+      let k = (1 - skew.delta * skew.delta).squareRoot() / skew.scale
+      return [k, k]
+    } + players.map { _ in 1 }
+  }
+
+  /// The correlation matrix of the normals the multivariate path draws: the quantities' own
+  /// (`correlationMatrix`), with each entry of a skewed team divided by its normal part's share
+  /// (corr(points, x) = k corr(Z, x), k from `normalPartScales`). The same matrix for normal games.
+  func drawnCorrelationMatrix() -> [[Double]] {
+    var c = correlationMatrix()
+    let k = normalPartScales
+    guard k.contains(where: { $0 != 1 }) else { return c }
+    for i in 0..<dimension {
+      for j in 0..<dimension where i != j { c[i][j] = min(max(c[i][j] / (k[i] * k[j]), -1), 1) }
+    }
+    return c
   }
 
   /// The correlation matrix of the quantities: the given one, or the one-factor default.
@@ -172,31 +208,22 @@ public struct Parlay: Hashable, Sendable {
     let d = dimension, g2 = 2 * games.count
     var c = [[Double]](repeating: [Double](repeating: 0, count: d), count: d)
     for i in 0..<d { c[i][i] = 1 }
-    let factor = leagueFactor ?? 0
+    let teams = teamCorrelations(factor: leagueFactor ?? 0)
     for i in 0..<g2 {
-      for j in 0..<g2 where i / 2 != j / 2 { c[i][j] = factor }
-    }
-    for (g, m) in games.enumerated() {
-      c[2 * g][2 * g + 1] = m.correlation
-      c[2 * g + 1][2 * g] = m.correlation
+      for j in 0..<g2 { c[i][j] = teams[i * g2 + j] }
     }
     for (i, p) in players.enumerated() {
-      let rho = games[p.game].correlation
-      let own = 2 * p.game + (p.team == .home ? 0 : 1), other = 2 * p.game + (p.team == .home ? 1 : 0)
+      let own = teamIndex(of: p)
       let r = p.correlationUsed
-      c[g2 + i][own] = r
-      c[own][g2 + i] = r
-      c[g2 + i][other] = r * rho
-      c[other][g2 + i] = r * rho
-      for t in 0..<g2 where t / 2 != p.game {
-        c[g2 + i][t] = r * factor
-        c[t][g2 + i] = r * factor
+      for t in 0..<g2 {
+        c[g2 + i][t] = r * c[own][t]
+        c[t][g2 + i] = r * c[own][t]
       }
       for (j, q) in players.enumerated() where j < i {
         let v =
           Self.sameLine(p, q)
           ? PlayerStat.defaultCorrelation(p.stat, q.stat)
-          : r * q.correlationUsed * (q.game != p.game ? factor : q.team == p.team ? 1 : rho)
+          : r * q.correlationUsed * c[own][teamIndex(of: q)]
         c[g2 + i][g2 + j] = v
         c[g2 + j][g2 + i] = v
       }
@@ -204,38 +231,58 @@ public struct Parlay: Hashable, Sendable {
     return c
   }
 
-  /// The largest league factor f in [0, 1] for which the games' default correlation matrix is
-  /// positive semidefinite.
-  ///
-  /// The teams' block is, per game, [[1, rho_g], [rho_g, 1]] with f between any two teams of
-  /// different games. Its within-game differences (h - a) have eigenvalues 1 - rho_g, free of f;
-  /// on within-game sums it acts as M(f) = diag(1 + rho_g - 2f) + 2f J (J all ones, g x g). So
-  /// the block is PSD iff M(f) is; the set of such f is an interval containing 0 (M is affine in
-  /// f and PSD at 0), found by bisection with a Cholesky test of M. Two games: f <= sqrt((1 +
-  /// rho_1)(1 + rho_2)) / 2, (1 + rho) / 2 for equal rhos. Players follow their team as
-  /// r T + sqrt(1 - r^2) e and add nothing to the bound. One game: 1.
+  /// The teams' correlation block (2g x 2g, row-major) under league factor f: within a game the
+  /// game's rho; across games f v_i v_j, with v = s_g / sd for each team of game g and s_g the
+  /// geometric mean of the game's two sds. The shared environment then moves a game's two
+  /// teams by the same number of points (cov(H_i, X) = cov(A_i, X) = f s_i v_X sd_X for any team
+  /// X of another game): it moves totals and leaves margins, hence spreads and moneylines,
+  /// independent of the other games. With equal sds every cross-game pair correlates by f.
+  func teamCorrelations(factor f: Double) -> [Double] {
+    let g2 = 2 * games.count
+    let v = games.flatMap { m -> [Double] in
+      let s = (m.homeSD * m.awaySD).squareRoot()
+      return [s / m.homeSD, s / m.awaySD]
+    }
+    var c = [Double](repeating: 0, count: g2 * g2)
+    for i in 0..<g2 {
+      for j in 0..<g2 {
+        c[i * g2 + j] = i == j ? 1 : i / 2 == j / 2 ? games[i / 2].correlation : f * v[i] * v[j]
+      }
+    }
+    return c
+  }
+
+  /// The largest league factor f in [0, 1] for which the teams' correlation block
+  /// (`teamCorrelations`) is positive semidefinite: the set of such f is an interval containing 0
+  /// (the block is affine in f and PSD at 0), found by bisection with a Cholesky test of the
+  /// block. Two games with equal sds: f <= sqrt((1 + rho_1)(1 + rho_2)) / 2, (1 + rho) / 2 for
+  /// equal rhos. Players follow their team as r T + sqrt(1 - r^2) e and add nothing to the bound.
+  /// One game: 1.
   public var maxLeagueFactor: Double {
     let g = games.count
     guard g > 1 else { return 1 }
-    let diag = games.indices.map { 1 + gameCorrelationUsed($0) }
+    var teams = self
+    if let rows = correlation {
+      for i in games.indices { teams.games[i].correlation = rows[2 * i][2 * i + 1] }
+    }
+    let n = 2 * g
     func psd(_ f: Double) -> Bool {
-      // Cholesky of M(f) with a tolerance for the singular boundary.
-      var a = [Double](repeating: 2 * f, count: g * g)
-      for i in 0..<g { a[i * g + i] = diag[i] }
-      for j in 0..<g {
-        var d = a[j * g + j]
-        for k in 0..<j { d -= a[j * g + k] * a[j * g + k] }
+      // Cholesky with a tolerance for the singular boundary.
+      var a = teams.teamCorrelations(factor: f)
+      for j in 0..<n {
+        var d = a[j * n + j]
+        for k in 0..<j { d -= a[j * n + k] * a[j * n + k] }
         if d < -1e-12 { return false }
         let l = d > 1e-12 ? d.squareRoot() : 0
-        a[j * g + j] = l
-        for i in (j + 1)..<g {
-          var v = a[i * g + j]
-          for k in 0..<j { v -= a[i * g + k] * a[j * g + k] }
+        a[j * n + j] = l
+        for i in (j + 1)..<n {
+          var v = a[i * n + j]
+          for k in 0..<j { v -= a[i * n + k] * a[j * n + k] }
           if l == 0 {
             if abs(v) > 1e-9 { return false }
-            a[i * g + j] = 0
+            a[i * n + j] = 0
           } else {
-            a[i * g + j] = v / l
+            a[i * n + j] = v / l
           }
         }
       }

@@ -30,11 +30,16 @@ final class CompiledParlay: Sendable {
   let games: [Game]
   let floors: [Double]
   let seed: UInt64
+  /// Skewed teams: the column of their points and c = sd delta / scale, the weight of the |U|
+  /// part the accumulator adds to the drawn normal part before rounding (`SkewNormal`).
+  let skew: [(column: Int, coefficient: Double)]
 
   /// The streams of the overtime draws (chunk k of each: `StreamLayout.stream(named:chunk:)`):
   /// uniforms deciding overtime and the fair split coin, normals for the points.
   static let overtimeDecisionID = StreamLayout.streamID(named: "parlay-overtime")
   static let overtimePointsID = StreamLayout.streamID(named: "parlay-overtime-points")
+  /// The |U| normals of skewed teams (chunk k of it: `StreamLayout.stream(named:chunk:)`).
+  static let skewID = StreamLayout.streamID(named: "parlay-skew")
 
   init(_ parlay: Parlay, seed: UInt64) {
     self.seed = seed
@@ -76,6 +81,11 @@ final class CompiledParlay: Sendable {
         sign: $0.sign, threshold: $0.threshold)
     }
     floors = games.map(\.floor)
+    skew = parlay.games.enumerated().flatMap { g, m -> [(column: Int, coefficient: Double)] in
+      guard m.skewness != 0 else { return [] }
+      let s = SkewNormal(skewness: m.skewness)
+      return [(2 * g, m.homeSD * s.delta / s.scale), (2 * g + 1, m.awaySD * s.delta / s.scale)]
+    }
   }
 
   /// Whether a leg wins on final scores (h, a): the histogram path's test, the same
@@ -103,6 +113,10 @@ struct ParlayAccumulator: DrawAccumulator {
   var joint: UInt64 { won[won.count - 1] }
   private var decisions = RandomStream(seed: 0, id: 0)
   private var overtime = OvertimeNormals()
+  private var skewNormals = RandomStream(seed: 0, id: 0)
+  /// A skewed parlay's block with the |U| parts added, and their normals.
+  private var skewedDraws: [Double] = []
+  private var halfNormals: [Double] = []
   /// Scratch of the block: uniforms (draw-major, one per game), final scores (game-major,
   /// home then away), the all-won flags.
   private var uniforms: [Double] = []
@@ -119,12 +133,35 @@ struct ParlayAccumulator: DrawAccumulator {
     let layout = StreamLayout(seed: parlay.seed)
     decisions = layout.stream(named: CompiledParlay.overtimeDecisionID, chunk: chunk)
     overtime = OvertimeNormals(stream: layout.stream(named: CompiledParlay.overtimePointsID, chunk: chunk))
+    if !parlay.skew.isEmpty { skewNormals = layout.stream(named: CompiledParlay.skewID, chunk: chunk) }
   }
 
   /// floor(x + 1/2), as the kernels round.
   @inline(__always) static func round(_ x: Double) -> Double { (x + 0.5).rounded(.down) }
 
   mutating func add(_ draws: UnsafeBufferPointer<Double>, rows n: Int, dimension d: Int) {
+    guard !parlay.skew.isEmpty else { return addFinished(draws, rows: n, dimension: d) }
+    // Skewed teams: points = normal part + c |U|, U from the chunk's own stream, draw by draw.
+    let k = parlay.skew.count
+    if skewedDraws.count < n * d { skewedDraws = [Double](repeating: 0, count: n * d) }
+    if halfNormals.count < n * k { halfNormals = [Double](repeating: 0, count: n * k) }
+    halfNormals.withUnsafeMutableBufferPointer {
+      skewNormals.fillNormal(UnsafeMutableBufferPointer(rebasing: $0[0..<(n * k)]))
+    }
+    var block: [Double] = []
+    swap(&block, &skewedDraws)
+    block.withUnsafeMutableBufferPointer { out in
+      for i in 0..<(n * d) { out[i] = draws[i] }
+      for i in 0..<n {
+        for (j, s) in parlay.skew.enumerated() { out[i * d + s.column] += s.coefficient * abs(halfNormals[i * k + j]) }
+      }
+      addFinished(UnsafeBufferPointer(rebasing: out[0..<(n * d)]), rows: n, dimension: d)
+    }
+    swap(&block, &skewedDraws)
+  }
+
+  /// A block whose team columns are the regulation points (before rounding).
+  private mutating func addFinished(_ draws: UnsafeBufferPointer<Double>, rows n: Int, dimension d: Int) {
     let gameCount = parlay.games.count
     if uniforms.count < n * gameCount { uniforms = [Double](repeating: 0, count: n * gameCount) }
     if scores.count < 2 * n * gameCount { scores = [Double](repeating: 0, count: 2 * n * gameCount) }

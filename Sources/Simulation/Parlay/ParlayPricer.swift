@@ -54,13 +54,23 @@ public enum ParlayPricer {
         parlay: parlay, options: options, route: .jointHistogram, transform: nil, jointWins: won[parlay.legs.count],
         legWins: legWins, wonCounts: won, simulations: histogram.games, repair: nil, elapsedSeconds: elapsed())
     case .multivariate(let path):
-      // A copula margin draws its player's standard latent (mean 0, sd 1).
-      let means = parlay.games.flatMap { [$0.homeMean, $0.awayMean] } + parlay.players.map { $0.margin == .normal ? $0.mean : 0 }
-      let sds = parlay.games.flatMap { [$0.homeSD, $0.awaySD] } + parlay.players.map { $0.margin == .normal ? $0.sd : 1 }
+      // A copula margin draws its player's standard latent (mean 0, sd 1); a skewed team its
+      // normal part (the accumulator adds the |U| part, `CompiledParlay.skew`).
+      let teams = parlay.games.flatMap { m -> [(mean: Double, sd: Double)] in
+        guard m.skewness != 0 else { return [(m.homeMean, m.homeSD), (m.awayMean, m.awaySD)] }
+        let skew = SkewNormal(skewness: m.skewness)
+        let k = (1 - skew.delta * skew.delta).squareRoot() / skew.scale
+        return [
+          (m.homeMean - m.homeSD * skew.shift / skew.scale, m.homeSD * k),
+          (m.awayMean - m.awaySD * skew.shift / skew.scale, m.awaySD * k),
+        ]
+      }
+      let means = teams.map(\.mean) + parlay.players.map { $0.margin == .normal ? $0.mean : 0 }
+      let sds = teams.map(\.sd) + parlay.players.map { $0.margin == .normal ? $0.sd : 1 }
       let mvn: MultivariateNormal
       do {
         mvn = try MultivariateNormal(
-          means: means, sds: sds, correlation: CorrelationMatrix(rows: parlay.correlationMatrix()))
+          means: means, sds: sds, correlation: CorrelationMatrix(rows: parlay.drawnCorrelationMatrix()))
       } catch let e as CorrelationMatrixError {
         throw .invalid(field: e.field, value: e.value, reason: e.reason)
       } catch let e as MultivariateError {
