@@ -4,8 +4,9 @@
 //
 // Data flows one way:
 //   inputs (LineFeeds)  ->  engine (OddsMath, Simulation, Multivariate, Calibration, FantasyTrade)  ->  plain results
+//     ->  application (UseCases: one use case per job, the defaults, the model's precedence, the advice)
 //     ->  contracts (ServiceContracts: the JSON shapes)  ->  renderers (Renderers)
-//     ->  executables (mcsim, MCSimServer)
+//     ->  executables (mcsim, MCSimServer): parse, call a use case, render
 //
 // Read top to bottom: the public libraries in that order, then the implementation details
 // they stand on, then the executables, then one test target per library. The engine depends
@@ -29,6 +30,7 @@ let package = Package(
     .library(name: "Renderers", targets: ["Renderers"]),
     .library(name: "FantasyTrade", targets: ["FantasyTrade"]),
     .library(name: "Calibration", targets: ["Calibration"]),
+    .library(name: "UseCases", targets: ["UseCases"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -73,12 +75,17 @@ let package = Package(
     // in time order, pricing each from what was known before it.
     .target(name: "Calibration", dependencies: ["Simulation", "OddsMath", "RandomStreams"]),
 
+    // The application layer: one use case per job (a typed request in, a typed result out) that
+    // the CLI and the server both call, so they answer the same numbers; every default written
+    // once; the model's one rule of precedence; the one advice policy on every priced bet.
+    .target(name: "UseCases", dependencies: ["OddsMath", "Simulation", "Calibration"], exclude: ["README.md"]),
+
     // AFL fantasy trades: the replaced service's trade score exactly, and its simulation.
     .target(name: "FantasyTrade", dependencies: ["RandomStreams"]),
 
     // Contracts: every request and response shape of the replaced services (CONTRACTS.md) and
     // mcsim's own, mapped from and to the engine's types; the one JSON configuration.
-    .target(name: "ServiceContracts", dependencies: ["OddsMath", "Simulation", "Calibration", "FantasyTrade"]),
+    .target(name: "ServiceContracts", dependencies: ["OddsMath", "Simulation", "Calibration", "FantasyTrade", "UseCases"]),
 
     // Inputs: thin adapters from the outside world (feeds, stats, slate files, HTTP sources) to
     // the engine's inputs, and shards' partial result files (written by a shard, read by merge).
@@ -101,7 +108,8 @@ let package = Package(
     .target(
       name: "Renderers",
       dependencies: [
-        "OddsMath", "Simulation", "Calibration", "FantasyTrade", "ServiceContracts", .product(name: "Plot", package: "Plot"),
+        "OddsMath", "Simulation", "Calibration", "FantasyTrade", "UseCases", "ServiceContracts",
+        .product(name: "Plot", package: "Plot"),
       ]),
 
     // MARK: - Implementation details (no stable API)
@@ -129,8 +137,8 @@ let package = Package(
     .executableTarget(
       name: "mcsim",
       dependencies: [
-        "OddsMath", "Simulation", "Calibration", "ServiceContracts", "LineFeeds", "Renderers", "FantasyTrade",
-        "RandomStreams", "MCSimServer",
+        "OddsMath", "Simulation", "Calibration", "UseCases", "ServiceContracts", "LineFeeds", "Renderers",
+        "FantasyTrade", "RandomStreams", "MCSimServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -141,7 +149,7 @@ let package = Package(
     .target(
       name: "MCSimServer",
       dependencies: [
-        "OddsMath", "Simulation", "ServiceContracts", "LineFeeds", "FantasyTrade",
+        "OddsMath", "Simulation", "UseCases", "ServiceContracts", "LineFeeds", "FantasyTrade",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "Logging", package: "swift-log"),
@@ -188,6 +196,8 @@ let package = Package(
     // Test support: a tiny HTTP server on 127.0.0.1 (POSIX sockets) for the feed tests.
     .target(name: "LocalHTTPServer", path: "Tests/Support/LocalHTTPServer"),
     .testTarget(name: "FantasyTradeTests", dependencies: ["FantasyTrade", "ServiceContracts"]),
+    // The use cases: the model's precedence, each use case against the engine it calls.
+    .testTarget(name: "UseCasesTests", dependencies: ["UseCases", "Simulation", "OddsMath", "Calibration"]),
     // The shapes the CLI and the server share (failure documents, live state, FairBet pages).
     .testTarget(name: "ServiceContractsTests", dependencies: ["ServiceContracts", "OddsMath", "Simulation"]),
     // The server on an ephemeral loopback port, over real HTTP.

@@ -11,8 +11,9 @@ extension BenchmarkSuite {
     let shard = try! SimulationTape.Shard(index: 0, count: 1000)
     let tape = SimulationTape(recording: shard)
     let perShard = context.quick ? 1_000_000 : 10_000_000
-    let options = SimulationOptions(simulations: perShard * 1000, seed: 1, threads: ProcessInfo.processInfo.activeProcessorCount)
-    _ = SimulationTape.$current.withValue(tape) { try! GameSimulator.simulate(models, options: options) }
+    let options = SimulationOptions(
+      simulations: perShard * 1000, seed: 1, threads: ProcessInfo.processInfo.activeProcessorCount, tape: tape)
+    _ = try! GameSimulator.simulate(models, options: options)
     let one = PartialFile(
       command: ["slate", "x"], seed: 1, shard: shard, mcsim: "bench", calls: tape.calls, digests: tape.digests)
     let parts = (0..<1000).map { k in

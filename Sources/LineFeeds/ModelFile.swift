@@ -14,21 +14,6 @@ public struct ModelFile: Sendable {
   public var document: ModelDocument
   public var source: String
 
-  /// The file's model as the settings of a slate's `model` object (every key set).
-  public var settings: ModelSettings {
-    var s = ModelSettings()
-    let m = document.model
-    s.homeSD = m.homeSD
-    s.awaySD = m.awaySD
-    s.rho = m.rho
-    s.otModel = m.otModel
-    s.otRate = m.otRate
-    s.otPoints = m.otPoints
-    s.otSD = m.otSD
-    s.skew = m.skew
-    return s
-  }
-
   static let keys: [String: Set<String>] = [
     "": ["version", "model", "projection", "fit"],
     "model": ["home_sd", "away_sd", "rho", "ot_model", "ot_rate", "ot_points", "ot_sd", "skew"],

@@ -59,7 +59,7 @@ struct LiveSnapshot: Sendable {
     var policy = FairOddsPolicy()
     if let sharp = configuration.sharpBooks { policy.sharpBooks = sharp }
     let base = configuration.model
-    let options = SimulationOptions(simulations: 10_000, seed: seed, threads: threads)
+    let options = SimulationOptions(simulations: SimulationOptions.defaultSimulations, seed: seed, threads: threads)
     let slate = SlateAssembly.fromFeed(feed, stats: stats, base: base, policy: policy)
     // Exact grading costs a few ms a game, once per refresh, not per request.
     var evaluator = SlateEvaluator(options: options, policy: configuration.advice, exact: true)

@@ -1,20 +1,30 @@
 import Foundation
 import OddsMath
 import Simulation
+import UseCases
 
 /// The readable report of `mcsim parlay`: each leg's own probability, the joint probability
 /// with its interval against the product of the legs', the lift, fair odds and, at a price,
 /// EV and Kelly; then how the legs were simulated and which correlations were assumed.
 public struct ParlayTable {
-  public let result: ParlayResult
-  public let price: Odds?
+  public let priced: PricedParlay
+  public var result: ParlayResult { priced.result }
+  public var price: Odds? { priced.price }
   /// The market the projections reproduce (`--from-market`), if any.
   public let market: (total: Double, spread: Double)?
+  /// The advice policy the stake at `price` follows, and the bankroll it is shown in (nil: a
+  /// fraction only).
+  public let policy: AdvicePolicy
+  public let bankroll: Double?
 
-  public init(_ result: ParlayResult, price: Odds?, market: (total: Double, spread: Double)? = nil) {
-    self.result = result
-    self.price = price
+  public init(
+    _ priced: PricedParlay, market: (total: Double, spread: Double)? = nil, policy: AdvicePolicy = AdvicePolicy(),
+    bankroll: Double? = nil
+  ) {
+    self.priced = priced
     self.market = market
+    self.policy = policy
+    self.bankroll = bankroll
   }
 
   public func render() -> String {
@@ -52,9 +62,10 @@ public struct ParlayTable {
     if let f = p.leagueFactor, p.games.count > 1 {
       out.append("League factor \(Fmt.fixed(f, 2)): teams of different games correlate by it (a common scoring environment)")
     }
-    if let price {
+    if let price, let a = priced.advice {
       let e = r.evaluation(at: price)
       out.append("At \(Fmt.price(price.decimal))      EV \(Fmt.signed(e.expectedValue, 4)) per unit · full Kelly \(Fmt.fixed(e.fullKelly, 4))")
+      out.append("Advice       \(AdviceText.stake(a, bankroll: bankroll))")
     }
     if let repair = r.repair {
       out.append("")

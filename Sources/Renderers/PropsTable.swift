@@ -8,10 +8,15 @@ import Simulation
 public struct PropsTable {
   public let board: PropBoard
   public let event: String
+  /// The policy the stakes followed, and the bankroll they are shown in (nil: fractions only).
+  public let policy: AdvicePolicy
+  public let bankroll: Double?
 
-  public init(_ board: PropBoard, event: String) {
+  public init(_ board: PropBoard, event: String, policy: AdvicePolicy = AdvicePolicy(), bankroll: Double? = nil) {
     self.board = board
     self.event = event
+    self.policy = policy
+    self.bankroll = bankroll
   }
 
   public func render() -> String {
@@ -23,17 +28,17 @@ public struct PropsTable {
     let width = max(14, (board.rows.map { $0.player.count + $0.stat.rawValue.count + 1 }.max() ?? 0) + 2)
     out.append(
       ParlayTable.pad("prop", width) + ParlayTable.pad("line", 7) + ParlayTable.pad("p_over", 8) + ParlayTable.pad("p_under", 8)
-        + ParlayTable.pad("p_push", 8) + ParlayTable.pad("best over (EV, Kelly)", 38) + "best under (EV, Kelly)")
+        + ParlayTable.pad("p_push", 8) + ParlayTable.pad("best over (EV, stake)", 44) + "best under (EV, stake)")
     func best(_ row: PropBoard.Row, _ side: ParlayLeg.Side) -> String {
       guard let b = row.prices.filter({ $0.offer.side == side }).max(by: { $0.offer.price.decimal < $1.offer.price.decimal })
       else { return "–" }
-      return "\(b.offer.book) \(Fmt.price(b.offer.price.decimal)) (\(Fmt.signed(b.evaluation.expectedValue, 3)), \(Fmt.fixed(b.evaluation.fullKelly, 3)))"
+      return "\(b.offer.book) \(Fmt.price(b.offer.price.decimal)) (\(Fmt.signed(b.evaluation.expectedValue, 3)), \(AdviceText.cell(b.advice)))"
     }
     for row in board.rows {
       out.append(
         ParlayTable.pad("\(row.player) \(row.stat.rawValue)", width) + ParlayTable.pad(Fmt.line(row.line), 7)
           + ParlayTable.pad(Fmt.fixed(row.pOver, 4), 8) + ParlayTable.pad(Fmt.fixed(row.pUnder, 4), 8)
-          + ParlayTable.pad(Fmt.fixed(row.pPush, 4), 8) + ParlayTable.pad(best(row, .over), 38) + best(row, .under))
+          + ParlayTable.pad(Fmt.fixed(row.pPush, 4), 8) + ParlayTable.pad(best(row, .over), 44) + best(row, .under))
     }
     out.append("")
     out.append("Team totals simulated alongside: " + board.teamTotals.map { "\($0.team.rawValue) over \(Fmt.line($0.line)) \(Fmt.fixed($0.pOver, 4))" }.joined(separator: " · "))
@@ -50,6 +55,19 @@ public struct PropsTable {
       let ratios = PlayerStat.allCases.map { "\($0.rawValue) \(Fmt.fixed($0.defaultSDRatio, 2))" }.joined(separator: ", ")
       out.append("Default sd (a fraction of the season average: \(ratios)): " + defaultSDs.map { "\($0.quantityName) \(Fmt.fixed($0.sd, 1))" }.joined(separator: ", "))
     }
+    let advised = board.rows.flatMap { row in row.prices.filter { $0.advice.recommended }.map { (row, $0) } }
+    out.append("")
+    if advised.isEmpty {
+      out.append("Advice   no price is staked (simulated probabilities: a stake needs its EV interval above 0 and narrower than the policy's limit)")
+    } else {
+      for (row, b) in advised {
+        out.append(
+          "Advice   \(row.player) \(row.stat.rawValue) \(b.offer.side.rawValue) \(Fmt.line(row.line)) @ \(b.offer.book) \(Fmt.price(b.offer.price.decimal)): "
+            + AdviceText.stake(b.advice, bankroll: bankroll))
+      }
+    }
+    out.append(
+      "Stakes   \(policy.kelly.fraction) x Kelly, at most \(Fmt.percent(policy.kelly.cap, 1)) a bet; withheld when the EV interval reaches 0 or the model is more than \(Fmt.percent(policy.maxMarketGap, 0)) from the book's devigged price")
     if !board.unpriced.isEmpty {
       out.append("Not priced (no projection): \(board.unpriced.joined(separator: ", "))")
     }

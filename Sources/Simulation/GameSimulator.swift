@@ -41,7 +41,7 @@ public enum GameSimulator {
   ) throws(InputError) -> [JointScoreHistogram] {
     for model in models { try model.validate() }
     try options.validate()
-    let tape = SimulationTape.current
+    let tape = options.tape
     let digest = tape.map { _ in
       SimulationTape.digest(models, options: options, commonRandomNumbers: commonRandomNumbers)
     }
@@ -73,7 +73,7 @@ public enum GameSimulator {
     try first.validate()
     try second.validate()
     try options.validate()
-    if let tape = SimulationTape.current, case .record = tape.mode { return nil }
+    if options.tape?.isRecording == true { return nil }
     let kernels = [first, second].map { KernelModel.make($0, grid: ScoreGrid(model: $0)) }
     let layout = StreamLayout(seed: options.seed, chunkSize: chunkSize, commonRandomNumbers: true)
     let chunks = layout.chunkCount(draws: options.simulations)

@@ -7,15 +7,27 @@ public struct SimulationOptions: Hashable, Sendable {
   public var simulations: Int
   public var seed: UInt64
   public var threads: Int
+  /// How the run executes: nil simulates it whole; a recording tape simulates only its shard's
+  /// share of every game and keeps the histograms (`--shard K/N`); a replaying tape hands back
+  /// the parts' summed histograms instead of simulating (`mcsim merge`). An explicit part of
+  /// the options, passed down with them to every simulation of the run.
+  public var tape: SimulationTape?
 
   /// The ceilings every engine shares (`SimulationLimits`).
   public static let maxSimulations = SimulationLimits.maxSimulations
   public static let maxThreads = SimulationLimits.maxThreads
 
-  public init(simulations: Int = 10_000, seed: UInt64, threads: Int = SimulationOptions.defaultThreads) {
+  /// Simulations of a game when nothing else says how many: the replaced agent's 10^4.
+  public static let defaultSimulations = 10_000
+
+  public init(
+    simulations: Int = SimulationOptions.defaultSimulations, seed: UInt64, threads: Int = SimulationOptions.defaultThreads,
+    tape: SimulationTape? = nil
+  ) {
     self.simulations = simulations
     self.seed = seed
     self.threads = threads
+    self.tape = tape
   }
 
   /// All cores of this machine.

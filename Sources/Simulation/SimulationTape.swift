@@ -10,7 +10,11 @@ import RandomStreams
 /// from the same inputs, gets the histograms summed over all N shards instead of simulating;
 /// counts are integers, so the sum is the single run's histogram exactly, and everything
 /// computed from it (the output, byte for byte) is the single run's.
-public final class SimulationTape: @unchecked Sendable {
+public final class SimulationTape: @unchecked Sendable, Hashable {
+  /// One tape per run: equal only to itself.
+  public static func == (a: SimulationTape, b: SimulationTape) -> Bool { a === b }
+  public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
   /// Shard `index` of `count`: for every game, the contiguous `index`-th of `count` near-equal
   /// ranges of its chunks.
   public struct Shard: Hashable, Sendable, Codable, CustomStringConvertible {
@@ -50,10 +54,13 @@ public final class SimulationTape: @unchecked Sendable {
     case replay
   }
 
-  /// The tape of the run on this thread, if it is being recorded or replayed.
-  @TaskLocal public static var current: SimulationTape?
-
   public let mode: Mode
+
+  /// Whether this tape records a shard (whose run prints nothing: merge prints the answer).
+  public var isRecording: Bool {
+    if case .record = mode { return true }
+    return false
+  }
   /// What a replay names when the run's inputs no longer give the recorded models (the parts).
   public let source: String
   private let lock = NSLock()

@@ -54,6 +54,8 @@ public struct TotalsSensitivity: Sendable {
   }
 
   public static let relativeStep = 0.05
+  /// Runs of the game it simulates: a step down and up for each of the four knobs.
+  public static let runCount = 8
   public let parameters: [(name: String, value: Parameter)]
   public let ranking: Ranking
 

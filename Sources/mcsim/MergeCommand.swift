@@ -37,13 +37,16 @@ struct MergeCommand: ParsableCommand {
     guard let name = merged.command.first, ["run", "slate", "sweep"].contains(name) else {
       throw CLIError.fail("the parts record '\(merged.command.first ?? "")', which merge cannot replay", code: .failure)
     }
-    var command = try MCSim.parseAsRoot(merged.command)
+    let command = try MCSim.parseAsRoot(merged.command)
+    guard let replayable = command as? ShardedCommand else {
+      throw CLIError.fail("the parts record '\(name)', which merge cannot replay", code: .failure)
+    }
     // Each simulate call of the replay is checked against the models the shards recorded: an
     // input changed since (a slate's rho) is refused, naming the parts, before anything is printed.
     let names = merge.names
     let source = names.count <= 3 ? names.joined(separator: ", ") : "\(names[0]) and \(names.count - 1) other parts"
     let tape = SimulationTape(replaying: merged.calls, digests: merged.digests, source: source)
-    try SimulationTape.$current.withValue(tape) { try command.run() }
+    try replayable.execute(tape: tape)
     if tape.remaining != 0 {
       throw CLIError.fail("the parts hold \(tape.remaining) more simulations than the run asked for", code: .failure)
     }

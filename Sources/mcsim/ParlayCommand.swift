@@ -5,6 +5,7 @@ import OddsMath
 import Renderers
 import ServiceContracts
 import Simulation
+import UseCases
 
 /// `mcsim parlay`: the joint probability of several legs on one game (a same-game parlay, with
 /// player props) or on several, against the product of their own probabilities.
@@ -48,6 +49,8 @@ struct ParlayCommand: ParsableCommand {
   @Option(name: .customLong("from-market"), parsing: .unconditional, help: "Projections that make a market's lines fair, instead of --home/--away: total=T,spread=S (S the home spread, -5.5 for a 5.5-point home favourite).")
   var fromMarket: String?
 
+  @OptionGroup(title: "Stakes") var kellyOptions: KellyOptions
+  @OptionGroup(title: "Advice (README \"Advice\")") var adviceOptions: AdviceOptions
   @OptionGroup(title: "Model") var modelOptions: ModelOptions
   @OptionGroup(title: "Model") var modelFile: ModelFileOptions
   @OptionGroup(title: "Simulation") var randomOptions: RandomOptions
@@ -78,6 +81,7 @@ struct ParlayCommand: ParsableCommand {
         if let file { throw CLIError.fail("\(file): \(field) = \(text): \(error)", code: .failure, field: field, value: text) }
         throw CLIError.option("--price", text, "\(error)")
       }
+      OddsOutput.warnIfAmbiguous(text)
       return odds
     }
     let parlay: Parlay
@@ -98,18 +102,19 @@ struct ParlayCommand: ParsableCommand {
       }
       if let text = request.price?.text { offered = try parsePrice(text, field: "price", file: source.description) }
     } else {
-      var model = modelOptions.model(home: home ?? 0, away: away ?? 0, base: try modelFile.base(config: nil))
-      if let fromMarket {
-        let market = try Self.market(fromMarket)
-        do { model = try MarketImpliedMeans.solve(total: market.total, spread: market.spread, model: model) } catch {
-          switch error {
-          case .invalid("total", let v, let reason), .invalid("spread", let v, let reason):
-            throw CLIError.option("--from-market", fromMarket, "\(error.field) \(v) \(reason)")
-          default: throw CLIError.fail(error)
-          }
+      let base = modelOptions.model(home: 0, away: 0, base: try modelFile.base(config: nil))
+      let projection: GameProjection =
+        try fromMarket.map { let m = try Self.market($0); return .market(total: m.total, spread: m.spread) }
+        ?? .given(home: home ?? 0, away: away ?? 0)
+      let model: GameModel
+      do { model = try projection.model(over: base) } catch {
+        switch error {
+        case .invalid("total", let v, let reason), .invalid("spread", let v, let reason):
+          throw CLIError.option("--from-market", fromMarket ?? "", "\(error.field) \(v) \(reason)")
+        default: throw CLIError.fail(error)
         }
-        impliedBy = market
       }
+      impliedBy = projection.market
       do {
         try model.validate()
         let projections = try players.map { text throws(InputError) in
@@ -132,14 +137,16 @@ struct ParlayCommand: ParsableCommand {
     if let offered, offered.decimal <= 1 {
       throw CLIError.option("--price", price ?? "\(offered.decimal)", "must be above 1 (decimal)")
     }
-    let result: ParlayResult
-    do { result = try ParlayPricer.price(parlay, options: options) } catch {
-      throw file.map { CLIError.badInput($0, error) } ?? Self.optionFailure(error)
-    }
+    let policy = try adviceOptions.policy(kelly: kellyOptions, config: try adviceOptions.configFile())
+    let priced: PricedParlay
+    do { priced = try ParlayPricing.price(ParlayPricingRequest(parlay: parlay, options: options, price: offered, policy: policy)) }
+    catch { throw file.map { CLIError.badInput($0, error) } ?? Self.optionFailure(error) }
+    let bankroll = adviceOptions.bankrollGiven(policy)
     if output.json {
-      print(try JSONOutput.encode(SuccessEnvelope(ParlayResponse(result, price: offered, market: impliedBy)), style: output.style))
+      print(
+        try JSONOutput.encode(SuccessEnvelope(ParlayResponse(priced, market: impliedBy, bankroll: bankroll)), style: output.style))
     } else {
-      print(ParlayTable(result, price: offered, market: impliedBy).render())
+      print(ParlayTable(priced, market: impliedBy, policy: policy, bankroll: bankroll).render())
     }
   }
 

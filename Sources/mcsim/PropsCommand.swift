@@ -5,6 +5,7 @@ import OddsMath
 import Renderers
 import ServiceContracts
 import Simulation
+import UseCases
 
 /// `mcsim props FEED --projections FILE`: a game's player-props feed priced from projections.
 struct PropsCommand: ParsableCommand {
@@ -37,6 +38,8 @@ struct PropsCommand: ParsableCommand {
   @Option(help: "Which event of a feed with several (a part of its id or of \"away @ home\").")
   var event: String?
 
+  @OptionGroup(title: "Stakes") var kellyOptions: KellyOptions
+  @OptionGroup(title: "Advice (README \"Advice\")") var adviceOptions: AdviceOptions
   @OptionGroup(title: "Model") var modelOptions: ModelOptions
   @OptionGroup(title: "Model") var modelFile: ModelFileOptions
   @OptionGroup(title: "Simulation") var randomOptions: RandomOptions
@@ -78,33 +81,42 @@ struct PropsCommand: ParsableCommand {
     let players: [PlayerProjection]
     do { players = try file.projections() } catch { throw CLIError.badInput(projectionSource.description, error) }
 
-    var model: GameModel
-    let base = try modelFile.base(config: nil)
+    let projection: GameProjection
     if let fromMarket {
       let market = try ParlayCommand.market(fromMarket)
-      do {
-        model = try MarketImpliedMeans.solve(
-          total: market.total, spread: market.spread, model: modelOptions.model(home: 0, away: 0, base: base))
-      } catch { throw CLIError.option("--from-market", fromMarket, "\(error)") }
+      projection = .market(total: market.total, spread: market.spread)
     } else {
       guard let h = home ?? file.home, let a = away ?? file.away else {
         throw CLIError.fail(
           "the game's projections are missing: give --home and --away, --from-market, or home and away in \(projectionSource.description)")
       }
-      model = modelOptions.model(home: h, away: a, base: base)
-      do { try model.validate() } catch {
-        throw home != nil ? CLIError.fail(error) : CLIError.badInput(projectionSource.description, error)
-      }
+      projection = .given(home: h, away: a)
     }
+    let config = try adviceOptions.configFile()
+    let policy = try adviceOptions.policy(kelly: kellyOptions, config: config)
+    let base = modelOptions.model(home: 0, away: 0, base: try modelFile.base(config: nil))
     let board: PropBoard
-    do { board = try PropBoard.price(model: model, players: players, offers: offers, options: randomOptions.options()) }
-    catch { throw CLIError.badInput(projectionSource.description, error) }
+    do {
+      board = try PropsPricing.price(
+        PropsPricingRequest(
+          projection: projection, base: base, players: players, offers: offers, options: randomOptions.options(),
+          policy: policy))
+    } catch {
+      // Named where the value came from: the market option, a projection option, else the file.
+      if let fromMarket, error.field == "total" || error.field == "spread" {
+        throw CLIError.option("--from-market", fromMarket, "\(error)")
+      }
+      let modelFields: Set<String> = ["home_projection", "away_projection"]
+      throw home != nil && modelFields.contains(error.field) ? CLIError.fail(error) : CLIError.badInput(projectionSource.description, error)
+    }
     if output.json {
       print(
         try JSONOutput.encode(
-          SuccessEnvelope(PropsResponse(board, event: game.label, skippedMarkets: skipped)), style: output.style))
+          SuccessEnvelope(
+            PropsResponse(board, event: game.label, skippedMarkets: skipped, bankroll: adviceOptions.bankrollGiven(policy))),
+          style: output.style))
     } else {
-      print(PropsTable(board, event: game.label).render())
+      print(PropsTable(board, event: game.label, policy: policy, bankroll: adviceOptions.bankrollGiven(policy)).render())
     }
   }
 }

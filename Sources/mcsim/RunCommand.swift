@@ -5,6 +5,7 @@ import OddsMath
 import Renderers
 import ServiceContracts
 import Simulation
+import UseCases
 
 /// `mcsim run`: one game, one totals line.
 struct RunCommand: ParsableCommand {
@@ -67,22 +68,25 @@ struct RunCommand: ParsableCommand {
   }
 
   func run() throws {
-    try shardOptions.run(seed: randomOptions.seed) { try execute(printing: $0) }
+    try shardOptions.run(seed: randomOptions.seed) { try execute(tape: $0) }
   }
 
-  /// The run; a shard (`printing` false) simulates its share and prints nothing.
-  func execute(printing: Bool) throws {
+  /// The run: whole (no tape), one shard recorded (its share simulated, nothing printed), or
+  /// the parts replayed (`mcsim merge`).
+  func execute(tape: SimulationTape?) throws {
+    let printing = !(tape?.isRecording ?? false)
     let config = try adviceOptions.configFile()
     let policy = try adviceOptions.policy(kelly: kellyOptions, config: config)
     let baseModel = try modelFile.base(config: config)
     let model: GameModel
     let market: TotalsMarket
     var options = randomOptions.options()
+    options.tape = tape
     if randomOptions.sims == nil, let sims = config?.sims { options.simulations = sims }
     var wantScenarios = scenarios, wantSensitivity = sensitivity
     func price(_ option: String, _ text: String?) throws -> Odds? {
       guard let text else { return nil }
-      do { return try Odds(parsing: text) } catch { throw CLIError.fail(option: option, error) }
+      return try PriceText.parse(text, option: option)
     }
     let overFlag = try price("--over-odds", overOdds), underFlag = try price("--under-odds", underOdds)
     if let request {
@@ -126,33 +130,23 @@ struct RunCommand: ParsableCommand {
       market = TotalsMarket(
         line: line!, overOdds: overFlag ?? TotalsMarket.defaultOdds, underOdds: underFlag ?? TotalsMarket.defaultOdds)
     }
-    var report: GameReport
-    var pictures: GameDistributions? = nil
+    let priced: PricedGame
     do {
       try market.validate()
       let progress = printing ? ProgressLine.forTerminal() : nil
-      let start = DispatchTime.now()
-      let histogram = try GameSimulator.simulate(model, options: options, progress: progress?.update)
+      priced = try GamePricing.price(
+        GamePricingRequest(
+          model: model, market: market, options: options, policy: policy, exact: adviceOptions.useExact(config),
+          scenarios: wantScenarios, conditionalScenarios: scenarios, sensitivity: wantSensitivity,
+          sensitivityExact: adviceOptions.useExact(config), pictures: svg != nil),
+        progress: progress?.update)
       progress?.finish()
-      let exact = adviceOptions.useExact(config) ? ExactScoreDistribution.compute(model) : nil
-      let scenarioBlock = wantScenarios ? try TotalsScenarios(model: model, line: market.line, options: options) : nil
-      let sensitivityBlock =
-        wantSensitivity ? try TotalsSensitivity(model: model, line: market.line, options: options, exact: true) : nil
-      // --scenarios also reads the outcome-conditional totals off the same histogram.
-      let conditional = scenarios
-        ? ConditionalScenarios(histogram: histogram, model: model, exact: exact, line: market.line) : nil
-      // elapsed_ms: all the work, the exact block and the optional blocks with the simulation.
-      let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-      report = GameReport(
-        model: model, market: market, policy: policy, options: options, histogram: histogram,
-        exact: exact, elapsedSeconds: elapsed, scenarios: scenarioBlock, sensitivity: sensitivityBlock)
-      report.conditionalScenarios = conditional
-      if svg != nil { pictures = GameDistributions(histogram: histogram, exact: exact, line: market.line) }
     } catch {
       throw CLIError.fail(error)
     }
+    let report = priced.report
     guard printing else { return }
-    if let svg, let pictures {
+    if let svg, let pictures = priced.pictures {
       do { try Data(GameChart(report, pictures).render().utf8).write(to: URL(fileURLWithPath: svg)) } catch {
         throw CLIError.runtime("--svg \(svg): cannot write the picture: \(error.localizedDescription)")
       }

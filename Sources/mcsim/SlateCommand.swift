@@ -67,12 +67,6 @@ struct SlateCommand: ParsableCommand {
   @OptionGroup(title: "Input") var input: InputOptions
   @OptionGroup(title: "Shards (README \"Shards\")") var shardOptions: ShardOptions
 
-  /// Whether this run is a shard being recorded: it simulates its share and prints nothing.
-  private var sharding: Bool {
-    if let tape = SimulationTape.current, case .record = tape.mode { return true }
-    return false
-  }
-
   @OptionGroup(title: "Output") var output: OutputOptions
   var json: Bool { output.json }
 
@@ -137,13 +131,17 @@ struct SlateCommand: ParsableCommand {
 
   func run() throws {
     if shardOptions.shard != nil && watch != nil { throw ValidationError("--shard and --watch do not go together.") }
-    try shardOptions.run(seed: randomOptions.seed) { printing in
+    try shardOptions.run(seed: randomOptions.seed) { tape in
       // A shard writes its part whatever the games' status; the merge's replay exits with it.
-      do { try execute() } catch let code as ExitCode where code.rawValue == 3 && !printing {}
+      do { try execute(tape: tape) } catch let code as ExitCode where code.rawValue == 3 && tape?.isRecording == true {}
     }
   }
 
-  func execute() throws {
+  /// The run: whole (no tape), one shard recorded (its share simulated, nothing printed: merge
+  /// prints the answer), or the parts replayed (`mcsim merge`).
+  func execute(tape: SimulationTape?) throws {
+    let sharding = tape?.isRecording ?? false
+    let console = SlateConsole(quiet: sharding)
     let config = try adviceOptions.configFile()
     let advice = try adviceOptions.policy(kelly: kellyOptions, config: config)
     var policy = try fair.policy()
@@ -153,12 +151,13 @@ struct SlateCommand: ParsableCommand {
       home: 0, away: 0, base: try modelFile.base(config: config))
 
     let statsTable = try loadStats()
-    let slateFile = try loadSlateFile(base: base)
+    let slateFile = try loadSlateFile(base: base, quiet: sharding)
     let source = file.map { InputSource($0).description } ?? ""
-    let options = SimulationOptions(
-      simulations: Precedence.resolve("--sims", randomOptions.sims, "n_sims", slateFile?.nSims, source: source) ?? config?.sims ?? 10_000,
+    var options = SimulationOptions(
+      simulations: Precedence.resolve("--sims", randomOptions.sims, "n_sims", slateFile?.nSims, source: source) ?? config?.sims ?? SimulationOptions.defaultSimulations,
       seed: Precedence.resolve("--seed", randomOptions.seed, "seed", slateFile?.seed, source: source) ?? Seed.random(),
       threads: randomOptions.threads)
+    options.tape = tape
     do { try options.validate() } catch {
       // n_sims from the slate file is named as the file names it.
       if error.field == "n_sims", !randomOptions.simsGiven, let file { throw CLIError.badInput("\(InputSource(file))", error) }
@@ -169,7 +168,7 @@ struct SlateCommand: ParsableCommand {
       slate: file.map { InputSource($0).description }, odds: odds.map { InputSource($0).description },
       stats: statsTable?.source)
     inputs.rejected += statsTable?.skipped ?? []
-    for skipped in statsTable?.skipped ?? [] { warn("team stats: skipped \(skipped)") }
+    for skipped in statsTable?.skipped ?? [] { console.warn("team stats: skipped \(skipped)") }
 
     func assemble(_ feed: Feed?) -> AssembledSlate {
       guard let feed else { return SlateAssembly.fromFile(slateFile!) }
@@ -182,7 +181,7 @@ struct SlateCommand: ParsableCommand {
     var evaluator = SlateEvaluator(options: options, policy: advice, exact: adviceOptions.useExact(config))
 
     if let watch {
-      try watchFeed(every: watch, evaluator: &evaluator, assemble: assemble) { evaluation, unmatched, feed in
+      try watchFeed(every: watch, evaluator: &evaluator, console: console, assemble: assemble) { evaluation, unmatched, feed in
         var polled = inputs
         polled.oddsFormat = feed.format.rawValue
         return SlateResponse(
@@ -193,18 +192,18 @@ struct SlateCommand: ParsableCommand {
 
     var feed: Feed?
     if let odds {
-      feed = try readFeed(odds)
+      feed = try readFeed(odds, console: console)
       inputs.oddsFormat = feed?.format.rawValue
       inputs.rejected += feed!.rejected.map(\.description)
       inputs.notes += feed!.notes
     }
     let slate = assemble(feed)
-    for u in slate.unmatched { warn("unmatched: \(u.event): \(u.reason)") }
+    for u in slate.unmatched { console.warn("unmatched: \(u.event): \(u.reason)") }
     let progress = ndjson || sharding ? nil : ProgressLine.forTerminal()
     let evaluation: SlateEvaluation
     do {
       evaluation = try evaluator.evaluate(slate.games, progress: progress?.update) { result in
-        if ndjson && !sharding { emit(SlateOutput.line(result)) }
+        if ndjson && !sharding { console.emit(SlateOutput.line(result)) }
       }
     } catch {
       throw CLIError.fail(error)
@@ -223,10 +222,6 @@ struct SlateCommand: ParsableCommand {
         guard let total = g.markets.total else { continue }
         guard let m = g.model, g.problem == nil, !failed.contains(g.id), m.problems().isEmpty else {
           leftOut.append("\(g.id) (not priced)")
-          continue
-        }
-        guard m.skewness == 0 else {
-          leftOut.append("\(g.id) (skewed scores)")
           continue
         }
         games.append((name: g.id, model: m, line: total.line))
@@ -258,12 +253,12 @@ struct SlateCommand: ParsableCommand {
       }
     }
     if json {
-      emit(try JSONOutput.encode(response, style: output.style))
+      console.emit(try JSONOutput.encode(response, style: output.style))
     } else if csv {
-      emit(SlateCSV.render(response.games), newline: false)
+      console.emit(SlateCSV.render(response.games), newline: false)
     } else if !ndjson {
-      emit(SlateTable.render(response))
-      if let report = response.leagueFactor { emit(LeagueFactorText.render(report)) }
+      console.emit(SlateTable.render(response))
+      if let report = response.leagueFactor { console.emit(LeagueFactorText.render(report)) }
     }
     if response.nFailed > 0 || !response.unmatched.isEmpty { throw ExitCode(3) }
   }
@@ -271,7 +266,7 @@ struct SlateCommand: ParsableCommand {
   /// Polls the feed: the first poll prints the whole slate, later ones only the games whose
   /// line or verdict moved. A failed poll is reported and the last lines are kept.
   private func watchFeed(
-    every seconds: Double, evaluator: inout SlateEvaluator, assemble: (Feed?) -> AssembledSlate,
+    every seconds: Double, evaluator: inout SlateEvaluator, console: SlateConsole, assemble: (Feed?) -> AssembledSlate,
     response: (SlateEvaluation, [UnmatchedGame], Feed) -> SlateResponse
   ) throws {
     var previous: [SlateGameResult]?
@@ -281,10 +276,10 @@ struct SlateCommand: ParsableCommand {
       if poll > 1 { Thread.sleep(forTimeInterval: seconds) }
       let feed: Feed
       do {
-        feed = try readFeed(odds!, quiet: previous != nil)
+        feed = try readFeed(odds!, console: console, quiet: previous != nil)
       } catch {
         guard previous != nil else { throw error }
-        warn("poll \(poll): \(error); keeping the lines of the last good poll")
+        console.warn("poll \(poll): \(error); keeping the lines of the last good poll")
         continue
       }
       let slate = assemble(feed)
@@ -293,16 +288,16 @@ struct SlateCommand: ParsableCommand {
       if let before = previous {
         let moves = LineMove.moves(from: before, to: evaluation.games)
         if ndjson {
-          for move in moves { emit(SlateOutput.line(move, poll: poll)) }
+          for move in moves { console.emit(SlateOutput.line(move, poll: poll)) }
         } else if !moves.isEmpty {
-          emit(LineMoveText.render(moves, poll: poll))
+          console.emit(LineMoveText.render(moves, poll: poll))
         }
       } else {
-        for u in slate.unmatched { warn("unmatched: \(u.event): \(u.reason)") }
+        for u in slate.unmatched { console.warn("unmatched: \(u.event): \(u.reason)") }
         if ndjson {
-          for game in evaluation.games { emit(SlateOutput.line(game)) }
+          for game in evaluation.games { console.emit(SlateOutput.line(game)) }
         } else {
-          emit(SlateTable.render(response(evaluation, slate.unmatched, feed)))
+          console.emit(SlateTable.render(response(evaluation, slate.unmatched, feed)))
         }
       }
       previous = evaluation.games
@@ -310,7 +305,7 @@ struct SlateCommand: ParsableCommand {
   }
 
   /// Reads the feed, reporting what its decoder skipped or noted unless `quiet` (later polls).
-  private func readFeed(_ argument: String, quiet: Bool = false) throws -> Feed {
+  private func readFeed(_ argument: String, console: SlateConsole, quiet: Bool = false) throws -> Feed {
     let feed: Feed
     do {
       feed = try feedOptions.read(argument, input: input)
@@ -321,8 +316,8 @@ struct SlateCommand: ParsableCommand {
       }
     }
     if quiet { return feed }
-    for note in feed.notes { warn("odds feed: \(note)") }
-    for rejected in feed.rejected { warn("odds feed: skipped \(rejected)") }
+    for note in feed.notes { console.warn("odds feed: \(note)") }
+    for rejected in feed.rejected { console.warn("odds feed: skipped \(rejected)") }
     return feed
   }
 
@@ -350,7 +345,7 @@ struct SlateCommand: ParsableCommand {
 
   /// The slate file, its unknown fields reported (errors with --strict), and the model options
   /// given on the command line applied over every game's own (the option wins, with a note).
-  private func loadSlateFile(base: GameModel) throws -> SlateFile? {
+  private func loadSlateFile(base: GameModel, quiet sharding: Bool) throws -> SlateFile? {
     guard let file else { return nil }
     let source = InputSource(file)
     var slate: SlateFile
@@ -381,16 +376,21 @@ struct SlateCommand: ParsableCommand {
     }
     return slate
   }
+}
+
+/// Where a slate run writes: nothing while it records a shard (its share is not an answer).
+struct SlateConsole {
+  let quiet: Bool
 
   /// Writes to stdout at once (not buffered), so NDJSON lines and watch moves appear as they
   /// happen, in order.
-  private func emit(_ text: String, newline: Bool = true) {
-    if sharding { return }
+  func emit(_ text: String, newline: Bool = true) {
+    if quiet { return }
     FileHandle.standardOutput.write(Data((newline ? text + "\n" : text).utf8))
   }
 
-  private func warn(_ message: String) {
-    if sharding { return }
+  func warn(_ message: String) {
+    if quiet { return }
     FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
   }
 }

@@ -111,11 +111,13 @@ struct SweepCommand: ParsableCommand {
   }
 
   func run() throws {
-    try shardOptions.run(seed: randomOptions.seed) { try execute(printing: $0) }
+    try shardOptions.run(seed: randomOptions.seed) { try execute(tape: $0) }
   }
 
-  /// The sweep; a shard (`printing` false) simulates its share of every model and prints nothing.
-  func execute(printing: Bool) throws {
+  /// The sweep: whole (no tape), one shard recorded (its share of every model simulated,
+  /// nothing printed), or the parts replayed (`mcsim merge`).
+  func execute(tape: SimulationTape?) throws {
+    let printing = !(tape?.isRecording ?? false)
     let given: [(SweepParameter, String, [String])] = [
       (.line, "--line", line), (.price, "--price", price), (.home, "--home", home), (.away, "--away", away),
       (.shift, "--shift", shift), (.homeSD, "--home-sd", homeSD), (.awaySD, "--away-sd", awaySD),
@@ -157,7 +159,7 @@ struct SweepCommand: ParsableCommand {
     }
     func odds(_ option: String, _ text: String?) throws -> Odds {
       guard let text else { return TotalsMarket.defaultOdds }
-      do { return try Odds(parsing: text) } catch { throw CLIError.fail(option: option, error) }
+      return try PriceText.parse(text, option: option)
     }
     var over = try odds("--over-odds", overOdds), under = try odds("--under-odds", underOdds)
     if let prices = grids[.price], prices.count == 1 {
@@ -171,7 +173,8 @@ struct SweepCommand: ParsableCommand {
     do {
       sweep = try ParameterSweep(
         model: model, market: market, axes: axes.isEmpty ? [SweepAxis(.line, lines)] : axes,
-        offeredLine: offeredLine, spread: spread, moneyline: moneyline, options: randomOptions.options())
+        offeredLine: offeredLine, spread: spread, moneyline: moneyline,
+        options: { var o = randomOptions.options(); o.tape = tape; return o }())
     } catch {
       guard case .invalid(let field, let value, let reason) = error else { throw CLIError.fail(error) }
       if let option = Self.optionNames[field] {

@@ -14,7 +14,7 @@ final class ModelFileTests: XCTestCase {
       let read = try ModelFile.decode(try ContractJSON.encode(document), source: "m.json")
       XCTAssertEqual(read.document, document)
       XCTAssertEqual(read.document.calibrated, fit.model(overtime: kind))
-      XCTAssertEqual(read.settings.applied(to: GameModel(homeMean: 1, awayMean: 2)).correlation, fit.regulation.rho.value)
+      XCTAssertEqual(read.document.calibrated.template.correlation, fit.regulation.rho.value)
     }
   }
 

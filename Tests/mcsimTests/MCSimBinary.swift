@@ -49,6 +49,31 @@ struct MCSimBinary {
                   stderr: String(decoding: e, as: UTF8.self))
   }
 
+  /// `mcsim serve --port 0 --log-level warning` with `arguments`, in the project's root, and the
+  /// port it prints once it listens ("mcsim serve: listening on http://127.0.0.1:PORT"). The
+  /// caller stops the process.
+  static func serve(_ arguments: [String] = []) throws -> (process: Process, port: Int) {
+    let process = Process()
+    process.executableURL = url
+    process.arguments = ["serve", "--port", "0", "--log-level", "warning"] + arguments
+    process.currentDirectoryURL = GoldenOutputTests.projectRoot
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    var line = ""
+    while !line.contains("\n") {
+      let chunk = out.fileHandleForReading.availableData
+      guard !chunk.isEmpty else { break }
+      line += String(decoding: chunk, as: UTF8.self)
+    }
+    guard let port = line.split(separator: ":").last.flatMap({ Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) else {
+      process.terminate()
+      throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "no port in the server's first line: \(line)"])
+    }
+    return (process, port)
+  }
+
   /// Runs and decodes stdout as a JSON object.
   static func json(_ arguments: [String]) throws -> [String: Any] {
     let r = try run(arguments)

@@ -9,21 +9,7 @@ import XCTest
 /// SIGTERM arrives and exits 0, and refuses bad options before it listens.
 final class ServeCommandTests: XCTestCase {
   func testSIGTERMLetsTheRequestInFlightFinishThenExitsZero() async throws {
-    let process = Process()
-    process.executableURL = MCSimBinary.url
-    process.arguments = ["serve", "--port", "0", "--log-level", "warning"]
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    // "mcsim serve: listening on http://127.0.0.1:PORT"
-    var line = ""
-    while !line.contains("\n") {
-      let chunk = out.fileHandleForReading.availableData
-      guard !chunk.isEmpty else { break }
-      line += String(decoding: chunk, as: UTF8.self)
-    }
-    let port = try XCTUnwrap(line.split(separator: ":").last.flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }, line)
+    let (process, port) = try MCSimBinary.serve()
 
     // A request that takes a while (about 0.1 s of simulation per 10^7 paths on one thread).
     var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/api/monte-carlo/simulate")!)
@@ -54,24 +40,11 @@ final class ServeCommandTests: XCTestCase {
     let cli = try MCSimBinary.run(["--version"])
     XCTAssertEqual(cli.status, 0, cli.stderr)
     let printed = cli.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-    let process = Process()
-    process.executableURL = MCSimBinary.url
-    process.arguments = ["serve", "--port", "0", "--log-level", "warning"]
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = FileHandle.nullDevice
-    try process.run()
+    let (process, port) = try MCSimBinary.serve()
     defer {
       kill(process.processIdentifier, SIGTERM)
       process.waitUntilExit()
     }
-    var line = ""
-    while !line.contains("\n") {
-      let chunk = out.fileHandleForReading.availableData
-      guard !chunk.isEmpty else { break }
-      line += String(decoding: chunk, as: UTF8.self)
-    }
-    let port = try XCTUnwrap(line.split(separator: ":").last.flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }, line)
     let (health, _) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)/api/health")!)
     let body = try XCTUnwrap(JSONSerialization.jsonObject(with: health) as? [String: Any])
     XCTAssertEqual(body["version"] as? String, printed)

@@ -3,6 +3,7 @@ import LineFeeds
 import OddsMath
 import ServiceContracts
 import Simulation
+import UseCases
 
 /// A request that has been read and validated, ready to run on the simulation pool: how many
 /// game paths it simulates (for the ceiling and the metrics) and the work that answers it.
@@ -38,25 +39,12 @@ enum AgentJobs {
     for problem in model.problems() { problems.add(problem) }
     problems.checkSimulations(request.nSims, field: "n_sims", ceiling: configuration.maxSimulations)
     try problems.throwIfAny()
-    let options = SimulationOptions(
-      simulations: request.nSims, seed: configuration.seed, threads: configuration.threadsPerRequest)
-    let wantScenarios = request.includeScenarios, wantSensitivity = request.includeSensitivity
-    let wantExact = request.includeExact
-    var paths = request.nSims
-    if wantScenarios { paths += 9 * max(1, request.nSims / 2) }
-    if wantSensitivity { paths += 8 * request.nSims }
-    return SimulationJob(paths: paths) {
-      let start = DispatchTime.now()
-      let histogram = try GameSimulator.simulate(model, options: options)
-      let exact = wantExact ? ExactScoreDistribution.compute(model) : nil
-      let scenarios = wantScenarios ? try TotalsScenarios(model: model, line: market!.line, options: options) : nil
-      let sensitivity = wantSensitivity ? try TotalsSensitivity(model: model, line: market!.line, options: options) : nil
-      // elapsed_ms: all the work, the exact block and the optional blocks with the simulation.
-      let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-      let report = GameReport(
-        model: model, market: market!, policy: configuration.advice, options: options, histogram: histogram,
-        exact: exact, elapsedSeconds: elapsed, scenarios: scenarios, sensitivity: sensitivity)
-      return try JSONResponse.encode(SuccessEnvelope(report))
+    let pricing = GamePricingRequest(
+      model: model, market: market!,
+      options: SimulationOptions(simulations: request.nSims, seed: configuration.seed, threads: configuration.threadsPerRequest),
+      policy: configuration.advice, exact: request.includeExact, scenarios: request.includeScenarios, sensitivity: request.includeSensitivity)
+    return SimulationJob(paths: pricing.cost) {
+      try JSONResponse.encode(SuccessEnvelope(try GamePricing.price(pricing).report))
     }
   }
 
@@ -72,7 +60,7 @@ enum AgentJobs {
     for case .invalid(let field, let value, let reason) in shared.problems() {
       problems.add("model." + ModelSettings.key(of: field), value, reason)
     }
-    let n = file.nSims ?? 10_000
+    let n = file.nSims ?? SimulationOptions.defaultSimulations
     problems.checkSimulations(n, field: "n_sims", ceiling: configuration.maxSimulations)
     if file.entries.count > 500 {
       problems.add("games", "\(file.entries.count) games", "at most 500 games per batch")

@@ -46,6 +46,10 @@ public struct SideAdvice: Hashable, Sendable {
   public let stakeKelly: Double
   /// The single-bet stake: min(fraction x stakeKelly, cap), a fraction of bankroll.
   public let stake: Double
+  /// The policy's bankroll (1 when none was given: stakes are fractions).
+  public let bankroll: Double
+  /// The stake in money, when the policy has a bankroll other than 1.
+  public var stakeAmount: Double? { bankroll != 1 ? stake * bankroll : nil }
 
   public var recommended: Bool { grade != .noBet && withheld.isEmpty }
   /// The grade after the gates: what `recommended_bet` says.
@@ -65,6 +69,7 @@ public struct SideAdvice: Hashable, Sendable {
     self.side = side
     self.odds = odds
     self.market = market
+    bankroll = policy.bankroll
     let d = odds.decimal, b = odds.netPayout
     source = exact == nil ? .simulation : .exact
     let m = exact ?? simulated

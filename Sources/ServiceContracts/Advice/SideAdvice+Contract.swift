@@ -23,6 +23,7 @@ extension SideAdvice: ContractObject {
     try fields.field("simulated_probability", simulatedWin)
     try fields.fieldIfPresent("simulations_needed", simulationsNeeded)
     try fields.field("stake", stake)
+    try fields.fieldIfPresent("stake_amount", stakeAmount)
     try fields.field("withheld", withheld)
   }
 }

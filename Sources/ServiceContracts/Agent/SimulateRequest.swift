@@ -56,7 +56,7 @@ public struct SimulateRequest: Decodable, Sendable {
     totalLine = try c.decode(Double.self, forKey: .totalLine)
     overOdds = try c.decodeIfPresent(Double.self, forKey: .overOdds) ?? 1.91
     underOdds = try c.decodeIfPresent(Double.self, forKey: .underOdds) ?? 1.91
-    nSims = try c.decodeIfPresent(Int.self, forKey: .nSims) ?? 10_000
+    nSims = try c.decodeIfPresent(Int.self, forKey: .nSims) ?? SimulationOptions.defaultSimulations
     includeScenarios = try c.decodeIfPresent(Bool.self, forKey: .includeScenarios) ?? true
     includeSensitivity = try c.decodeIfPresent(Bool.self, forKey: .includeSensitivity) ?? true
     includeExact = try c.decodeIfPresent(Bool.self, forKey: .includeExact) ?? false

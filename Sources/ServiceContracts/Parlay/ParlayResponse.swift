@@ -1,5 +1,6 @@
 import OddsMath
 import Simulation
+import UseCases
 
 /// `mcsim parlay --json`: the joint probability of the legs with its 95% interval, the product
 /// of the legs' own probabilities, the lift, fair odds, and at an offered price EV and Kelly;
@@ -111,6 +112,12 @@ public struct ParlayResponse: Encodable, Sendable {
   public let price: Double?
   public let ev: Double?
   public let kelly: Double?
+  /// At a price: full Kelly, the advised stake after the advice policy (a fraction of bankroll
+  /// within the cap, 0 when withheld), in money with a bankroll, and the policy's whole verdict.
+  public let kellyFull: Double?
+  public let stake: Double?
+  public let stakeAmount: Double?
+  public let advice: SideAdvice?
   public let legs: [Leg]
   /// legs_won[k]: P(exactly k legs win), k = 0 ... legs.
   public let legsWon: [Double]
@@ -131,13 +138,15 @@ public struct ParlayResponse: Encodable, Sendable {
   enum CodingKeys: String, CodingKey {
     case jointProbability = "joint_probability", ci95 = "ci_95", standardError = "standard_error"
     case independentProbability = "independent_probability", lift, fairOdds = "fair_odds", price, ev, kelly, legs
+    case kellyFull = "kelly_full", stake, stakeAmount = "stake_amount", advice
     case legsWon = "legs_won", leagueFactor = "league_factor"
     case simulations, seed, route, transform, dimension, quantities
     case defaultedCorrelations = "defaulted_correlations", correlationRepair = "correlation_repair"
     case fromMarket = "from_market", moneylineTies = "moneyline_ties", elapsedMs = "elapsed_ms"
   }
 
-  public init(_ r: ParlayResult, price: Odds?, market: (total: Double, spread: Double)? = nil) {
+  public init(_ priced: PricedParlay, market: (total: Double, spread: Double)? = nil, bankroll: Double? = nil) {
+    let r = priced.result, price = priced.price
     fromMarket = market.map {
       Market(total: $0.total, spread: $0.spread, homeMean: r.parlay.games[0].homeMean, awayMean: r.parlay.games[0].awayMean)
     }
@@ -149,13 +158,21 @@ public struct ParlayResponse: Encodable, Sendable {
     lift = r.lift
     fairOdds = r.fairOdds
     self.price = price?.decimal
-    if let price {
+    if let price, let a = priced.advice {
       let e = r.evaluation(at: price)
       ev = e.expectedValue
       kelly = e.fullKelly
+      kellyFull = e.fullKelly
+      stake = a.stake
+      stakeAmount = bankroll.map { a.stake * $0 }
+      advice = a
     } else {
       ev = nil
       kelly = nil
+      kellyFull = nil
+      stake = nil
+      stakeAmount = nil
+      advice = nil
     }
     let p = r.parlay
     legs = zip(p.legs, r.legProbabilities).map { leg, prob in
@@ -193,6 +210,10 @@ public struct ParlayResponse: Encodable, Sendable {
     try c.encode(price, forKey: .price)
     try c.encode(ev, forKey: .ev)
     try c.encode(kelly, forKey: .kelly)
+    try c.encode(kellyFull, forKey: .kellyFull)
+    try c.encode(stake, forKey: .stake)
+    try c.encodeIfPresent(stakeAmount, forKey: .stakeAmount)
+    try c.encode(advice, forKey: .advice)
     try c.encode(legs, forKey: .legs)
     try c.encode(legsWon, forKey: .legsWon)
     try c.encode(leagueFactor, forKey: .leagueFactor)

@@ -10,7 +10,19 @@ public struct PropsResponse: Encodable, Sendable {
     public let side: String
     public let price: Double
     public let ev: Double
+    /// Full Kelly (the same as `kelly_full`; kept for the clients that read it).
     public let kelly: Double
+    public let kellyFull: Double
+    /// The advised stake after the advice policy (fraction of bankroll, within the cap; 0 when
+    /// withheld), and in money with a bankroll.
+    public let stake: Double
+    public let stakeAmount: Double?
+    public let advice: SideAdvice
+
+    enum CodingKeys: String, CodingKey {
+      case book, side, price, ev, kelly, stake, advice
+      case kellyFull = "kelly_full", stakeAmount = "stake_amount"
+    }
   }
 
   public struct Prop: Encodable, Sendable {
@@ -60,7 +72,7 @@ public struct PropsResponse: Encodable, Sendable {
     case defaultedCorrelations = "defaulted_correlations", defaultedSDs = "defaulted_sds"
   }
 
-  public init(_ board: PropBoard, event: String, skippedMarkets: [String]) {
+  public init(_ board: PropBoard, event: String, skippedMarkets: [String], bankroll: Double? = nil) {
     self.event = event
     let game = board.result.parlay.games[0]
     homeMean = game.homeMean
@@ -69,10 +81,11 @@ public struct PropsResponse: Encodable, Sendable {
       Prop(
         player: r.player, stat: r.stat.rawValue, line: r.line, pOver: r.pOver, pUnder: r.pUnder, pPush: r.pPush,
         fairOver: r.pOver > 0 ? 1 / r.pOver : nil, fairUnder: r.pUnder > 0 ? 1 / r.pUnder : nil,
-        prices: r.prices.map {
+        prices: r.prices.map { p in
           Price(
-            book: $0.offer.book, side: $0.offer.side.rawValue, price: $0.offer.price.decimal, ev: $0.evaluation.expectedValue,
-            kelly: $0.evaluation.fullKelly)
+            book: p.offer.book, side: p.offer.side.rawValue, price: p.offer.price.decimal, ev: p.evaluation.expectedValue,
+            kelly: p.evaluation.fullKelly, kellyFull: p.evaluation.fullKelly, stake: p.advice.stake,
+            stakeAmount: bankroll.map { p.advice.stake * $0 }, advice: p.advice)
         })
     }
     teamTotals = board.teamTotals.map { TeamTotal(team: $0.team.rawValue, line: $0.line, pOver: $0.pOver) }

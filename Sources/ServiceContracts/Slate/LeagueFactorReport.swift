@@ -1,6 +1,7 @@
 import Foundation
 import OddsMath
 import Simulation
+import UseCases
 
 /// The `league_factor` block of `mcsim slate --league-factor F [--bets FILE]`: the distribution of
 /// the number of overs that hit when the games share a scoring environment, against independent
@@ -31,7 +32,7 @@ public struct LeagueFactorReport: Encodable, Sendable {
     expectedOvers = oversHit.enumerated().reduce(0) { $0 + Double($1.offset) * $1.element }
     allOvers = f.overs.jointProbability
     allOversIfIndependent = f.overs.independentProbability
-    bets = f.bets.map { ParlayResponse($0, price: nil) }
+    bets = f.bets.map { ParlayResponse(PricedParlay(result: $0)) }
   }
 }
 

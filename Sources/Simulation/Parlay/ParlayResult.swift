@@ -109,3 +109,15 @@ public struct ParlayCorrelationRepair: Hashable, Sendable {
   public let original: [[Double]]
   public let repaired: [[Double]]
 }
+
+extension ParlayResult {
+  /// The advice policy's verdict on the parlay at an offered price: the joint probability is
+  /// simulated only, so the bet is staked only when the 95% interval of its EV is narrow enough and
+  /// above 0, at the interval's lower end, within the cap (`SideAdvice`). A pushed leg loses.
+  public func advice(at price: Odds, policy: AdvicePolicy) -> SideAdvice {
+    SideAdvice(
+      side: "parlay", odds: price,
+      simulated: SettlementProbabilities(win: jointProbability, lose: 1 - jointProbability, push: 0),
+      simulations: simulations, exact: nil, market: nil, policy: policy)
+  }
+}

@@ -31,8 +31,10 @@ public struct PropBoard: Sendable {
     public let pOver: Double
     public let pUnder: Double
     public let pPush: Double
-    /// Every price offered on this line, each with its evaluation (push returns the stake).
-    public let prices: [(offer: PropOffer, evaluation: BetEvaluation)]
+    /// Every price offered on this line, each with its evaluation (push returns the stake) and
+    /// the advice policy's verdict on it (`SideAdvice`: simulated probabilities, gated by their
+    /// interval and by the gap to the same book's devigged two-way market, staked within the cap).
+    public let prices: [(offer: PropOffer, evaluation: BetEvaluation, advice: SideAdvice)]
   }
 
   public let rows: [Row]
@@ -45,7 +47,8 @@ public struct PropBoard: Sendable {
 
   /// Prices `offers` from `players` in the game `model`. Players are matched by name and stat.
   public static func price(
-    model: GameModel, players: [PlayerProjection], offers: [PropOffer], options: SimulationOptions
+    model: GameModel, players: [PlayerProjection], offers: [PropOffer], options: SimulationOptions,
+    policy: AdvicePolicy = AdvicePolicy()
   ) throws(InputError) -> PropBoard {
     var keys: [String] = []
     var lines: [String: (player: String, stat: PlayerStat, line: Double)] = [:]
@@ -86,9 +89,18 @@ public struct PropBoard: Sendable {
     for (k, key) in keys.enumerated() {
       let l = lines[key]!
       let over = p[2 * k], under = p[2 * k + 1], push = max(0, 1 - over - under)
-      let prices = offers.filter { $0.player == l.player && $0.stat == l.stat && $0.line == l.line }.map { o in
+      let offered = offers.filter { $0.player == l.player && $0.stat == l.stat && $0.line == l.line }
+      let prices = offered.map { o in
         let win = o.side == .over ? over : under, lose = o.side == .over ? under : over
-        return (o, BetEvaluation(odds: o.price, probabilities: SettlementProbabilities(win: win, lose: lose, push: push)))
+        let probabilities = SettlementProbabilities(win: win, lose: lose, push: push)
+        // The market beside the model: this book's own price on the other side of the line.
+        let market = offered.first { $0.book == o.book && $0.side != o.side }.flatMap {
+          MarketProbability.singleBook(o.price, $0.price).first
+        }
+        let advice = SideAdvice(
+          side: o.side.rawValue, odds: o.price, simulated: probabilities, simulations: result.simulations, exact: nil,
+          market: market, policy: policy)
+        return (o, BetEvaluation(odds: o.price, probabilities: probabilities), advice)
       }
       rows.append(Row(player: l.player, stat: l.stat, line: l.line, pOver: over, pUnder: under, pPush: push, prices: prices))
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import LineFeeds
 import Simulation
+import UseCases
 
 /// `--model FILE`: a fitted model (`mcsim calibrate --out FILE`) as the defaults of the model
 /// options. Precedence: an option on the command line, then an input file's own fields, then the
@@ -15,10 +16,11 @@ struct ModelFileOptions: ParsableArguments {
     do { return try ModelFile.read(modelFile) } catch { throw CLIError.badInput("--model \(modelFile)", error) }
   }
 
-  /// The defaults with a config file's model over them, then the model file's.
+  /// The defaults with a config file's model over them, then the model file's
+  /// (`ModelPrecedence`).
   func base(config: ConfigFile?) throws -> GameModel {
-    var m = config?.model?.applied(to: ModelOptions.defaults) ?? ModelOptions.defaults
-    if let file = try read() { m = file.settings.applied(to: m) }
-    return m
+    let settings = config?.model
+    return ModelPrecedence.base(
+      config: settings.map { s in { $0 = s.applied(to: $0) } }, file: try read()?.document.calibrated)
   }
 }

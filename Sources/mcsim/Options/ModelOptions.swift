@@ -1,12 +1,13 @@
 import ArgumentParser
 import Simulation
+import UseCases
 
 extension Overtime.Kind: ExpressibleByArgument {}
 
 /// The game model's options, shared by every command that simulates a game. Each is optional so
 /// that a command knows which were given: a given option wins over an input file's value.
 struct ModelOptions: ParsableArguments {
-  static let defaults = GameModel(homeMean: 0, awayMean: 0)
+  static let defaults = Defaults.model
 
   @Option(name: .customLong("home-sd"), parsing: .unconditional, help: "Standard deviation of the home team's points, in [\(GameModel.minSD), \(Int(GameModel.maxSD))] (default 10).")
   var homeSD: Double?

@@ -24,7 +24,7 @@ struct RandomOptions: ParsableArguments {
   }
 
   func options() -> SimulationOptions {
-    SimulationOptions(simulations: sims ?? 10_000, seed: seed ?? Seed.random(), threads: threads)
+    SimulationOptions(simulations: sims ?? SimulationOptions.defaultSimulations, seed: seed ?? Seed.random(), threads: threads)
   }
 
   /// Whether --sims was given (it then overrides a request's n_sims).

@@ -63,20 +63,21 @@ struct ShardOptions: ParsableArguments {
     return out
   }
 
-  /// Runs a command's work once: whole (`printing` true) without --shard; as this shard,
-  /// recording its histograms into the partial file and printing nothing, with it.
-  func run(seed: UInt64?, _ execute: (_ printing: Bool) throws -> Void) throws {
-    guard let (shard, source) = try resolved() else { return try execute(true) }
+  /// Runs a command's work once: whole (no tape) without --shard; as this shard, with a tape
+  /// that records its histograms (the command passes it to its simulations in their options and
+  /// prints nothing), then writes the partial file.
+  func run(seed: UInt64?, _ execute: (_ tape: SimulationTape?) throws -> Void) throws {
+    guard let (shard, source) = try resolved() else { return try execute(nil) }
     guard let seed else { throw ValidationError("--shard needs --seed: every shard must draw from the same seed.") }
-    try Self.record(shard, source: source, seed: seed, partial: partial!) { try execute(false) }
+    try Self.record(shard, source: source, seed: seed, partial: partial!) { try execute($0) }
   }
 
-  /// Runs `body` recording shard `shard`'s histograms, then writes the partial file.
+  /// Runs `body` with a tape recording shard `shard`'s histograms, then writes the partial file.
   static func record(
-    _ shard: SimulationTape.Shard, source: String, seed: UInt64, partial: String, _ body: () throws -> Void
+    _ shard: SimulationTape.Shard, source: String, seed: UInt64, partial: String, _ body: (SimulationTape) throws -> Void
   ) throws {
     let tape = SimulationTape(recording: shard)
-    try SimulationTape.$current.withValue(tape) { try body() }
+    try body(tape)
     let file = PartialFile(
       command: commandWithoutShardOptions(Array(CommandLine.arguments.dropFirst())), seed: seed, shard: shard,
       mcsim: MCSim.configuration.version, calls: tape.calls, digests: tape.digests)
@@ -88,3 +89,14 @@ struct ShardOptions: ParsableArguments {
     FileHandle.standardError.write(Data("shard \(shard) (\(source)): wrote \(partial)\n".utf8))
   }
 }
+
+/// A command whose run can be split into shards and merged: its work, given how it executes
+/// (whole, one shard recorded, the parts replayed), as an explicit tape it hands to every
+/// simulation in their options.
+protocol ShardedCommand: ParsableCommand {
+  func execute(tape: SimulationTape?) throws
+}
+
+extension RunCommand: ShardedCommand {}
+extension SlateCommand: ShardedCommand {}
+extension SweepCommand: ShardedCommand {}

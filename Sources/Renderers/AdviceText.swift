@@ -1,0 +1,25 @@
+import OddsMath
+
+/// One bet's advice in words, for the tables of parlays and props: the grade and the stake after
+/// the advice policy (a percentage of bankroll, and the money with a bankroll), or why it is
+/// withheld.
+enum AdviceText {
+  static func stake(_ a: SideAdvice, bankroll: Double?) -> String {
+    if a.recommended {
+      return "\(a.grade.rawValue) · stake \(Fmt.percent(a.stake, 2)) of bankroll"
+        + (bankroll.map { " = \(Fmt.fixed(a.stake * $0, 2))" } ?? "")
+    }
+    guard a.grade != .noBet else { return "NO_BET (EV not above 0)" }
+    var words = "\(a.grade.rawValue) withheld: " + a.withheld.map(\.rawValue).joined(separator: ", ")
+    if let n = a.simulationsNeeded, a.withheld.contains(.tooFewSimulations) || a.withheld.contains(.evIntervalIncludesZero) {
+      words += " (about \(Fmt.count(n)) simulations would decide it)"
+    }
+    return words
+  }
+
+  /// The short form for a table cell: the stake as a fraction, or the first reason it is withheld.
+  static func cell(_ a: SideAdvice) -> String {
+    if a.recommended { return "stake \(Fmt.fixed(a.stake, 3))" }
+    return a.withheld.first?.rawValue ?? "no bet"
+  }
+}

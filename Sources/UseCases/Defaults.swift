@@ -1,0 +1,17 @@
+import OddsMath
+import Simulation
+
+/// Every default of a priced bet, written once: the command line's help, the server and the use
+/// cases read them here.
+public enum Defaults {
+  /// Simulations of a game when neither an option nor an input gives them (the agent's 10^4).
+  public static let simulations = SimulationOptions.defaultSimulations
+  /// The replaced service's model: sd 10 a team, correlation 0.5, flat overtime at 6% adding
+  /// Normal(12, 3) points, scores floored at 0 (means unused).
+  public static let model = GameModel(homeMean: 0, awayMean: 0)
+  /// The price of a side when none is given (decimal 1.91, about -110).
+  public static let price = TotalsMarket.defaultOdds
+  /// The advice policy (README "Advice"): quarter Kelly capped at 5% a bet, the market gap gate,
+  /// simulation-only stakes gated by their EV interval, 20% of bankroll on a slate.
+  public static let advice = AdvicePolicy()
+}

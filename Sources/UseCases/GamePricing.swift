@@ -1,0 +1,98 @@
+import Dispatch
+import OddsMath
+import Simulation
+
+/// One game's totals line priced: `mcsim run` and `POST /api/monte-carlo/simulate`.
+///
+/// One simulation of the game's joint score histogram answers the line; the exact distribution
+/// of the same model, when asked, grades the advice and fills the `analytic` block; the agent's
+/// optional blocks (named scenarios, sensitivities, the totals given the outcome) and the
+/// pictures' distributions come from the same model. The advice follows the request's policy.
+public struct GamePricingRequest: Sendable {
+  public var model: GameModel
+  public var market: TotalsMarket
+  public var options: SimulationOptions
+  public var policy: AdvicePolicy
+  /// Grade on the exact probabilities and report them (the `analytic` block).
+  public var exact: Bool
+  /// The agent's named variants of the model at half the simulations.
+  public var scenarios: Bool
+  /// The total given the game's outcome, read off the same histogram.
+  public var conditionalScenarios: Bool
+  /// How P(under) moves with each projection and sd, and whether with the exact values beside.
+  public var sensitivity: Bool
+  public var sensitivityExact: Bool
+  /// The distributions a picture draws (`GameChart`).
+  public var pictures: Bool
+
+  public init(
+    model: GameModel, market: TotalsMarket, options: SimulationOptions, policy: AdvicePolicy = Defaults.advice,
+    exact: Bool = true, scenarios: Bool = false, conditionalScenarios: Bool = false, sensitivity: Bool = false,
+    sensitivityExact: Bool = false, pictures: Bool = false
+  ) {
+    self.model = model
+    self.market = market
+    self.options = options
+    self.policy = policy
+    self.exact = exact
+    self.scenarios = scenarios
+    self.conditionalScenarios = conditionalScenarios
+    self.sensitivity = sensitivity
+    self.sensitivityExact = sensitivityExact
+    self.pictures = pictures
+  }
+
+  /// Every invalid field of the request, each named as the agent names it: the model's, the
+  /// line's and the simulation count's (`n_sims`).
+  public func problems() -> [InputError] {
+    var out = model.problems()
+    do { try market.validate() } catch { out.append(error) }
+    do { try options.validate() } catch { out.append(error) }
+    return out
+  }
+
+  /// The game paths the request simulates (what a server admits it by): the game, the named
+  /// variants at half the simulations, eight sensitivity runs.
+  public var cost: Int {
+    let n = options.simulations
+    var paths = n
+    if scenarios { paths += TotalsScenarios.variants(of: model).count * max(1, n / 2) }
+    if sensitivity { paths += TotalsSensitivity.runCount * n }
+    return paths
+  }
+}
+
+/// A priced game: the report (the agent's result and mcsim's additions) and, when asked, the
+/// distributions its picture draws.
+public struct PricedGame: Sendable {
+  public var report: GameReport
+  public var pictures: GameDistributions?
+}
+
+public enum GamePricing {
+  /// Prices the request; `progress` hears the simulation's share done (a terminal's line).
+  public static func price(_ request: GamePricingRequest, progress: (@Sendable (Double) -> Void)? = nil) throws(InputError)
+    -> PricedGame
+  {
+    if let first = request.problems().first { throw first }
+    let model = request.model, line = request.market.line, options = request.options
+    let start = DispatchTime.now()
+    let histogram = try GameSimulator.simulate(model, options: options, progress: progress)
+    let exact = request.exact ? ExactScoreDistribution.compute(model) : nil
+    let scenarios = request.scenarios ? try TotalsScenarios(model: model, line: line, options: options) : nil
+    let sensitivity =
+      request.sensitivity
+      ? try TotalsSensitivity(model: model, line: line, options: options, exact: request.sensitivityExact) : nil
+    let conditional =
+      request.conditionalScenarios
+      ? ConditionalScenarios(histogram: histogram, model: model, exact: exact, line: line) : nil
+    // elapsed_ms: all the work, the exact block and the optional blocks with the simulation.
+    let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+    var report = GameReport(
+      model: model, market: request.market, policy: request.policy, options: options, histogram: histogram,
+      exact: exact, elapsedSeconds: elapsed, scenarios: scenarios, sensitivity: sensitivity)
+    report.conditionalScenarios = conditional
+    let pictures = request.pictures ? GameDistributions(histogram: histogram, exact: exact, line: line) : nil
+    return PricedGame(report: report, pictures: pictures)
+  }
+}

@@ -1,0 +1,38 @@
+import OddsMath
+import Simulation
+
+/// A game's player props priced from projections, every book's price staked by the advice
+/// policy: `mcsim props`. The game's scores and every projected player's stats are simulated
+/// together (the multivariate path), so props and team totals agree; each price's stake stands
+/// on the simulated probability, gated by its EV interval and by the gap to the same book's
+/// devigged two-way price (`PropBoard`, `SideAdvice`).
+public struct PropsPricingRequest: Sendable {
+  public var projection: GameProjection
+  /// The model the game's projection goes over (`ModelPrecedence`).
+  public var base: GameModel
+  public var players: [PlayerProjection]
+  public var offers: [PropOffer]
+  public var options: SimulationOptions
+  public var policy: AdvicePolicy
+
+  public init(
+    projection: GameProjection, base: GameModel, players: [PlayerProjection], offers: [PropOffer],
+    options: SimulationOptions, policy: AdvicePolicy = Defaults.advice
+  ) {
+    self.projection = projection
+    self.base = base
+    self.players = players
+    self.offers = offers
+    self.options = options
+    self.policy = policy
+  }
+}
+
+public enum PropsPricing {
+  public static func price(_ request: PropsPricingRequest) throws(InputError) -> PropBoard {
+    let model = try request.projection.model(over: request.base)
+    try model.validate()
+    return try PropBoard.price(
+      model: model, players: request.players, offers: request.offers, options: request.options, policy: request.policy)
+  }
+}
