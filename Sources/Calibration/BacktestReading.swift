@@ -3,6 +3,8 @@
 /// edges the results do not bear out is miscalibrated.
 public enum BacktestReading: Hashable, Sendable, CustomStringConvertible {
   case noBets
+  /// Fewer than `minimumBets` bets: a bootstrap interval of so few says nothing about the model.
+  case tooFewBets(count: Int)
   /// The realised ROI's 95% interval lies below 0 while the model claimed a positive EV.
   case miscalibrated(claimed: Double, realised: Double)
   /// The interval contains 0 and lies below the claimed EV: the claimed edge is not there.
@@ -12,10 +14,18 @@ public enum BacktestReading: Hashable, Sendable, CustomStringConvertible {
   /// The interval lies above 0.
   case realisedEdge(claimed: Double, realised: Double)
 
+  /// The fewest bets a verdict is read from (the usual rule of thumb for a normal approximation
+  /// of a mean, which the ROI's interval is).
+  public static let minimumBets = 30
+
   public init(_ m: MarketScore) {
     let b = m.betting
     guard !b.bets.isEmpty, let ci = m.roiCI95 else {
       self = .noBets
+      return
+    }
+    guard b.bets.count >= Self.minimumBets else {
+      self = .tooFewBets(count: b.bets.count)
       return
     }
     let claimed = b.claimedEV, roi = b.roi
@@ -33,6 +43,7 @@ public enum BacktestReading: Hashable, Sendable, CustomStringConvertible {
   public var key: String {
     switch self {
     case .noBets: "no_bets"
+    case .tooFewBets: "too_few_bets"
     case .miscalibrated: "miscalibrated"
     case .claimedEdgeNotRealised: "claimed_edge_not_realised"
     case .noDistinguishableEdge: "no_distinguishable_edge"
@@ -44,6 +55,8 @@ public enum BacktestReading: Hashable, Sendable, CustomStringConvertible {
     func pc(_ x: Double) -> String { (x >= 0 ? "+" : "") + String(Int((x * 1000).rounded())) .inserting(".", fromEnd: 1) + "%" }
     switch self {
     case .noBets: return "no bets"
+    case .tooFewBets(let n):
+      return "too few bets: \(n), fewer than the \(Self.minimumBets) a verdict is read from"
     case .miscalibrated(let c, let r):
       return "miscalibrated: it claimed \(pc(c)) EV a bet and lost \(pc(r)) (ROI interval below 0)"
     case .claimedEdgeNotRealised(let c, let r):

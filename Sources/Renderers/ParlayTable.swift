@@ -33,7 +33,7 @@ public struct ParlayTable {
     let path = r.route == .jointHistogram ? "joint score histogram (two-team kernel)" : "multivariate normal, d = \(p.dimension), \(r.transform ?? "") transform"
     out.append("mcsim parlay · \(p.legs.count) leg\(p.legs.count == 1 ? "" : "s") · \(Fmt.count(Int(r.simulations))) simulations · seed \(r.options.seed) · \(path)")
     for (g, m) in p.games.enumerated() {
-      out.append("Game     \(p.games.count > 1 ? p.gameNames[g] + ": " : "")home \(Fmt.fixed(m.homeMean, 1)) ± \(Fmt.fixed(m.homeSD, 1)) · away \(Fmt.fixed(m.awayMean, 1)) ± \(Fmt.fixed(m.awaySD, 1)) · rho \(Fmt.fixed(p.gameCorrelationUsed(g), 2)) · overtime \(m.overtime.kind.rawValue)")
+      out.append("Game     \(p.games.count > 1 ? p.gameNames[g] + ": " : "")home \(Fmt.fixed(m.homeMean, 1)) ± \(Fmt.fixed(m.homeSD, 1)) · away \(Fmt.fixed(m.awayMean, 1)) ± \(Fmt.fixed(m.awaySD, 1)) · rho \(Fmt.fixed(r.gameCorrelationSimulated(g), 2))\(r.repair != nil ? " (repaired)" : "") · overtime \(m.overtime.kind.rawValue)")
     }
     if let market {
       out.append("Market   projections that make total \(Fmt.line(market.total)) and home \(Fmt.signedLine(market.spread)) fair lines (exact distribution)")

@@ -2,17 +2,20 @@ import Foundation
 import Simulation
 
 /// The slate as CSV (RFC 4180): one row per game in input order, every figure of the JSON's
-/// batch fields plus spread, moneyline and best bet; ev, edge and kelly in percent; and the
-/// slate's stakes per market (side and money, from the whole slate's exposure).
+/// batch fields plus spread, moneyline and best bet, and the slate's stakes per market (side,
+/// fraction of bankroll and money, from the whole slate's exposure). Every EV, edge, Kelly and
+/// stake is a fraction, and a column's name says its unit: `_frac` a fraction (0.05 is 5%),
+/// `_amount` money (the fraction times `--bankroll`); probabilities are fractions too.
 public enum SlateCSV {
   public static let header = [
     "game_id", "home_abbr", "away_abbr", "home_projection", "away_projection", "projected", "line", "over_odds",
-    "under_odds", "p_over", "p_under", "p_push", "mean_total", "std_total", "ev_over", "ev_under", "edge_over",
-    "edge_under", "kelly_over", "kelly_under", "recommended_bet", "verdict", "spread", "home_spread_odds",
-    "away_spread_odds", "p_home_cover", "p_away_cover", "p_spread_push", "ev_home_spread", "ev_away_spread",
-    "home_ml", "away_ml", "p_home_win", "p_away_win", "ev_home_ml", "ev_away_ml", "best_market", "best_side",
-    "best_line", "best_odds", "best_ev", "stake_total_side", "stake_total", "stake_spread_side", "stake_spread",
-    "stake_moneyline_side", "stake_moneyline", "error",
+    "under_odds", "p_over", "p_under", "p_push", "mean_total", "std_total", "ev_over_frac", "ev_under_frac",
+    "edge_over_frac", "edge_under_frac", "kelly_over_frac", "kelly_under_frac", "recommended_bet", "verdict", "spread",
+    "home_spread_odds", "away_spread_odds", "p_home_cover", "p_away_cover", "p_spread_push", "ev_home_spread_frac",
+    "ev_away_spread_frac", "home_ml", "away_ml", "p_home_win", "p_away_win", "ev_home_ml_frac", "ev_away_ml_frac",
+    "best_market", "best_side", "best_line", "best_odds", "best_ev_frac", "stake_total_side", "stake_total_frac",
+    "stake_total_amount", "stake_spread_side", "stake_spread_frac", "stake_spread_amount", "stake_moneyline_side",
+    "stake_moneyline_frac", "stake_moneyline_amount", "error",
   ]
 
   public static func render(_ games: [SlateGameResult]) -> String {
@@ -22,14 +25,14 @@ public enum SlateCSV {
       let cells: [String?] = [
         g.gameID, g.homeAbbr, g.awayAbbr, n(g.homeProjection), n(g.awayProjection), n(g.projected), n(g.line),
         n(g.overOdds), n(g.underOdds), n(mc?.pOver), n(mc?.pUnder), n(mc?.pPush), n(mc?.meanTotal), n(mc?.stdTotal),
-        pct(e?.evOver), pct(e?.evUnder), pct(e?.edgeOver), pct(e?.edgeUnder), pct(e?.kellyOverFractional),
-        pct(e?.kellyUnderFractional),
+        n(e?.evOver), n(e?.evUnder), n(e?.edgeOver), n(e?.edgeUnder), n(e?.kellyOverFractional),
+        n(e?.kellyUnderFractional),
         e?.recommendedBet.rawValue, g.verdict, n(s?.homeLine), n(s?.homeOdds), n(s?.awayOdds), n(s?.pHome),
-        n(s?.pAway), n(s?.pPush), pct(s?.evHome), pct(s?.evAway), n(m?.homeOdds), n(m?.awayOdds), n(m?.pHome),
-        n(m?.pAway), pct(m?.evHome), pct(m?.evAway), b?.market, b?.side, n(b?.line), n(b?.odds), pct(b?.ev),
+        n(s?.pAway), n(s?.pPush), n(s?.evHome), n(s?.evAway), n(m?.homeOdds), n(m?.awayOdds), n(m?.pHome),
+        n(m?.pAway), n(m?.evHome), n(m?.evAway), b?.market, b?.side, n(b?.line), n(b?.odds), n(b?.ev),
       ] + ["total", "spread", "moneyline"].flatMap { market -> [String?] in
         let stake = g.stakes.first { $0.bet.market == market }
-        return [stake?.bet.side, n(stake?.stake)]
+        return [stake?.bet.side, n(stake?.fraction), n(stake?.stake)]
       } + [g.error]
       lines.append(cells.map { quote($0 ?? "") }.joined(separator: ","))
     }
@@ -37,9 +40,6 @@ public enum SlateCSV {
   }
 
   private static func n(_ x: Double?) -> String? { x.map { "\($0)" } }
-
-  /// A fraction written in percent, as the JSON's percent fields give it.
-  private static func pct(_ x: Double?) -> String? { n(x.map { 100 * $0 }) }
 
   /// Quoted when it holds a comma, a quote or a line break; quotes doubled.
   public static func quote(_ s: String) -> String {

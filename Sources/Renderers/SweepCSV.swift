@@ -12,7 +12,7 @@ public enum SweepCSV {
       "ci_95_ev_over_hi", "ev_under", "ci_95_ev_under_lo", "ci_95_ev_under_hi", "kelly_over_full",
       "ci_95_kelly_over_lo", "ci_95_kelly_over_hi", "kelly_under_full", "ci_95_kelly_under_lo",
       "ci_95_kelly_under_hi", "break_even_over_price", "break_even_under_price", "exact_p_over", "exact_p_under",
-      "exact_p_push", "exact_dp_over_dline", "exact_ev_over", "exact_ev_under",
+      "exact_p_push", "exact_dp_over_dline", "exact_ev_over", "exact_ev_under", "stake_over", "stake_under",
     ]
     if sweep.spread != nil { h += ["p_home_cover", "p_away_cover", "p_spread_push"] }
     if sweep.moneyline { h += ["p_home_win", "p_away_win", "p_tie"] }
@@ -31,6 +31,7 @@ public enum SweepCSV {
       for e in [p.evOver, p.evUnder, p.kellyOver, p.kellyUnder] { cells += [e.value, e.lower, e.upper] }
       cells += [p.breakEvenOverPrice, p.breakEvenUnderPrice]
       cells += [p.exact?.pOver, p.exact?.pUnder, p.exact?.pPush, p.exact?.dpOverDLine, p.exact?.evOver, p.exact?.evUnder]
+      cells += [p.adviceOver.stake, p.adviceUnder.stake]
       if let s = p.spread { cells += [s.home.value, s.away.value, s.push.value] }
       if let m = p.moneyline { cells += [m.home.value, m.away.value, m.push.value] }
       lines.append(cells.map { $0.map { "\($0)" } ?? "" }.joined(separator: ","))

@@ -1,3 +1,4 @@
+import OddsMath
 import Foundation
 import Simulation
 
@@ -22,6 +23,7 @@ public struct SweepTable {
     header += Fmt.left("p_over", 9) + Fmt.left("95% interval", 18) + Fmt.left("exact", 8) + Fmt.left("p_under", 9)
       + Fmt.left("p_push", 8) + Fmt.left("dp/dline", 10) + Fmt.left("exact", 9) + Fmt.left("ev_over", 9)
       + Fmt.left("95% interval", 19) + Fmt.left("ev_under", 9) + Fmt.left("kelly_o", 9) + Fmt.left("kelly_u", 9)
+      + Fmt.left("stake_o", 9) + Fmt.left("stake_u", 9)
     if s.spread != nil { header += Fmt.left("home_cov", 10) }
     if s.moneyline { header += Fmt.left("home_win", 10) }
     out.append(header)
@@ -34,6 +36,7 @@ public struct SweepTable {
       row += Fmt.left(Fmt.signed(p.evOver.value, 4), 9) + Fmt.left(Self.interval(p.evOver, 4, signed: true), 19)
       row += Fmt.left(Fmt.signed(p.evUnder.value, 4), 9)
       row += Fmt.left(Fmt.fixed(p.kellyOver.value, 4), 9) + Fmt.left(Fmt.fixed(p.kellyUnder.value, 4), 9)
+      row += Fmt.left(Self.stake(p.adviceOver), 9) + Fmt.left(Self.stake(p.adviceUnder), 9)
       if let c = p.spread { row += Fmt.left(Fmt.fixed(c.home.value, 4), 10) }
       if let w = p.moneyline { row += Fmt.left(Fmt.fixed(w.home.value, 4), 10) }
       out.append(row)
@@ -50,6 +53,12 @@ public struct SweepTable {
     }
     out.append("dp/dline: change in p_over per point of line, p_over(L + 0.5) - p_over(L - 0.5).")
     return out.joined(separator: "\n")
+  }
+
+  /// A side's advised stake (fraction of bankroll), or "held" when the policy withholds a bet
+  /// with positive EV (the reasons are in the JSON), "-" when there is none.
+  static func stake(_ a: SideAdvice) -> String {
+    a.recommended ? Fmt.fixed(a.stake, 4) : a.withheld.isEmpty ? "-" : "held"
   }
 
   static func value(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e9 ? String(Int(x)) : String(format: "%g", x) }

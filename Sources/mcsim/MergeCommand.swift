@@ -37,7 +37,7 @@ struct MergeCommand: ParsableCommand {
     guard let name = merged.command.first, ["run", "slate", "sweep"].contains(name) else {
       throw CLIError.fail("the parts record '\(merged.command.first ?? "")', which merge cannot replay", code: .failure)
     }
-    let command = try MCSim.parseAsRoot(merged.command)
+    let command = try MCSim.parseAsRoot(ShardOptions.commandWithoutShardOptions(merged.command))
     guard let replayable = command as? ShardedCommand else {
       throw CLIError.fail("the parts record '\(name)', which merge cannot replay", code: .failure)
     }

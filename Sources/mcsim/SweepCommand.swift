@@ -89,6 +89,8 @@ struct SweepCommand: ParsableCommand {
   var svg: String?
 
   @OptionGroup(title: "Model") var modelFile: ModelFileOptions
+  @OptionGroup(title: "Stakes") var kellyOptions: KellyOptions
+  @OptionGroup(title: "Advice (README \"Advice\")") var adviceOptions: AdviceOptions
   @OptionGroup(title: "Simulation") var randomOptions: RandomOptions
   @OptionGroup(title: "Output") var output: OutputOptions
   @OptionGroup(title: "Shards (README \"Shards\")") var shardOptions: ShardOptions
@@ -132,7 +134,9 @@ struct SweepCommand: ParsableCommand {
       grids[parameter] = try SweepGrid.parse(option, texts[0])
     }
     // The base model: defaults, the single-valued options, then the first value of each grid.
-    var model = try modelFile.base(config: nil)
+    let config = try adviceOptions.configFile()
+    let policy = try adviceOptions.policy(kelly: kellyOptions, config: config)
+    var model = try modelFile.base(config: config)
     model.homeMean = grids[.home]![0]
     model.awayMean = grids[.away]![0]
     if let otModel { model.overtime.kind = otModel }
@@ -174,7 +178,8 @@ struct SweepCommand: ParsableCommand {
       sweep = try ParameterSweep(
         model: model, market: market, axes: axes.isEmpty ? [SweepAxis(.line, lines)] : axes,
         offeredLine: offeredLine, spread: spread, moneyline: moneyline,
-        options: { var o = randomOptions.options(); o.tape = tape; return o }())
+        options: { var o = randomOptions.options(); o.tape = tape; return o }(),
+        exact: adviceOptions.useExact(config), policy: policy)
     } catch {
       guard case .invalid(let field, let value, let reason) = error else { throw CLIError.fail(error) }
       if let option = Self.optionNames[field] {

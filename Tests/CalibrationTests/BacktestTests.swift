@@ -107,3 +107,30 @@ final class BacktestTests: XCTestCase {
     XCTAssertEqual(s.reliability.map(\.count), [1, 1])
   }
 }
+
+/// A verdict on a market needs enough bets: fewer than 30 read `too_few_bets`, whatever the
+/// interval of a handful says.
+final class BacktestReadingTests: XCTestCase {
+  func testFewBetsGiveNoVerdict() throws {
+    let games = SyntheticLeague().games(400, seed: 3)
+    // The stats formula's projections against the closing prices: it bets often.
+    let prices = try Backtest.price(
+      games, projections: Projections.compute(games, source: .stats), model: .seedDefaults, simulations: 2000, seed: 5,
+      threads: 2)
+    let full = Backtest.evaluate(games, prices: prices, bootstrapSeed: 1).totals
+    XCTAssertGreaterThanOrEqual(full.betting.bets.count, BacktestReading.minimumBets)
+    XCTAssertNotEqual(BacktestReading(full).key, "too_few_bets")
+    // The same games with prices for the first few only.
+    var few = prices
+    var kept = 0
+    for i in few.indices where few[i] != nil {
+      kept += 1
+      if kept > 12 { few[i] = nil }
+    }
+    let small = Backtest.evaluate(games, prices: few, bootstrapSeed: 1).totals
+    XCTAssertGreaterThan(small.betting.bets.count, 0)
+    XCTAssertLessThan(small.betting.bets.count, BacktestReading.minimumBets)
+    XCTAssertEqual(BacktestReading(small), .tooFewBets(count: small.betting.bets.count))
+    XCTAssertTrue(BacktestReading(small).description.hasPrefix("too few bets"))
+  }
+}

@@ -134,4 +134,32 @@ final class ParameterSweepTests: XCTestCase {
     XCTAssertEqual(field([SweepAxis(.rho, [0, 1.5])]), "rho")
     XCTAssertEqual(field([SweepAxis(.price, [0.9, 1.5])]), "price")
   }
+
+  /// A handful of simulated games: the EV and Kelly intervals are the win probability's Wilson
+  /// interval mapped through them, so they stay inside what the bet can pay and are not a point
+  /// (one game read EV +0.91 [+0.91, +0.91] and Kelly 1), and the stake is withheld as run's is.
+  func testFewSimulationsGiveFeasibleIntervalsAndNoStake() throws {
+    let model = GameModel(homeMean: 115, awayMean: 112)
+    let market = TotalsMarket(line: 200.5)
+    let d = market.overOdds.decimal
+    for n in [1, 10] {
+      let sweep = try ParameterSweep(
+        model: model, market: market, axes: [SweepAxis(.line, [200.5])],
+        options: SimulationOptions(simulations: n, seed: 3), exact: false)
+      let p = sweep.points[0]
+      XCTAssertLessThan(p.evOver.lower, p.evOver.value, "n \(n)")
+      XCTAssertGreaterThanOrEqual(p.evOver.lower, -1)
+      XCTAssertLessThanOrEqual(p.evOver.upper, d - 1 + 1e-12, "n \(n): above the most the over can pay")
+      XCTAssertLessThanOrEqual(p.kellyOver.upper, 1)
+      XCTAssertLessThan(p.kellyOver.lower, p.kellyOver.upper)
+      XCTAssertEqual(p.adviceOver.stake, 0, "n \(n)")
+      XCTAssertTrue(p.adviceOver.withheld.contains(.tooFewSimulations), "n \(n)")
+    }
+    // With the exact distribution the same point is advised on the exact probability.
+    let exact = try ParameterSweep(
+      model: model, market: TotalsMarket(line: 224.5), axes: [SweepAxis(.line, [224.5])],
+      options: SimulationOptions(simulations: 10, seed: 3))
+    XCTAssertEqual(exact.points[0].adviceOver.source, .exact)
+    XCTAssertGreaterThan(exact.points[0].adviceOver.stake, 0)
+  }
 }

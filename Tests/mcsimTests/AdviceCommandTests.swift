@@ -110,9 +110,12 @@ final class AdviceCommandTests: XCTestCase {
     let g1Row = try XCTUnwrap(rows.first { $0.first == "g1" })
     for stake in g1 {
       let market = try XCTUnwrap(stake["market"] as? String)
-      let side = try XCTUnwrap(header.firstIndex(of: "stake_\(market)_side")), money = try XCTUnwrap(header.firstIndex(of: "stake_\(market)"))
+      let side = try XCTUnwrap(header.firstIndex(of: "stake_\(market)_side"))
+      let money = try XCTUnwrap(header.firstIndex(of: "stake_\(market)_amount"))
+      let fraction = try XCTUnwrap(header.firstIndex(of: "stake_\(market)_frac"))
       XCTAssertEqual(g1Row[side], stake["side"] as? String)
       XCTAssertEqual(try XCTUnwrap(Double(g1Row[money])), try XCTUnwrap(stake["stake"] as? Double), accuracy: 1e-9)
+      XCTAssertEqual(try XCTUnwrap(Double(g1Row[fraction])), try XCTUnwrap(stake["stake_fraction"] as? Double), accuracy: 1e-12)
     }
   }
 

@@ -111,6 +111,12 @@ final class ModelFileCommandsTests: XCTestCase {
     XCTAssertEqual(try XCTUnwrap(over["stake_amount"] as? Double), 1000 * stake, accuracy: 1e-9)
     let table = try MCSimBinary.run(["run", "--line", "224.5", "--home", "115", "--away", "112", "--bankroll", "1000", "--seed", "3"])
     XCTAssertTrue(table.stdout.contains(String(format: "stake %.2f of bankroll 1000.00", 1000 * stake)), table.stdout)
+    // --max-exposure bounds the one bet of a run too (it was accepted and ignored).
+    let capped = try MCSimBinary.json(
+      ["run", "--line", "224.5", "--home", "115", "--away", "112", "--max-exposure", "0.004", "--seed", "3", "--json"])
+    let cappedOver = try XCTUnwrap(((capped["result"] as? [String: Any])?["advice"] as? [String: Any])?["over"] as? [String: Any])
+    XCTAssertEqual(try XCTUnwrap(cappedOver["stake"] as? Double), min(stake, 0.004))
+    XCTAssertLessThan(0.004, stake)
     let bare = try MCSimBinary.run(["run", "--line", "224.5", "--home", "115", "--away", "112", "--over-odds", "150", "--seed", "3"])
     XCTAssertTrue(bare.stderr.contains("warning: '150' is read as decimal odds 150"), bare.stderr)
   }

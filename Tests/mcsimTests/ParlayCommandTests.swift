@@ -223,6 +223,11 @@ final class ParlayCommandTests: XCTestCase {
       ((JSONSerialization.jsonObject(with: Data(repaired.stdout.utf8)) as? [String: Any])?["result"] as? [String: Any])?[
         "correlation_repair"] as? [String: Any])
     XCTAssertGreaterThan(try XCTUnwrap(repair["frobenius_distance"] as? Double), 0.1)
+    // The table's game line shows the rho that was simulated, the repaired matrix's, not the 0.5 given.
+    let simulatedRho = try XCTUnwrap((repair["repaired"] as? [[Double]])?[0][1])
+    XCTAssertNotEqual(String(format: "%.2f", simulatedRho), "0.50")
+    let repairedTable = try MCSimBinary.run(["parlay", dir.appendingPathComponent("p.json").path, "--seed", "1"])
+    XCTAssertTrue(repairedTable.stdout.contains(String(format: "rho %.2f (repaired)", simulatedRho)), repairedTable.stdout)
 
     // A game's rho or a player's team_correlation beside the full matrix must agree with it.
     let matrix = "[[1, 0.3, 0.6], [0.3, 1, 0.2], [0.6, 0.2, 1]]"

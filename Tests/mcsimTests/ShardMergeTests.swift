@@ -107,6 +107,22 @@ final class ShardMergeTests: XCTestCase {
     try refused([p[0], foreign.path, p[2]], "foreign.part: belongs to another run")
   }
 
+  /// A part records the run's inputs, never its file-writing options: merge of a run given
+  /// `--svg` prints the answer and writes no picture (an edited part cannot make merge write
+  /// wherever it names).
+  func testMergeWritesNothingButItsOutput() throws {
+    let picture = work.appendingPathComponent("picture.svg")
+    let args = "run --line 225.5 --home 115 --away 112 --sims 100000 --seed 42 --json --svg \(picture.path)"
+    for k in 0..<2 { try sh("\(mcsim) \(args) --shard \(k)/2 --partial \(work.path)/p\(k).part") }
+    XCTAssertFalse(FileManager.default.fileExists(atPath: picture.path), "a shard draws no picture")
+    let part = try String(decoding: Data(contentsOf: work.appendingPathComponent("p0.part")), as: UTF8.self)
+    XCTAssertFalse(part.contains("--svg"), "the part does not record --svg")
+    let merged = try sh("\(mcsim) merge \(work.path)/p0.part \(work.path)/p1.part")
+    XCTAssertEqual(merged.status, 0, merged.stderr)
+    XCTAssertTrue(merged.stdout.contains("\"success\":true"), merged.stdout)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: picture.path), "merge writes only its standard output")
+  }
+
   /// Parts are inputs like any other: files, an http(s) URL (object storage behind a batch
   /// engine), or one part on standard input; a part that cannot be fetched is named.
   func testPartsFromURLsAndStandardInputMergeToTheSameAnswer() throws {

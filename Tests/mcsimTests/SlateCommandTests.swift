@@ -212,8 +212,22 @@ final class SlateCommandTests: XCTestCase {
     XCTAssertEqual(rows.count, 8)
     let header = rows[0].split(separator: ",").map(String.init)
     XCTAssertEqual(header.first, "game_id")
-    XCTAssertTrue(header.contains("p_home_cover") && header.contains("p_home_win") && header.contains("best_ev"))
+    XCTAssertTrue(header.contains("p_home_cover") && header.contains("p_home_win") && header.contains("best_ev_frac"))
     XCTAssertTrue(rows.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == header.count })
+    // One unit a column, named: fractions (ev, edge, kelly, stakes) say _frac, money _amount, and
+    // each fraction agrees with the JSON's fraction.
+    for column in ["ev_over_frac", "kelly_over_frac", "stake_total_frac", "stake_total_amount"] {
+      XCTAssertTrue(header.contains(column), column)
+    }
+    XCTAssertFalse(header.contains("kelly_over"))
+    let seededJSON = try MCSimBinary.json(["slate", Self.path("Scenarios/slate_native.json"), "--json", "--seed", "4"])
+    let csvSeeded = try MCSimBinary.run(["slate", Self.path("Scenarios/slate_native.json"), "--csv", "--seed", "4"])
+    let first = csvSeeded.stdout.split(separator: "\n")[1].split(separator: ",", omittingEmptySubsequences: false)
+    let game = try XCTUnwrap((seededJSON["games"] as? [[String: Any]])?.first)
+    let evOver = try XCTUnwrap((game["ev_metrics"] as? [String: Any])?["ev_over"] as? Double)
+    let csvEV = try XCTUnwrap(Double(first[header.firstIndex(of: "ev_over_frac")!]))
+    XCTAssertEqual(csvEV, evOver / 100, accuracy: 1e-12, "the JSON's agent field is percent")
+    XCTAssertLessThan(abs(csvEV), 1)
   }
 
   /// A feed with a matching team-stats file, and the same feed over HTTP.

@@ -44,7 +44,7 @@ public struct SideAdvice: Hashable, Sendable {
   /// Full Kelly at the probability the stake stands on (the interval's lower end for a
   /// simulation-only bet), 0 when not recommended.
   public let stakeKelly: Double
-  /// The single-bet stake: min(fraction x stakeKelly, cap), a fraction of bankroll.
+  /// The single-bet stake: min(fraction x stakeKelly, cap, max exposure), a fraction of bankroll.
   public let stake: Double
   /// The policy's bankroll (1 when none was given: stakes are fractions).
   public let bankroll: Double
@@ -127,7 +127,8 @@ public struct SideAdvice: Hashable, Sendable {
     withheld = reasons
     let recommended = grade != .noBet && reasons.isEmpty
     stakeKelly = recommended ? BetEvaluation(odds: odds, probabilities: stakeOn).fullKelly : 0
-    stake = min(policy.kelly.fraction * stakeKelly, policy.kelly.cap)
+    // One bet is all a single market stakes: the exposure cap bounds it too.
+    stake = min(policy.kelly.fraction * stakeKelly, policy.kelly.cap, policy.maxExposure)
   }
 }
 

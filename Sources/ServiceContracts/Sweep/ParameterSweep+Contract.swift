@@ -63,6 +63,11 @@ extension ParameterSweep: Encodable {
       try c.estimate(p.evUnder, "ev_under", se: "se_ev_under", ci: "ci_95_ev_under")
       try c.estimate(p.kellyOver, "kelly_over_full", se: "se_kelly_over_full", ci: "ci_95_kelly_over_full")
       try c.estimate(p.kellyUnder, "kelly_under_full", se: "se_kelly_under_full", ci: "ci_95_kelly_under_full")
+      // The advice policy's stake on each side (0 when withheld, and why).
+      try c.encode(p.adviceOver.stake, forKey: NamedKey("stake_over"))
+      try c.encode(p.adviceUnder.stake, forKey: NamedKey("stake_under"))
+      try c.encode(p.adviceOver.withheld, forKey: NamedKey("withheld_over"))
+      try c.encode(p.adviceUnder.withheld, forKey: NamedKey("withheld_under"))
       try c.encode(p.breakEvenOverPrice, forKey: NamedKey("break_even_over_price"))
       try c.encode(p.breakEvenUnderPrice, forKey: NamedKey("break_even_under_price"))
       try c.encode(p.exact.map(ExactWire.init), forKey: NamedKey("exact"))

@@ -121,3 +121,14 @@ extension ParlayResult {
       simulations: simulations, exact: nil, market: nil, policy: policy)
   }
 }
+
+extension ParlayResult {
+  /// The correlation of game g's teams that was simulated: the repaired matrix's entry when the
+  /// given one was not positive semidefinite (in the quantities' terms: a skewed team's normal
+  /// parts carry a larger one, `Parlay.normalPartScales`), else the parlay's own.
+  public func gameCorrelationSimulated(_ g: Int) -> Double {
+    guard let repaired = repair?.repaired else { return parlay.gameCorrelationUsed(g) }
+    let k = parlay.normalPartScales
+    return repaired[2 * g][2 * g + 1] * k[2 * g] * k[2 * g + 1]
+  }
+}

@@ -41,7 +41,7 @@ public struct ParameterSweep: Sendable {
 
   public init(
     model: GameModel, market: TotalsMarket, axes: [SweepAxis], offeredLine: Double? = nil, spread: Double? = nil,
-    moneyline: Bool = false, options: SimulationOptions, exact: Bool = true
+    moneyline: Bool = false, options: SimulationOptions, exact: Bool = true, policy: AdvicePolicy = AdvicePolicy()
   ) throws(InputError) {
     try SweepAxis.validate(axes)
     try options.validate()
@@ -173,7 +173,7 @@ public struct ParameterSweep: Sendable {
         points.append(Self.point(
           values: axes.indices.map { axes[$0].values[index[$0]] }, curve: curve, line: line, over: over, under: under,
           totals: totals[curve], margins: margins[curve], n: games[curve], exactTotals: exactTotals[curve],
-          exactMargins: exactMargins[curve], spread: spread, moneyline: moneyline))
+          exactMargins: exactMargins[curve], spread: spread, moneyline: moneyline, policy: policy))
         // Next index, the last axis fastest.
         var a = axes.count - 1
         while a >= 0 {
@@ -209,9 +209,22 @@ public struct ParameterSweep: Sendable {
   static func point(
     values: [Double], curve: Int, line: Double, over: Odds, under: Odds, totals: TailProbabilities,
     margins: TailProbabilities, n: Double, exactTotals: TailProbabilities?, exactMargins: TailProbabilities?,
-    spread: Double?, moneyline: Bool
+    spread: Double?, moneyline: Bool, policy: AdvicePolicy
   ) -> SweepPoint {
     let p = totals.probabilities(at: line)
+    // Each side advised as `run` advises it: on the exact probabilities where the model has them,
+    // else on the simulated ones gated by their EV interval; beside the two prices' devigged market.
+    let market = MarketProbability.singleBook(over, under)
+    let q = exactTotals?.probabilities(at: line)
+    func advice(_ side: String, _ odds: Odds, win: Double, lose: Double, exactWin: Double?, exactLose: Double?, _ m: Int)
+      -> SideAdvice
+    {
+      SideAdvice(
+        side: side, odds: odds, simulated: SettlementProbabilities(win: win, lose: lose, push: p.equal),
+        simulations: UInt64(n),
+        exact: exactWin.map { SettlementProbabilities(win: $0, lose: exactLose!, push: q!.equal) },
+        market: market.indices.contains(m) ? market[m] : nil, policy: policy)
+    }
     let window = totals.probabilities(at: line - 0.5).above - totals.probabilities(at: line + 0.5).above
     let w = ProportionInterval.wilson(window, n: n)
     let slope = SweepEstimate(
@@ -242,6 +255,8 @@ public struct ParameterSweep: Sendable {
       kellyUnder: BetUncertainty.fullKelly(win: p.below, lose: p.above, odds: under, n: n),
       breakEvenOverPrice: BetUncertainty.breakEvenPrice(win: p.above, lose: p.below),
       breakEvenUnderPrice: BetUncertainty.breakEvenPrice(win: p.below, lose: p.above),
+      adviceOver: advice("over", over, win: p.above, lose: p.below, exactWin: q?.above, exactLose: q?.below, 0),
+      adviceUnder: advice("under", under, win: p.below, lose: p.above, exactWin: q?.below, exactLose: q?.above, 1),
       exact: exact,
       // Home covers when margin + spread > 0, i.e. margin > -spread.
       spread: spread.map { sides(at: -$0) },

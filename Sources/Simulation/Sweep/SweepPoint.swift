@@ -24,6 +24,10 @@ public struct SweepPoint: Sendable {
   /// The decimal prices at which each side breaks even at this line (nil when it never wins).
   public let breakEvenOverPrice: Double?
   public let breakEvenUnderPrice: Double?
+  /// The advice policy on each side (`SideAdvice`, as `run` gives it): the stake, gated by the
+  /// EV interval where the probability is simulated, or why it is withheld.
+  public let adviceOver: SideAdvice
+  public let adviceUnder: SideAdvice
   /// The same quantities from the exact distribution of the point's model; nil without one.
   public let exact: Exact?
   /// With a spread: home cover, away cover, push.

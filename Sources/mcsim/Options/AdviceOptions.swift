@@ -15,7 +15,7 @@ struct AdviceOptions: ParsableArguments {
   @Option(parsing: .unconditional, help: "Bankroll in money; stakes are shown in money (default 1: stakes read as fractions).")
   var bankroll: Double?
 
-  @Option(name: .customLong("max-exposure"), parsing: .unconditional, help: "Most a slate stakes in all, as a fraction of bankroll, in (0, 1] (default 0.2).")
+  @Option(name: .customLong("max-exposure"), parsing: .unconditional, help: "Most staked in all (a slate's bets together, or one bet), as a fraction of bankroll, in (0, 1] (default 0.2).")
   var maxExposure: Double?
 
   @Option(name: .customLong("min-ev"), parsing: .unconditional, help: "Recommend only bets whose EV per unit staked is above this (default 0).")

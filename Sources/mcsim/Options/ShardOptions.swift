@@ -50,14 +50,20 @@ struct ShardOptions: ParsableArguments {
     return try make(k, n, "--shard \(shard)")
   }
 
-  /// The run's arguments as given, without the shard options: what `mcsim merge` runs again.
+  /// Options that write files or split the run: never recorded in a part, never replayed by
+  /// `mcsim merge` (a part is data, not a command: an edited one must not make merge write a
+  /// picture or a partial file wherever it names).
+  static let notReplayed = ["--shard", "--shards", "--partial", "--svg"]
+
+  /// The run's arguments as given, without the shard and file-writing options: what `mcsim
+  /// merge` runs again (it applies the same filter to what a part records).
   static func commandWithoutShardOptions(_ arguments: [String]) -> [String] {
     var out: [String] = []
     var skip = false
     for a in arguments {
       if skip { skip = false; continue }
-      if ["--shard", "--shards", "--partial"].contains(a) { skip = true; continue }
-      if a.hasPrefix("--shard=") || a.hasPrefix("--shards=") || a.hasPrefix("--partial=") { continue }
+      if notReplayed.contains(a) { skip = true; continue }
+      if notReplayed.contains(where: { a.hasPrefix($0 + "=") }) { continue }
       out.append(a)
     }
     return out
