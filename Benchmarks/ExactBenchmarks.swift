@@ -35,5 +35,30 @@ extension BenchmarkSuite {
       context.record(suite: "exact", name: "exact distribution, \(name)", unit: "ms", samples: samples,
                      baseline: ("10^4 simulation", simulationMs))
     }
+
+    // The skewed model `calibrate` writes for the NBA, and the means that make a market's total
+    // and spread fair lines (`--from-market`): normal and skewed, against one exact distribution.
+    var calibrated = GameModel(homeMean: 114, awayMean: 111, homeSD: 12.1, awaySD: 12, correlation: 0.05)
+    let normalExact = BenchmarkContext.time(repeats: context.quick ? 5 : 21, perItem: 1e6) {
+      precondition(ExactScoreDistribution.compute(calibrated) != nil)
+    }
+    let normalExactMs = BenchmarkContext.median(normalExact)
+    context.record(suite: "exact", name: "exact distribution, NBA fit, normal (baseline)", unit: "ms", samples: normalExact)
+    let normalSolve = BenchmarkContext.time(repeats: context.quick ? 3 : 11, perItem: 1e6) {
+      _ = try! MarketImpliedMeans.solve(total: 224.5, spread: -5.5, model: calibrated)
+    }
+    context.record(suite: "exact", name: "market-implied means, NBA fit, normal", unit: "ms", samples: normalSolve,
+                   baseline: ("one exact distribution", normalExactMs))
+    calibrated.skewness = 0.04
+    let skewedExact = BenchmarkContext.time(repeats: context.quick ? 3 : 11, perItem: 1e6) {
+      precondition(ExactScoreDistribution.compute(calibrated, includingSkew: true) != nil)
+    }
+    context.record(suite: "exact", name: "exact distribution, NBA fit, skew 0.04", unit: "ms", samples: skewedExact,
+                   baseline: ("one normal exact distribution", normalExactMs))
+    let skewedSolve = BenchmarkContext.time(repeats: context.quick ? 3 : 7, perItem: 1e6) {
+      _ = try! MarketImpliedMeans.solve(total: 224.5, spread: -5.5, model: calibrated)
+    }
+    context.record(suite: "exact", name: "market-implied means, NBA fit, skew 0.04", unit: "ms", samples: skewedSolve,
+                   baseline: ("one normal exact distribution", normalExactMs))
   }
 }
