@@ -1,13 +1,13 @@
 import OddsMath
 
 /// One bet's advice in words, for the tables of parlays and props: the grade and the stake after
-/// the advice policy (a percentage of bankroll, and the money with a bankroll), or why it is
+/// the advice policy (a percentage of bankroll, and the money with a bankroll other than 1), or why it is
 /// withheld.
 enum AdviceText {
-  static func stake(_ a: SideAdvice, bankroll: Double?) -> String {
+  static func stake(_ a: SideAdvice) -> String {
     if a.recommended {
       return "\(a.grade.rawValue) · stake \(Fmt.percent(a.stake, 2)) of bankroll"
-        + (bankroll.map { " = \(Fmt.fixed(a.stake * $0, 2))" } ?? "")
+        + (a.stakeAmount.map { " = \(Fmt.fixed($0, 2)) of \(Fmt.fixed(a.bankroll, 2))" } ?? "")
     }
     guard a.grade != .noBet else { return "NO_BET (EV not above 0)" }
     var words = "\(a.grade.rawValue) withheld: " + a.withheld.map(\.rawValue).joined(separator: ", ")

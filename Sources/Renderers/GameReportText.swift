@@ -61,7 +61,7 @@ public struct GameReportText {
       if !words.isEmpty { out.append("  \(side.side): " + words.joined(separator: " · ")) }
     }
     out.append("")
-    out.append("Lean     \(report.direction) (\(Fmt.percent(report.ourProbability, 1))) · recommendation \(e.recommendedBet.rawValue) · verdict \(report.verdict.rawValue)")
+    out.append("Lean     \(report.direction.rawValue) (\(Fmt.percent(report.ourProbability, 1))) · recommendation \(e.recommendedBet.rawValue) · verdict \(report.verdict.rawValue)")
     let policy = report.policy
     out.append("         grades: STRONG_BET EV > 6%, BET > 3%, LEAN > 0 (verdict STRONG / LEAN / NEUTRAL on the same grades)")
     out.append("         stake \(policy.kelly.fraction) x Kelly, at most \(Fmt.percent(policy.kelly.cap, 1)); market gap limit \(Fmt.percent(policy.maxMarketGap, 0))\(policy.trustModel ? " (trust-model)" : "")\(policy.blend < 1 ? "; blend \(policy.blend) model" : "") · config: \(policy.configFile ?? "none read")")

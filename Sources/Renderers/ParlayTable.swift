@@ -12,19 +12,15 @@ public struct ParlayTable {
   public var price: Odds? { priced.price }
   /// The market the projections reproduce (`--from-market`), if any.
   public let market: (total: Double, spread: Double)?
-  /// The advice policy the stake at `price` follows, and the bankroll it is shown in (nil: a
-  /// fraction only).
+  /// The advice policy the stake at `price` follows.
   public let policy: AdvicePolicy
-  public let bankroll: Double?
 
   public init(
-    _ priced: PricedParlay, market: (total: Double, spread: Double)? = nil, policy: AdvicePolicy = AdvicePolicy(),
-    bankroll: Double? = nil
+    _ priced: PricedParlay, market: (total: Double, spread: Double)? = nil, policy: AdvicePolicy = AdvicePolicy()
   ) {
     self.priced = priced
     self.market = market
     self.policy = policy
-    self.bankroll = bankroll
   }
 
   public func render() -> String {
@@ -65,7 +61,7 @@ public struct ParlayTable {
     if let price, let a = priced.advice {
       let e = r.evaluation(at: price)
       out.append("At \(Fmt.price(price.decimal))      EV \(Fmt.signed(e.expectedValue, 4)) per unit · full Kelly \(Fmt.fixed(e.fullKelly, 4))")
-      out.append("Advice       \(AdviceText.stake(a, bankroll: bankroll))")
+      out.append("Advice       \(AdviceText.stake(a))")
     }
     if let repair = r.repair {
       out.append("")

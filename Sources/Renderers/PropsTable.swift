@@ -8,15 +8,13 @@ import Simulation
 public struct PropsTable {
   public let board: PropBoard
   public let event: String
-  /// The policy the stakes followed, and the bankroll they are shown in (nil: fractions only).
+  /// The policy the stakes followed.
   public let policy: AdvicePolicy
-  public let bankroll: Double?
 
-  public init(_ board: PropBoard, event: String, policy: AdvicePolicy = AdvicePolicy(), bankroll: Double? = nil) {
+  public init(_ board: PropBoard, event: String, policy: AdvicePolicy = AdvicePolicy()) {
     self.board = board
     self.event = event
     self.policy = policy
-    self.bankroll = bankroll
   }
 
   public func render() -> String {
@@ -63,7 +61,7 @@ public struct PropsTable {
       for (row, b) in advised {
         out.append(
           "Advice   \(row.player) \(row.stat.rawValue) \(b.offer.side.rawValue) \(Fmt.line(row.line)) @ \(b.offer.book) \(Fmt.price(b.offer.price.decimal)): "
-            + AdviceText.stake(b.advice, bankroll: bankroll))
+            + AdviceText.stake(b.advice))
       }
     }
     out.append(

@@ -21,18 +21,22 @@ import Foundation
 ///
 /// Cost: about 300 sd_h sd_a normal cdf values and as many multiply-adds per overtime shift;
 /// 0.1-0.2 ms for the service's defaults, bounded for every model the validation accepts; 36 to
-/// 1,024 times the regulation part for a skewed model.
+/// 576 times the regulation part for a skewed model.
 public enum ExactScoreDistribution {
-  /// The distribution of a normal model; nil for a skew-normal one unless `includingSkew`
+  /// The distribution of a normal model; nil for a skew-normal one unless `includingSkew`, and
+  /// beyond |skewness| 0.784 (`maxExactSkewness`) even then
   /// (whose cost, 36 normal models' or more, the reports that show an exact block beside every
   /// run do not pay: market-implied means solve with it).
+  public static let maxExactSkewness = HalfNormalQuadrature.maxSkewness
+
   public static func compute(_ model: GameModel, includingSkew: Bool = false) -> ScoreDistribution? {
     guard model.skewness == 0 || includingSkew else { return nil }
     let grid = ScoreGrid(model: model, reach: RegulationCells.reach)
-    var regulation =
-      model.skewness == 0
-      ? RegulationCells.box(model, including: model.scoreFloor)
-      : RegulationCells.skewedBox(model, including: model.scoreFloor)
+    guard
+      var regulation = model.skewness == 0
+        ? RegulationCells.box(model, including: model.scoreFloor)
+        : RegulationCells.skewedBox(model, including: model.scoreFloor)
+    else { return nil }
     if let floor = model.scoreFloor { regulation.fold(below: floor) }
     let final: ScoreBox
     var overtime = 0.0

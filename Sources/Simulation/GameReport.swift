@@ -6,8 +6,8 @@ import OddsMath
 public struct GameReport: Sendable {
   public let simulation: TotalsSimulationSummary
   public let evMetrics: TotalsEVMetrics
-  /// "over" or "under": the side the projection leans to.
-  public let direction: String
+  /// The side the projection leans to.
+  public let direction: ParlayLeg.Side
   public let ourProbability: Double
   public let ourEV: Double
   public let ourKelly: Double
@@ -54,7 +54,7 @@ public struct GameReport: Sendable {
     evMetrics = metrics
     let projected = model.homeMean + model.awayMean
     let over = projected != market.line ? projected > market.line : summary.pOver >= summary.pUnder
-    direction = over ? "over" : "under"
+    direction = over ? .over : .under
     let side = advice.sides[over ? 0 : 1]
     ourProbability = side.probabilities.win
     ourEV = side.ev

@@ -10,8 +10,8 @@ import Foundation
 /// The rule is the Gauss rule of the weight 2 phi on [0, inf) ("half-range Hermite"), which has
 /// no closed form: its three-term recurrence comes from the discretised Stieltjes procedure
 /// (Gautschi, "Orthogonal Polynomials: Computation and Approximation", 2004, section 2.2.3) on
-/// a 480-point Gauss-Legendre discretisation of [0, 12] (the mass beyond 12 is 2e-33, the
-/// discretisation integrates every polynomial of degree below 2n times the weight to rounding),
+/// a 480-point Gauss-Legendre discretisation of [0, 12] (the mass beyond 12 is 2e-33; for the
+/// rules used, n <= 24, the moments of degree below 2n are cut off at 1e-12 relative at most),
 /// and its nodes and weights from the Jacobi matrix (Golub and Welsch, 1969): the eigenvalues,
 /// and the squared first components of the eigenvectors, by the implicit QL method.
 struct HalfNormalQuadrature: Sendable {
@@ -20,18 +20,21 @@ struct HalfNormalQuadrature: Sendable {
 
   /// The rules the skewed exact distribution uses, by the length scale L = sqrt(1 - delta^2) /
   /// |delta| (in units of |U|) of its integrand: the means that make a total and a spread fair
-  /// moved by 2e-9 points from 6 to 32 nodes at skewness 0.04 (L = 1.66), by 1.4e-10
-  /// from 16 to 24 at 0.5 (L = 0.46), 2e-7 at -0.7 (L = 0.29) and 1.4e-4 at 0.9 (L = 0.155),
-  /// the far edge of the engine's range.
-  static func rule(forScale scale: Double) -> HalfNormalQuadrature {
-    scale >= 1.5 ? six : scale >= 1.2 ? eight : scale >= 0.4 ? sixteen : scale >= 0.25 ? twentyFour : thirtyTwo
+  /// moved by 2e-9 points from 6 to 32 nodes at skewness 0.04 (L = 1.66), by 1.4e-10 from 16 to
+  /// 24 at 0.5 (L = 0.46), 2e-7 at -0.7 (L = 0.29). Below L = 0.25 (|skewness| above
+  /// `maxSkewness`) no rule of this kind converges (1.4e-4 points from 16 to 24 nodes at 0.9):
+  /// nil, and the exact distribution has none.
+  static func rule(forScale scale: Double) -> HalfNormalQuadrature? {
+    scale >= 1.5 ? six : scale >= 1.2 ? eight : scale >= 0.4 ? sixteen : scale >= 0.25 ? twentyFour : nil
   }
+
+  /// The largest |skewness| whose scale L is at least 0.25: delta = 1 / sqrt(1 + 0.25^2).
+  static let maxSkewness = 0.784
 
   static let six = HalfNormalQuadrature(points: 6)
   static let eight = HalfNormalQuadrature(points: 8)
   static let sixteen = HalfNormalQuadrature(points: 16)
   static let twentyFour = HalfNormalQuadrature(points: 24)
-  static let thirtyTwo = HalfNormalQuadrature(points: 32)
 
   init(points n: Int) {
     precondition(n >= 1 && n <= 40)

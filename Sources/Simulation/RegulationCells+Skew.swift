@@ -11,13 +11,16 @@ extension RegulationCells {
   ///   sds     sd sqrt(1 - delta^2) / scale,   correlation the latent one,
   /// so a cell's probability is the expectation over u and v of a normal model's cell
   /// (`box`), taken by the half-normal Gauss rule in each (`HalfNormalQuadrature`: 6 nodes, 36
-  /// normal boxes, at the NBA's fitted skewness 0.04; up to 32 at the range's edge). The
+  /// normal boxes, at the NBA's fitted skewness 0.04; up to 24 at |skewness| 0.784, beyond which
+  /// there is none). The
   /// integrand is analytic in u and v with a length scale of sqrt(1 - delta^2) / |delta| (1.66 at
   /// skewness 0.04, 0.46 at 0.5), so the rule converges geometrically; the tests check the
   /// moments' closed forms and the kernel's simulation.
-  static func skewedBox(_ model: GameModel, including include: Int?) -> ScoreBox {
+  /// nil beyond |skewness| 0.784 (`HalfNormalQuadrature.maxSkewness`), where no rule converges.
+  static func skewedBox(_ model: GameModel, including include: Int?) -> ScoreBox? {
     let skew = SkewNormal(skewness: model.skewness)
-    let rule = HalfNormalQuadrature.rule(forScale: (1 - skew.delta * skew.delta).squareRoot() / abs(skew.delta))
+    guard let rule = HalfNormalQuadrature.rule(forScale: (1 - skew.delta * skew.delta).squareRoot() / abs(skew.delta))
+    else { return nil }
     let normalPart = (1 - skew.delta * skew.delta).squareRoot() / skew.scale
     var base = model
     base.skewness = 0

@@ -73,6 +73,7 @@ struct ParlayCommand: ParsableCommand {
 
   func run() throws {
     let options = randomOptions.options()
+    let config = try adviceOptions.configFile()
     var impliedBy: (total: Double, spread: Double)? = nil
     var offered: Odds? = nil
     func parsePrice(_ text: String, field: String, file: String?) throws -> Odds {
@@ -92,7 +93,7 @@ struct ParlayCommand: ParsableCommand {
       let request: ParlayRequest
       do { request = try ParlayRequest.decode(data) } catch { throw CLIError.badInput(source.description, error) }
       try input.report(unknown: UnknownFields.find(in: data, .parlayRequest), in: source.description)
-      var base = try modelFile.base(config: nil)
+      var base = try modelFile.base(config: config)
       modelOptions.apply(to: &base)
       do { parlay = try request.parlay(base: base) } catch { throw CLIError.badInput(source.description, error) }
       if let rho = modelOptions.rho, let d = request.matrixDisagreement(rho: rho) {
@@ -102,7 +103,7 @@ struct ParlayCommand: ParsableCommand {
       }
       if let text = request.price?.text { offered = try parsePrice(text, field: "price", file: source.description) }
     } else {
-      let base = modelOptions.model(home: 0, away: 0, base: try modelFile.base(config: nil))
+      let base = modelOptions.model(home: 0, away: 0, base: try modelFile.base(config: config))
       let projection: GameProjection =
         try fromMarket.map { let m = try Self.market($0); return .market(total: m.total, spread: m.spread) }
         ?? .given(home: home ?? 0, away: away ?? 0)
@@ -137,16 +138,15 @@ struct ParlayCommand: ParsableCommand {
     if let offered, offered.decimal <= 1 {
       throw CLIError.option("--price", price ?? "\(offered.decimal)", "must be above 1 (decimal)")
     }
-    let policy = try adviceOptions.policy(kelly: kellyOptions, config: try adviceOptions.configFile())
+    let policy = try adviceOptions.policy(kelly: kellyOptions, config: config)
     let priced: PricedParlay
     do { priced = try ParlayPricing.price(ParlayPricingRequest(parlay: parlay, options: options, price: offered, policy: policy)) }
     catch { throw file.map { CLIError.badInput($0, error) } ?? Self.optionFailure(error) }
-    let bankroll = adviceOptions.bankrollGiven(policy)
     if output.json {
       print(
-        try JSONOutput.encode(SuccessEnvelope(ParlayResponse(priced, market: impliedBy, bankroll: bankroll)), style: output.style))
+        try JSONOutput.encode(SuccessEnvelope(ParlayResponse(priced, market: impliedBy)), style: output.style))
     } else {
-      print(ParlayTable(priced, market: impliedBy, policy: policy, bankroll: bankroll).render())
+      print(ParlayTable(priced, market: impliedBy, policy: policy).render())
     }
   }
 

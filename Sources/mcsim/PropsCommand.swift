@@ -94,7 +94,7 @@ struct PropsCommand: ParsableCommand {
     }
     let config = try adviceOptions.configFile()
     let policy = try adviceOptions.policy(kelly: kellyOptions, config: config)
-    let base = modelOptions.model(home: 0, away: 0, base: try modelFile.base(config: nil))
+    let base = modelOptions.model(home: 0, away: 0, base: try modelFile.base(config: config))
     let board: PropBoard
     do {
       board = try PropsPricing.price(
@@ -113,10 +113,10 @@ struct PropsCommand: ParsableCommand {
       print(
         try JSONOutput.encode(
           SuccessEnvelope(
-            PropsResponse(board, event: game.label, skippedMarkets: skipped, bankroll: adviceOptions.bankrollGiven(policy))),
+            PropsResponse(board, event: game.label, skippedMarkets: skipped)),
           style: output.style))
     } else {
-      print(PropsTable(board, event: game.label, policy: policy, bankroll: adviceOptions.bankrollGiven(policy)).render())
+      print(PropsTable(board, event: game.label, policy: policy).render())
     }
   }
 }

@@ -84,6 +84,9 @@ struct RunCommand: ParsableCommand {
     options.tape = tape
     if randomOptions.sims == nil, let sims = config?.sims { options.simulations = sims }
     var wantScenarios = scenarios, wantSensitivity = sensitivity
+    // A request's include_exact, when it gives one, as the server reads it (the option and the
+    // config file still win).
+    var requestExact: Bool? = nil
     func price(_ option: String, _ text: String?) throws -> Odds? {
       guard let text else { return nil }
       return try PriceText.parse(text, option: option)
@@ -123,6 +126,7 @@ struct RunCommand: ParsableCommand {
         options.simulations = decoded.nSims
         do { try options.validate() } catch { throw CLIError.badInput(source.description, error) }
       }
+      if decoded.givenFields.contains("include_exact") { requestExact = decoded.includeExact }
       wantScenarios = wantScenarios || decoded.includeScenarios
       wantSensitivity = wantSensitivity || decoded.includeSensitivity
     } else {
@@ -136,9 +140,9 @@ struct RunCommand: ParsableCommand {
       let progress = printing ? ProgressLine.forTerminal() : nil
       priced = try GamePricing.price(
         GamePricingRequest(
-          model: model, market: market, options: options, policy: policy, exact: adviceOptions.useExact(config),
+          model: model, market: market, options: options, policy: policy, exact: adviceOptions.useExact(config, request: requestExact),
           scenarios: wantScenarios, conditionalScenarios: scenarios, sensitivity: wantSensitivity,
-          sensitivityExact: adviceOptions.useExact(config), pictures: svg != nil),
+          sensitivityExact: adviceOptions.useExact(config, request: requestExact), pictures: svg != nil),
         progress: progress?.update)
       progress?.finish()
     } catch {

@@ -110,7 +110,7 @@ struct ServeCommand: AsyncParsableCommand {
     c.tradePool = tradePool
     let file = try AdviceOptions.load(config)
     file?.apply(to: &c.advice)
-    c.model = try modelFile.base(config: nil)
+    c.model = try modelFile.base(config: file)
     if let odds {
       var live = LiveSourceConfiguration(odds: odds)
       live.stats = stats

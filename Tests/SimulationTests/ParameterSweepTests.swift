@@ -155,6 +155,14 @@ final class ParameterSweepTests: XCTestCase {
       XCTAssertEqual(p.adviceOver.stake, 0, "n \(n)")
       XCTAssertTrue(p.adviceOver.withheld.contains(.tooFewSimulations), "n \(n)")
     }
+    // A whole line pushes: the intervals of the decided games' win share hold the value.
+    let push = try ParameterSweep(
+      model: model, market: TotalsMarket(line: 227), axes: [SweepAxis(.line, [227])],
+      options: SimulationOptions(simulations: 50, seed: 3), exact: false)
+    for e in [push.points[0].evOver, push.points[0].evUnder, push.points[0].kellyOver] {
+      XCTAssertLessThanOrEqual(e.lower, e.value + 1e-12)
+      XCTAssertGreaterThanOrEqual(e.upper, e.value - 1e-12)
+    }
     // With the exact distribution the same point is advised on the exact probability.
     let exact = try ParameterSweep(
       model: model, market: TotalsMarket(line: 224.5), axes: [SweepAxis(.line, [224.5])],

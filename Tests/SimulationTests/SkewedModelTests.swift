@@ -26,8 +26,19 @@ final class SkewedModelTests: XCTestCase {
       let variance = m.homeSD * m.homeSD + m.awaySD * m.awaySD + 2 * m.correlation * m.homeSD * m.awaySD + 2.0 / 12
       XCTAssertEqual(d.totals.standardDeviation, variance.squareRoot(), accuracy: 1e-7, "skew \(skew)")
       XCTAssertEqual(d.homeScores.mean, m.homeMean, accuracy: 1e-8)
-      // The sign of the skew shows in the home score's third moment.
-      XCTAssertEqual(d.homeScores.skewness.sign, skew.sign, "skew \(skew)")
+      // The third cumulant: the skew-normal's skewness times sd^3 (rounding's uniform error adds
+      // none), a moment of degree 3 in |U| that a wrong rule would miss.
+      let sd = m.homeSD
+      XCTAssertEqual(d.homeScores.centralMoment(3), skew * sd * sd * sd, accuracy: 1e-6 * sd * sd * sd, "skew \(skew)")
+    }
+    // Beyond |skewness| 0.784 no half-normal rule converges: no exact distribution, and market-
+    // implied means are refused naming the skewness.
+    var far = Self.calibrated
+    far.skewness = 0.9
+    far.correlation = 0
+    XCTAssertNil(ExactScoreDistribution.compute(far, includingSkew: true))
+    XCTAssertThrowsError(try MarketImpliedMeans.solve(total: 224.5, spread: -5.5, model: far)) {
+      XCTAssertEqual(($0 as? InputError)?.field, "skewness")
     }
     // The normal path is unchanged: without includingSkew a skewed model has none.
     XCTAssertNil(ExactScoreDistribution.compute(Self.calibrated))
@@ -41,7 +52,10 @@ final class SkewedModelTests: XCTestCase {
     tie.skewness = 0.5
     var floored = GameModel(homeMean: 6, awayMean: 4, homeSD: 3, awaySD: 2.5, correlation: 0.3, skewness: -0.4)
     floored.scoreFloor = 0
-    for model in [Self.calibrated, tie, floored] {
+    var edge = Self.calibrated
+    edge.skewness = -0.78
+    edge.correlation = 0
+    for model in [Self.calibrated, tie, floored, edge] {
       let exact = try XCTUnwrap(ExactScoreDistribution.compute(model, includingSkew: true))
       let n = 10_000_000
       let simulated = ScoreDistribution(
@@ -115,6 +129,26 @@ final class SkewedModelTests: XCTestCase {
     let priced = try ParlayPricer.price(props, options: SimulationOptions(simulations: 200_000, seed: 3))
     XCTAssertEqual(priced.route, .multivariate)
     XCTAssertEqual(priced.legProbabilities[0], histogram.legProbabilities[0], accuracy: 4 * (0.25 * 2 / 200_000).squareRoot())
+  }
+
+  /// Skewed teams' normal parts carry larger correlations than their points show, so the bound
+  /// on the league factor is their matrix's: (k^2 + rho) / 2 for two games of equal sds, k^2 the
+  /// normal part's share of the variance (0.883 at the NBA's skewness 0.04).
+  func testLeagueFactorBoundIsTheNormalPartsOne() throws {
+    let g = Self.calibrated
+    var equal = g
+    equal.awaySD = equal.homeSD
+    let skew = SkewNormal(skewness: g.skewness)
+    let k2 = (1 - skew.delta * skew.delta) / (skew.scale * skew.scale)
+    let legs = [ParlayLeg(game: 0, market: .total(.over, line: 224.5), label: "over")]
+    let two = Parlay(games: [equal, equal], legs: legs)
+    XCTAssertEqual(two.maxLeagueFactor, (k2 + g.correlation) / 2, accuracy: 1e-9)
+    var normal = equal
+    normal.skewness = 0
+    XCTAssertEqual(Parlay(games: [normal, normal], legs: legs).maxLeagueFactor, (1 + g.correlation) / 2, accuracy: 1e-9)
+    var tooMuch = two
+    tooMuch.leagueFactor = 0.5
+    XCTAssertThrowsError(try tooMuch.validate()) { XCTAssertEqual(($0 as? InputError)?.field, "league_factor") }
   }
 
   /// The league factor moves totals, not margins: with unequal sds a game's home and away teams

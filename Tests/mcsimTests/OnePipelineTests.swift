@@ -25,27 +25,36 @@ final class OnePipelineTests: XCTestCase {
     }
   }
 
+  /// The agent's request (scenarios and sensitivity on) with `include_exact` false and true: the
+  /// server and `run --request` answer every number alike. (A request that leaves include_exact
+  /// out is graded on the simulation by the server, the agent's default, and on the exact
+  /// probabilities by `run`, the command line's: README "Advice".)
   func testRunAndSimulateAnswerTheSameNumbers() async throws {
-    let body = try Data(contentsOf: GoldenOutputTests.projectRoot.appendingPathComponent("Scenarios/simulate_request.json"))
+    let scenario = try Data(contentsOf: GoldenOutputTests.projectRoot.appendingPathComponent("Scenarios/simulate_request.json"))
+    var fields = try XCTUnwrap(JSONSerialization.jsonObject(with: scenario) as? [String: Any])
     let (server, port) = try MCSimBinary.serve(["--seed", "77"])
     defer {
       server.terminate()
       server.waitUntilExit()
     }
-    var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/api/monte-carlo/simulate")!)
-    request.httpMethod = "POST"
-    request.httpBody = body
-    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-    let (data, response) = try await URLSession.shared.data(for: request)
-    XCTAssertEqual((response as? HTTPURLResponse)?.statusCode, 200, String(decoding: data, as: UTF8.self))
-    let served = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
-    let cwd = FileManager.default.currentDirectoryPath
-    FileManager.default.changeCurrentDirectoryPath(GoldenOutputTests.projectRoot.path)
-    defer { FileManager.default.changeCurrentDirectoryPath(cwd) }
-    let cli = try MCSimBinary.json(["run", "--request", "Scenarios/simulate_request.json", "--seed", "77", "--no-exact", "--threads", "1", "--json"])
-    let s = try XCTUnwrap(served["result"] as? [String: Any]), c = try XCTUnwrap(cli["result"] as? [String: Any])
-    XCTAssertNotNil(s["scenarios"], "the agent's request asks for scenarios")
-    XCTAssertNotNil(s["sensitivity"], "and for sensitivity")
-    Self.assertSameNumbers(c, s)
+    for exact in [false, true] {
+      fields["include_exact"] = exact
+      let body = try JSONSerialization.data(withJSONObject: fields)
+      let file = FileManager.default.temporaryDirectory.appendingPathComponent("mcsim-pipeline-\(exact).json")
+      try body.write(to: file)
+      var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/api/monte-carlo/simulate")!)
+      request.httpMethod = "POST"
+      request.httpBody = body
+      request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+      let (data, response) = try await URLSession.shared.data(for: request)
+      XCTAssertEqual((response as? HTTPURLResponse)?.statusCode, 200, String(decoding: data, as: UTF8.self))
+      let served = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+      let cli = try MCSimBinary.json(["run", "--request", file.path, "--seed", "77", "--threads", "1", "--json"])
+      let s = try XCTUnwrap(served["result"] as? [String: Any]), c = try XCTUnwrap(cli["result"] as? [String: Any])
+      XCTAssertNotNil(s["scenarios"], "the agent's request asks for scenarios")
+      XCTAssertNotNil(s["sensitivity"], "and for sensitivity")
+      XCTAssertEqual(s["analytic"] is NSNull, !exact, "the exact block exactly when asked")
+      Self.assertSameNumbers(c, s)
+    }
   }
 }

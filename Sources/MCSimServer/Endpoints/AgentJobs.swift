@@ -42,7 +42,8 @@ enum AgentJobs {
     let pricing = GamePricingRequest(
       model: model, market: market!,
       options: SimulationOptions(simulations: request.nSims, seed: configuration.seed, threads: configuration.threadsPerRequest),
-      policy: configuration.advice, exact: request.includeExact, scenarios: request.includeScenarios, sensitivity: request.includeSensitivity)
+      policy: configuration.advice, exact: request.includeExact, scenarios: request.includeScenarios,
+      sensitivity: request.includeSensitivity, sensitivityExact: request.includeExact)
     return SimulationJob(paths: pricing.cost) {
       try JSONResponse.encode(SuccessEnvelope(try GamePricing.price(pricing).report))
     }

@@ -8,7 +8,7 @@ extension GameReport: ContractObject {
     try fields.field("advice", advice)
     try fields.field("analytic", analytic)
     try fields.fieldIfPresent("conditional_scenarios", conditionalScenarios)
-    try fields.field("direction", direction)
+    try fields.field("direction", direction.rawValue)
     try fields.field("ev_metrics", evMetrics)
     try fields.field("methodology", ["advice": AdviceMethodology(policy)])
     try fields.field("our_ev", ourEV)

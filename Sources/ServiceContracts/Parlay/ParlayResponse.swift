@@ -145,7 +145,7 @@ public struct ParlayResponse: Encodable, Sendable {
     case fromMarket = "from_market", moneylineTies = "moneyline_ties", elapsedMs = "elapsed_ms"
   }
 
-  public init(_ priced: PricedParlay, market: (total: Double, spread: Double)? = nil, bankroll: Double? = nil) {
+  public init(_ priced: PricedParlay, market: (total: Double, spread: Double)? = nil) {
     let r = priced.result, price = priced.price
     fromMarket = market.map {
       Market(total: $0.total, spread: $0.spread, homeMean: r.parlay.games[0].homeMean, awayMean: r.parlay.games[0].awayMean)
@@ -164,7 +164,7 @@ public struct ParlayResponse: Encodable, Sendable {
       kelly = e.fullKelly
       kellyFull = e.fullKelly
       stake = a.stake
-      stakeAmount = bankroll.map { a.stake * $0 }
+      stakeAmount = a.stakeAmount
       advice = a
     } else {
       ev = nil

@@ -72,7 +72,7 @@ public struct PropsResponse: Encodable, Sendable {
     case defaultedCorrelations = "defaulted_correlations", defaultedSDs = "defaulted_sds"
   }
 
-  public init(_ board: PropBoard, event: String, skippedMarkets: [String], bankroll: Double? = nil) {
+  public init(_ board: PropBoard, event: String, skippedMarkets: [String]) {
     self.event = event
     let game = board.result.parlay.games[0]
     homeMean = game.homeMean
@@ -85,7 +85,7 @@ public struct PropsResponse: Encodable, Sendable {
           Price(
             book: p.offer.book, side: p.offer.side.rawValue, price: p.offer.price.decimal, ev: p.evaluation.expectedValue,
             kelly: p.evaluation.fullKelly, kellyFull: p.evaluation.fullKelly, stake: p.advice.stake,
-            stakeAmount: bankroll.map { p.advice.stake * $0 }, advice: p.advice)
+            stakeAmount: p.advice.stakeAmount, advice: p.advice)
         })
     }
     teamTotals = board.teamTotals.map { TeamTotal(team: $0.team.rawValue, line: $0.line, pOver: $0.pOver) }

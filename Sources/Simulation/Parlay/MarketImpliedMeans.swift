@@ -10,9 +10,11 @@
 /// for a total T and a home spread S (home -5.5: S = -5.5, the home side covers when it wins by
 /// 6 or more). Both sides of each are increasing functions of the sum s = home + away and of the
 /// difference m = home - away respectively, and each depends on the other only weakly (through
-/// the overtime and the floor), so bisection on s at fixed m, then on m at fixed s, repeated until
-/// neither moves by more than 1e-6 points, converges in a few rounds. The sds, correlation and
-/// overtime model are the given model's.
+/// the overtime and the floor), so the secant method on both at once, one exact distribution a
+/// step, settles in four or five; where it does not (a line near the edge of the reachable means),
+/// bisection on s at fixed m, then on m at fixed s, repeated until neither moves by more than 1e-6
+/// points. The sds, correlation, overtime model and skew are the given model's (|skew| at most
+/// `ExactScoreDistribution.maxExactSkewness`).
 public enum MarketImpliedMeans {
   public static let maxTotal = 2 * GameModel.maxProjection
 
@@ -28,6 +30,11 @@ public enum MarketImpliedMeans {
     }
     var model = base
     try model.validate()
+    guard abs(model.skewness) <= ExactScoreDistribution.maxExactSkewness else {
+      throw .invalid(
+        field: "skewness", value: "\(model.skewness)",
+        reason: "market-implied means need the exact distribution, which reaches |skewness| \(ExactScoreDistribution.maxExactSkewness)")
+    }
     func balance(_ m: GameModel, _ read: (ScoreDistribution) -> DiscreteDistribution, line: Double) -> Double {
       guard let exact = ExactScoreDistribution.compute(m, includingSkew: true) else { return .nan }
       let p = read(exact).probabilities(line: line)

@@ -173,7 +173,41 @@ public struct Parlay: Hashable, Sendable {
           }
         }
       }
+      // ... and the normal parts' matrix must be one: the points' matrix less the |U| parts'
+      // variance on the diagonal (a repair would change the correlations the user asked for).
+      if scales.contains(where: { $0 != 1 }), Self.positiveSemidefinite(c.flatMap { $0 }, n: dimension),
+        !Self.positiveSemidefinite(drawnCorrelationMatrix().flatMap { $0 }, n: dimension)
+      {
+        let g = scales.firstIndex { $0 != 1 }! / 2
+        throw .invalid(
+          field: games.count > 1 ? "\(gameNames[g]).skewness" : "skewness", value: "\(games[g].skewness)",
+          reason: "leaves these correlations out of reach: the skewed teams' normal parts would need a correlation matrix that is not positive semidefinite; lower the skewness or the correlations")
+      }
     }
+  }
+
+  /// Whether the symmetric n x n matrix `a` (row-major) is positive semidefinite: Cholesky with
+  /// a tolerance for the singular boundary.
+  static func positiveSemidefinite(_ matrix: [Double], n: Int) -> Bool {
+    var a = matrix
+    for j in 0..<n {
+      var d = a[j * n + j]
+      for k in 0..<j { d -= a[j * n + k] * a[j * n + k] }
+      if d < -1e-12 { return false }
+      let l = d > 1e-12 ? d.squareRoot() : 0
+      a[j * n + j] = l
+      for i in (j + 1)..<n {
+        var v = a[i * n + j]
+        for k in 0..<j { v -= a[i * n + k] * a[j * n + k] }
+        if l == 0 {
+          if abs(v) > 1e-9 { return false }
+          a[i * n + j] = 0
+        } else {
+          a[i * n + j] = v / l
+        }
+      }
+    }
+    return true
   }
 
   /// Per quantity, the share of its sd that its normal part carries in correlations: for a
@@ -253,7 +287,7 @@ public struct Parlay: Hashable, Sendable {
   }
 
   /// The largest league factor f in [0, 1] for which the teams' correlation block
-  /// (`teamCorrelations`) is positive semidefinite: the set of such f is an interval containing 0
+  /// (`teamCorrelations`; for skewed teams that of their normal parts) is positive semidefinite: the set of such f is an interval containing 0
   /// (the block is affine in f and PSD at 0), found by bisection with a Cholesky test of the
   /// block. Two games with equal sds: f <= sqrt((1 + rho_1)(1 + rho_2)) / 2, (1 + rho) / 2 for
   /// equal rhos. Players follow their team as r T + sqrt(1 - r^2) e and add nothing to the bound.
@@ -266,27 +300,14 @@ public struct Parlay: Hashable, Sendable {
       for i in games.indices { teams.games[i].correlation = rows[2 * i][2 * i + 1] }
     }
     let n = 2 * g
+    // The normal parts' block: a skewed team's entries divided by its share (`normalPartScales`).
+    let k = Array(normalPartScales.prefix(n))
     func psd(_ f: Double) -> Bool {
-      // Cholesky with a tolerance for the singular boundary.
       var a = teams.teamCorrelations(factor: f)
-      for j in 0..<n {
-        var d = a[j * n + j]
-        for k in 0..<j { d -= a[j * n + k] * a[j * n + k] }
-        if d < -1e-12 { return false }
-        let l = d > 1e-12 ? d.squareRoot() : 0
-        a[j * n + j] = l
-        for i in (j + 1)..<n {
-          var v = a[i * n + j]
-          for k in 0..<j { v -= a[i * n + k] * a[j * n + k] }
-          if l == 0 {
-            if abs(v) > 1e-9 { return false }
-            a[i * n + j] = 0
-          } else {
-            a[i * n + j] = v / l
-          }
-        }
+      for i in 0..<n {
+        for j in 0..<n where i != j { a[i * n + j] /= k[i] * k[j] }
       }
-      return true
+      return Self.positiveSemidefinite(a, n: n)
     }
     if psd(1) { return 1 }
     var lo = 0.0, hi = 1.0

@@ -86,10 +86,7 @@ struct AdviceOptions: ParsableArguments {
     return policy
   }
 
-  /// The bankroll stakes are shown in, when one was given (option or config file): nil leaves
-  /// stakes as fractions only.
-  func bankrollGiven(_ policy: AdvicePolicy) -> Double? { policy.bankroll != 1 || bankroll != nil ? policy.bankroll : nil }
-
-  /// Whether to grade on exact probabilities: the option, else the config's `exact`, else on.
-  func useExact(_ config: ConfigFile?) -> Bool { exact ?? config?.exact ?? true }
+  /// Whether to grade on exact probabilities: the option, else the config's `exact`, else an
+  /// input's own setting (a simulate request's `include_exact`), else on.
+  func useExact(_ config: ConfigFile?, request: Bool? = nil) -> Bool { exact ?? config?.exact ?? request ?? true }
 }
