@@ -1,5 +1,5 @@
 /// One game played: its final score, overtime and the closing lines, as a results file gives
-/// them (`LineFeeds.GameResultsFile` reads ../shared/data/nba_games_lines.csv into these).
+/// them (`LineFeeds.GameResultsFile` reads a results file such as Scenarios/nba_results_2023.csv into these).
 ///
 /// Regulation scores follow from the final score and the overtime points: a game that went to
 /// overtime was level after regulation, so each team had (total - ot_points) / 2; a game that

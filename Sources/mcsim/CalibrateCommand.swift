@@ -15,8 +15,8 @@ struct CalibrateCommand: ParsableCommand {
       Fits each team's sd around its projection, rho, the home advantage and total shift, the \
       overtime rate and points (flat and tie models) and the skew (kept only when AIC says it \
       earns its place), overall and season by season. Examples:
-        mcsim calibrate ../shared/data/nba_games_lines.csv --seasons 2018-19:2023-24 --out model.json
-        mcsim calibrate ../shared/data/nba_games_lines.csv --projection stats --json
+        mcsim calibrate Scenarios/nba_results_2023.csv --seasons 2022-23:2023-24 --out model.json
+        mcsim calibrate Scenarios/nba_results_2023.csv --projection stats --json
       """
   )
 

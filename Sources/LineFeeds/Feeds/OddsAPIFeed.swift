@@ -7,7 +7,7 @@ import ServiceContracts
 /// bookmaker markets (`h2h`, `spreads`, `totals`, player props, ...), each market outcomes with
 /// `name`, `price`, and `point` / `description` where they apply.
 ///
-/// Every quirk of the real responses (../shared/fixtures/odds/README.md) is handled on purpose:
+/// Every quirk of the real responses (the samples in Scenarios/ and Tests/LineFeedsTests/Resources) is handled on purpose:
 /// - prices are JSON numbers, decimal or American as the request asked; the body does not say
 ///   which, so the format is detected from all the prices at once (`detectPriceFormat`), or forced;
 /// - h2h outcomes come in alphabetical order, not home/away: sides are kept by team name;

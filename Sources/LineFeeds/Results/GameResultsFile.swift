@@ -4,7 +4,7 @@ import OddsMath
 import ServiceContracts
 
 /// Game results with closing lines, in the format of the shared NBA data
-/// (../shared/data/nba_games_lines.csv, described in its README.md): a header naming the
+/// (Scenarios/nba_results_2023.csv is a slice of the 18 NBA seasons in it): a header naming the
 /// columns, then one game per line, oldest first.
 ///
 /// | column | content |

@@ -7,7 +7,7 @@ extension ProjectionSource: ExpressibleByArgument {}
 
 /// The results file and which of its games to use, shared by `calibrate` and `backtest`.
 struct ResultsOptions: ParsableArguments {
-  @Argument(help: "Game results with closing lines, CSV in the format of ../shared/data/nba_games_lines.csv (a file, - for stdin, or a URL).")
+  @Argument(help: "Game results with closing lines, CSV in the format of Scenarios/nba_results_2023.csv: season, date, home, away, scores, overtime and the closing lines (a file, - for stdin, or a URL).")
   var data: String
 
   @Option(help: "Seasons to use, FIRST:LAST or one season (e.g. 2018-19:2023-24; default all).")
