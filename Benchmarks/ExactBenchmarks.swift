@@ -51,7 +51,7 @@ extension BenchmarkSuite {
                    baseline: ("one exact distribution", normalExactMs))
     calibrated.skewness = 0.04
     let skewedExact = BenchmarkContext.time(repeats: context.quick ? 3 : 11, perItem: 1e6) {
-      precondition(ExactScoreDistribution.compute(calibrated, includingSkew: true) != nil)
+      precondition(ExactScoreDistribution.compute(calibrated) != nil)
     }
     context.record(suite: "exact", name: "exact distribution, NBA fit, skew 0.04", unit: "ms", samples: skewedExact,
                    baseline: ("one normal exact distribution", normalExactMs))

@@ -3,6 +3,7 @@ import LineFeeds
 import OddsMath
 import ServiceContracts
 import Simulation
+import UseCases
 
 /// One consistent reading of the live sources, computed in full before it is served: the feed
 /// and the team stats read together, tonight's slate simulated from them, the fair-odds report
@@ -62,14 +63,14 @@ struct LiveSnapshot: Sendable {
     let options = SimulationOptions(simulations: SimulationOptions.defaultSimulations, seed: seed, threads: threads)
     let slate = SlateAssembly.fromFeed(feed, stats: stats, base: base, policy: policy)
     // Exact grading costs a few ms a game, once per refresh, not per request.
-    var evaluator = SlateEvaluator(options: options, policy: configuration.advice, exact: true)
-    let evaluation = try evaluator.evaluate(slate.games)
+    var pricing = SlatePricing(options: options, policy: configuration.advice)
+    let priced = try pricing.price(SlatePricingRequest(games: slate.games))
     var inputs = SlateResponse.Inputs(
       odds: oddsSource.description, oddsFormat: feed.format.rawValue, stats: stats.source)
     inputs.rejected = feed.rejected.map(\.description) + stats.skipped
     inputs.notes = feed.notes
     let tonight = SlateResponse(
-      evaluation: evaluation, options: options, unmatched: slate.unmatched,
+      priced, options: options, unmatched: slate.unmatched,
       methodology: .init(base: base, options: options, projections: .stats, advice: configuration.advice),
       inputs: inputs)
     let fair = FairOdds.evaluate(feed.decodedQuotes, policy: policy)

@@ -29,7 +29,12 @@ public struct GameReportText {
     out.append(row("overtime", s.otGamesPct, nil, a?.otProbability))
     out.append(row("home win", s.pHomeWin, s.ci95HomeWin, a?.pHomeWin))
     if s.pTie > 0 { out.append(row("tie", s.pTie, nil, nil)) }
-    if a == nil { out.append("  (no closed form for skew-normal scores: exact column omitted)") }
+    if a == nil {
+      out.append(
+        abs(m.skewness) > ExactScoreDistribution.maxExactSkewness
+          ? "  (no exact distribution for |skewness| above \(ExactScoreDistribution.maxExactSkewness): exact column omitted)"
+          : "  (exact column not asked for)")
+    }
     out.append("Margin   home − away: mean \(Fmt.signed(s.margin.mean, 2)) · std \(Fmt.fixed(s.margin.std, 2)) · " + [5, 25, 50, 75, 95].map { "p\($0) \(Fmt.signed(s.margin.percentiles[$0] ?? .nan, 1))" }.joined(separator: " · "))
     out.append("")
     let advice = report.advice

@@ -23,14 +23,13 @@ import Foundation
 /// 0.1-0.2 ms for the service's defaults, bounded for every model the validation accepts; 36 to
 /// 576 times the regulation part for a skewed model.
 public enum ExactScoreDistribution {
-  /// The distribution of a normal model; nil for a skew-normal one unless `includingSkew`, and
-  /// beyond |skewness| 0.784 (`maxExactSkewness`) even then
-  /// (whose cost, 36 normal models' or more, the reports that show an exact block beside every
-  /// run do not pay: market-implied means solve with it).
+  /// Beyond this |skewness| no half-normal rule converges: `compute` is nil there. (A skewed
+  /// model costs 36 normal models' or more, about 40 ms at the NBA's fitted skewness: advice
+  /// that does not move with the seed is worth it.)
   public static let maxExactSkewness = HalfNormalQuadrature.maxSkewness
 
-  public static func compute(_ model: GameModel, includingSkew: Bool = false) -> ScoreDistribution? {
-    guard model.skewness == 0 || includingSkew else { return nil }
+  /// The model's distribution; nil beyond |skewness| `maxExactSkewness`.
+  public static func compute(_ model: GameModel) -> ScoreDistribution? {
     let grid = ScoreGrid(model: model, reach: RegulationCells.reach)
     guard
       var regulation = model.skewness == 0

@@ -17,7 +17,8 @@ public struct GameReport: Sendable {
   /// withholds it, the stake. `AdvicePolicy` says how.
   public let advice: MarketAdvice
   public let policy: AdvicePolicy
-  /// The same quantities from the exact distribution of the model; nil without a closed form.
+  /// The same quantities from the exact distribution of the model; nil without a closed form or
+  /// when not asked for (the agent's `include_exact`: advice may stand on it all the same).
   public let analytic: AnalyticSummary?
   /// The total's distribution in 5-point bins (probability per bin), for plots.
   public let totalHistogram: [HistogramBin]
@@ -31,7 +32,8 @@ public struct GameReport: Sendable {
   public init(
     model: GameModel, market: TotalsMarket, policy: AdvicePolicy, options: SimulationOptions,
     histogram: JointScoreHistogram, exact: ScoreDistribution?, elapsedSeconds: Double,
-    scenarios: TotalsScenarios? = nil, sensitivity: TotalsSensitivity? = nil
+    scenarios: TotalsScenarios? = nil, sensitivity: TotalsSensitivity? = nil, gradeOnExact: Bool = true,
+    reportExact: Bool = true
   ) {
     self.scenarios = scenarios
     self.sensitivity = sensitivity
@@ -41,13 +43,13 @@ public struct GameReport: Sendable {
       histogram: histogram, elapsedSeconds: elapsedSeconds)
     simulation = summary
     let analytic = exact.map { AnalyticSummary(distribution: $0, line: market.line) }
-    self.analytic = analytic
+    self.analytic = reportExact ? analytic : nil
     self.policy = policy
     let advice = MarketAdvice(
       names: ("over", "under"), odds: (market.overOdds, market.underOdds),
       simulated: .init(win: summary.pOver, lose: summary.pUnder, push: summary.pPush),
       simulations: histogram.games,
-      exact: analytic.map { .init(win: $0.pOver, lose: $0.pUnder, push: $0.pPush) },
+      exact: gradeOnExact ? analytic.map { .init(win: $0.pOver, lose: $0.pUnder, push: $0.pPush) } : nil,
       market: MarketProbability.singleBook(market.overOdds, market.underOdds), policy: policy)
     self.advice = advice
     let metrics = TotalsEVMetrics(advice: advice)

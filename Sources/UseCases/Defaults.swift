@@ -14,4 +14,7 @@ public enum Defaults {
   /// The advice policy (README "Advice"): quarter Kelly capped at 5% a bet, the market gap gate,
   /// simulation-only stakes gated by their EV interval, 20% of bankroll on a slate.
   public static let advice = AdvicePolicy()
+  /// Grade on the model's exact probabilities where it has them (a few ms a game; the simulated
+  /// ones are reported beside them). Off, advice stands on the simulation and its interval.
+  public static let exact = true
 }

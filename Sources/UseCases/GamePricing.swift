@@ -13,8 +13,11 @@ public struct GamePricingRequest: Sendable {
   public var market: TotalsMarket
   public var options: SimulationOptions
   public var policy: AdvicePolicy
-  /// Grade on the exact probabilities and report them (the `analytic` block).
+  /// Grade on the exact probabilities where the model has them (`Defaults.exact`): the same
+  /// verdict whatever the seed.
   public var exact: Bool
+  /// Report the exact probabilities (the `analytic` block; the agent's `include_exact`).
+  public var reportExact: Bool
   /// The agent's named variants of the model at half the simulations.
   public var scenarios: Bool
   /// The total given the game's outcome, read off the same histogram.
@@ -27,7 +30,7 @@ public struct GamePricingRequest: Sendable {
 
   public init(
     model: GameModel, market: TotalsMarket, options: SimulationOptions, policy: AdvicePolicy = Defaults.advice,
-    exact: Bool = true, scenarios: Bool = false, conditionalScenarios: Bool = false, sensitivity: Bool = false,
+    exact: Bool = Defaults.exact, reportExact: Bool = true, scenarios: Bool = false, conditionalScenarios: Bool = false, sensitivity: Bool = false,
     sensitivityExact: Bool = false, pictures: Bool = false
   ) {
     self.model = model
@@ -35,6 +38,7 @@ public struct GamePricingRequest: Sendable {
     self.options = options
     self.policy = policy
     self.exact = exact
+    self.reportExact = reportExact
     self.scenarios = scenarios
     self.conditionalScenarios = conditionalScenarios
     self.sensitivity = sensitivity
@@ -78,7 +82,7 @@ public enum GamePricing {
     let model = request.model, line = request.market.line, options = request.options
     let start = DispatchTime.now()
     let histogram = try GameSimulator.simulate(model, options: options, progress: progress)
-    let exact = request.exact ? ExactScoreDistribution.compute(model) : nil
+    let exact = request.exact || request.reportExact ? ExactScoreDistribution.compute(model) : nil
     let scenarios = request.scenarios ? try TotalsScenarios(model: model, line: line, options: options) : nil
     let sensitivity =
       request.sensitivity
@@ -90,7 +94,8 @@ public enum GamePricing {
     let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     var report = GameReport(
       model: model, market: request.market, policy: request.policy, options: options, histogram: histogram,
-      exact: exact, elapsedSeconds: elapsed, scenarios: scenarios, sensitivity: sensitivity)
+      exact: exact, elapsedSeconds: elapsed, scenarios: scenarios, sensitivity: sensitivity,
+      gradeOnExact: request.exact, reportExact: request.reportExact)
     report.conditionalScenarios = conditional
     let pictures = request.pictures ? GameDistributions(histogram: histogram, exact: exact, line: line) : nil
     return PricedGame(report: report, pictures: pictures)

@@ -84,8 +84,8 @@ struct RunCommand: ParsableCommand {
     options.tape = tape
     if randomOptions.sims == nil, let sims = config?.sims { options.simulations = sims }
     var wantScenarios = scenarios, wantSensitivity = sensitivity
-    // A request's include_exact, when it gives one, as the server reads it (the option and the
-    // config file still win).
+    // A request's include_exact, when it gives one, as the server reads it: whether the exact
+    // block is reported (advice grades on the exact probabilities unless --no-exact says not).
     var requestExact: Bool? = nil
     func price(_ option: String, _ text: String?) throws -> Odds? {
       guard let text else { return nil }
@@ -138,11 +138,12 @@ struct RunCommand: ParsableCommand {
     do {
       try market.validate()
       let progress = printing ? ProgressLine.forTerminal() : nil
+      let grade = adviceOptions.useExact(config), report = requestExact ?? grade
       priced = try GamePricing.price(
         GamePricingRequest(
-          model: model, market: market, options: options, policy: policy, exact: adviceOptions.useExact(config, request: requestExact),
+          model: model, market: market, options: options, policy: policy, exact: grade, reportExact: report,
           scenarios: wantScenarios, conditionalScenarios: scenarios, sensitivity: wantSensitivity,
-          sensitivityExact: adviceOptions.useExact(config, request: requestExact), pictures: svg != nil),
+          sensitivityExact: report, pictures: svg != nil),
         progress: progress?.update)
       progress?.finish()
     } catch {

@@ -6,6 +6,7 @@ import RandomStreams
 import Renderers
 import ServiceContracts
 import Simulation
+import UseCases
 
 /// `mcsim slate`: a night's games priced at once, from a slate file, or from an odds feed and
 /// team stats, optionally watching the feed for line moves.
@@ -86,9 +87,6 @@ struct SlateCommand: ParsableCommand {
   var bets: String?
 
   func validate() throws {
-    if let f = leagueFactor, !(f.isFinite && (0...1).contains(f)) {
-      throw ValidationError("--league-factor \(f): must be in [0, 1]")
-    }
     if bets != nil && leagueFactor == nil { throw ValidationError("--bets goes with --league-factor.") }
     if leagueFactor != nil && (watch != nil || csv || ndjson) {
       throw ValidationError("--league-factor prints a block after the table, or a league_factor key with --json.")
@@ -178,14 +176,13 @@ struct SlateCommand: ParsableCommand {
     }
     let methodology = SlateResponse.Methodology(
       base: base, options: options, projections: fromMarket ? .market : statsTable != nil ? .stats : .given, advice: advice)
-    var evaluator = SlateEvaluator(options: options, policy: advice, exact: adviceOptions.useExact(config))
+    var pricing = SlatePricing(options: options, policy: advice, exact: adviceOptions.useExact(config))
 
     if let watch {
-      try watchFeed(every: watch, evaluator: &evaluator, console: console, assemble: assemble) { evaluation, unmatched, feed in
+      try watchFeed(every: watch, pricing: &pricing, console: console, assemble: assemble) { priced, unmatched, feed in
         var polled = inputs
         polled.oddsFormat = feed.format.rawValue
-        return SlateResponse(
-          evaluation: evaluation, options: options, unmatched: unmatched, methodology: methodology, inputs: polled)
+        return SlateResponse(priced, options: options, unmatched: unmatched, methodology: methodology, inputs: polled)
       }
       return
     }
@@ -199,53 +196,34 @@ struct SlateCommand: ParsableCommand {
     }
     let slate = assemble(feed)
     for u in slate.unmatched { console.warn("unmatched: \(u.event): \(u.reason)") }
+    let betSource = bets.map(InputSource.init)
+    var request = SlatePricingRequest(games: slate.games, leagueFactor: leagueFactor)
+    if let betSource {
+      do { request.bets = try SlateBets.bets(SlateBets.decode(try betSource.read())) } catch {
+        throw CLIError.badInput(betSource.description, error)
+      }
+    }
     let progress = ndjson || sharding ? nil : ProgressLine.forTerminal()
-    let evaluation: SlateEvaluation
+    let priced: PricedSlate
     do {
-      evaluation = try evaluator.evaluate(slate.games, progress: progress?.update) { result in
+      priced = try pricing.price(request, progress: progress?.update) { result in
         if ndjson && !sharding { console.emit(SlateOutput.line(result)) }
       }
     } catch {
+      if case .invalid("league_factor", let value, let reason) = error {
+        throw CLIError.option("--league-factor", value, reason)
+      }
+      // A bet the engine refuses (a line out of range, a game not on the slate) is the bets
+      // file's fault: name it.
+      if let betSource, error.field == "leg" || error.field.hasPrefix("bets") {
+        throw CLIError.badInput(betSource.description, error)
+      }
       throw CLIError.fail(error)
     }
     progress?.finish()
     if sharding { return }  // a shard's share is not an answer: merge prints it
-    var response = SlateResponse(
-      evaluation: evaluation, options: options, unmatched: slate.unmatched, methodology: methodology, inputs: inputs)
-    if let leagueFactor {
-      // Only the games that priced go together: one invalid game is left out and listed, not
-      // fatal to the others.
-      let failed = Set(evaluation.games.filter(\.failed).map(\.gameID))
-      var games: [(name: String, model: GameModel, line: Double)] = []
-      var leftOut: [String] = []
-      for g in slate.games {
-        guard let total = g.markets.total else { continue }
-        guard let m = g.model, g.problem == nil, !failed.contains(g.id), m.problems().isEmpty else {
-          leftOut.append("\(g.id) (not priced)")
-          continue
-        }
-        games.append((name: g.id, model: m, line: total.line))
-      }
-      var betLegs: [ParlayLeg]?
-      let betSource = bets.map(InputSource.init)
-      if let betSource {
-        do {
-          betLegs = try SlateBets.legs(SlateBets.decode(try betSource.read()), gameNames: games.map(\.name))
-        } catch { throw CLIError.badInput(betSource.description, error) }
-      }
-      do {
-        response.leagueFactor = LeagueFactorReport(
-          try SlateFactor.evaluate(games: games, factor: leagueFactor, bets: betLegs, options: options),
-          leftOut: leftOut)
-      } catch {
-        if case .invalid("league_factor", let value, let reason) = error {
-          throw CLIError.option("--league-factor", value, reason)
-        }
-        // A bet the engine refuses (a line out of range) is the bets file's fault: name it.
-        if let betSource, error.field == "leg" { throw CLIError.badInput(betSource.description, error) }
-        throw CLIError.fail(error)
-      }
-    }
+    let response = SlateResponse(
+      priced, options: options, unmatched: slate.unmatched, methodology: methodology, inputs: inputs)
     if let svg {
       let picture = SlateChart(SlateTotalsComparison(response.games, method: fair.method.methods[0])).render()
       do { try Data(picture.utf8).write(to: URL(fileURLWithPath: svg)) } catch {
@@ -266,8 +244,8 @@ struct SlateCommand: ParsableCommand {
   /// Polls the feed: the first poll prints the whole slate, later ones only the games whose
   /// line or verdict moved. A failed poll is reported and the last lines are kept.
   private func watchFeed(
-    every seconds: Double, evaluator: inout SlateEvaluator, console: SlateConsole, assemble: (Feed?) -> AssembledSlate,
-    response: (SlateEvaluation, [UnmatchedGame], Feed) -> SlateResponse
+    every seconds: Double, pricing: inout SlatePricing, console: SlateConsole, assemble: (Feed?) -> AssembledSlate,
+    response: (PricedSlate, [UnmatchedGame], Feed) -> SlateResponse
   ) throws {
     var previous: [SlateGameResult]?
     var poll = 0
@@ -283,8 +261,9 @@ struct SlateCommand: ParsableCommand {
         continue
       }
       let slate = assemble(feed)
-      let evaluation: SlateEvaluation
-      do { evaluation = try evaluator.evaluate(slate.games) } catch { throw CLIError.fail(error) }
+      let priced: PricedSlate
+      do { priced = try pricing.price(SlatePricingRequest(games: slate.games)) } catch { throw CLIError.fail(error) }
+      let evaluation = priced.evaluation
       if let before = previous {
         let moves = LineMove.moves(from: before, to: evaluation.games)
         if ndjson {
@@ -297,7 +276,7 @@ struct SlateCommand: ParsableCommand {
         if ndjson {
           for game in evaluation.games { console.emit(SlateOutput.line(game)) }
         } else {
-          console.emit(SlateTable.render(response(evaluation, slate.unmatched, feed)))
+          console.emit(SlateTable.render(response(priced, slate.unmatched, feed)))
         }
       }
       previous = evaluation.games

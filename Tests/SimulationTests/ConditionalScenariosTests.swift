@@ -61,13 +61,13 @@ final class ConditionalScenariosTests: XCTestCase {
     }
   }
 
-  /// A skew-normal model has no exact distribution, but now gets the simulated regulation and
+  /// A skew-normal model beyond the exact distribution's reach (|skewness| above 0.784) gets the simulated regulation and
   /// overtime conditionals: shares that are the overtime tally's, adding up to 1, P(overtime)
   /// within 4 standard errors of the flat model's rate, and overtime games scoring more.
   func testSkewNormalModelGetsSimulatedRegulationAndOvertime() throws {
     let model = GameModel(
-      homeMean: 115, awayMean: 108, homeSD: 12, awaySD: 9, correlation: 0.2,
-      overtime: Overtime(kind: .flat, rate: 0.06, points: 22, sd: 6), skewness: 0.3)
+      homeMean: 115, awayMean: 108, homeSD: 12, awaySD: 9, correlation: 0,
+      overtime: Overtime(kind: .flat, rate: 0.06, points: 22, sd: 6), skewness: 0.9)
     let n = 400_000
     let histogram = try GameSimulator.simulate(model, options: SimulationOptions(simulations: n, seed: 29))
     XCTAssertNil(ExactScoreDistribution.compute(model))

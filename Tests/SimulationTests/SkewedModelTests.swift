@@ -20,7 +20,7 @@ final class SkewedModelTests: XCTestCase {
       m.skewness = skew
       m.overtime = Overtime(kind: .none)
       m.scoreFloor = nil
-      let d = try XCTUnwrap(ExactScoreDistribution.compute(m, includingSkew: true))
+      let d = try XCTUnwrap(ExactScoreDistribution.compute(m))
       XCTAssertEqual(d.totalWeight, 1, accuracy: 1e-9, "skew \(skew)")
       XCTAssertEqual(d.totals.mean, m.homeMean + m.awayMean, accuracy: 1e-8, "skew \(skew)")
       let variance = m.homeSD * m.homeSD + m.awaySD * m.awaySD + 2 * m.correlation * m.homeSD * m.awaySD + 2.0 / 12
@@ -36,12 +36,12 @@ final class SkewedModelTests: XCTestCase {
     var far = Self.calibrated
     far.skewness = 0.9
     far.correlation = 0
-    XCTAssertNil(ExactScoreDistribution.compute(far, includingSkew: true))
+    XCTAssertNil(ExactScoreDistribution.compute(far))
     XCTAssertThrowsError(try MarketImpliedMeans.solve(total: 224.5, spread: -5.5, model: far)) {
       XCTAssertEqual(($0 as? InputError)?.field, "skewness")
     }
-    // The normal path is unchanged: without includingSkew a skewed model has none.
-    XCTAssertNil(ExactScoreDistribution.compute(Self.calibrated))
+    // Within reach, the fitted skewness has one (reports and advice stand on it).
+    XCTAssertNotNil(ExactScoreDistribution.compute(Self.calibrated))
   }
 
   /// The exact skewed distribution against the kernel's simulation of the same model, every
@@ -56,7 +56,7 @@ final class SkewedModelTests: XCTestCase {
     edge.skewness = -0.78
     edge.correlation = 0
     for model in [Self.calibrated, tie, floored, edge] {
-      let exact = try XCTUnwrap(ExactScoreDistribution.compute(model, includingSkew: true))
+      let exact = try XCTUnwrap(ExactScoreDistribution.compute(model))
       let n = 10_000_000
       let simulated = ScoreDistribution(
         histogram: try GameSimulator.simulate(model, options: SimulationOptions(simulations: n, seed: 7)))
@@ -83,7 +83,7 @@ final class SkewedModelTests: XCTestCase {
       base.skewness = skew
       let solved = try MarketImpliedMeans.solve(total: 224.5, spread: -5.5, model: base)
       XCTAssertEqual(solved.skewness, skew)
-      let exact = try XCTUnwrap(ExactScoreDistribution.compute(solved, includingSkew: true))
+      let exact = try XCTUnwrap(ExactScoreDistribution.compute(solved))
       let t = exact.totals.probabilities(line: 224.5), m = exact.margins.probabilities(line: 5.5)
       XCTAssertEqual(t.above, t.below, accuracy: 1e-6)
       XCTAssertEqual(m.above, m.below, accuracy: 1e-6)

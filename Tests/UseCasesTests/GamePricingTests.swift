@@ -28,7 +28,7 @@ final class GamePricingTests: XCTestCase {
 
   func testOptionalBlocksAndCost() throws {
     var request = GamePricingRequest(
-      model: model, market: market, options: options, exact: false, scenarios: true, conditionalScenarios: true,
+      model: model, market: market, options: options, exact: false, reportExact: false, scenarios: true, conditionalScenarios: true,
       sensitivity: true, pictures: true)
     XCTAssertEqual(request.cost, 20_000 + TotalsScenarios.variants(of: model).count * 10_000 + 8 * 20_000)
     let priced = try GamePricing.price(request)

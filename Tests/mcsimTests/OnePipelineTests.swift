@@ -7,8 +7,8 @@ import XCTest
 
 /// One pipeline: the command line and the server call the same use case, so the same input gives
 /// the same numbers through either (`mcsim run --request FILE` and `POST /api/monte-carlo/simulate`
-/// with the same body and seed; the server grades on simulated probabilities unless asked, which
-/// `run --no-exact` does too).
+/// with the same body and seed; `mcsim slate FILE` and `POST /api/monte-carlo/batch`). Both grade
+/// on the model's exact probabilities; `include_exact` says only whether the exact block is shown.
 final class OnePipelineTests: XCTestCase {
   /// Every number of `a` and `b` the same, but times.
   static func assertSameNumbers(_ a: Any?, _ b: Any?, path: String = "result", file: StaticString = #filePath, line: UInt = #line) {
@@ -26,9 +26,7 @@ final class OnePipelineTests: XCTestCase {
   }
 
   /// The agent's request (scenarios and sensitivity on) with `include_exact` false and true: the
-  /// server and `run --request` answer every number alike. (A request that leaves include_exact
-  /// out is graded on the simulation by the server, the agent's default, and on the exact
-  /// probabilities by `run`, the command line's: README "Advice".)
+  /// server and `run --request` answer every number alike, and grade alike.
   func testRunAndSimulateAnswerTheSameNumbers() async throws {
     let scenario = try Data(contentsOf: GoldenOutputTests.projectRoot.appendingPathComponent("Scenarios/simulate_request.json"))
     var fields = try XCTUnwrap(JSONSerialization.jsonObject(with: scenario) as? [String: Any])
@@ -56,5 +54,33 @@ final class OnePipelineTests: XCTestCase {
       XCTAssertEqual(s["analytic"] is NSNull, !exact, "the exact block exactly when asked")
       Self.assertSameNumbers(c, s)
     }
+  }
+
+  /// The agent's batch request: `mcsim slate FILE --json` and the server's batch answer every
+  /// game's numbers and advice alike (where the games came from aside).
+  func testSlateAndBatchAnswerTheSameNumbers() async throws {
+    let file = GoldenOutputTests.projectRoot.appendingPathComponent("Scenarios/slate_batch.json")
+    let body = try Data(contentsOf: file)
+    let (server, port) = try MCSimBinary.serve(["--seed", "77"])
+    defer {
+      server.terminate()
+      server.waitUntilExit()
+    }
+    var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/api/monte-carlo/batch")!)
+    request.httpMethod = "POST"
+    request.httpBody = body
+    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    let (data, response) = try await URLSession.shared.data(for: request)
+    XCTAssertEqual((response as? HTTPURLResponse)?.statusCode, 200, String(decoding: data, as: UTF8.self))
+    var served = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+    var cli = try MCSimBinary.json(["slate", file.path, "--seed", "77", "--json"], allowedStatus: [0, 3])
+    XCTAssertGreaterThan((served["games"] as? [Any])?.count ?? 0, 10)
+    let advice = (served["games"] as? [[String: Any]])?.first?["advice"] as? [String: Any]
+    XCTAssertEqual(advice?["probability_source"] as? String, "exact", "the batch grades on the exact probabilities")
+    for key in ["inputs", "elapsed_ms", "threads"] {
+      served[key] = nil
+      cli[key] = nil
+    }
+    Self.assertSameNumbers(cli, served, path: "batch")
   }
 }

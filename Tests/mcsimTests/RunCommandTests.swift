@@ -128,7 +128,12 @@ final class RunCommandTests: XCTestCase {
     let skew = try MCSimBinary.json(base + ["--skew", "0.19", "--score-floor", "70", "--seed", "1", "--json"])
     let result = try XCTUnwrap(skew["result"] as? [String: Any])
     XCTAssertEqual((result["simulation"] as? [String: Any])?["distribution"] as? String, "skew_normal")
-    XCTAssertTrue(result["analytic"] is NSNull || result["analytic"] == nil)
+    // The skewed model's exact distribution stands beside the simulation, within 4 SE of it.
+    let analytic = try XCTUnwrap(result["analytic"] as? [String: Any])
+    let p = try XCTUnwrap(analytic["p_over"] as? Double)
+    let n = try XCTUnwrap((result["simulation"] as? [String: Any])?["n_simulations"] as? Double)
+    let simulated = try XCTUnwrap((result["simulation"] as? [String: Any])?["p_over"] as? Double)
+    XCTAssertEqual(simulated, p, accuracy: 4 * (p * (1 - p) / n).squareRoot())
   }
 
   /// Every refused option value: exit 64, nothing on stdout, one line on stderr naming the

@@ -42,7 +42,7 @@ enum AgentJobs {
     let pricing = GamePricingRequest(
       model: model, market: market!,
       options: SimulationOptions(simulations: request.nSims, seed: configuration.seed, threads: configuration.threadsPerRequest),
-      policy: configuration.advice, exact: request.includeExact, scenarios: request.includeScenarios,
+      policy: configuration.advice, reportExact: request.includeExact, scenarios: request.includeScenarios,
       sensitivity: request.includeSensitivity, sensitivityExact: request.includeExact)
     return SimulationJob(paths: pricing.cost) {
       try JSONResponse.encode(SuccessEnvelope(try GamePricing.price(pricing).report))
@@ -77,14 +77,13 @@ enum AgentJobs {
     let options = SimulationOptions(
       simulations: n, seed: file.seed ?? configuration.seed, threads: configuration.threadsPerRequest)
     let slate = SlateAssembly.fromFile(file)
-    return SimulationJob(paths: n * slate.games.count) {
-      var evaluator = SlateEvaluator(options: options, policy: configuration.advice)
-      let evaluation = try evaluator.evaluate(slate.games)
+    let request = SlatePricingRequest(games: slate.games)
+    return SimulationJob(paths: request.cost(simulations: n)) {
+      var pricing = SlatePricing(options: options, policy: configuration.advice)
+      let priced = try pricing.price(request)
       let response = SlateResponse(
-        evaluation: evaluation, options: options, unmatched: slate.unmatched,
-        methodology: .init(
-          base: configuration.model, options: options, projections: .given,
-          advice: configuration.advice),
+        priced, options: options, unmatched: slate.unmatched,
+        methodology: .init(base: configuration.model, options: options, projections: .given, advice: configuration.advice),
         inputs: .init(slate: "request body", odds: nil, stats: nil))
       return try JSONResponse.encode(response)
     }

@@ -38,7 +38,8 @@ public struct SideAdvice: Hashable, Sendable {
   /// Simulation only: the 95% interval of EV, and the simulations that would advise.
   public let evInterval: [Double]?
   public let simulationsNeeded: Int?
-  /// The grade by EV before the gates.
+  /// The grade by EV before the gates (simulation only: by the EV interval's lower end, at least
+  /// LEAN where the EV is positive).
   public let grade: BetStrength
   public let withheld: [WithheldReason]
   /// Full Kelly at the probability the stake stands on (the interval's lower end for a
@@ -88,7 +89,7 @@ public struct SideAdvice: Hashable, Sendable {
     ev = evaluation.expectedValue
     edge = evaluation.edge
     fullKelly = evaluation.fullKelly
-    grade = BetStrength(ev: ev)
+    var grade = BetStrength(ev: ev)
 
     var reasons: [WithheldReason] = []
     var stakeOn = used
@@ -103,6 +104,9 @@ public struct SideAdvice: Hashable, Sendable {
       let lower = ev - weight * (simulatedEV - (wilson.lower * d - decided))
       let upper = ev + weight * ((wilson.upper * d - decided) - simulatedEV)
       evInterval = [lower, upper]
+      // A simulated EV is graded on what its interval supports: above LEAN only where the
+      // interval's lower end clears the grade's threshold, so a seed's noise does not promote.
+      if ev > 0 { grade = max(.lean, BetStrength(ev: lower)) }
       let half = (upper - lower) / 2
       if ev > 0 {
         let target = min(policy.maxEVHalfWidth, ev)
@@ -124,6 +128,7 @@ public struct SideAdvice: Hashable, Sendable {
       if ev <= policy.minEV { reasons.append(.belowMinEV) }
       if edge <= policy.minEdge { reasons.append(.belowMinEdge) }
     }
+    self.grade = grade
     withheld = reasons
     let recommended = grade != .noBet && reasons.isEmpty
     stakeKelly = recommended ? BetEvaluation(odds: odds, probabilities: stakeOn).fullKelly : 0

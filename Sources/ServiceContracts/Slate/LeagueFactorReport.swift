@@ -46,22 +46,17 @@ public enum SlateBets {
     return try InputDecodingError.decode(Wrapped.self, from: data).legs
   }
 
-  /// The legs on the games named `gameNames` (their ids), errors naming `bets[i]`.
-  public static func legs(_ raw: [ParlayRequest.Leg], gameNames: [String]) throws(InputError) -> [ParlayLeg] {
+  /// The bets read: each leg's text parsed (errors naming `bets[i]`); which game each names is
+  /// checked against the games that price together (`SlatePricing`).
+  public static func bets(_ raw: [ParlayRequest.Leg]) throws(InputError) -> [SlateBet] {
     guard !raw.isEmpty else { throw .invalid(field: "bets", value: "[]", reason: "give at least one bet") }
-    var out: [ParlayLeg] = []
+    var out: [SlateBet] = []
     for (i, l) in raw.enumerated() {
-      var leg = try ParlayLegSyntax.leg(l.leg, field: "bets[\(i)]")
+      let leg = try ParlayLegSyntax.leg(l.leg, field: "bets[\(i)]")
       guard !leg.isPlayerLeg else {
         throw .invalid(field: "bets[\(i)]", value: "'\(l.leg)'", reason: "a slate's bets are on the games' scores (player props go in a parlay file)")
       }
-      guard let id = l.game, let g = gameNames.firstIndex(of: id) else {
-        throw .invalid(
-          field: "bets[\(i)].game", value: l.game ?? "none",
-          reason: "must name a game of the slate with a total line: \(gameNames.joined(separator: ", "))")
-      }
-      leg.game = g
-      out.append(leg)
+      out.append(SlateBet(game: l.game, leg: leg))
     }
     return out
   }

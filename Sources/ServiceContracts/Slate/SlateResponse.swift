@@ -1,6 +1,7 @@
 import Foundation
 import OddsMath
 import Simulation
+import UseCases
 
 /// The slate's JSON: the betting agent's batch response (CONTRACTS.md section 1: `success`,
 /// `n_games`, `n_sims_per_game`, `games`) with the tonight endpoint's `n_simulations` and
@@ -43,6 +44,14 @@ public struct SlateResponse: Sendable, Encodable {
     totalExposureFraction = evaluation.totalExposure
     bankroll = methodology.advice.policy.bankroll
     exposureScaled = evaluation.scaledToCap
+  }
+
+  /// A priced slate, its league factor block included.
+  public init(
+    _ priced: PricedSlate, options: SimulationOptions, unmatched: [UnmatchedGame], methodology: Methodology, inputs: Inputs
+  ) {
+    self.init(evaluation: priced.evaluation, options: options, unmatched: unmatched, methodology: methodology, inputs: inputs)
+    leagueFactor = priced.leagueFactor.map { LeagueFactorReport($0, leftOut: priced.leftOut) }
   }
 
   enum CodingKeys: String, CodingKey {

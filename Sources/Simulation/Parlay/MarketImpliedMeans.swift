@@ -36,7 +36,7 @@ public enum MarketImpliedMeans {
         reason: "market-implied means need the exact distribution, which reaches |skewness| \(ExactScoreDistribution.maxExactSkewness)")
     }
     func balance(_ m: GameModel, _ read: (ScoreDistribution) -> DiscreteDistribution, line: Double) -> Double {
-      guard let exact = ExactScoreDistribution.compute(m, includingSkew: true) else { return .nan }
+      guard let exact = ExactScoreDistribution.compute(m) else { return .nan }
       let p = read(exact).probabilities(line: line)
       return p.above - p.below
     }
@@ -70,7 +70,7 @@ public enum MarketImpliedMeans {
     // matters most for a skewed model, whose distribution costs 36 normal ones' or more. Where
     // the secant does not settle (a line near the edge of the reachable means), the bisections.
     func balances(_ s: Double, _ m: Double) -> (total: Double, margin: Double) {
-      guard let game = set(s, m), let exact = ExactScoreDistribution.compute(game, includingSkew: true) else {
+      guard let game = set(s, m), let exact = ExactScoreDistribution.compute(game) else {
         return (.nan, .nan)
       }
       let t = exact.totals.probabilities(line: total), d = exact.margins.probabilities(line: -spread)
@@ -128,7 +128,7 @@ public enum MarketImpliedMeans {
     }
     // The bisections fall back to a sign of +-1 outside the reachable means, which can fake a
     // bracket: the answer counts only if both lines are fair in the solved model.
-    let exact = ExactScoreDistribution.compute(solved, includingSkew: true)
+    let exact = ExactScoreDistribution.compute(solved)
     let totalBalance = exact.map { d in d.totals.probabilities(line: total) }.map { $0.above - $0.below } ?? .nan
     guard totalBalance.isFinite, abs(totalBalance) <= 1e-6 else {
       throw .invalid(

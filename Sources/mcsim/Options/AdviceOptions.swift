@@ -4,6 +4,7 @@ import LineFeeds
 import OddsMath
 import ServiceContracts
 import Simulation
+import UseCases
 
 /// What turns prices into advice (README "Advice"), shared by `run` and `slate`: the config
 /// file, the bankroll and exposure, the filters, the market check. Each option wins over the
@@ -86,7 +87,7 @@ struct AdviceOptions: ParsableArguments {
     return policy
   }
 
-  /// Whether to grade on exact probabilities: the option, else the config's `exact`, else an
-  /// input's own setting (a simulate request's `include_exact`), else on.
-  func useExact(_ config: ConfigFile?, request: Bool? = nil) -> Bool { exact ?? config?.exact ?? request ?? true }
+  /// Whether to grade on exact probabilities: the option, else the config's `exact`, else the
+  /// default (`Defaults.exact`).
+  func useExact(_ config: ConfigFile?) -> Bool { exact ?? config?.exact ?? Defaults.exact }
 }

@@ -1,0 +1,117 @@
+import OddsMath
+import Simulation
+
+/// A bet on one of a slate's games, priced jointly with the others under a league factor: the
+/// game's id (nil when the input named none) and the leg (its `game` index is set here).
+public struct SlateBet: Sendable {
+  public var game: String?
+  public var leg: ParlayLeg
+
+  public init(game: String?, leg: ParlayLeg) {
+    self.game = game
+    self.leg = leg
+  }
+}
+
+/// The games of one slate to price: `mcsim slate`, `POST /api/monte-carlo/batch` and the live
+/// tonight snapshot.
+public struct SlatePricingRequest: Sendable {
+  public var games: [SlateGame]
+  /// Also simulate the games together with teams of different games correlated by this (a
+  /// shared scoring environment): the distribution of the number of overs that hit.
+  public var leagueFactor: Double?
+  /// With a league factor: bets on the slate's games priced jointly.
+  public var bets: [SlateBet]?
+
+  public init(games: [SlateGame], leagueFactor: Double? = nil, bets: [SlateBet]? = nil) {
+    self.games = games
+    self.leagueFactor = leagueFactor
+    self.bets = bets
+  }
+
+  /// The game paths the request simulates at most (what a server admits it by): each game's
+  /// two models (the totals' and, when they differ, the margins' tie model), and the joint runs
+  /// of the league factor.
+  public func cost(simulations n: Int) -> Int {
+    let (games, o1) = n.multipliedReportingOverflow(by: 2 * self.games.count)
+    let joint = leagueFactor == nil ? 0 : (bets == nil ? 1 : 2)
+    let (all, o2) = games.addingReportingOverflow(joint * n)
+    return o1 || o2 ? Int.max : all
+  }
+}
+
+/// A slate priced: every game (in input order), and with a league factor the joint block and
+/// the games left out of it.
+public struct PricedSlate: Sendable {
+  public var evaluation: SlateEvaluation
+  public var leagueFactor: SlateFactor?
+  /// Games with a total line that did not price, so were left out of the joint simulation.
+  public var leftOut: [String]
+}
+
+/// Prices slates with one set of options and one advice policy. The histograms simulated are
+/// kept by model, so pricing the same games again (a watched feed whose lines move) re-prices
+/// them and simulates only models not seen before: a verdict changes because a line moved,
+/// never because of fresh noise.
+public struct SlatePricing: Sendable {
+  public let options: SimulationOptions
+  public let policy: AdvicePolicy
+  public let exact: Bool
+  private var evaluator: SlateEvaluator
+
+  /// `exact`: grade on the model's exact probabilities where it has them (`Defaults.exact`).
+  public init(options: SimulationOptions, policy: AdvicePolicy = Defaults.advice, exact: Bool = Defaults.exact) {
+    self.options = options
+    self.policy = policy
+    self.exact = exact
+    evaluator = SlateEvaluator(options: options, policy: policy, exact: exact)
+  }
+
+  /// Prices the request. `ready` hears each game as soon as it is priced (NDJSON output);
+  /// `progress` the simulation's share done. One game that cannot be priced is reported for
+  /// itself and left out of the joint block, never fatal to the others; the options and the
+  /// league factor's own inputs throw, named (`n_sims`, `league_factor`, `bets[i]`, `leg`).
+  public mutating func price(
+    _ request: SlatePricingRequest, progress: (@Sendable (Double) -> Void)? = nil,
+    ready: (@Sendable (SlateGameResult) -> Void)? = nil
+  ) throws(InputError) -> PricedSlate {
+    if let f = request.leagueFactor, !(f.isFinite && (0...1).contains(f)) {
+      throw .invalid(field: "league_factor", value: "\(f)", reason: "must be in [0, 1]")
+    }
+    let evaluation = try evaluator.evaluate(request.games, progress: progress, ready: ready)
+    guard let factor = request.leagueFactor else {
+      return PricedSlate(evaluation: evaluation, leagueFactor: nil, leftOut: [])
+    }
+    let failed = Set(evaluation.games.filter(\.failed).map(\.gameID))
+    var games: [(name: String, model: GameModel, line: Double)] = []
+    var leftOut: [String] = []
+    for g in request.games {
+      guard let total = g.markets.total else { continue }
+      guard let m = g.model, g.problem == nil, !failed.contains(g.id), m.problems().isEmpty else {
+        leftOut.append("\(g.id) (not priced)")
+        continue
+      }
+      games.append((name: g.id, model: m, line: total.line))
+    }
+    let legs = try request.bets.map { bets throws(InputError) in try Self.legs(bets, gameNames: games.map(\.name)) }
+    let joint = try SlateFactor.evaluate(games: games, factor: factor, bets: legs, options: options)
+    return PricedSlate(evaluation: evaluation, leagueFactor: joint, leftOut: leftOut)
+  }
+
+  /// The bets on the games that go together, each named `bets[i]` when refused.
+  static func legs(_ bets: [SlateBet], gameNames: [String]) throws(InputError) -> [ParlayLeg] {
+    guard !bets.isEmpty else { throw .invalid(field: "bets", value: "[]", reason: "give at least one bet") }
+    var out: [ParlayLeg] = []
+    for (i, bet) in bets.enumerated() {
+      guard let id = bet.game, let g = gameNames.firstIndex(of: id) else {
+        throw .invalid(
+          field: "bets[\(i)].game", value: bet.game ?? "none",
+          reason: "must name a game of the slate with a total line that priced: \(gameNames.joined(separator: ", "))")
+      }
+      var leg = bet.leg
+      leg.game = g
+      out.append(leg)
+    }
+    return out
+  }
+}
