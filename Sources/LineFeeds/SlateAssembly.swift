@@ -12,6 +12,23 @@ public struct AssembledSlate: Sendable {
     self.games = games
     self.unmatched = unmatched
   }
+
+  /// The slate without the games dated before `day` (YYYY-MM-DD, compared with each game's
+  /// schedule date): a feed that still lists games already played does not get them priced as
+  /// tonight's. Each is listed in `unmatched` with its date.
+  public func leavingOut(before day: String) -> AssembledSlate {
+    var out = AssembledSlate(games: [], unmatched: unmatched)
+    for game in games {
+      if let date = game.info.gameDate, date < day {
+        out.unmatched.append(UnmatchedGame(
+          event: game.id, home: game.homeAbbr, away: game.awayAbbr,
+          reason: "dated \(date), before the as-of day \(day)"))
+      } else {
+        out.games.append(game)
+      }
+    }
+    return out
+  }
 }
 
 /// Puts the three ways of giving a slate into one list of `SlateGame`s:
@@ -195,7 +212,7 @@ public enum SlateAssembly {
 
   /// The date of a start time in US Eastern time, the NBA schedule's date (an 00:10Z tip-off is
   /// the evening before).
-  static func easternDate(_ date: Date) -> String {
+  public static func easternDate(_ date: Date) -> String {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: "America/New_York") ?? TimeZone(secondsFromGMT: -5 * 3600)!
     let c = calendar.dateComponents([.year, .month, .day], from: date)

@@ -62,6 +62,7 @@ struct LiveSnapshot: Sendable {
     let base = configuration.model
     let options = SimulationOptions(simulations: SimulationOptions.defaultSimulations, seed: seed, threads: threads)
     let slate = SlateAssembly.fromFeed(feed, stats: stats, base: base, policy: policy)
+      .leavingOut(before: configuration.asOf ?? SlateAssembly.easternDate(Date()))
     // Exact grading costs a few ms a game, once per refresh, not per request.
     var pricing = SlatePricing(options: options, policy: configuration.advice)
     let priced = try pricing.price(SlatePricingRequest(games: slate.games))

@@ -67,14 +67,7 @@ struct FairCommand: ParsableCommand {
     }
   }
 
-  private func asOfDate() throws -> Date? {
-    guard let text = asOf else { return nil }
-    if text.lowercased() == "now" { return Date() }
-    guard let date = Timestamp.parseDateOrTime(text) else {
-      throw CLIError.option("--as-of", "'\(text)'", "expected an ISO 8601 date or time like 2026-04-01 or 2026-04-01T18:00:00Z, or now")
-    }
-    return date
-  }
+  private func asOfDate() throws -> Date? { try asOf.map(AsOfText.parse) }
 
   private func warn(_ message: String) {
     FileHandle.standardError.write(Data("warning: \(message)\n".utf8))

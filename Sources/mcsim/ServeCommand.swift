@@ -70,14 +70,18 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(name: .customLong("stats-from"), help: "Compute team stats from a results CSV (file or URL) instead.")
   var statsFrom: String?
 
-  @Option(name: .customLong("as-of"), help: "With --stats-from: use the games before this date (YYYY-MM-DD; default today).")
+  @Option(name: .customLong("as-of"), help: "With --stats-from: use the results before this day, and leave out the feed's games dated before it: an ISO date (2023-12-11), a date-time (its UTC day) or now (default: today, at each refresh).")
   var asOf: String?
 
   @Option(help: "Seconds between two reads of the live sources.")
   var refresh: Double = 60
 
-  @Option(help: "Sharp books of the fair-odds reference, comma-separated (default: see README).")
-  var sharp: String?
+  @Option(name: .customLong("sharp"), parsing: .upToNextOption, help: "Sharp books of the fair-odds reference, as for fair and slate: --sharp pinnacle circa (commas also separate; default: see README).")
+  var sharpBooks: [String] = []
+  var sharp: [String]? {
+    let books = sharpBooks.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
+    return books.isEmpty ? nil : books
+  }
 
   @Option(name: .customLong("trade-pool"), help: "AFL player pool JSON for the iOS trade request's player ids.")
   var tradePool: String?
@@ -115,10 +119,10 @@ struct ServeCommand: AsyncParsableCommand {
       var live = LiveSourceConfiguration(odds: odds)
       live.stats = stats
       live.statsFrom = statsFrom
-      live.asOf = asOf
+      live.asOf = try asOf.map(AsOfText.day)
       guard refresh.isFinite else { throw ValidationError("--refresh \(refresh): must be a number of seconds") }
       live.refresh = .milliseconds(Int64(max(0, min(refresh, 1e7)) * 1000))
-      live.sharpBooks = sharp.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? file?.sharpBooks
+      live.sharpBooks = sharp ?? file?.sharpBooks
       live.advice = c.advice
       live.model = c.model
       c.live = live

@@ -45,7 +45,7 @@ struct SlateCommand: ParsableCommand {
   @Flag(name: .customLong("from-market"), help: "With --odds and no stats: project each game from its own market, the means under which its total and spread are fair; the moneyline and the other markets are then priced consistently with them.")
   var fromMarket = false
 
-  @Option(name: .customLong("as-of"), help: "With --stats-from: use the games before this day: an ISO date (2023-12-11) or date-time (2023-12-11T19:00:00Z, its UTC day).")
+  @Option(name: .customLong("as-of"), help: "With --stats-from: use the results before this day, and leave out the feed's games dated before it: an ISO date (2023-12-11), a date-time (2023-12-11T19:00:00Z, its UTC day) or now.")
   var asOf: String?
 
   @Option(help: "With --stats-from: each team's last N games instead of the season so far.")
@@ -108,9 +108,6 @@ struct SlateCommand: ParsableCommand {
     }
     if statsFrom != nil && asOf == nil { throw ValidationError("--stats-from needs --as-of DATE (the games before it are used).") }
     if statsFrom == nil && (asOf != nil || last != nil) { throw ValidationError("--as-of and --last go with --stats-from.") }
-    if let asOf, Timestamp.parseDateOrTime(asOf) == nil {
-      throw ValidationError("--as-of \(asOf): expected an ISO date like 2023-12-11 or a date-time like 2023-12-11T19:00:00Z")
-    }
     if let last, last < 1 { throw ValidationError("--last must be at least 1, got \(last).") }
     if [file, odds, stats, statsFrom].filter({ $0 == "-" }).count > 1 {
       throw ValidationError("Only one input can be read from stdin.")
@@ -194,7 +191,8 @@ struct SlateCommand: ParsableCommand {
       inputs.rejected += feed!.rejected.map(\.description)
       inputs.notes += feed!.notes
     }
-    let slate = assemble(feed)
+    var slate = assemble(feed)
+    if let asOf, feed != nil { slate = slate.leavingOut(before: try AsOfText.scheduleDay(asOf)) }
     for u in slate.unmatched { console.warn("unmatched: \(u.event): \(u.reason)") }
     let betSource = bets.map(InputSource.init)
     var request = SlatePricingRequest(games: slate.games, leagueFactor: leagueFactor)
@@ -311,9 +309,10 @@ struct SlateCommand: ParsableCommand {
     }
     if let statsFrom {
       let source = InputSource(statsFrom)
+      let day = try AsOfText.day(asOf!)
       do {
         return try ResultsStats.compute(
-          csv: try source.read(fetcher: feedOptions.fetcher), options: .init(asOf: Timestamp.day(Timestamp.parseDateOrTime(asOf!)!), last: last),
+          csv: try source.read(fetcher: feedOptions.fetcher), options: .init(asOf: day, last: last),
           source: source.description)
       } catch {
         throw CLIError.badInput("--stats-from \(source)", error)

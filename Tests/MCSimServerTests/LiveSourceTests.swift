@@ -9,6 +9,9 @@ import XCTest
 final class LiveSourceTests: XCTestCase {
   /// A real The Odds API response (8 NBA games, 9 books, totals included).
   static let feedName = "theoddsapi_v4_basketball_nba_american.json"
+  /// The fixture feed's night (its games tip off on 2026-03-31, US Eastern): the live slate
+  /// leaves out games dated before its as-of day, today by default.
+  static let feedDay = "2026-03-31"
   var feedPath: String { Bundle.module.url(forResource: Self.feedName, withExtension: nil, subdirectory: "Resources")!.path }
   var statsPath: String { Fixture.projectRoot.appendingPathComponent("Scenarios/feed_team_stats.json").path }
 
@@ -48,6 +51,7 @@ final class LiveSourceTests: XCTestCase {
     let statsPath = statsPath
     let server = try await serve {
       var live = LiveSourceConfiguration(odds: feedURL.path)
+      live.asOf = Self.feedDay
       live.stats = statsPath
       live.refresh = .seconds(1)
       $0.live = live
@@ -89,10 +93,33 @@ final class LiveSourceTests: XCTestCase {
     XCTAssertEqual(fairbet.status, 200, "FairBet keeps serving the last good snapshot too")
   }
 
+  /// Without --as-of the live slate is today's: a feed that still lists last season's games does
+  /// not get them priced as tonight's; each is listed as unmatched with its date.
+  func testGamesDatedBeforeTheAsOfDayAreLeftOut() async throws {
+    let (feedPath, statsPath) = (feedPath, statsPath)
+    let server = try await serve {
+      var live = LiveSourceConfiguration(odds: feedPath)
+      live.stats = statsPath
+      $0.live = live
+    }
+    var tonight = try await server.get("/api/tonight/totals")
+    try await waitFor("the first read") {
+      tonight = try await server.get("/api/tonight/totals")
+      return tonight.status == 200
+    }
+    XCTAssertEqual(tonight.json.number("n_games"), 0)
+    let unmatched = tonight.json.list("unmatched")
+    XCTAssertEqual(unmatched.count, 8)
+    XCTAssertTrue(
+      unmatched.allSatisfy { ($0["reason"] as? String ?? "").contains(", before the as-of day ") },
+      "\(unmatched.first ?? [:])")
+  }
+
   func testFairBetFiltersPagesAndAnnotatesInTheClientsFieldNames() async throws {
     let (feedPath, statsPath) = (feedPath, statsPath)
     let server = try await serve {
       var live = LiveSourceConfiguration(odds: feedPath)
+      live.asOf = Self.feedDay
       live.stats = statsPath
       $0.live = live
     }
@@ -151,6 +178,7 @@ final class LiveSourceTests: XCTestCase {
     defer { http.stop() }
     let server = try await serve {
       var live = LiveSourceConfiguration(odds: http.url.appendingPathComponent("odds").absoluteString)
+      live.asOf = Self.feedDay
       live.stats = statsPath
       live.refresh = .seconds(1)
       $0.live = live

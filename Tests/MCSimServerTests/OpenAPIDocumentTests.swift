@@ -46,6 +46,7 @@ final class OpenAPIDocumentTests: XCTestCase {
     let root = Fixture.projectRoot
     let server = try await serve {
       var live = LiveSourceConfiguration(odds: feed)
+      live.asOf = LiveSourceTests.feedDay
       live.stats = root.appendingPathComponent("Scenarios/feed_team_stats.json").path
       $0.live = live
       $0.tradePool = root.appendingPathComponent("Scenarios/afl_pool.json").path

@@ -141,7 +141,7 @@ final class OneVoiceTests: XCTestCase {
                 "--sims", "1000", "--seed", "1", "--json"]
     let bad = try MCSimBinary.run(base + ["--as-of", "2023-13-45"])
     XCTAssertEqual(bad.status, 64)
-    XCTAssertTrue(bad.stderr.hasPrefix("Error: --as-of 2023-13-45: expected an ISO date"), bad.stderr)
+    XCTAssertTrue(bad.stderr.hasPrefix("Error: --as-of '2023-13-45': expected an ISO 8601 date or time"), bad.stderr)
     XCTAssertEqual(try errorDocument(bad)["field"] as? String, "--as-of")
     let day = try MCSimBinary.run(base + ["--as-of", "2023-12-11"])
     let time = try MCSimBinary.run(base + ["--as-of", "2023-12-11T20:00:00Z"])

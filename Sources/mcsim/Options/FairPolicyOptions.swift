@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import OddsMath
 
@@ -7,7 +8,7 @@ struct FairPolicyOptions: ParsableArguments {
   @Option(help: "How each reference book's market is devigged (fair: all prices every bet by each method, side by side).")
   var method: DevigCommand.Method = .power
 
-  @Option(name: .customLong("sharp"), parsing: .upToNextOption, help: "Sharp books (default pinnacle circa betcris).")
+  @Option(name: .customLong("sharp"), parsing: .upToNextOption, help: "Sharp books: --sharp pinnacle circa (commas also separate; default pinnacle circa betcris).")
   var sharpBooks: [String] = []
 
   @Option(help: "Minimum number of books with a fresh price on a side.")
@@ -59,7 +60,7 @@ struct FairPolicyOptions: ParsableArguments {
   private func policy(_ method: DevigMethod) throws -> FairOddsPolicy {
     var policy = FairOddsPolicy()
     policy.method = method
-    let sharp = sharpBooks.flatMap { $0.split(separator: ",").map(String.init) }
+    let sharp = sharpBooks.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
     if !sharp.isEmpty { policy.sharpBooks = sharp }
     policy.fallbackToWholeMarket = !sharpOnly
     policy.minimumBooks = minBooks
