@@ -18,6 +18,9 @@ struct FairCommand: ParsableCommand {
   var file: String
 
   @OptionGroup(title: "Fair odds") var fair: FairPolicyOptions
+
+  @Option(help: "How each reference book's market is devigged, or all: every bet priced by each method, side by side.")
+  var method: DevigCommand.Method = .power
   @OptionGroup(title: "Feed") var feed: FeedOptions
   @OptionGroup(title: "Input") var input: InputOptions
 
@@ -35,7 +38,7 @@ struct FairCommand: ParsableCommand {
 
   func validate() throws {
     guard stake > 0 else { throw ValidationError("--stake \(stake): must be positive") }
-    if fair.method == .all && explain != nil { throw ValidationError("--explain needs one --method, not all.") }
+    if method == .all && explain != nil { throw ValidationError("--explain needs one --method, not all.") }
   }
 
   func run() throws {
@@ -44,7 +47,7 @@ struct FairCommand: ParsableCommand {
       throw CLIError.fail("\(error)", code: .failure, field: "file", value: file)
     }
     let asOf = try asOfDate()
-    let reports = try fair.policies().map { FairOdds.evaluate(decoded.decodedQuotes, policy: $0, asOf: asOf) }
+    let reports = try fair.policies(method.methods).map { FairOdds.evaluate(decoded.decodedQuotes, policy: $0, asOf: asOf) }
     let report = reports[0]
     for note in decoded.notes { warn(note) }
     for rejected in report.rejected { warn("skipped \(rejected)") }

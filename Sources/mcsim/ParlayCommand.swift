@@ -46,8 +46,7 @@ struct ParlayCommand: ParsableCommand {
   @Option(parsing: .unconditional, help: "The parlay's offered price, decimal or American (for EV and Kelly).")
   var price: String?
 
-  @Option(name: .customLong("from-market"), parsing: .unconditional, help: "Projections that make a market's lines fair, instead of --home/--away: total=T,spread=S (S the home spread, -5.5 for a 5.5-point home favourite).")
-  var fromMarket: String?
+  @OptionGroup(title: "Market-implied projections") var market: MarketOptions
 
   @OptionGroup(title: "Stakes") var kellyOptions: KellyOptions
   @OptionGroup(title: "Advice (README \"Advice\")") var adviceOptions: AdviceOptions
@@ -59,11 +58,14 @@ struct ParlayCommand: ParsableCommand {
 
   func validate() throws {
     if file != nil {
-      guard home == nil, away == nil, legs.isEmpty, players.isEmpty, fromMarket == nil else {
+      guard home == nil, away == nil, legs.isEmpty, players.isEmpty, !market.fromMarket else {
         throw ValidationError("A parlay FILE replaces --home, --away, --from-market, --leg and --player; give one or the other.")
       }
-    } else if fromMarket != nil {
+    } else if market.fromMarket {
       guard home == nil, away == nil else { throw ValidationError("--from-market replaces --home and --away; give one or the other.") }
+      guard market.total != nil, market.spread != nil else {
+        throw ValidationError("--from-market needs the market's lines: give --market-total T and --market-spread S.")
+      }
       guard !legs.isEmpty else { throw ValidationError("Missing --leg: give at least one leg.") }
     } else {
       guard home != nil, away != nil else { throw ValidationError("Missing --home or --away (or --from-market, or a parlay FILE).") }
@@ -104,17 +106,9 @@ struct ParlayCommand: ParsableCommand {
       if let text = request.price?.text { offered = try parsePrice(text, field: "price", file: source.description) }
     } else {
       let base = modelOptions.model(home: 0, away: 0, base: try modelFile.base(config: config))
-      let projection: GameProjection =
-        try fromMarket.map { let m = try Self.market($0); return .market(total: m.total, spread: m.spread) }
-        ?? .given(home: home ?? 0, away: away ?? 0)
+      let projection = try market.projection() ?? .given(home: home ?? 0, away: away ?? 0)
       let model: GameModel
-      do { model = try projection.model(over: base) } catch {
-        switch error {
-        case .invalid("total", let v, let reason), .invalid("spread", let v, let reason):
-          throw CLIError.option("--from-market", fromMarket ?? "", "\(error.field) \(v) \(reason)")
-        default: throw CLIError.fail(error)
-        }
-      }
+      do { model = try projection.model(over: base) } catch { throw market.failure(error) }
       impliedBy = projection.market
       do {
         try model.validate()
@@ -148,29 +142,6 @@ struct ParlayCommand: ParsableCommand {
     } else {
       print(ParlayTable(priced, market: impliedBy, policy: policy).render())
     }
-  }
-
-  /// `total=224.5,spread=-5.5`.
-  static func market(_ text: String) throws -> (total: Double, spread: Double) {
-    var total: Double?, spread: Double?
-    for part in text.split(separator: ",") {
-      let kv = part.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-      guard kv.count == 2, let v = Double(kv[1]) else {
-        throw CLIError.option("--from-market", text, "expected total=T,spread=S (e.g. total=224.5,spread=-5.5)")
-      }
-      if (kv[0] == "total" && total != nil) || (kv[0] == "spread" && spread != nil) {
-        throw CLIError.option("--from-market", text, "\(kv[0]) is given twice")
-      }
-      switch kv[0] {
-      case "total": total = v
-      case "spread": spread = v
-      default: throw CLIError.option("--from-market", text, "unknown key '\(kv[0])'; expected total and spread")
-      }
-    }
-    guard let total, let spread else {
-      throw CLIError.option("--from-market", text, "needs both total=T and spread=S")
-    }
-    return (total, spread)
   }
 
   /// A leg or player refused on the command line: named as the option that gave it, exit 64.

@@ -32,8 +32,7 @@ struct PropsCommand: ParsableCommand {
   @Option(parsing: .unconditional, help: "Projected points of the away team (default: the projections file's away).")
   var away: Double?
 
-  @Option(name: .customLong("from-market"), parsing: .unconditional, help: "Team projections that make a market's lines fair: total=T,spread=S (S the home spread).")
-  var fromMarket: String?
+  @OptionGroup(title: "Market-implied projections") var market: MarketOptions
 
   @Option(help: "Which event of a feed with several (a part of its id or of \"away @ home\").")
   var event: String?
@@ -47,7 +46,7 @@ struct PropsCommand: ParsableCommand {
   @OptionGroup(title: "Output") var output: OutputOptions
 
   func validate() throws {
-    if fromMarket != nil, home != nil || away != nil {
+    if market.fromMarket, home != nil || away != nil {
       throw ValidationError("--from-market replaces --home and --away; give one or the other.")
     }
   }
@@ -82,9 +81,11 @@ struct PropsCommand: ParsableCommand {
     do { players = try file.projections() } catch { throw CLIError.badInput(projectionSource.description, error) }
 
     let projection: GameProjection
-    if let fromMarket {
-      let market = try ParlayCommand.market(fromMarket)
-      projection = .market(total: market.total, spread: market.spread)
+    let lines = FeedLines.lines(for: game, policy: FairOddsPolicy(), asOf: FairOdds.newest(decoded.quotes)).markets
+    if let implied = try market.projection(
+      feed: (lines.total?.line, lines.spread?.homeLine), source: "\(source.description) (\(game.label))")
+    {
+      projection = implied
     } else {
       guard let h = home ?? file.home, let a = away ?? file.away else {
         throw CLIError.fail(
@@ -103,9 +104,7 @@ struct PropsCommand: ParsableCommand {
           policy: policy))
     } catch {
       // Named where the value came from: the market option, a projection option, else the file.
-      if let fromMarket, error.field == "total" || error.field == "spread" {
-        throw CLIError.option("--from-market", fromMarket, "\(error)")
-      }
+      if market.fromMarket, error.field == "total" || error.field == "spread" { throw market.failure(error) }
       let modelFields: Set<String> = ["home_projection", "away_projection"]
       throw home != nil && modelFields.contains(error.field) ? CLIError.fail(error) : CLIError.badInput(projectionSource.description, error)
     }

@@ -76,7 +76,7 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(help: "Seconds between two reads of the live sources.")
   var refresh: Double = 60
 
-  @Option(name: .customLong("sharp"), parsing: .upToNextOption, help: "Sharp books of the fair-odds reference, as for fair and slate: --sharp pinnacle circa (commas also separate; default: see README).")
+  @Option(name: .customLong("sharp"), parsing: .upToNextOption, help: "Sharp books of the fair-odds reference: --sharp pinnacle circa (commas also separate; default pinnacle circa betcris).")
   var sharpBooks: [String] = []
   var sharp: [String]? {
     let books = sharpBooks.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }

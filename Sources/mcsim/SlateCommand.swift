@@ -33,7 +33,7 @@ struct SlateCommand: ParsableCommand {
   @Argument(help: "A slate file: the agent's batch request or mcsim's native slate; a file, - for stdin, or a URL.")
   var file: String?
 
-  @Option(help: "An odds feed for the lines (any format `fair` reads): a file, - for stdin, or a URL.")
+  @Option(help: "An odds feed for the lines (The Odds API v4, the betting agent's feed, or native quotes; --format): a file, - for stdin, or a URL.")
   var odds: String?
 
   @Option(help: "Team stats JSON (the platform's /api/teams, or mcsim's native stats) to project the feed's games.")
@@ -63,6 +63,9 @@ struct SlateCommand: ParsableCommand {
   @OptionGroup(title: "Model") var modelFile: ModelFileOptions
   @OptionGroup(title: "Simulation") var randomOptions: RandomOptions
   @OptionGroup(title: "Fair odds (multi-book feeds)") var fair: FairPolicyOptions
+
+  @Option(help: "How each reference book's market is devigged.")
+  var method: DevigMethod = .power
   @OptionGroup(title: "Feed") var feedOptions: FeedOptions
 
   @OptionGroup(title: "Input") var input: InputOptions
@@ -91,7 +94,6 @@ struct SlateCommand: ParsableCommand {
     if leagueFactor != nil && (watch != nil || csv || ndjson) {
       throw ValidationError("--league-factor prints a block after the table, or a league_factor key with --json.")
     }
-    if fair.method == .all { throw ValidationError("--method all: a slate needs one devig method.") }
     if [json, csv, ndjson].filter({ $0 }).count > 1 { throw ValidationError("Give at most one of --json, --csv and --ndjson.") }
     if stats != nil && statsFrom != nil { throw ValidationError("Give --stats or --stats-from, not both.") }
     let hasStats = stats != nil || statsFrom != nil
@@ -139,7 +141,7 @@ struct SlateCommand: ParsableCommand {
     let console = SlateConsole(quiet: sharding)
     let config = try adviceOptions.configFile()
     let advice = try adviceOptions.policy(kelly: kellyOptions, config: config)
-    var policy = try fair.policy()
+    var policy = try fair.policy(method)
     if fair.sharpBooks.isEmpty, let sharp = config?.sharpBooks { policy.sharpBooks = sharp }
     if fair.fees.isEmpty, let fees = config?.fees { policy.fees = fees }
     let base = modelOptions.model(
@@ -223,7 +225,7 @@ struct SlateCommand: ParsableCommand {
     let response = SlateResponse(
       priced, options: options, unmatched: slate.unmatched, methodology: methodology, inputs: inputs)
     if let svg {
-      let picture = SlateChart(SlateTotalsComparison(response.games, method: fair.method.methods[0])).render()
+      let picture = SlateChart(SlateTotalsComparison(response.games, method: method)).render()
       do { try Data(picture.utf8).write(to: URL(fileURLWithPath: svg)) } catch {
         throw CLIError.runtime("--svg \(svg): cannot write the picture: \(error.localizedDescription)")
       }

@@ -40,10 +40,10 @@ struct TradeCommand: ParsableCommand {
   @Option(help: "The league's average team value in dollars (default: the squad file's, else 15200000).")
   var leagueAvgValue: Double?
 
-  @Option(name: .customLong("in"), help: "Only trades bringing in this pool player id.")
+  @Option(name: .customLong("player-in"), help: "Only trades bringing in this pool player id.")
   var playerIn: String?
 
-  @Option(name: .customLong("out"), help: "Only trades sending out this squad player id.")
+  @Option(name: .customLong("player-out"), help: "Only trades sending out this squad player id.")
   var playerOut: String?
 
   @Flag(help: "Apply the original formula to the projections only, without simulation.")
@@ -62,7 +62,7 @@ struct TradeCommand: ParsableCommand {
       throw ValidationError("Give a request file, or both --squad and --pool.")
     }
     if request != nil && (playerIn != nil || playerOut != nil || budget != nil) {
-      throw ValidationError("--in, --out and --budget apply to --squad and --pool only.")
+      throw ValidationError("--player-in, --player-out and --budget apply to --squad and --pool only.")
     }
     guard top >= 1 else { throw ValidationError("--top \(top): must be at least 1.") }
     if [request, squad, pool].filter({ $0 == "-" }).count > 1 {
@@ -113,8 +113,8 @@ struct TradeCommand: ParsableCommand {
             "--league-avg-value", leagueAvgValue, "league_avg_value", squadFile.leagueAvgValue, source: source)
             ?? defaults.leagueAvgValue),
         top: top,
-        playerInID: Precedence.resolve("--in", playerIn.map { PlayerID($0) }, "player_in_id", squadFile.playerInID, source: source),
-        playerOutID: Precedence.resolve("--out", playerOut.map { PlayerID($0) }, "player_out_id", squadFile.playerOutID, source: source))
+        playerInID: Precedence.resolve("--player-in", playerIn.map { PlayerID($0) }, "player_in_id", squadFile.playerInID, source: source),
+        playerOutID: Precedence.resolve("--player-out", playerOut.map { PlayerID($0) }, "player_out_id", squadFile.playerOutID, source: source))
       let rosters = Rosters(squad: squadFile.currentTeam, pool: poolFile.players)
       let progress = settings.flatMap { ElapsedLine.forTerminal("simulating \($0.simulations) draws of each trade") }
       let result: TradeSearchResult

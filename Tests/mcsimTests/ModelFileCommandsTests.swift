@@ -46,7 +46,9 @@ final class ModelFileCommandsTests: XCTestCase {
       XCTAssertFalse(feed.stdout.contains("cannot be"), feed.stdout)
       let commands: [[String]] = [
         ["slate", "Scenarios/slate_batch.json", "--league-factor", "0.15"],
-        ["parlay", "--from-market", "total=224.5,spread=-5.5", "--leg", "over:224.5", "--leg", "home-ml"],
+        ["parlay", "--from-market", "--market-total", "224.5", "--market-spread", "-5.5", "--leg", "over:224.5", "--leg", "home-ml"],
+        ["props", "Scenarios/props_feed_nba.json", "--projections", "Scenarios/props_projections.json", "--from-market",
+         "--market-total", "218.5", "--market-spread", "-5.5"],
         ["parlay", "Scenarios/parlay.json"],
         ["props", "Scenarios/props_feed_nba.json", "--projections", "Scenarios/props_projections.json"],
         ["run", "--line", "224.5", "--home", "115", "--away", "110"],

@@ -193,6 +193,16 @@ final class OneVoiceTests: XCTestCase {
     for method in ["multiplicative", "additive", "power", "shin", "odds-ratio", "logarithmic"] {
       XCTAssertTrue(all.stdout.contains(method), method)
     }
+    // Every value a help page lists is accepted: a slate takes one method, and does not list all.
+    let slateHelp = try MCSimBinary.run(["slate", "--help"])
+    XCTAssertTrue(slateHelp.stdout.contains("--method <method>"), slateHelp.stdout)
+    XCTAssertFalse(slateHelp.stdout.contains("logarithmic, all"), slateHelp.stdout)
+    let slateAll = try MCSimBinary.run(["slate", "Scenarios/slate_batch.json", "--method", "all"])
+    XCTAssertEqual(slateAll.status, 64, slateAll.stderr)
+    for method in ["multiplicative", "additive", "power", "shin", "odds-ratio", "logarithmic"] {
+      let r = try MCSimBinary.run(["slate", "Scenarios/slate_batch.json", "--method", method, "--sims", "1000", "--seed", "1"])
+      XCTAssertTrue([0, 3].contains(r.status), "\(method): \(r.stderr)")
+    }
     let hint = try MCSimBinary.run(["odds", "convert", "150"])
     XCTAssertEqual(hint.status, 0)
     XCTAssertTrue(hint.stderr.contains("'150' is read as decimal odds") && hint.stderr.contains("+150"), hint.stderr)

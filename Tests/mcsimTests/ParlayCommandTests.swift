@@ -78,16 +78,17 @@ final class ParlayCommandTests: XCTestCase {
       XCTAssertTrue(r.stderr.contains(message), "\(extra): \(r.stderr)")
       XCTAssertTrue(r.stdout.isEmpty)
     }
-    let twice = try MCSimBinary.run(["parlay", "--from-market", "total=220,total=221,spread=-3", "--leg", "over:225.5"])
-    XCTAssertEqual(twice.status, 64)
-    XCTAssertTrue(twice.stderr.contains("total is given twice"), twice.stderr)
+    let stray = try MCSimBinary.run(["parlay", "--home", "110", "--away", "108", "--market-total", "220", "--leg", "over:225.5"])
+    XCTAssertEqual(stray.status, 64)
+    XCTAssertTrue(stray.stderr.contains("--market-total and --market-spread go with --from-market"), stray.stderr)
   }
 
   /// --from-market: the means that make the lines fair, and the parlay priced from them: the
   /// market's own over alone is a coin flip (within 4 SE at 2 x 10^5).
   func testFromMarket() throws {
     let r = try result([
-      "parlay", "--from-market", "total=224.5,spread=-5.5", "--leg", "over:224.5", "--leg", "home-spread:-5.5",
+      "parlay", "--from-market", "--market-total", "224.5", "--market-spread", "-5.5", "--leg", "over:224.5",
+      "--leg", "home-spread:-5.5",
       "--sims", "200000", "--seed", "2", "--json",
     ])
     let market = try XCTUnwrap(r["from_market"] as? [String: Any])
@@ -97,9 +98,13 @@ final class ParlayCommandTests: XCTestCase {
     for leg in legs {
       XCTAssertEqual(try XCTUnwrap(leg["probability"] as? Double), 0.5, accuracy: 4 * (0.25 / 200_000).squareRoot())
     }
-    let bad = try MCSimBinary.run(["parlay", "--from-market", "total=224.5", "--leg", "over:224.5"])
+    let bad = try MCSimBinary.run(["parlay", "--from-market", "--market-total", "224.5", "--leg", "over:224.5"])
     XCTAssertEqual(bad.status, 64)
-    XCTAssertTrue(bad.stderr.contains("--from-market total=224.5: needs both"), bad.stderr)
+    XCTAssertTrue(bad.stderr.contains("--from-market needs the market's lines"), bad.stderr)
+    // A market the model cannot reproduce is named by its option.
+    let far = try MCSimBinary.run(["parlay", "--from-market", "--market-total", "2000", "--market-spread", "-5.5", "--leg", "over:224.5"])
+    XCTAssertEqual(far.status, 64, far.stderr)
+    XCTAssertTrue(far.stderr.hasPrefix("Error: --market-total 2000"), far.stderr)
   }
 
   /// `slate --league-factor` with bets: the league_factor block, the bets' joint probability; a

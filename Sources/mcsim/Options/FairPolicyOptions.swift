@@ -2,12 +2,11 @@ import Foundation
 import ArgumentParser
 import OddsMath
 
-/// How books' prices become fair odds (the fair-odds library's policy), shared by `fair` and
-/// `slate`.
-struct FairPolicyOptions: ParsableArguments {
-  @Option(help: "How each reference book's market is devigged (fair: all prices every bet by each method, side by side).")
-  var method: DevigCommand.Method = .power
+extension DevigMethod: ExpressibleByArgument {}
 
+/// How books' prices become fair odds (the fair-odds library's policy), shared by `fair` and
+/// `slate`; each command takes its own `--method` (`fair` also takes `all`).
+struct FairPolicyOptions: ParsableArguments {
   @Option(name: .customLong("sharp"), parsing: .upToNextOption, help: "Sharp books: --sharp pinnacle circa (commas also separate; default pinnacle circa betcris).")
   var sharpBooks: [String] = []
 
@@ -41,23 +40,17 @@ struct FairPolicyOptions: ParsableArguments {
     }
   }
 
-  /// One policy per method (several with --method all).
-  func policies() throws -> [FairOddsPolicy] {
-    let base = try policy(DevigMethod.allCases[0])
-    return method.methods.map { m in
+  /// One policy per method.
+  func policies(_ methods: [DevigMethod]) throws -> [FairOddsPolicy] {
+    let base = try policy(.power)
+    return methods.map { m in
       var p = base
       p.method = m
       return p
     }
   }
 
-  /// The policy of the one method given (`--method all` is refused where one method is needed).
-  func policy() throws -> FairOddsPolicy {
-    guard method != .all else { throw CLIError.option("--method", "all", "this command needs one method") }
-    return try policy(DevigMethod(rawValue: method.rawValue)!)
-  }
-
-  private func policy(_ method: DevigMethod) throws -> FairOddsPolicy {
+  func policy(_ method: DevigMethod) throws -> FairOddsPolicy {
     var policy = FairOddsPolicy()
     policy.method = method
     let sharp = sharpBooks.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
