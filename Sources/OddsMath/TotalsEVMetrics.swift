@@ -93,6 +93,8 @@ public enum TotalsVerdict: String, Hashable, Sendable, Codable, CaseIterable {
   case strongUnder = "STRONG_UNDER", leanUnder = "LEAN_UNDER"
   case strongOver = "STRONG_OVER", leanOver = "LEAN_OVER"
   case neutral = "NEUTRAL", noLine = "NO_LINE"
+  /// mcsim's: the game could not be evaluated (its `error` says why).
+  case error = "ERROR"
 
   public init(recommendation: TotalsRecommendation) {
     switch recommendation {

@@ -63,7 +63,7 @@ public struct GameReportText {
       if let n = side.simulationsNeeded, side.withheld.contains(.tooFewSimulations) || side.withheld.contains(.evIntervalIncludesZero) {
         words.append("about \(Fmt.count(n)) simulations would be needed to advise")
       }
-      if !words.isEmpty { out.append("  \(side.side): " + words.joined(separator: " · ")) }
+      if !words.isEmpty { out.append("  \(side.side.rawValue): " + words.joined(separator: " · ")) }
     }
     out.append("")
     out.append("Lean     \(report.direction.rawValue) (\(Fmt.percent(report.ourProbability, 1))) · recommendation \(e.recommendedBet.rawValue) · verdict \(report.verdict.rawValue)")

@@ -1,4 +1,5 @@
 import Foundation
+import OddsMath
 import Simulation
 
 /// The slate as CSV (RFC 4180): one row per game in input order, every figure of the JSON's
@@ -27,14 +28,16 @@ public enum SlateCSV {
         n(g.overOdds), n(g.underOdds), n(mc?.pOver), n(mc?.pUnder), n(mc?.pPush), n(mc?.meanTotal), n(mc?.stdTotal),
         n(e?.evOver), n(e?.evUnder), n(e?.edgeOver), n(e?.edgeUnder), n(e?.kellyOverFractional),
         n(e?.kellyUnderFractional),
-        e?.recommendedBet.rawValue, g.verdict, n(s?.homeLine), n(s?.homeOdds), n(s?.awayOdds), n(s?.pHome),
+        e?.recommendedBet.rawValue, g.verdict.rawValue, n(s?.homeLine), n(s?.homeOdds), n(s?.awayOdds), n(s?.pHome),
         n(s?.pAway), n(s?.pPush), n(s?.evHome), n(s?.evAway), n(m?.homeOdds), n(m?.awayOdds), n(m?.pHome),
-        n(m?.pAway), n(m?.evHome), n(m?.evAway), b?.market, b?.side, n(b?.line), n(b?.odds), n(b?.ev),
-      ] + ["total", "spread", "moneyline"].flatMap { market -> [String?] in
+        n(m?.pAway), n(m?.evHome), n(m?.evAway), b?.market.rawValue, b?.side.rawValue, n(b?.line), n(b?.odds), n(b?.ev),
+      ]
+      let staked: [String?] = BetMarket.allCases.flatMap { market -> [String?] in
         let stake = g.stakes.first { $0.bet.market == market }
-        return [stake?.bet.side, n(stake?.fraction), n(stake?.stake)]
-      } + [g.error]
-      lines.append(cells.map { quote($0 ?? "") }.joined(separator: ","))
+        return [stake?.bet.side.rawValue, n(stake?.fraction), n(stake?.stake)]
+      }
+      let row = cells + staked + [g.error]
+      lines.append(row.map { quote($0 ?? "") }.joined(separator: ","))
     }
     return lines.joined(separator: "\n") + "\n"
   }

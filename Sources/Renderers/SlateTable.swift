@@ -20,7 +20,7 @@ public enum SlateTable {
       let best = g.bestBet!
       return [
         gameLabel(g), g.projected.map { Fmt.fixed($0, 1) } ?? "-", g.line.map(Fmt.line) ?? "-",
-        g.monteCarlo.map { Fmt.fixed($0.pOver, 3) } ?? "-", g.verdict,
+        g.monteCarlo.map { Fmt.fixed($0.pOver, 3) } ?? "-", g.verdict.rawValue,
         g.spread.map { Fmt.signedLine($0.homeLine ?? 0) } ?? "-", g.spread.map { Fmt.fixed($0.pHome, 3) } ?? "-",
         g.moneyline.map { Fmt.fixed($0.pHome, 3) } ?? "-", betLabel(best, g), String(format: "%+.2f%%", 100 * best.ev),
         advice(best, g)?.market.map { Fmt.fixed($0.probability, 3) } ?? "-", adviceLabel(best, g),
@@ -43,7 +43,7 @@ public enum SlateTable {
     for g in r.games {
       for s in g.stakes {
         let b = s.bet
-        let label = "\(gameLabel(g))  \(b.market) \(b.side)\(b.line.map { " " + Fmt.line($0) } ?? "") @ \(Fmt.fixed(b.odds, 2))"
+        let label = "\(gameLabel(g))  \(b.market.rawValue) \(b.side.rawValue)\(b.line.map { " " + Fmt.line($0) } ?? "") @ \(Fmt.fixed(b.odds, 2))"
         out.append("  \(label): \(s.grade.rawValue), EV \(String(format: "%+.2f%%", 100 * b.ev)), stake \(money(s.fraction, bankroll))\(s.joint ? " (joint)" : "")")
       }
     }
@@ -51,7 +51,7 @@ public enum SlateTable {
     let errors = r.games.filter { $0.bestBet == nil }
     if !errors.isEmpty {
       out.append("")
-      for g in errors { out.append("\(g.gameID)  \(g.verdict): \(g.error ?? "no market priced")") }
+      for g in errors { out.append("\(g.gameID)  \(g.verdict.rawValue): \(g.error ?? "no market priced")") }
     }
     if !r.unmatched.isEmpty {
       out.append("")
@@ -69,11 +69,11 @@ public enum SlateTable {
 
   /// "under 225.5 @ 1.91", "MIA -3.5 @ 1.95", "BOS ML @ 2.10".
   public static func betLabel(_ b: BestBet, _ g: SlateGameResult) -> String {
-    let team = b.side == "home" ? (g.homeAbbr ?? "home") : (g.awayAbbr ?? "away")
+    let team = b.side == .home ? (g.homeAbbr ?? "home") : (g.awayAbbr ?? "away")
     let what: String
     switch b.market {
-    case "total": what = "\(b.side) \(b.line.map(Fmt.line) ?? "")"
-    case "spread": what = "\(team) \(b.line.map(Fmt.signedLine) ?? "")"
+    case .total: what = "\(b.side.rawValue) \(b.line.map(Fmt.line) ?? "")"
+    case .spread: what = "\(team) \(b.line.map(Fmt.signedLine) ?? "")"
     default: what = "\(team) ML"
     }
     return "\(what) @ \(Fmt.fixed(b.odds, 2))"
@@ -89,8 +89,8 @@ public enum SlateTable {
   public static func advice(_ b: BestBet, _ g: SlateGameResult) -> SideAdvice? {
     let market: MarketAdvice?
     switch b.market {
-    case "total": market = g.totalsAdvice
-    case "spread": market = g.spread?.advice
+    case .total: market = g.totalsAdvice
+    case .spread: market = g.spread?.advice
     default: market = g.moneyline?.advice
     }
     return market?.sides.first { $0.side == b.side }
@@ -126,8 +126,8 @@ public enum LineMoveText {
   }
 
   private static func summary(_ g: SlateGameResult) -> String {
-    if let e = g.error { return "\(g.verdict): \(e)" }
-    return "line \(g.line.map(Fmt.line) ?? "-") · \(g.verdict)" + (g.bestBet.map { " · best \(SlateTable.betLabel($0, g)) \(String(format: "%+.2f%%", 100 * $0.ev))" } ?? "")
+    if let e = g.error { return "\(g.verdict.rawValue): \(e)" }
+    return "line \(g.line.map(Fmt.line) ?? "-") · \(g.verdict.rawValue)" + (g.bestBet.map { " · best \(SlateTable.betLabel($0, g)) \(String(format: "%+.2f%%", 100 * $0.ev))" } ?? "")
   }
 }
 

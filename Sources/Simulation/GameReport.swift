@@ -46,7 +46,7 @@ public struct GameReport: Sendable {
     self.analytic = reportExact ? analytic : nil
     self.policy = policy
     let advice = MarketAdvice(
-      names: ("over", "under"), odds: (market.overOdds, market.underOdds),
+      names: (.over, .under), odds: (market.overOdds, market.underOdds),
       simulated: .init(win: summary.pOver, lose: summary.pUnder, push: summary.pPush),
       simulations: histogram.games,
       exact: gradeOnExact ? analytic.map { .init(win: $0.pOver, lose: $0.pUnder, push: $0.pPush) } : nil,

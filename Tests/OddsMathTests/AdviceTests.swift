@@ -12,7 +12,7 @@ final class AdviceTests: XCTestCase {
     let exact = SettlementProbabilities(win: 0.549, lose: 0.451)
     let simulated = SettlementProbabilities(win: 0.58, lose: 0.42)
     let a = SideAdvice(
-      side: "over", odds: d191, simulated: simulated, simulations: 200, exact: exact, market: nil, policy: AdvicePolicy())
+      side: .over, odds: d191, simulated: simulated, simulations: 200, exact: exact, market: nil, policy: AdvicePolicy())
     let truth = BetEvaluation(odds: d191, probabilities: exact)
     XCTAssertEqual(a.source, .exact)
     XCTAssertEqual(a.ev, truth.expectedValue, accuracy: 1e-15)
@@ -31,7 +31,7 @@ final class AdviceTests: XCTestCase {
   /// the interval's lower end.
   func testSimulationOnlyNeedsANarrowIntervalAboveZero() {
     let p = SettlementProbabilities(win: 0.56, lose: 0.44)
-    let few = SideAdvice(side: "over", odds: d191, simulated: p, simulations: 200, exact: nil, market: nil, policy: AdvicePolicy())
+    let few = SideAdvice(side: .over, odds: d191, simulated: p, simulations: 200, exact: nil, market: nil, policy: AdvicePolicy())
     XCTAssertEqual(few.source, .simulation)
     XCTAssertEqual(few.withheld, [.tooFewSimulations, .evIntervalIncludesZero])
     XCTAssertEqual(few.stake, 0)
@@ -45,7 +45,7 @@ final class AdviceTests: XCTestCase {
     XCTAssertEqual(few.evInterval![0], lowerW * 1.91 - 1, accuracy: 1e-12)
     XCTAssertEqual(few.ev, ev, accuracy: 1e-15)
 
-    let many = SideAdvice(side: "over", odds: d191, simulated: p, simulations: 1_000_000, exact: nil, market: nil, policy: AdvicePolicy())
+    let many = SideAdvice(side: .over, odds: d191, simulated: p, simulations: 1_000_000, exact: nil, market: nil, policy: AdvicePolicy())
     XCTAssertEqual(many.withheld, [])
     let lower = many.evInterval![0]
     XCTAssertGreaterThan(lower, 0)
@@ -59,7 +59,7 @@ final class AdviceTests: XCTestCase {
   /// Wald interval would collapse to the point and advise a full stake).
   func testOneSimulationNeverAdvises() {
     let a = SideAdvice(
-      side: "over", odds: d191, simulated: .init(win: 1, lose: 0), simulations: 1, exact: nil, market: nil, policy: AdvicePolicy())
+      side: .over, odds: d191, simulated: .init(win: 1, lose: 0), simulations: 1, exact: nil, market: nil, policy: AdvicePolicy())
     XCTAssertTrue(a.withheld.contains(.evIntervalIncludesZero))
     XCTAssertEqual(a.stake, 0)
     XCTAssertNotNil(a.simulationsNeeded)
@@ -72,16 +72,16 @@ final class AdviceTests: XCTestCase {
     let market = MarketProbability.singleBook(d191, d191)
     XCTAssertEqual(market[0].probability, 0.5, accuracy: 1e-12)
     let flagged = SideAdvice(
-      side: "over", odds: d191, simulated: exact, simulations: 10_000, exact: exact, market: market[0], policy: AdvicePolicy())
+      side: .over, odds: d191, simulated: exact, simulations: 10_000, exact: exact, market: market[0], policy: AdvicePolicy())
     XCTAssertEqual(flagged.marketGap!, 0.20, accuracy: 1e-12)
     XCTAssertEqual(flagged.withheld, [.modelMarketDisagree])
     XCTAssertEqual(flagged.stake, 0)
     var trusting = AdvicePolicy()
     trusting.trustModel = true
     let trusted = SideAdvice(
-      side: "over", odds: d191, simulated: exact, simulations: 10_000, exact: exact, market: market[0], policy: trusting)
+      side: .over, odds: d191, simulated: exact, simulations: 10_000, exact: exact, market: market[0], policy: trusting)
     let alone = SideAdvice(
-      side: "over", odds: d191, simulated: exact, simulations: 10_000, exact: exact, market: nil, policy: AdvicePolicy())
+      side: .over, odds: d191, simulated: exact, simulations: 10_000, exact: exact, market: nil, policy: AdvicePolicy())
     XCTAssertEqual(trusted.withheld, [])
     XCTAssertGreaterThan(trusted.stake, 0)
     XCTAssertEqual(trusted.stake, alone.stake)
@@ -93,7 +93,7 @@ final class AdviceTests: XCTestCase {
     policy.blend = 0.3
     let exact = SettlementProbabilities(win: 0.54, lose: 0.40, push: 0.06)
     let m = MarketProbability(probability: 0.52, method: .sharpConsensus)
-    let a = SideAdvice(side: "over", odds: d191, simulated: exact, simulations: 10_000, exact: exact, market: m, policy: policy)
+    let a = SideAdvice(side: .over, odds: d191, simulated: exact, simulations: 10_000, exact: exact, market: m, policy: policy)
     XCTAssertEqual(a.probabilities.win, 0.3 * 0.54 + 0.7 * 0.52 * 0.94, accuracy: 1e-15)
     XCTAssertEqual(a.probabilities.lose, 0.94 - a.probabilities.win, accuracy: 1e-15)
     XCTAssertEqual(a.probabilities.push, 0.06)
@@ -106,7 +106,7 @@ final class AdviceTests: XCTestCase {
     policy.minEV = 0.05
     policy.minEdge = 0.03
     let exact = SettlementProbabilities(win: 0.549, lose: 0.451)
-    let a = SideAdvice(side: "over", odds: d191, simulated: exact, simulations: 1, exact: exact, market: nil, policy: policy)
+    let a = SideAdvice(side: .over, odds: d191, simulated: exact, simulations: 1, exact: exact, market: nil, policy: policy)
     XCTAssertEqual(a.withheld, [.belowMinEV, .belowMinEdge])
     XCTAssertEqual(a.stake, 0)
   }
@@ -118,7 +118,7 @@ final class AdviceTests: XCTestCase {
       let w = (evOver + 1) / 1.91
       let exact = SettlementProbabilities(win: w, lose: 1 - w)
       let advice = MarketAdvice(
-        names: ("over", "under"), odds: (d191, d191), simulated: exact, simulations: 10_000, exact: exact, market: nil,
+        names: (.over, .under), odds: (d191, d191), simulated: exact, simulations: 10_000, exact: exact, market: nil,
         policy: AdvicePolicy())
       let metrics = TotalsEVMetrics(advice: advice)
       let r = metrics.recommendedBet.rawValue, v = metrics.verdict.rawValue
@@ -164,7 +164,7 @@ final class AdviceTests: XCTestCase {
     policy.trustModel = true
     let exact = SettlementProbabilities(win: 0.6, lose: 0.4)
     let m = MarketProbability(probability: 0.5, method: .sharpConsensus)
-    let bet = SideAdvice(side: "over", odds: d191, simulated: exact, simulations: 10_000, exact: exact, market: m, policy: policy)
+    let bet = SideAdvice(side: .over, odds: d191, simulated: exact, simulations: 10_000, exact: exact, market: m, policy: policy)
     XCTAssertGreaterThan(bet.stake, 0)
     let b = d191.netPayout
     let outcomes = [(true, true), (true, false), (false, true), (false, false)].map { a, c in
@@ -183,7 +183,7 @@ final class AdviceTests: XCTestCase {
     var policy = AdvicePolicy()
     policy.maxExposure = 0.06
     let exact = SettlementProbabilities(win: 0.7, lose: 0.3)
-    let bet = SideAdvice(side: "over", odds: d191, simulated: exact, simulations: 1, exact: exact, market: nil, policy: policy)
+    let bet = SideAdvice(side: .over, odds: d191, simulated: exact, simulations: 1, exact: exact, market: nil, policy: policy)
     XCTAssertEqual(bet.stake, 0.05)
     let groups = (0..<3).map { _ in SlateStakes.Group(bets: [bet]) }
     let (stakes, scaled) = SlateStakes.stakes(groups, policy: policy)

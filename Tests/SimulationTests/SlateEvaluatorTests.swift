@@ -40,16 +40,16 @@ final class SlateEvaluatorTests: XCTestCase {
     XCTAssertEqual(r.failedCount, 4)
     XCTAssertEqual(r.simulatedModels, 2)
     XCTAssertEqual(r.games[1].error, "No betting line available")
-    XCTAssertEqual(r.games[1].verdict, "NO_LINE")
+    XCTAssertEqual(r.games[1].verdict, .noLine)
     XCTAssertNil(r.games[1].monteCarlo)
     XCTAssertEqual(r.games[2].error, "field 'games[2].home_ppg' must be a number")
-    XCTAssertEqual(r.games[2].verdict, "ERROR")
+    XCTAssertEqual(r.games[2].verdict, .error)
     XCTAssertEqual(r.games[3].error, "home_std_dev = -1.0: must be greater than 0")
     XCTAssertEqual(r.games[4].error, "total_line = -5.0: must be in (0, 1000)")
     for i in [0, 5] {
       XCTAssertNil(r.games[i].error)
       XCTAssertNotNil(r.games[i].monteCarlo)
-      XCTAssertNotEqual(r.games[i].verdict, "NO_LINE")
+      XCTAssertNotEqual(r.games[i].verdict, .noLine)
     }
     // The same two games alone give the same numbers: the bad games took no streams.
     var alone = SlateEvaluator(options: SimulationOptions(simulations: 50_000, seed: 3, threads: 1))

@@ -9,7 +9,7 @@ public struct MarketAdvice: Hashable, Sendable {
   /// `simulations` games and, when the model has one, exact; the market's devigged probabilities
   /// of the two sides, if known.
   public init(
-    names: (String, String), odds: (Odds, Odds), simulated: SettlementProbabilities, simulations: UInt64,
+    names: (BetSide, BetSide), odds: (Odds, Odds), simulated: SettlementProbabilities, simulations: UInt64,
     exact: SettlementProbabilities?, market: [MarketProbability]?, policy: AdvicePolicy
   ) {
     func flip(_ p: SettlementProbabilities) -> SettlementProbabilities { .init(win: p.lose, lose: p.win, push: p.push) }
@@ -31,7 +31,7 @@ public struct MarketAdvice: Hashable, Sendable {
 
   /// The recommendation as the replaced service spelled it ("BET_OVER", "NO_BET").
   public var recommendation: String {
-    best.map { $0.strength.label(side: $0.side) } ?? BetStrength.noBet.rawValue
+    best.map { $0.strength.label(side: $0.side.rawValue) } ?? BetStrength.noBet.rawValue
   }
 
   public var source: ProbabilitySource { sides[0].source }

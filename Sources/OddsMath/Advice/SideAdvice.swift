@@ -17,7 +17,7 @@
 /// Market gap: the model's w / D minus the market's m (before blending); beyond
 /// `maxMarketGap` the side is flagged `model_market_disagree` and withheld unless `trustModel`.
 public struct SideAdvice: Hashable, Sendable {
-  public let side: String
+  public let side: BetSide
   public let odds: Odds
   public let source: ProbabilitySource
   /// The model's settlement probabilities (exact or simulated), before any blend.
@@ -64,7 +64,7 @@ public struct SideAdvice: Hashable, Sendable {
   }
 
   public init(
-    side: String, odds: Odds, simulated: SettlementProbabilities, simulations: UInt64,
+    side: BetSide, odds: Odds, simulated: SettlementProbabilities, simulations: UInt64,
     exact: SettlementProbabilities?, market: MarketProbability?, policy: AdvicePolicy
   ) {
     self.side = side

@@ -6,6 +6,6 @@ extension MarketAdvice: ContractObject {
   public func writeFields(to fields: inout some FieldWriter) throws {
     try fields.field("probability_source", source)
     try fields.field("recommended_bet", recommendation)
-    for side in sides { try fields.field(side.side, side) }
+    for side in sides { try fields.field(side.side.rawValue, side) }
   }
 }

@@ -116,7 +116,7 @@ extension ParlayResult {
   /// above 0, at the interval's lower end, within the cap (`SideAdvice`). A pushed leg loses.
   public func advice(at price: Odds, policy: AdvicePolicy) -> SideAdvice {
     SideAdvice(
-      side: "parlay", odds: price,
+      side: .parlay, odds: price,
       simulated: SettlementProbabilities(win: jointProbability, lose: 1 - jointProbability, push: 0),
       simulations: simulations, exact: nil, market: nil, policy: policy)
   }

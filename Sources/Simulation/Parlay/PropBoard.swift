@@ -98,7 +98,7 @@ public struct PropBoard: Sendable {
           MarketProbability.singleBook(o.price, $0.price).first
         }
         let advice = SideAdvice(
-          side: o.side.rawValue, odds: o.price, simulated: probabilities, simulations: result.simulations, exact: nil,
+          side: o.side == .over ? .over : .under, odds: o.price, simulated: probabilities, simulations: result.simulations, exact: nil,
           market: market, policy: policy)
         return (o, BetEvaluation(odds: o.price, probabilities: probabilities), advice)
       }

@@ -66,7 +66,7 @@ public struct LineMove: Sendable {
     add("spread", "away", n(a.spread?.awayOdds), n(b.spread?.awayOdds))
     add("moneyline", "home", n(a.moneyline?.homeOdds), n(b.moneyline?.homeOdds))
     add("moneyline", "away", n(a.moneyline?.awayOdds), n(b.moneyline?.awayOdds))
-    add("verdict", "total", a.verdict, b.verdict)
+    add("verdict", "total", a.verdict.rawValue, b.verdict.rawValue)
     add("verdict", "spread", a.spread?.recommendedBet, b.spread?.recommendedBet)
     add("verdict", "moneyline", a.moneyline?.recommendedBet, b.moneyline?.recommendedBet)
     add("error", "error", a.error, b.error)

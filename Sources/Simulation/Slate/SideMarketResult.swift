@@ -53,7 +53,7 @@ public struct SideMarketResult: Hashable, Sendable {
     ci95Home = [ci.lower, ci.upper]
     let exact = exactMargins.map { $0.probabilities(line: -(homeLine ?? 0)) }
     advice = MarketAdvice(
-      names: ("home", "away"), odds: (homeOdds, awayOdds),
+      names: (.home, .away), odds: (homeOdds, awayOdds),
       simulated: .init(win: p.above, lose: p.below, push: p.equal), simulations: margins.sampleCount ?? 0,
       exact: exact.map { .init(win: $0.above, lose: $0.below, push: $0.equal) },
       market: source?.marketProbabilities

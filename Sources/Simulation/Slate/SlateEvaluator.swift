@@ -158,7 +158,7 @@ public struct SlateEvaluator: Sendable {
 /// A game's recommended bets (at most one side per market) and their joint outcomes.
 struct StakeCandidates: Sendable {
   struct Bet: Sendable {
-    let market: String
+    let market: BetMarket
     let line: Double?
     let advice: SideAdvice
     let bet: ScoreBet
@@ -201,7 +201,7 @@ struct Pricer: Sendable {
       monteCarlo = summary
       let exactTotals = exactDistribution(model)?.totals.probabilities(line: market.line)
       let advice = MarketAdvice(
-        names: ("over", "under"), odds: (market.overOdds, market.underOdds),
+        names: (.over, .under), odds: (market.overOdds, market.underOdds),
         simulated: .init(win: summary.pOver, lose: summary.pUnder, push: summary.pPush), simulations: h.games,
         exact: exactTotals.map { .init(win: $0.above, lose: $0.below, push: $0.equal) },
         market: game.markets.totalSource?.marketProbabilities
@@ -211,8 +211,8 @@ struct Pricer: Sendable {
       metrics = TotalsEVMetrics(advice: advice)
       if let best = advice.best {
         bets.append(.init(
-          market: "total", line: market.line, advice: best,
-          bet: ScoreBet(market: .total(line: market.line, over: best.side == "over"), odds: best.odds)))
+          market: .total, line: market.line, advice: best,
+          bet: ScoreBet(market: .total(line: market.line, over: best.side == .over), odds: best.odds)))
       }
     }
     var spread: SideMarketResult?
@@ -234,14 +234,14 @@ struct Pricer: Sendable {
           exactMargins: exactMargin?.margins, policy: policy, otModel: model.overtime.kind, source: m.moneylineSource)
       }
       if let s = spread, let best = s.advice.best {
-        let home = best.side == "home"
+        let home = best.side == .home
         bets.append(.init(
-          market: "spread", line: home ? s.homeLine : s.homeLine.map { -$0 }, advice: best,
+          market: .spread, line: home ? s.homeLine : s.homeLine.map { -$0 }, advice: best,
           bet: ScoreBet(market: .spread(homeLine: s.homeLine ?? 0, home: home), odds: best.odds)))
       }
       if let ml = moneyline, let best = ml.advice.best {
         bets.append(.init(
-          market: "moneyline", line: nil, advice: best, bet: ScoreBet(market: .moneyline(home: best.side == "home"), odds: best.odds)))
+          market: .moneyline, line: nil, advice: best, bet: ScoreBet(market: .moneyline(home: best.side == .home), odds: best.odds)))
       }
     }
     var result = SlateGameResult(

@@ -29,7 +29,7 @@ public struct SlateGameResult: Sendable {
   public internal(set) var stakes: [BetStake] = []
   /// The recommended bets and their joint outcomes, for the slate's stakes.
   var stakeGroup: StakeCandidates?
-  public let verdict: String
+  public let verdict: TotalsVerdict
   public let spread: SideMarketResult?
   public let moneyline: SideMarketResult?
   public let totalSource: PriceSource?
@@ -41,9 +41,6 @@ public struct SlateGameResult: Sendable {
 
   /// The failure in words (the agent's `error`).
   public var error: String? { failure?.description }
-
-  /// Verdict of a game that could not be evaluated at all.
-  public static let errorVerdict = "ERROR"
 
   /// Projected total points: home + away projections.
   public var projected: Double? {
@@ -64,14 +61,14 @@ public struct SlateGameResult: Sendable {
     var candidates: [BestBet] = []
     if let e = evMetrics, let line, let over = overOdds, let under = underOdds, let mc = monteCarlo {
       let a = totalsAdvice?.sides
-      candidates.append(BestBet(market: "total", side: "over", line: line, odds: over, probability: a?[0].probabilities.win ?? mc.pOver, ev: e.evOver))
-      candidates.append(BestBet(market: "total", side: "under", line: line, odds: under, probability: a?[1].probabilities.win ?? mc.pUnder, ev: e.evUnder))
+      candidates.append(BestBet(market: .total, side: .over, line: line, odds: over, probability: a?[0].probabilities.win ?? mc.pOver, ev: e.evOver))
+      candidates.append(BestBet(market: .total, side: .under, line: line, odds: under, probability: a?[1].probabilities.win ?? mc.pUnder, ev: e.evUnder))
     }
     for m in [spread, moneyline].compactMap({ $0 }) {
-      let name = m.kind.rawValue
+      let name: BetMarket = m.kind == .spread ? .spread : .moneyline
       let a = m.advice.sides
-      candidates.append(BestBet(market: name, side: "home", line: m.homeLine, odds: m.homeOdds, probability: a[0].probabilities.win, ev: m.evHome))
-      candidates.append(BestBet(market: name, side: "away", line: m.homeLine.map { -$0 }, odds: m.awayOdds, probability: a[1].probabilities.win, ev: m.evAway))
+      candidates.append(BestBet(market: name, side: .home, line: m.homeLine, odds: m.homeOdds, probability: a[0].probabilities.win, ev: m.evHome))
+      candidates.append(BestBet(market: name, side: .away, line: m.homeLine.map { -$0 }, odds: m.awayOdds, probability: a[1].probabilities.win, ev: m.evAway))
     }
     return candidates.max { $0.ev < $1.ev }
   }
@@ -92,9 +89,9 @@ public struct SlateGameResult: Sendable {
     self.monteCarlo = monteCarlo
     self.evMetrics = evMetrics
     if let failure {
-      verdict = failure == .noLine ? TotalsVerdict.noLine.rawValue : Self.errorVerdict
+      verdict = failure == .noLine ? .noLine : .error
     } else {
-      verdict = evMetrics?.verdict.rawValue ?? TotalsVerdict.noLine.rawValue
+      verdict = evMetrics?.verdict ?? .noLine
     }
     self.spread = spread
     self.moneyline = moneyline
@@ -108,10 +105,8 @@ public struct SlateGameResult: Sendable {
 
 /// One bet on a game: the single most valuable one (`best_bet`), or a staked one (`BetStake`).
 public struct BestBet: Hashable, Sendable {
-  /// total, spread or moneyline.
-  public let market: String
-  /// over, under, home or away.
-  public let side: String
+  public let market: BetMarket
+  public let side: BetSide
   /// The line as this side takes it (the away spread is minus the home one); nil for a moneyline.
   public let line: Double?
   /// Decimal odds.

@@ -216,7 +216,7 @@ public struct ParameterSweep: Sendable {
     // else on the simulated ones gated by their EV interval; beside the two prices' devigged market.
     let market = MarketProbability.singleBook(over, under)
     let q = exactTotals?.probabilities(at: line)
-    func advice(_ side: String, _ odds: Odds, win: Double, lose: Double, exactWin: Double?, exactLose: Double?, _ m: Int)
+    func advice(_ side: BetSide, _ odds: Odds, win: Double, lose: Double, exactWin: Double?, exactLose: Double?, _ m: Int)
       -> SideAdvice
     {
       SideAdvice(
@@ -255,8 +255,8 @@ public struct ParameterSweep: Sendable {
       kellyUnder: BetUncertainty.fullKelly(win: p.below, lose: p.above, odds: under, n: n),
       breakEvenOverPrice: BetUncertainty.breakEvenPrice(win: p.above, lose: p.below),
       breakEvenUnderPrice: BetUncertainty.breakEvenPrice(win: p.below, lose: p.above),
-      adviceOver: advice("over", over, win: p.above, lose: p.below, exactWin: q?.above, exactLose: q?.below, 0),
-      adviceUnder: advice("under", under, win: p.below, lose: p.above, exactWin: q?.below, exactLose: q?.above, 1),
+      adviceOver: advice(.over, over, win: p.above, lose: p.below, exactWin: q?.above, exactLose: q?.below, 0),
+      adviceUnder: advice(.under, under, win: p.below, lose: p.above, exactWin: q?.below, exactLose: q?.above, 1),
       exact: exact,
       // Home covers when margin + spread > 0, i.e. margin > -spread.
       spread: spread.map { sides(at: -$0) },
