@@ -149,7 +149,7 @@ let package = Package(
     .target(
       name: "MCSimServer",
       dependencies: [
-        "OddsMath", "Simulation", "UseCases", "ServiceContracts", "LineFeeds", "FantasyTrade",
+        "OddsMath", "Simulation", "Calibration", "UseCases", "ServiceContracts", "LineFeeds", "FantasyTrade",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "Logging", package: "swift-log"),

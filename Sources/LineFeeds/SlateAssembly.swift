@@ -1,5 +1,6 @@
 import Foundation
 import OddsMath
+import Calibration
 import ServiceContracts
 import Simulation
 
@@ -43,8 +44,10 @@ public enum SlateAssembly {
     AssembledSlate(games: file.entries.map(\.game))
   }
 
+  /// `shift`: a fitted model's shift of the stats formula's projections (`ProjectionShift`).
   public static func fromFeed(
-    _ feed: Feed, stats: TeamStatsTable, base: GameModel, policy: FairOddsPolicy = FairOddsPolicy()
+    _ feed: Feed, stats: TeamStatsTable, base: GameModel, policy: FairOddsPolicy = FairOddsPolicy(),
+    shift: ProjectionShift = .none
   ) -> AssembledSlate {
     var out = AssembledSlate(games: [])
     let asOf = FairOdds.newest(feed.quotes)
@@ -58,13 +61,19 @@ public enum SlateAssembly {
           reason: "no team stats for \(missing.map { "'\($0)'" }.joined(separator: " and ")) in \(stats.source)"))
         continue
       }
-      let (hp, ap) = AgentProjection.project(home: h, away: a)
+      let formula = AgentProjection.project(home: h, away: a)
+      let (hp, ap) = shift.apply(home: formula.0, away: formula.1)
       var model = base
-      model.homeMean = hp
-      model.awayMean = ap
+      model.homeMean = min(max(hp, 0), GameModel.maxProjection)
+      model.awayMean = min(max(ap, 0), GameModel.maxProjection)
       if let sd = h.sd { model.homeSD = sd }
       if let sd = a.sd { model.awaySD = sd }
       var info = info(for: event)
+      if !shift.isNone {
+        info.notes.append(String(
+          format: "projections %.2f-%.2f: the stats formula's %.2f-%.2f shifted by the model's home advantage %+.2f and total shift %+.2f",
+          model.homeMean, model.awayMean, formula.0, formula.1, shift.homeAdvantage, shift.totalShift))
+      }
       info.homePPG = h.ppg
       info.homeOppPPG = h.oppPPG
       info.homeStd = model.homeSD

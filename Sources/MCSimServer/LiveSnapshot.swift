@@ -61,7 +61,7 @@ struct LiveSnapshot: Sendable {
     if let sharp = configuration.sharpBooks { policy.sharpBooks = sharp }
     let base = configuration.model
     let options = SimulationOptions(simulations: SimulationOptions.defaultSimulations, seed: seed, threads: threads)
-    let slate = SlateAssembly.fromFeed(feed, stats: stats, base: base, policy: policy)
+    let slate = SlateAssembly.fromFeed(feed, stats: stats, base: base, policy: policy, shift: configuration.statsShift)
       .leavingOut(before: configuration.asOf ?? SlateAssembly.easternDate(Date()))
     // Exact grading costs a few ms a game, once per refresh, not per request.
     var pricing = SlatePricing(options: options, policy: configuration.advice)

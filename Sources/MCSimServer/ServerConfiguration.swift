@@ -1,4 +1,5 @@
 import Foundation
+import Calibration
 import OddsMath
 import Simulation
 
@@ -92,6 +93,8 @@ public struct LiveSourceConfiguration: Sendable {
   /// The advice policy of the tonight snapshot (the server's).
   /// The model the live slate's games start from (`ServerConfiguration.model`).
   public var model = GameModel(homeMean: 0, awayMean: 0)
+  /// The model file's shift of the stats formula's projections (`ProjectionShift`).
+  public var statsShift = ProjectionShift.none
   public var advice = AdvicePolicy()
 
   public init(odds: String) { self.odds = odds }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Calibration
 import Foundation
 import LineFeeds
 import Logging
@@ -114,7 +115,8 @@ struct ServeCommand: AsyncParsableCommand {
     c.tradePool = tradePool
     let file = try AdviceOptions.load(config)
     file?.apply(to: &c.advice)
-    c.model = try modelFile.base(config: file)
+    let resolved = try modelFile.resolved(config: file)
+    c.model = resolved.base
     if let odds {
       var live = LiveSourceConfiguration(odds: odds)
       live.stats = stats
@@ -125,6 +127,7 @@ struct ServeCommand: AsyncParsableCommand {
       live.sharpBooks = sharp ?? file?.sharpBooks
       live.advice = c.advice
       live.model = c.model
+      live.statsShift = resolved.shift
       c.live = live
     } else if stats != nil || statsFrom != nil || asOf != nil || sharp != nil {
       throw ValidationError("--stats, --stats-from, --as-of and --sharp go with --odds FEED.")

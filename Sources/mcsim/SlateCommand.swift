@@ -144,8 +144,8 @@ struct SlateCommand: ParsableCommand {
     var policy = try fair.policy(method)
     if fair.sharpBooks.isEmpty, let sharp = config?.sharpBooks { policy.sharpBooks = sharp }
     if fair.fees.isEmpty, let fees = config?.fees { policy.fees = fees }
-    let base = modelOptions.model(
-      home: 0, away: 0, base: try modelFile.base(config: config))
+    let resolved = try modelFile.resolved(config: config)
+    let base = modelOptions.model(home: 0, away: 0, base: resolved.base)
 
     let statsTable = try loadStats()
     let slateFile = try loadSlateFile(base: base, quiet: sharding)
@@ -171,7 +171,7 @@ struct SlateCommand: ParsableCommand {
       guard let feed else { return SlateAssembly.fromFile(slateFile!) }
       if let slateFile { return SlateAssembly.attach(feed, to: slateFile.entries, policy: policy) }
       if fromMarket { return SlateAssembly.fromFeedMarkets(feed, base: base, policy: policy) }
-      return SlateAssembly.fromFeed(feed, stats: statsTable!, base: base, policy: policy)
+      return SlateAssembly.fromFeed(feed, stats: statsTable!, base: base, policy: policy, shift: resolved.shift)
     }
     let methodology = SlateResponse.Methodology(
       base: base, options: options, projections: fromMarket ? .market : statsTable != nil ? .stats : .given, advice: advice)

@@ -122,4 +122,32 @@ final class ModelFileCommandsTests: XCTestCase {
     let bare = try MCSimBinary.run(["run", "--line", "224.5", "--home", "115", "--away", "112", "--over-odds", "150", "--seed", "3"])
     XCTAssertTrue(bare.stderr.contains("warning: '150' is read as decimal odds 150"), bare.stderr)
   }
+
+  /// A model fitted on the stats formula shifts the stats formula's projections by its home
+  /// advantage and total shift (exactly: home + (ts + ha) / 2, away + (ts - ha) / 2); one fitted
+  /// on closing lines leaves them as they are (its shifts belong to the market's projections).
+  func testStatsFittedShiftsApplyToStatsProjections() throws {
+    func projections(_ model: String?) throws -> [[Double]] {
+      var args = ["slate", "--odds", "Scenarios/feed_odds_api_nba.json", "--stats", "Scenarios/feed_team_stats.json",
+                  "--sims", "1000", "--seed", "1", "--json"]
+      if let model { args += ["--model", model] }
+      let doc = try root { try MCSimBinary.json(args, allowedStatus: [0, 3]) }
+      return try XCTUnwrap(doc["games"] as? [[String: Any]]).map {
+        [$0["home_projection"] as? Double ?? .nan, $0["away_projection"] as? Double ?? .nan]
+      }
+    }
+    let plain = try projections(nil)
+    let market = try projections(try modelFile())
+    XCTAssertEqual(market, plain, "a market-fitted model does not shift the stats formula")
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("mcsim-stats-model-\(ProcessInfo.processInfo.processIdentifier).json")
+    try Self.calibrated.replacingOccurrences(of: #""source": "market", "home_advantage": 0.1, "total_shift": -1.0"#,
+                                             with: #""source": "stats", "home_advantage": 2.4, "total_shift": -3.0"#)
+      .write(to: url, atomically: true, encoding: .utf8)
+    let shifted = try projections(url.path)
+    XCTAssertEqual(shifted.count, plain.count)
+    for (s, p) in zip(shifted, plain) {
+      XCTAssertEqual(s[0], p[0] - 0.3, accuracy: 1e-9)
+      XCTAssertEqual(s[1], p[1] - 2.7, accuracy: 1e-9)
+    }
+  }
 }

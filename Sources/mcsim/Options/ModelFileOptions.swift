@@ -1,4 +1,5 @@
 import ArgumentParser
+import Calibration
 import LineFeeds
 import Simulation
 import UseCases
@@ -18,9 +19,17 @@ struct ModelFileOptions: ParsableArguments {
 
   /// The defaults with a config file's model over them, then the model file's
   /// (`ModelPrecedence`).
-  func base(config: ConfigFile?) throws -> GameModel {
+  func base(config: ConfigFile?) throws -> GameModel { try resolved(config: config).base }
+
+  /// The base model, and the model file's shift of projections from `source` (none unless the
+  /// file was fitted on them: `ProjectionShift`).
+  func resolved(config: ConfigFile?, projections source: ProjectionSource = .stats) throws
+    -> (base: GameModel, shift: ProjectionShift)
+  {
     let settings = config?.model
-    return ModelPrecedence.base(
-      config: settings.map { s in { $0 = s.applied(to: $0) } }, file: try read()?.document.calibrated)
+    let file = try read()
+    let base = ModelPrecedence.base(
+      config: settings.map { s in { $0 = s.applied(to: $0) } }, file: file?.document.calibrated)
+    return (base, ProjectionShift(file?.document.calibrated, fittedOn: file?.document.projection.source, for: source))
   }
 }
