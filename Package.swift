@@ -84,11 +84,14 @@ let package = Package(
     .target(name: "FantasyTrade", dependencies: ["RandomStreams"]),
 
     // Contracts: every request and response shape of the replaced services (CONTRACTS.md) and
-    // mcsim's own, mapped from and to the engine's types; the one JSON configuration.
+    // mcsim's own, mapped from and to the engine's types; the one JSON configuration. The input
+    // files' shapes live here too (Requests/: slate, quotes, config and model settings, team keys,
+    // timestamps), so a request's fields are declared once, beside its response.
     .target(name: "ServiceContracts", dependencies: ["OddsMath", "Simulation", "Calibration", "FantasyTrade", "UseCases"]),
 
-    // Inputs: thin adapters from the outside world (feeds, stats, slate files, HTTP sources) to
-    // the engine's inputs, and shards' partial result files (written by a shard, read by merge).
+    // Inputs: thin adapters from the outside world (feeds, stats, results, HTTP sources) to the
+    // engine's inputs, reading the contracts' request shapes, and shards' partial result files
+    // (written by a shard, read by merge).
     // HTTP sources go through AsyncHTTPClient (retries, deadlines, redirects, gzip), waited for
     // on the caller's thread; nothing here imports FoundationNetworking.
     .target(

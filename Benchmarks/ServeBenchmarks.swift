@@ -1,5 +1,6 @@
 import Foundation
 import LineFeeds
+import ServiceContracts
 import Simulation
 
 /// `mcsim serve` under load, against the FastAPI + NumPy peer of the agent's simulate endpoint,

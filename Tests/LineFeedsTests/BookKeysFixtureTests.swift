@@ -1,5 +1,6 @@
 import Foundation
 import LineFeeds
+import ServiceContracts
 import OddsMath
 import XCTest
 

@@ -1,5 +1,6 @@
 import Foundation
 import LineFeeds
+import ServiceContracts
 import XCTest
 
 /// The test resources (Resources/README.md) and the Scenarios they share files with.

@@ -1,5 +1,6 @@
 import Foundation
 import LineFeeds
+import ServiceContracts
 import XCTest
 
 final class TeamDirectoryTests: XCTestCase {

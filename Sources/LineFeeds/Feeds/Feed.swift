@@ -1,4 +1,5 @@
 import Foundation
+import ServiceContracts
 import OddsMath
 
 /// An odds feed after decoding, whatever its format: events (games) with every book's quotes,

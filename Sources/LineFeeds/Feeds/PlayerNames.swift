@@ -1,4 +1,5 @@
 import Foundation
+import ServiceContracts
 
 /// One spelling per player within an event, so that books which spell a player differently
 /// still price the same prop (The Odds API's player-points sample has "J. Isaac" beside

@@ -1,3 +1,4 @@
+import ServiceContracts
 import OddsMath
 import Simulation
 

@@ -1,4 +1,5 @@
 import Foundation
+import ServiceContracts
 import OddsMath
 
 extension FairOdds {

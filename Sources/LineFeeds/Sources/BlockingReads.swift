@@ -1,3 +1,4 @@
+import ServiceContracts
 import Dispatch
 
 /// Reads that may block: an input behind a URL waits on its thread for the answer (HTTPFetcher).

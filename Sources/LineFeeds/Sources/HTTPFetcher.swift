@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import ServiceContracts
 import NIOCore
 import NIOHTTP1
 import Synchronization

@@ -1,4 +1,5 @@
 import Foundation
+import ServiceContracts
 
 /// Where an input comes from: a file, standard input (`-`), or an http(s) URL.
 public enum InputSource: Sendable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import Foundation
+import ServiceContracts
 
 /// Team stats by team, from one source, with what that source could not give.
 public struct TeamStatsTable: Sendable {

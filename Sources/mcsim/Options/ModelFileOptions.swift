@@ -1,6 +1,7 @@
 import ArgumentParser
 import Calibration
 import LineFeeds
+import ServiceContracts
 import Simulation
 import UseCases
 

@@ -1,5 +1,4 @@
 import Foundation
-import ServiceContracts
 
 /// ISO 8601 times as feeds write them, with or without fractional seconds; and the one parser
 /// of a time a user types (`--as-of`): an ISO date (2023-12-11, midnight UTC) or date-time.
@@ -35,7 +34,7 @@ public enum Timestamp {
   }
 
   /// YYYY-MM-DD naming a day of the Gregorian calendar.
-  static func validCalendarDate(_ s: Substring) -> Bool {
+  package static func validCalendarDate(_ s: Substring) -> Bool {
     let parts = s.split(separator: "-", omittingEmptySubsequences: false)
     guard s.count == 10, parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
       let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]), (1...12).contains(m), d >= 1

@@ -1,6 +1,5 @@
 import Foundation
 import OddsMath
-import ServiceContracts
 import Simulation
 
 /// A slate file: the betting agent's batch request (CONTRACTS.md section 1) or mcsim's native

@@ -1,5 +1,4 @@
 import Foundation
-import ServiceContracts
 import Simulation
 
 /// The model options of `mcsim run` as JSON keys, every one optional: `home_sd` (or the agent's

@@ -1,6 +1,5 @@
 import Foundation
 import OddsMath
-import ServiceContracts
 
 /// The native quotes JSON format (documented in README.md, "Odds"):
 ///

@@ -1,6 +1,5 @@
 import Foundation
 import OddsMath
-import ServiceContracts
 import Simulation
 
 /// `mcsim.json`: the settings a bettor keeps between runs. Read from `--config FILE`, else from

@@ -1,14 +1,13 @@
 import Foundation
 import OddsMath
-import ServiceContracts
 
 /// A price as JSON inputs write it: a string in any format `Odds(parsing:)` reads ("-110",
 /// "+150", "1.91", "10/11"), or a JSON number read as decimal odds (the betting agent's
 /// `over_odds: 1.91`). An invalid price fails decoding with the reason, so the field is named.
-struct PriceValue: Decodable, Sendable {
-  let odds: Odds
+package struct PriceValue: Decodable, Sendable {
+  package let odds: Odds
 
-  init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let c = try decoder.singleValueContainer()
     do {
       if let number = try? c.decode(Double.self) {
@@ -30,10 +29,10 @@ struct PriceValue: Decodable, Sendable {
 
 /// A string, or a number kept as its text: an identifier ("0022500123" or 1617585501), or a field
 /// the agent's feed writes as a string but a producer may write as a number ("1.91" or 1.91).
-struct LooseString: Decodable, Sendable {
-  let value: String
+package struct LooseString: Decodable, Sendable {
+  package let value: String
 
-  init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let c = try decoder.singleValueContainer()
     if let s = try? c.decode(String.self) {
       value = s
@@ -47,10 +46,10 @@ struct LooseString: Decodable, Sendable {
 
 /// A number written as a JSON number or a numeric string (the agent's odds feed writes
 /// "232.5", "+7.0").
-struct LooseNumber: Decodable, Sendable {
-  let value: Double
+package struct LooseNumber: Decodable, Sendable {
+  package let value: Double
 
-  init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let c = try decoder.singleValueContainer()
     if let d = try? c.decode(Double.self) {
       value = d
@@ -65,12 +64,12 @@ struct LooseNumber: Decodable, Sendable {
 }
 
 /// Any JSON key, for objects whose keys are checked one by one.
-struct AnyKey: CodingKey, Hashable {
-  var stringValue: String
-  var intValue: Int?
-  init(_ s: String) { stringValue = s }
-  init?(stringValue: String) { self.stringValue = stringValue }
-  init?(intValue: Int) {
+package struct AnyKey: CodingKey, Hashable {
+  package var stringValue: String
+  package var intValue: Int?
+  package init(_ s: String) { stringValue = s }
+  package init?(stringValue: String) { self.stringValue = stringValue }
+  package init?(intValue: Int) {
     stringValue = String(intValue)
     self.intValue = intValue
   }
@@ -78,10 +77,10 @@ struct AnyKey: CodingKey, Hashable {
 
 /// Decodes an element of an array on its own: a bad element becomes a failure naming its field,
 /// and the elements after it still decode.
-struct Isolated<T: Decodable & Sendable>: Decodable, Sendable {
-  let result: Result<T, InputDecodingError>
+package struct Isolated<T: Decodable & Sendable>: Decodable, Sendable {
+  package let result: Result<T, InputDecodingError>
 
-  init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     do {
       result = .success(try T(from: decoder))
     } catch let error as DecodingError {
