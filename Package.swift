@@ -207,7 +207,7 @@ let package = Package(
     .testTarget(
       name: "MCSimServerTests",
       dependencies: [
-        "MCSimServer", "Simulation", "LocalHTTPServer", .product(name: "Logging", package: "swift-log"),
+        "MCSimServer", "Simulation", "ServiceContracts", "LocalHTTPServer", .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
       resources: [.copy("Resources")]),

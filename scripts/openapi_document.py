@@ -6,6 +6,7 @@ server answers is in it and fuzzes the server from it with schemathesis. Run aft
 endpoint:  python3 scripts/openapi_document.py
 """
 import json
+import sys
 import pathlib
 
 NUM = {"type": "number"}
@@ -46,7 +47,11 @@ percentiles = obj(["p5", "p10", "p25", "p50", "p75", "p90", "p95"], {k: NUM for 
 schemas = {
     "Error": obj(["success", "error", "errors"], {
         "success": {"const": False},
-        "error": obj(["status", "message", "request_id"], {"status": INT, "message": STR, "request_id": STR}),
+        "error": obj(["status", "message", "request_id"], {
+            "status": INT, "message": STR, "request_id": STR,
+            "field": {"type": ["string", "null"], "description": "the first refused field, null when the failure is not about one"},
+            "value": {"type": ["string", "null"], "description": "the value given for that field"},
+        }),
         "errors": {"type": "array", "items": obj(["field", "value", "message"], {"field": STR, "value": STR, "message": STR, "in": STR})},
         "detail": {"type": "array", "description": "FastAPI's validation list, for the agent's clients (422 only)"},
     }),
@@ -62,7 +67,7 @@ schemas = {
         "include_scenarios": {"type": "boolean", "default": True},
         "include_sensitivity": {"type": "boolean", "default": True},
         "include_exact": {"type": "boolean", "default": False,
-                          "description": "mcsim's addition: the exact distribution's block (`analytic`), computed only when asked"},
+                          "description": "mcsim's addition: show the exact distribution's block (`analytic`); advice stands on the exact probabilities either way"},
     }),
     "Analytic": obj(["p_over", "p_under", "p_push", "mean_total", "std_total", "median_total", "p_home_win", "ot_probability"], {
         "p_over": PROB, "p_under": PROB, "p_push": PROB, "mean_total": NUM, "std_total": NUM, "median_total": NUM,
@@ -124,6 +129,7 @@ schemas = {
         "games": {"type": "array", "items": ref("BatchGame"), "maxItems": 500},
         "n_sims": {"type": "integer", "minimum": 1, "default": 10000,
                    "description": "at most the server's --max-sims; games x n_sims at most its --max-total-sims"},
+        "seed": {"type": "integer", "minimum": 0, "description": "mcsim's addition: the seed (default: the server's --seed)"},
         "model": {"type": "object", "description": "model settings for every game (home_sd, away_sd, rho, ot_model, "
                   "ot_rate, ot_points, ot_sd, score_floor, skew); an invalid one is a 422 naming each field"},
     }),
@@ -265,6 +271,8 @@ document = {
     "components": {"schemas": schemas},
 }
 
-out = pathlib.Path(__file__).resolve().parent.parent / "Sources/MCSimServer/Resources/openapi.json"
+# A path argument writes there instead (the test suite checks the checked-in file is the script's).
+out = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else \
+    pathlib.Path(__file__).resolve().parent.parent / "Sources/MCSimServer/Resources/openapi.json"
 out.write_text(json.dumps(document, indent=1, sort_keys=True) + "\n")
 print(f"wrote {out}")

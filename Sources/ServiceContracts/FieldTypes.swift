@@ -19,6 +19,18 @@ public struct FieldTypes: Sendable {
   }
 
   /// The fields' names (for reporting unknown ones).
+  /// The JSON Schema type of each kind (what the OpenAPI document must say of the field).
+  public static func jsonType(_ kind: Kind) -> String {
+    switch kind {
+    case .number: "number"
+    case .integer: "integer"
+    case .boolean: "boolean"
+    case .string: "string"
+    case .array: "array"
+    case .object: "object"
+    }
+  }
+
   public var names: Set<String> { Set(fields.map(\.name)) }
 
   /// Every field of `object` (a parsed JSON body) of the wrong type, and every required one

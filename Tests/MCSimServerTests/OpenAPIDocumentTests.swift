@@ -1,5 +1,6 @@
 import Foundation
 import MCSimServer
+import ServiceContracts
 import XCTest
 
 /// The checked-in OpenAPI document matches what the server answers: it is served as written,
@@ -29,6 +30,40 @@ final class OpenAPIDocumentTests: XCTestCase {
         XCTAssertTrue(answer.status < 500 || answer.status == 503, "\(method) \(path): \(answer.status)")
       }
     }
+  }
+
+  /// Each request's fields are declared once, beside its decoder (`FieldTypes`): the OpenAPI
+  /// document (written by scripts/openapi_document.py) names the same fields, with the same JSON
+  /// types and the same required ones, for the agent's simulate and batch requests and the
+  /// batch's model settings.
+  func testTheDocumentsRequestSchemasAreTheContractsDeclarations() throws {
+    let data = try Data(contentsOf: Fixture.projectRoot.appendingPathComponent("Sources/MCSimServer/Resources/openapi.json"))
+    let schemas = try XCTUnwrap(
+      ((JSONSerialization.jsonObject(with: data) as? [String: Any])?["components"] as? [String: Any])?["schemas"]
+        as? [String: Any])
+    func check(_ name: String, _ declared: FieldTypes, file: StaticString = #filePath, line: UInt = #line) throws {
+      let schema = try XCTUnwrap(schemas[name] as? [String: Any], name, file: file, line: line)
+      let properties = try XCTUnwrap(schema["properties"] as? [String: [String: Any]], name, file: file, line: line)
+      XCTAssertEqual(Set(properties.keys), declared.names, "\(name): documented vs declared fields", file: file, line: line)
+      for (field, kind) in declared.fields {
+        XCTAssertEqual(properties[field]?["type"] as? String, FieldTypes.jsonType(kind), "\(name).\(field)", file: file, line: line)
+      }
+      XCTAssertEqual(Set(schema["required"] as? [String] ?? []), declared.required, "\(name) required", file: file, line: line)
+    }
+    try check("SimulateRequest", SimulateRequest.fieldTypes)
+    try check("BatchRequest", SlateFile.fieldTypes)
+
+    // And the checked-in document is the script's output, not edited by hand.
+    let regenerated = FileManager.default.temporaryDirectory.appendingPathComponent("mcsim-openapi-\(UUID().uuidString).json")
+    defer { try? FileManager.default.removeItem(at: regenerated) }
+    let python = Process()
+    python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    python.arguments = ["python3", Fixture.projectRoot.appendingPathComponent("scripts/openapi_document.py").path, regenerated.path]
+    python.standardOutput = FileHandle.nullDevice
+    try python.run()
+    python.waitUntilExit()
+    XCTAssertEqual(python.terminationStatus, 0)
+    XCTAssertEqual(try Data(contentsOf: regenerated), data, "run python3 scripts/openapi_document.py after changing a contract")
   }
 
   /// schemathesis (installed by scripts/setup.sh into .tools/venv) against a live server with

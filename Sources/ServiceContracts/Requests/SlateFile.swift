@@ -28,7 +28,7 @@ public struct SlateFile: Sendable {
   /// its own).
   public static let fieldTypes = FieldTypes(fields: [
     ("games", .array), ("n_sims", .integer), ("seed", .integer), ("model", .object(ModelSettings.fieldTypes)),
-  ])
+  ], required: ["games"])
 
   /// Decodes a slate over `base`, the model every game starts from (the command line's).
   public static func decode(_ data: Data, base: GameModel) throws(InputDecodingError) -> SlateFile {
