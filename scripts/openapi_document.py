@@ -67,7 +67,7 @@ schemas = {
         "include_scenarios": {"type": "boolean", "default": True},
         "include_sensitivity": {"type": "boolean", "default": True},
         "include_exact": {"type": "boolean", "default": False,
-                          "description": "mcsim's addition: show the exact distribution's block (`analytic`); advice stands on the exact probabilities either way"},
+                          "description": "mcsim's addition: grade on the exact distribution and show its block (`analytic`)"},
     }),
     "Analytic": obj(["p_over", "p_under", "p_push", "mean_total", "std_total", "median_total", "p_home_win", "ot_probability"], {
         "p_over": PROB, "p_under": PROB, "p_push": PROB, "mean_total": NUM, "std_total": NUM, "median_total": NUM,
@@ -130,6 +130,8 @@ schemas = {
         "n_sims": {"type": "integer", "minimum": 1, "default": 10000,
                    "description": "at most the server's --max-sims; games x n_sims at most its --max-total-sims"},
         "seed": {"type": "integer", "minimum": 0, "description": "mcsim's addition: the seed (default: the server's --seed)"},
+        "include_exact": {"type": "boolean", "default": False,
+                          "description": "mcsim's addition: grade each game on its model's exact distribution"},
         "model": {"type": "object", "description": "model settings for every game (home_sd, away_sd, rho, ot_model, "
                   "ot_rate, ot_points, ot_sd, score_floor, skew); an invalid one is a 422 naming each field"},
     }),

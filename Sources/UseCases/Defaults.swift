@@ -14,7 +14,13 @@ public enum Defaults {
   /// The advice policy (README "Advice"): quarter Kelly capped at 5% a bet, the market gap gate,
   /// simulation-only stakes gated by their EV interval, 20% of bankroll on a slate.
   public static let advice = AdvicePolicy()
-  /// Grade on the model's exact probabilities where it has them (a few ms a game; the simulated
-  /// ones are reported beside them). Off, advice stands on the simulation and its interval.
+  /// Grade on the model's exact probabilities where it has them (the simulated ones reported
+  /// beside them), so a verdict does not move with the seed: the command line's default. Off,
+  /// advice stands on the simulation and its EV interval.
   public static let exact = true
+  /// A server's default: grade on the simulation unless a request asks (`include_exact`). The
+  /// exact distribution of the default model costs about 14 simulations of 10^4 games (1.6 ms
+  /// against 0.11 ms, `Benchmarks --filter exact`), a skewed one about 300: a service answering
+  /// many requests pays it only when asked, and its admission counts it (`ExactCost`).
+  public static let exactOnServer = false
 }

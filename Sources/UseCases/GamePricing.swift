@@ -56,12 +56,15 @@ public struct GamePricingRequest: Sendable {
   }
 
   /// The game paths the request simulates (what a server admits it by): the game, the named
-  /// variants at half the simulations, eight sensitivity runs.
+  /// variants at half the simulations, eight sensitivity runs, and the exact distributions
+  /// computed, each counted at its measured cost (`ExactCost`).
   public var cost: Int {
     let n = options.simulations
     var paths = n
     if scenarios { paths += TotalsScenarios.variants(of: model).count * max(1, n / 2) }
     if sensitivity { paths += TotalsSensitivity.runCount * n }
+    if exact || reportExact { paths += ExactCost.paths(for: model) }
+    if sensitivity && sensitivityExact { paths += TotalsSensitivity.runCount * ExactCost.paths(for: model) }
     return paths
   }
 }

@@ -30,13 +30,21 @@ public struct SlatePricingRequest: Sendable {
   }
 
   /// The game paths the request simulates at most (what a server admits it by): each game's
-  /// two models (the totals' and, when they differ, the margins' tie model), and the joint runs
-  /// of the league factor.
-  public func cost(simulations n: Int) -> Int {
-    let (games, o1) = n.multipliedReportingOverflow(by: 2 * self.games.count)
+  /// two models (the totals' and, when they differ, the margins' tie model), their exact
+  /// distributions when grading on them (`ExactCost`), and the joint runs of the league factor.
+  public func cost(simulations n: Int, exact: Bool) -> Int {
+    let models = games.map { $0.model.map { exact ? n.addingReportingOverflow(ExactCost.paths(for: $0)) : (n, false) } ?? (0, false) }
+    var total = 0, overflow = false
+    for (m, o0) in models {
+      overflow = overflow || o0
+      let (twice, o1) = m.multipliedReportingOverflow(by: 2)
+      let (sum, o2) = total.addingReportingOverflow(twice)
+      total = sum
+      overflow = overflow || o1 || o2
+    }
     let joint = leagueFactor == nil ? 0 : (bets == nil ? 1 : 2)
-    let (all, o2) = games.addingReportingOverflow(joint * n)
-    return o1 || o2 ? Int.max : all
+    let (all, o3) = total.addingReportingOverflow(joint * n)
+    return overflow || o3 ? Int.max : all
   }
 }
 

@@ -84,8 +84,8 @@ struct RunCommand: ParsableCommand {
     options.tape = tape
     if randomOptions.sims == nil, let sims = config?.sims { options.simulations = sims }
     var wantScenarios = scenarios, wantSensitivity = sensitivity
-    // A request's include_exact, when it gives one, as the server reads it: whether the exact
-    // block is reported (advice grades on the exact probabilities unless --no-exact says not).
+    // A request's include_exact, when it gives one, as the server reads it: grade on the exact
+    // probabilities and report them (the option and the config file still win for grading).
     var requestExact: Bool? = nil
     func price(_ option: String, _ text: String?) throws -> Odds? {
       guard let text else { return nil }
@@ -138,7 +138,7 @@ struct RunCommand: ParsableCommand {
     do {
       try market.validate()
       let progress = printing ? ProgressLine.forTerminal() : nil
-      let grade = adviceOptions.useExact(config), report = requestExact ?? grade
+      let grade = adviceOptions.useExact(config, request: requestExact), report = requestExact ?? grade
       priced = try GamePricing.price(
         GamePricingRequest(
           model: model, market: market, options: options, policy: policy, exact: grade, reportExact: report,

@@ -175,7 +175,7 @@ struct SlateCommand: ParsableCommand {
     }
     let methodology = SlateResponse.Methodology(
       base: base, options: options, projections: fromMarket ? .market : statsTable != nil ? .stats : .given, advice: advice)
-    var pricing = SlatePricing(options: options, policy: advice, exact: adviceOptions.useExact(config))
+    var pricing = SlatePricing(options: options, policy: advice, exact: adviceOptions.useExact(config, request: slateFile?.includeExact))
 
     if let watch {
       try watchFeed(every: watch, pricing: &pricing, console: console, assemble: assemble) { priced, unmatched, feed in

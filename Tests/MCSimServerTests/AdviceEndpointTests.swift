@@ -22,15 +22,13 @@ final class AdviceEndpointTests: XCTestCase {
     XCTAssertEqual(result.object("ev_metrics")["recommended_bet"] as? String, "BET_OVER")
     XCTAssertEqual(result["verdict"] as? String, "LEAN_OVER")
 
-    // Without the exact block asked for, advice still stands on the exact probability: at 200
-    // simulations, and whatever the seed, the same verdict and stake, and no exact block shown.
+    // Without the exact block the simulation answers, with its interval and the simulations needed
+    // (a server grades on the exact distribution only when asked: it costs 14 simulations).
     let simulated = try await server.post("/api/monte-carlo/simulate", json: body.merging(["n_sims": 200]) { $1 })
-    let few = simulated.json.object("result")
-    let over = few.object("advice").object("over")
-    XCTAssertEqual(over["probability_source"] as? String, "exact")
-    XCTAssertEqual(over["stake"] as? Double, result.object("advice").object("over")["stake"] as? Double)
-    XCTAssertEqual(few.object("ev_metrics")["recommended_bet"] as? String, "BET_OVER")
-    XCTAssertTrue(few["analytic"] is NSNull || few["analytic"] == nil)
+    let over = simulated.json.object("result").object("advice").object("over")
+    XCTAssertEqual(over["probability_source"] as? String, "simulation")
+    XCTAssertEqual(over["stake"] as? Double, 0)
+    XCTAssertNotNil(over["ev_ci_95"])
   }
 
   /// A batch answers each game's stakes and the slate's total exposure; a server configured to

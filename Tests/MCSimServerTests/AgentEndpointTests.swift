@@ -33,9 +33,8 @@ final class AgentEndpointTests: XCTestCase {
     let pOver = try XCTUnwrap(simulation.number("p_over"))
     let se = (exact.pOver * (1 - exact.pOver) / 10_000).squareRoot()
     XCTAssertEqual(pOver, exact.pOver, accuracy: 4 * se)
-    // EV stands on the exact probability (the advice's), the exact block shown only when asked.
-    XCTAssertEqual(result.object("ev_metrics").number("ev_over") ?? .nan, exact.pOver * 0.91 - exact.pUnder, accuracy: 1e-12)
-    XCTAssertNil(result["analytic"] as? [String: Any], "the exact block is shown only when asked")
+    XCTAssertEqual(result.object("ev_metrics").number("ev_over") ?? .nan, pOver * 0.91 - (1 - pOver), accuracy: 1e-12)
+    XCTAssertNil(result["analytic"] as? [String: Any], "the exact block is computed only when asked")
     let scenarios = result.object("scenarios")
     for name in ["base", "high_pace", "low_pace", "high_variance", "low_variance", "high_ot", "no_correlation",
                  "high_correlation", "skew_normal", "_summary"] {

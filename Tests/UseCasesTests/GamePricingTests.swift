@@ -26,6 +26,17 @@ final class GamePricingTests: XCTestCase {
     XCTAssertNil(priced.pictures)
   }
 
+  /// The exact distribution, computed to grade or to report, is counted in the cost at its
+  /// measured price (`ExactCost`), a skewed model's dearer.
+  func testCostCountsTheExactDistribution() {
+    var request = GamePricingRequest(model: model, market: market, options: options, exact: false, reportExact: false)
+    XCTAssertEqual(request.cost, 20_000)
+    request.exact = true
+    XCTAssertEqual(request.cost, 20_000 + ExactCost.normalPaths)
+    request.model.skewness = 0.04
+    XCTAssertEqual(request.cost, 20_000 + ExactCost.skewedPaths)
+  }
+
   func testOptionalBlocksAndCost() throws {
     var request = GamePricingRequest(
       model: model, market: market, options: options, exact: false, reportExact: false, scenarios: true, conditionalScenarios: true,

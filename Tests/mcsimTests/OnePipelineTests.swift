@@ -7,8 +7,9 @@ import XCTest
 
 /// One pipeline: the command line and the server call the same use case, so the same input gives
 /// the same numbers through either (`mcsim run --request FILE` and `POST /api/monte-carlo/simulate`
-/// with the same body and seed; `mcsim slate FILE` and `POST /api/monte-carlo/batch`). Both grade
-/// on the model's exact probabilities; `include_exact` says only whether the exact block is shown.
+/// with the same body and seed; `mcsim slate FILE` and `POST /api/monte-carlo/batch`). A request's
+/// `include_exact` says whether advice grades on the exact probabilities in both; left out, the
+/// command line grades on them and a server on the simulation (`Defaults.exactOnServer`).
 final class OnePipelineTests: XCTestCase {
   /// Every number of `a` and `b` the same, but times.
   static func assertSameNumbers(_ a: Any?, _ b: Any?, path: String = "result", file: StaticString = #filePath, line: UInt = #line) {
@@ -56,11 +57,14 @@ final class OnePipelineTests: XCTestCase {
     }
   }
 
-  /// The agent's batch request: `mcsim slate FILE --json` and the server's batch answer every
-  /// game's numbers and advice alike (where the games came from aside).
+  /// The agent's batch request asking for exact grading: `mcsim slate FILE --json` and the
+  /// server's batch answer every game's numbers and advice alike (where the games came from aside).
   func testSlateAndBatchAnswerTheSameNumbers() async throws {
-    let file = GoldenOutputTests.projectRoot.appendingPathComponent("Scenarios/slate_batch.json")
-    let body = try Data(contentsOf: file)
+    var fields = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: GoldenOutputTests.projectRoot.appendingPathComponent("Scenarios/slate_batch.json"))) as? [String: Any])
+    fields["include_exact"] = true
+    let body = try JSONSerialization.data(withJSONObject: fields)
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("mcsim-pipeline-batch.json")
+    try body.write(to: file)
     let (server, port) = try MCSimBinary.serve(["--seed", "77"])
     defer {
       server.terminate()

@@ -42,7 +42,8 @@ enum AgentJobs {
     let pricing = GamePricingRequest(
       model: model, market: market!,
       options: SimulationOptions(simulations: request.nSims, seed: configuration.seed, threads: configuration.threadsPerRequest),
-      policy: configuration.advice, reportExact: request.includeExact, scenarios: request.includeScenarios,
+      policy: configuration.advice, exact: request.includeExact, reportExact: request.includeExact,
+      scenarios: request.includeScenarios,
       sensitivity: request.includeSensitivity, sensitivityExact: request.includeExact)
     return SimulationJob(paths: pricing.cost) {
       try JSONResponse.encode(SuccessEnvelope(try GamePricing.price(pricing).report))
@@ -78,8 +79,9 @@ enum AgentJobs {
       simulations: n, seed: file.seed ?? configuration.seed, threads: configuration.threadsPerRequest)
     let slate = SlateAssembly.fromFile(file)
     let request = SlatePricingRequest(games: slate.games)
-    return SimulationJob(paths: request.cost(simulations: n)) {
-      var pricing = SlatePricing(options: options, policy: configuration.advice)
+    let exact = file.includeExact ?? Defaults.exactOnServer
+    return SimulationJob(paths: request.cost(simulations: n, exact: exact)) {
+      var pricing = SlatePricing(options: options, policy: configuration.advice, exact: exact)
       let priced = try pricing.price(request)
       let response = SlateResponse(
         priced, options: options, unmatched: slate.unmatched,

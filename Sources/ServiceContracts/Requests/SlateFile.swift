@@ -21,13 +21,17 @@ public struct SlateFile: Sendable {
   public var entries: [SlateEntry]
   public var nSims: Int?
   public var seed: UInt64?
+  /// mcsim's addition: grade on the exact probabilities (the server's default is the
+  /// simulation's, the command line's the exact ones).
+  public var includeExact: Bool?
   /// The top-level `model` object (settings for every game), as given.
   public var model = ModelSettings()
 
   /// The top level's keys and JSON types (`games` is checked game by game, each game's errors
   /// its own).
   public static let fieldTypes = FieldTypes(fields: [
-    ("games", .array), ("n_sims", .integer), ("seed", .integer), ("model", .object(ModelSettings.fieldTypes)),
+    ("games", .array), ("n_sims", .integer), ("seed", .integer), ("include_exact", .boolean),
+    ("model", .object(ModelSettings.fieldTypes)),
   ], required: ["games"])
 
   /// Decodes a slate over `base`, the model every game starts from (the command line's).
@@ -35,7 +39,7 @@ public struct SlateFile: Sendable {
     let raw = try InputDecodingError.decode(RawSlate.self, from: data)
     let fileBase = raw.model.applied(to: base)
     let entries = raw.games.enumerated().map { i, slot in slot.entry(number: i + 1, base: fileBase) }
-    return SlateFile(entries: entries, nSims: raw.nSims, seed: raw.seed, model: raw.model)
+    return SlateFile(entries: entries, nSims: raw.nSims, seed: raw.seed, includeExact: raw.includeExact, model: raw.model)
   }
 }
 
@@ -59,9 +63,10 @@ private struct RawSlate: Decodable {
   var games: [GameSlot]
   var nSims: Int?
   var seed: UInt64?
+  var includeExact: Bool?
   var model = ModelSettings()
 
-  enum CodingKeys: String, CodingKey { case games, nSims = "n_sims", seed, model }
+  enum CodingKeys: String, CodingKey { case games, nSims = "n_sims", seed, includeExact = "include_exact", model }
 
   init(from decoder: any Decoder) throws {
     if var list = try? decoder.unkeyedContainer() {
@@ -74,6 +79,7 @@ private struct RawSlate: Decodable {
     games = try c.decode([GameSlot].self, forKey: .games)
     nSims = try c.decodeIfPresent(Int.self, forKey: .nSims)
     seed = try c.decodeIfPresent(UInt64.self, forKey: .seed)
+    includeExact = try c.decodeIfPresent(Bool.self, forKey: .includeExact)
     model = try c.decodeIfPresent(ModelSettings.self, forKey: .model) ?? ModelSettings()
   }
 }

@@ -87,7 +87,7 @@ struct AdviceOptions: ParsableArguments {
     return policy
   }
 
-  /// Whether to grade on exact probabilities: the option, else the config's `exact`, else the
-  /// default (`Defaults.exact`).
-  func useExact(_ config: ConfigFile?) -> Bool { exact ?? config?.exact ?? Defaults.exact }
+  /// Whether to grade on exact probabilities: the option, else the config's `exact`, else an
+  /// input's own `include_exact`, else the command line's default (`Defaults.exact`).
+  func useExact(_ config: ConfigFile?, request: Bool? = nil) -> Bool { exact ?? config?.exact ?? request ?? Defaults.exact }
 }

@@ -1,0 +1,52 @@
+import OddsMath
+import Simulation
+import UseCases
+import XCTest
+
+/// The slate use case: the engine's evaluation for the same seed, the league factor's joint block
+/// over the games that priced (a bad game left out, named), its bets named when refused, and its
+/// cost in game paths with the exact distributions counted.
+final class SlatePricingTests: XCTestCase {
+  let options = SimulationOptions(simulations: 20_000, seed: 4, threads: 2)
+
+  func game(_ id: String, _ home: Double, _ away: Double, line: Double) -> SlateGame {
+    SlateGame(id: id, model: GameModel(homeMean: home, awayMean: away), markets: GameMarkets(total: TotalsMarket(line: line)))
+  }
+
+  func testTheEvaluationIsTheEnginesAndTheJointBlockLeavesOutBadGames() throws {
+    var bad = game("bad", 110, 108, line: 220.5)
+    bad.problem = "no team stats"
+    let games = [game("g1", 115, 112, line: 225.5), bad, game("g2", 108, 104, line: 213.5)]
+    var pricing = SlatePricing(options: options)
+    let priced = try pricing.price(SlatePricingRequest(games: games, leagueFactor: 0.2))
+    var evaluator = SlateEvaluator(options: options, policy: Defaults.advice, exact: Defaults.exact)
+    let direct = try evaluator.evaluate(games)
+    XCTAssertEqual(priced.evaluation.games.map(\.monteCarlo?.pOver), direct.games.map(\.monteCarlo?.pOver))
+    XCTAssertEqual(priced.evaluation.games.map(\.verdict), direct.games.map(\.verdict))
+    XCTAssertEqual(priced.leftOut, ["bad (not priced)"])
+    XCTAssertEqual(priced.leagueFactor?.overs.parlay.gameNames, ["g1", "g2"])
+    XCTAssertEqual(priced.leagueFactor?.overs.wonDistribution.reduce(0, +) ?? 0, 1, accuracy: 1e-12)
+  }
+
+  func testRefusedInputsAreNamed() throws {
+    var pricing = SlatePricing(options: options)
+    let games = [game("g1", 115, 112, line: 225.5)]
+    XCTAssertThrowsError(try pricing.price(SlatePricingRequest(games: games, leagueFactor: 1.5))) {
+      XCTAssertEqual(($0 as? InputError)?.field, "league_factor")
+    }
+    let stray = SlateBet(game: "nope", leg: ParlayLeg(game: 0, market: .total(.over, line: 225.5), label: "over:225.5"))
+    XCTAssertThrowsError(try pricing.price(SlatePricingRequest(games: games, leagueFactor: 0.1, bets: [stray]))) {
+      XCTAssertEqual(($0 as? InputError)?.field, "bets[0].game")
+    }
+  }
+
+  func testCostCountsBothModelsOfAGameAndTheExactDistributions() {
+    let request = SlatePricingRequest(games: [game("g1", 115, 112, line: 225.5), game("g2", 108, 104, line: 213.5)])
+    XCTAssertEqual(request.cost(simulations: 10_000, exact: false), 4 * 10_000)
+    XCTAssertEqual(request.cost(simulations: 10_000, exact: true), 4 * (10_000 + ExactCost.normalPaths))
+    var joint = request
+    joint.leagueFactor = 0.1
+    XCTAssertEqual(joint.cost(simulations: 10_000, exact: false), 5 * 10_000)
+    XCTAssertEqual(request.cost(simulations: Int.max / 2, exact: true), Int.max)
+  }
+}
