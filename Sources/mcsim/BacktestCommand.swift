@@ -2,10 +2,10 @@ import ArgumentParser
 import Calibration
 import Foundation
 import LineFeeds
-import RandomStreams
 import Renderers
 import ServiceContracts
 import Simulation
+import UseCases
 
 /// `mcsim backtest`: the games replayed in time order, each priced from what was known before it,
 /// under the seed's defaults and a fitted model side by side.
@@ -40,59 +40,25 @@ struct BacktestCommand: ParsableCommand {
     do { modelFile = try ModelFile.read(model) } catch { throw CLIError.badInput("--model \(model)", error) }
     let file = try results.read()
     let projection = results.projection ?? modelFile.document.projection.source
-    let projections = Projections.compute(file.games, source: projection)
-    let chosen = try results.select(file.games)
-    let games = chosen.map { file.games[$0] }, projected = chosen.map { projections[$0] }
     let options = randomOptions.options()
-    let fitted = modelFile.document.calibrated
     let progress = output.json ? nil : ProgressLine.forTerminal()
-    func price(_ m: CalibratedModel, _ part: Double) throws -> [GamePrices?] {
-      do {
-        return try Backtest.price(
-          games, projections: projected, model: m, simulations: options.simulations, seed: options.seed,
-          threads: options.threads, progress: progress.map { p in { @Sendable f in p.update((part + f) / 2) } })
-      } catch {
-        throw CLIError.badInput("--model \(model)", error)
-      }
+    let result: BacktestResult
+    do {
+      result = try Backtesting.run(
+        BacktestRequest(
+          games: file.games, chosen: try results.select(file.games), projection: projection,
+          model: modelFile.document.calibrated, fittedOn: modelFile.document.projection.source,
+          fittedSeasons: modelFile.document.fit?.seasons, options: options),
+        progress: progress?.update)
+    } catch {
+      throw CLIError.badInput("--model \(model)", error)
     }
-    let seedPrices = try price(.seedDefaults, 0)
-    let fittedPrices = try price(fitted, 1)
     progress?.finish()
-    let seedScore = Backtest.evaluate(games, prices: seedPrices, bootstrapSeed: Seed.derive(options.seed, 1))
-    let fittedScore = Backtest.evaluate(games, prices: fittedPrices, bootstrapSeed: Seed.derive(options.seed, 1))
-
-    var seasons: [String] = []
-    for g in games where !seasons.contains(g.season) { seasons.append(g.season) }
-    var notes = [
-      "totals and spreads are bet at -110 a side (the data carry no prices for them); moneylines at the closing prices",
-      "the market row scores the market's own forecast on the same games: 0.5 for totals and spreads at -110, the devigged closing moneyline",
-    ]
-    let noMoneyline = games.filter { $0.homeMoneyline == nil }.count
-    if noMoneyline > 0 {
-      notes.append(
-        "\(noMoneyline) games have no closing moneyline (the source lacks them from 2023-01-17): moneylines are scored and bet on the other \(games.count - noMoneyline)")
-    }
-    let unprojected = projected.filter { $0 == nil }.count
-    if unprojected > 0 { notes.append("\(unprojected) games have no \(projection.rawValue) projection and are not priced") }
-    if let fit = modelFile.document.fit {
-      let overlap = seasons.filter { fit.seasons.contains($0) }
-      if !overlap.isEmpty {
-        notes.append(
-          "in sample: the fitted model was fitted on \(overlap.count) of these seasons (\(overlap.first!) ... \(overlap.last!)); its parameters saw these results, so its scores flatter it")
-      }
-    }
-    if modelFile.document.projection.source != projection {
-      notes.append(
-        "the model was fitted on \(modelFile.document.projection.source.rawValue) projections and is applied to \(projection.rawValue) ones: its home advantage and total shift belong to the other")
-    }
-    if fitted.template.overtime.kind != .tie {
-      notes.append("flat overtime leaves some games level: a level game counts half to each side of a moneyline")
-    }
     let response = BacktestResponse(
-      seedDefaults: .init(model: ModelDocument(.seedDefaults, source: projection), score: seedScore),
-      fitted: .init(model: modelFile.document, score: fittedScore), market: Backtest.marketScore(games, priced: seedPrices),
-      games: games.count, seasons: seasons, stage: results.stageFilter, projection: projection,
-      simulations: options.simulations, seed: options.seed, notes: notes,
+      seedDefaults: .init(model: ModelDocument(.seedDefaults, source: projection), score: result.seedDefaults),
+      fitted: .init(model: modelFile.document, score: result.fitted), market: result.market,
+      games: result.games.count, seasons: result.seasons, stage: results.stageFilter, projection: projection,
+      simulations: options.simulations, seed: options.seed, notes: result.notes,
       elapsedMS: Date().timeIntervalSince(start) * 1000)
     if let svg {
       do {

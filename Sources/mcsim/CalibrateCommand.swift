@@ -5,6 +5,7 @@ import LineFeeds
 import Renderers
 import ServiceContracts
 import Simulation
+import UseCases
 
 /// `mcsim calibrate`: the model's free parameters fitted to real results by maximum likelihood.
 struct CalibrateCommand: ParsableCommand {
@@ -37,14 +38,12 @@ struct CalibrateCommand: ParsableCommand {
   func run() throws {
     let start = Date()
     let file = try results.read()
-    let projection = results.projection ?? .market
-    let projections = Projections.compute(file.games, source: projection)
-    let chosen = try results.select(file.games)
-    let games = chosen.map { file.games[$0] }, projected = chosen.map { projections[$0] }
-    guard let fit = ModelFit.fit(games, projections: projected, projection: projection) else {
+    let request = CalibrationRequest(
+      games: file.games, chosen: try results.select(file.games), projection: results.projection ?? .market)
+    guard let fitted = Calibrating.fit(request) else {
       throw CLIError.fail("\(file.source): fewer than 3 games with a projection to fit", code: .failure)
     }
-    let bySeason = ModelFit.bySeason(games, projections: projected, projection: projection)
+    let (fit, bySeason) = (fitted.fit, fitted.bySeason)
     let document = ModelDocument(
       fit.model(overtime: otModel), fit: fit, data: URL(fileURLWithPath: file.source).lastPathComponent,
       stage: results.stageFilter)

@@ -4,6 +4,7 @@ import OddsMath
 import Renderers
 import ServiceContracts
 import Simulation
+import UseCases
 
 /// `mcsim sweep`: one game's totals market on a grid of lines, prices and model parameters,
 /// every point on the same random numbers.
@@ -133,54 +134,25 @@ struct SweepCommand: ParsableCommand {
       }
       grids[parameter] = try SweepGrid.parse(option, texts[0])
     }
-    // The base model: defaults, the single-valued options, then the first value of each grid.
+    // The base model: defaults, a config's, a model file's, then the options that are not grids.
     let config = try adviceOptions.configFile()
     let policy = try adviceOptions.policy(kelly: kellyOptions, config: config)
-    var model = try modelFile.base(config: config)
-    model.homeMean = grids[.home]![0]
-    model.awayMean = grids[.away]![0]
-    if let otModel { model.overtime.kind = otModel }
-    if let otSD { model.overtime.sd = otSD }
-    if let scoreFloor { model.scoreFloor = scoreFloor }
-    // A single shift or sd scale moves what a grid of the same quantity would set outright
-    // (--shift 2 with --home 110:120:5): refused rather than half applied.
-    for relative in SweepParameter.allCases where relative.isRelative && grids[relative]?.count == 1 {
-      for absolute in SweepParameter.allCases
-      where !absolute.isRelative && (grids[absolute]?.count ?? 0) > 1 && !absolute.moves.isDisjoint(with: relative.moves) {
-        let option = given.first { $0.0 == relative }!.1, other = given.first { $0.0 == absolute }!.1
-        throw CLIError.option(
-          option, "\(grids[relative]![0])", "moves what the \(other) grid sets: sweep \(option) instead, or fold it into \(other)'s values")
-      }
-    }
-    // Values of their own first (--home-sd 12), then the moves from them (--sd-scale 2: 24).
-    let defaults = model
-    for parameter in SweepParameter.allCases where parameter.changesModel && !parameter.isRelative {
-      if let values = grids[parameter], values.count == 1 { parameter.apply(values[0], to: &model, base: defaults) }
-    }
-    let base = model
-    for parameter in SweepParameter.allCases where parameter.isRelative {
-      if let values = grids[parameter], values.count == 1 { parameter.apply(values[0], to: &model, base: base) }
-    }
+    var base = try modelFile.base(config: config)
+    if let otModel { base.overtime.kind = otModel }
+    if let otSD { base.overtime.sd = otSD }
+    if let scoreFloor { base.scoreFloor = scoreFloor }
     func odds(_ option: String, _ text: String?) throws -> Odds {
-      guard let text else { return TotalsMarket.defaultOdds }
+      guard let text else { return Defaults.price }
       return try PriceText.parse(text, option: option)
     }
-    var over = try odds("--over-odds", overOdds), under = try odds("--under-odds", underOdds)
-    if let prices = grids[.price], prices.count == 1 {
-      do { over = try Odds(decimal: prices[0]) } catch { throw CLIError.fail(option: "--price", error) }
-      under = over
-    }
-    let axes = SweepParameter.allCases.compactMap { p in grids[p].flatMap { $0.count > 1 ? SweepAxis(p, $0) : nil } }
-    let lines = grids[.line]!
-    let market = TotalsMarket(line: offeredLine ?? lines[0], overOdds: over, underOdds: under)
+    var request = SweepPricingRequest(
+      base: base, grids: grids, overOdds: try odds("--over-odds", overOdds), underOdds: try odds("--under-odds", underOdds),
+      offeredLine: offeredLine, spread: spread, moneyline: moneyline,
+      options: { var o = randomOptions.options(); o.tape = tape; return o }(), exact: adviceOptions.useExact(config),
+      policy: policy)
+    request.name = { Self.optionNames[$0.rawValue] ?? $0.rawValue }
     let sweep: ParameterSweep
-    do {
-      sweep = try ParameterSweep(
-        model: model, market: market, axes: axes.isEmpty ? [SweepAxis(.line, lines)] : axes,
-        offeredLine: offeredLine, spread: spread, moneyline: moneyline,
-        options: { var o = randomOptions.options(); o.tape = tape; return o }(),
-        exact: adviceOptions.useExact(config), policy: policy)
-    } catch {
+    do { sweep = try SweepPricing.price(request) } catch {
       guard case .invalid(let field, let value, let reason) = error else { throw CLIError.fail(error) }
       if let option = Self.optionNames[field] {
         throw value.isEmpty ? CLIError.fail("\(option): \(reason)", field: option) : CLIError.option(option, value, reason)

@@ -1,0 +1,102 @@
+import Calibration
+import RandomStreams
+import Simulation
+
+/// A fitted model replayed on past games against the replaced service's defaults and the
+/// closing market: `mcsim backtest`. Each game is priced from what was known before it (its
+/// projection), by both models with the same seed, and scored on its result.
+public struct BacktestRequest: Sendable {
+  /// Every game of the results (projections need the games before each one).
+  public var games: [HistoricalGame]
+  /// The games replayed (indices into `games`).
+  public var chosen: [Int]
+  /// How each game is projected (`ProjectionSource`).
+  public var projection: ProjectionSource
+  public var model: CalibratedModel
+  /// What the model was fitted on: its projections' source and, when known, its seasons.
+  public var fittedOn: ProjectionSource
+  public var fittedSeasons: [String]?
+  public var options: SimulationOptions
+
+  public init(
+    games: [HistoricalGame], chosen: [Int], projection: ProjectionSource, model: CalibratedModel,
+    fittedOn: ProjectionSource, fittedSeasons: [String]? = nil, options: SimulationOptions
+  ) {
+    self.games = games
+    self.chosen = chosen
+    self.projection = projection
+    self.model = model
+    self.fittedOn = fittedOn
+    self.fittedSeasons = fittedSeasons
+    self.options = options
+  }
+}
+
+public struct BacktestResult: Sendable {
+  /// The games replayed, in time order, and their seasons in order of appearance.
+  public var games: [HistoricalGame]
+  public var seasons: [String]
+  public var seedDefaults: ModelScore
+  public var fitted: ModelScore
+  public var market: (totals: ForecastScore, spreads: ForecastScore, moneylines: ForecastScore)
+  /// What a reader must know to read the scores (prices assumed, games left out, in-sample).
+  public var notes: [String]
+}
+
+public enum Backtesting {
+  /// `progress` hears the share done of both models' pricing.
+  public static func run(_ request: BacktestRequest, progress: (@Sendable (Double) -> Void)? = nil) throws(InputError)
+    -> BacktestResult
+  {
+    let projections = Projections.compute(request.games, source: request.projection)
+    let games = request.chosen.map { request.games[$0] }, projected = request.chosen.map { projections[$0] }
+    let options = request.options
+    func price(_ m: CalibratedModel, _ part: Double) throws(InputError) -> [GamePrices?] {
+      try Backtest.price(
+        games, projections: projected, model: m, simulations: options.simulations, seed: options.seed,
+        threads: options.threads, progress: progress.map { p in { @Sendable f in p((part + f) / 2) } })
+    }
+    let seedPrices = try price(.seedDefaults, 0)
+    let fittedPrices = try price(request.model, 1)
+    let bootstrap = Seed.derive(options.seed, 1)
+    var seasons: [String] = []
+    for g in games where !seasons.contains(g.season) { seasons.append(g.season) }
+    return BacktestResult(
+      games: games, seasons: seasons,
+      seedDefaults: Backtest.evaluate(games, prices: seedPrices, bootstrapSeed: bootstrap),
+      fitted: Backtest.evaluate(games, prices: fittedPrices, bootstrapSeed: bootstrap),
+      market: Backtest.marketScore(games, priced: seedPrices),
+      notes: notes(request, games: games, projected: projected, seasons: seasons))
+  }
+
+  static func notes(_ request: BacktestRequest, games: [HistoricalGame], projected: [Projection?], seasons: [String])
+    -> [String]
+  {
+    var notes = [
+      "totals and spreads are bet at -110 a side (the data carry no prices for them); moneylines at the closing prices",
+      "the market row scores the market's own forecast on the same games: 0.5 for totals and spreads at -110, the devigged closing moneyline",
+    ]
+    let noMoneyline = games.filter { $0.homeMoneyline == nil }.count
+    if noMoneyline > 0 {
+      notes.append(
+        "\(noMoneyline) games have no closing moneyline (the source lacks them from 2023-01-17): moneylines are scored and bet on the other \(games.count - noMoneyline)")
+    }
+    let unprojected = projected.filter { $0 == nil }.count
+    if unprojected > 0 { notes.append("\(unprojected) games have no \(request.projection.rawValue) projection and are not priced") }
+    if let fitted = request.fittedSeasons {
+      let overlap = seasons.filter { fitted.contains($0) }
+      if !overlap.isEmpty {
+        notes.append(
+          "in sample: the fitted model was fitted on \(overlap.count) of these seasons (\(overlap.first!) ... \(overlap.last!)); its parameters saw these results, so its scores flatter it")
+      }
+    }
+    if request.fittedOn != request.projection {
+      notes.append(
+        "the model was fitted on \(request.fittedOn.rawValue) projections and is applied to \(request.projection.rawValue) ones: its home advantage and total shift belong to the other")
+    }
+    if request.model.template.overtime.kind != .tie {
+      notes.append("flat overtime leaves some games level: a level game counts half to each side of a moneyline")
+    }
+    return notes
+  }
+}

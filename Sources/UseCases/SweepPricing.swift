@@ -1,0 +1,89 @@
+import OddsMath
+import Simulation
+
+/// A totals line priced over a grid of parameters: `mcsim sweep`.
+///
+/// The request gives each parameter's values; one value sets the parameter, several sweep it.
+/// The model every point starts from is the base (`ModelPrecedence`) with the first home and
+/// away values, then the single values of their own (`--home-sd 12`), then the relative moves
+/// from them (`--sd-scale 2`: 24). A single shift or sd scale that would move what a grid of the
+/// same quantity sets outright is refused, naming both, rather than half applied.
+public struct SweepPricingRequest: Sendable {
+  public var base: GameModel
+  /// Each parameter's values (`.line`, `.home` and `.away` required).
+  public var grids: [SweepParameter: [Double]]
+  public var overOdds: Odds
+  public var underOdds: Odds
+  /// The line the prices are offered at, when the swept lines are alternatives to it.
+  public var offeredLine: Double?
+  public var spread: Double?
+  public var moneyline: Bool
+  public var options: SimulationOptions
+  public var exact: Bool
+  public var policy: AdvicePolicy
+  /// How a refusal names a parameter to the user (the command line: its option, `--shift`).
+  public var name: @Sendable (SweepParameter) -> String = { $0.rawValue }
+
+  public init(
+    base: GameModel, grids: [SweepParameter: [Double]], overOdds: Odds = Defaults.price, underOdds: Odds = Defaults.price,
+    offeredLine: Double? = nil, spread: Double? = nil, moneyline: Bool = false, options: SimulationOptions,
+    exact: Bool = Defaults.exact, policy: AdvicePolicy = Defaults.advice
+  ) {
+    self.base = base
+    self.grids = grids
+    self.overOdds = overOdds
+    self.underOdds = underOdds
+    self.offeredLine = offeredLine
+    self.spread = spread
+    self.moneyline = moneyline
+    self.options = options
+    self.exact = exact
+    self.policy = policy
+  }
+}
+
+public enum SweepPricing {
+  /// The sweep. A refusal's field is the parameter's raw value (`shift`, `sd_scale`), its message
+  /// naming the parameters as the request's `name` does.
+  public static func price(_ request: SweepPricingRequest) throws(InputError) -> ParameterSweep {
+    let grids = request.grids
+    guard let lines = grids[.line], let homes = grids[.home], let aways = grids[.away],
+      !lines.isEmpty, !homes.isEmpty, !aways.isEmpty
+    else {
+      throw .invalid(field: "sweep", value: "", reason: "give the line, the home and the away projections")
+    }
+    var model = request.base
+    model.homeMean = homes[0]
+    model.awayMean = aways[0]
+    for relative in SweepParameter.allCases where relative.isRelative && grids[relative]?.count == 1 {
+      for absolute in SweepParameter.allCases
+      where !absolute.isRelative && (grids[absolute]?.count ?? 0) > 1 && !absolute.moves.isDisjoint(with: relative.moves) {
+        let (r, a) = (request.name(relative), request.name(absolute))
+        throw .invalid(
+          field: relative.rawValue, value: "\(grids[relative]![0])",
+          reason: "moves what the \(a) grid sets: sweep \(r) instead, or fold it into \(a)'s values")
+      }
+    }
+    let defaults = model
+    for parameter in SweepParameter.allCases where parameter.changesModel && !parameter.isRelative {
+      if let values = grids[parameter], values.count == 1 { parameter.apply(values[0], to: &model, base: defaults) }
+    }
+    let fixed = model
+    for parameter in SweepParameter.allCases where parameter.isRelative {
+      if let values = grids[parameter], values.count == 1 { parameter.apply(values[0], to: &model, base: fixed) }
+    }
+    var over = request.overOdds, under = request.underOdds
+    if let prices = grids[.price], prices.count == 1 {
+      do { over = try Odds(decimal: prices[0]) } catch {
+        throw .invalid(field: "price", value: "\(prices[0])", reason: "\(error)")
+      }
+      under = over
+    }
+    let axes = SweepParameter.allCases.compactMap { p in grids[p].flatMap { $0.count > 1 ? SweepAxis(p, $0) : nil } }
+    let market = TotalsMarket(line: request.offeredLine ?? lines[0], overOdds: over, underOdds: under)
+    return try ParameterSweep(
+      model: model, market: market, axes: axes.isEmpty ? [SweepAxis(.line, lines)] : axes,
+      offeredLine: request.offeredLine, spread: request.spread, moneyline: request.moneyline,
+      options: request.options, exact: request.exact, policy: request.policy)
+  }
+}
