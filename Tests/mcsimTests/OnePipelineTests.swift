@@ -11,6 +11,19 @@ import XCTest
 /// `include_exact` says whether advice grades on the exact probabilities in both; left out, the
 /// command line grades on them and a server on the simulation (`Defaults.exactOnServer`).
 final class OnePipelineTests: XCTestCase {
+  /// The server's JSON answer to `body` POSTed at `path`, which must be 200.
+  static func post(_ path: String, _ body: Data, port: Int, file: StaticString = #filePath, line: UInt = #line)
+    async throws -> [String: Any]
+  {
+    var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+    request.httpMethod = "POST"
+    request.httpBody = body
+    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    let (data, response) = try await URLSession.shared.data(for: request)
+    XCTAssertEqual((response as? HTTPURLResponse)?.statusCode, 200, String(decoding: data, as: UTF8.self), file: file, line: line)
+    return try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any], file: file, line: line)
+  }
+
   /// Every number of `a` and `b` the same, but times.
   static func assertSameNumbers(_ a: Any?, _ b: Any?, path: String = "result", file: StaticString = #filePath, line: UInt = #line) {
     switch (a, b) {
@@ -41,13 +54,7 @@ final class OnePipelineTests: XCTestCase {
       let body = try JSONSerialization.data(withJSONObject: fields)
       let file = FileManager.default.temporaryDirectory.appendingPathComponent("mcsim-pipeline-\(exact).json")
       try body.write(to: file)
-      var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/api/monte-carlo/simulate")!)
-      request.httpMethod = "POST"
-      request.httpBody = body
-      request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-      let (data, response) = try await URLSession.shared.data(for: request)
-      XCTAssertEqual((response as? HTTPURLResponse)?.statusCode, 200, String(decoding: data, as: UTF8.self))
-      let served = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+      let served = try await Self.post("/api/monte-carlo/simulate", body, port: port)
       let cli = try MCSimBinary.json(["run", "--request", file.path, "--seed", "77", "--threads", "1", "--json"])
       let s = try XCTUnwrap(served["result"] as? [String: Any]), c = try XCTUnwrap(cli["result"] as? [String: Any])
       XCTAssertNotNil(s["scenarios"], "the agent's request asks for scenarios")
@@ -70,13 +77,7 @@ final class OnePipelineTests: XCTestCase {
       server.terminate()
       server.waitUntilExit()
     }
-    var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/api/monte-carlo/batch")!)
-    request.httpMethod = "POST"
-    request.httpBody = body
-    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-    let (data, response) = try await URLSession.shared.data(for: request)
-    XCTAssertEqual((response as? HTTPURLResponse)?.statusCode, 200, String(decoding: data, as: UTF8.self))
-    var served = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+    var served = try await Self.post("/api/monte-carlo/batch", body, port: port)
     var cli = try MCSimBinary.json(["slate", file.path, "--seed", "77", "--json"], allowedStatus: [0, 3])
     XCTAssertGreaterThan((served["games"] as? [Any])?.count ?? 0, 10)
     let advice = (served["games"] as? [[String: Any]])?.first?["advice"] as? [String: Any]
