@@ -33,18 +33,15 @@ public struct SlatePricingRequest: Sendable {
   /// two models (the totals' and, when they differ, the margins' tie model), their exact
   /// distributions when grading on them (`ExactCost`), and the joint runs of the league factor.
   public func cost(simulations n: Int, exact: Bool) -> Int {
-    let models = games.map { $0.model.map { exact ? n.addingReportingOverflow(ExactCost.paths(for: $0)) : (n, false) } ?? (0, false) }
-    var total = 0, overflow = false
-    for (m, o0) in models {
-      overflow = overflow || o0
-      let (twice, o1) = m.multipliedReportingOverflow(by: 2)
-      let (sum, o2) = total.addingReportingOverflow(twice)
-      total = sum
-      overflow = overflow || o1 || o2
+    func add(_ x: Int, _ y: Int) -> Int { let (s, o) = x.addingReportingOverflow(y); return o ? .max : s }
+    var total = 0
+    for model in games.compactMap(\.model) {
+      let perModel = exact ? add(n, ExactCost.paths(for: model)) : n
+      total = add(total, add(perModel, perModel))
     }
     let joint = leagueFactor == nil ? 0 : (bets == nil ? 1 : 2)
-    let (all, o3) = total.addingReportingOverflow(joint * n)
-    return overflow || o3 ? Int.max : all
+    for _ in 0..<joint { total = add(total, n) }
+    return total
   }
 }
 
@@ -86,6 +83,9 @@ public struct SlatePricing: Sendable {
     if let f = request.leagueFactor, !(f.isFinite && (0...1).contains(f)) {
       throw .invalid(field: "league_factor", value: "\(f)", reason: "must be in [0, 1]")
     }
+    if let bets = request.bets, bets.isEmpty {
+      throw .invalid(field: "bets", value: "[]", reason: "give at least one bet")
+    }
     let evaluation = try evaluator.evaluate(request.games, progress: progress, ready: ready)
     guard let factor = request.leagueFactor else {
       return PricedSlate(evaluation: evaluation, leagueFactor: nil, leftOut: [])
@@ -108,7 +108,6 @@ public struct SlatePricing: Sendable {
 
   /// The bets on the games that go together, each named `bets[i]` when refused.
   static func legs(_ bets: [SlateBet], gameNames: [String]) throws(InputError) -> [ParlayLeg] {
-    guard !bets.isEmpty else { throw .invalid(field: "bets", value: "[]", reason: "give at least one bet") }
     var out: [ParlayLeg] = []
     for (i, bet) in bets.enumerated() {
       guard let id = bet.game, let g = gameNames.firstIndex(of: id) else {

@@ -167,11 +167,19 @@ struct SlateCommand: ParsableCommand {
     inputs.rejected += statsTable?.skipped ?? []
     for skipped in statsTable?.skipped ?? [] { console.warn("team stats: skipped \(skipped)") }
 
+    // With --as-of, a feed's games dated before the day are not tonight's: every poll leaves them out.
+    let scheduleDay = try asOf.map(AsOfText.scheduleDay)
     func assemble(_ feed: Feed?) -> AssembledSlate {
       guard let feed else { return SlateAssembly.fromFile(slateFile!) }
-      if let slateFile { return SlateAssembly.attach(feed, to: slateFile.entries, policy: policy) }
-      if fromMarket { return SlateAssembly.fromFeedMarkets(feed, base: base, policy: policy) }
-      return SlateAssembly.fromFeed(feed, stats: statsTable!, base: base, policy: policy, shift: resolved.shift)
+      let slate: AssembledSlate
+      if let slateFile {
+        slate = SlateAssembly.attach(feed, to: slateFile.entries, policy: policy)
+      } else if fromMarket {
+        slate = SlateAssembly.fromFeedMarkets(feed, base: base, policy: policy)
+      } else {
+        slate = SlateAssembly.fromFeed(feed, stats: statsTable!, base: base, policy: policy, shift: resolved.shift)
+      }
+      return scheduleDay.map { slate.leavingOut(before: $0) } ?? slate
     }
     let methodology = SlateResponse.Methodology(
       base: base, options: options, projections: fromMarket ? .market : statsTable != nil ? .stats : .given, advice: advice)
@@ -193,8 +201,7 @@ struct SlateCommand: ParsableCommand {
       inputs.rejected += feed!.rejected.map(\.description)
       inputs.notes += feed!.notes
     }
-    var slate = assemble(feed)
-    if let asOf, feed != nil { slate = slate.leavingOut(before: try AsOfText.scheduleDay(asOf)) }
+    let slate = assemble(feed)
     for u in slate.unmatched { console.warn("unmatched: \(u.event): \(u.reason)") }
     let betSource = bets.map(InputSource.init)
     var request = SlatePricingRequest(games: slate.games, leagueFactor: leagueFactor)

@@ -49,7 +49,6 @@ public enum SlateBets {
   /// The bets read: each leg's text parsed (errors naming `bets[i]`); which game each names is
   /// checked against the games that price together (`SlatePricing`).
   public static func bets(_ raw: [ParlayRequest.Leg]) throws(InputError) -> [SlateBet] {
-    guard !raw.isEmpty else { throw .invalid(field: "bets", value: "[]", reason: "give at least one bet") }
     var out: [SlateBet] = []
     for (i, l) in raw.enumerated() {
       let leg = try ParlayLegSyntax.leg(l.leg, field: "bets[\(i)]")
