@@ -31,6 +31,7 @@ def json_body(schema, description=""):
 
 
 ERRORS = {
+    "401": json_body(ref("Error"), "Missing or invalid X-API-Key (with --api-keys)"),
     "404": json_body(ref("Error"), "No such endpoint"),
     "413": json_body(ref("Error"), "Body over the server's limit (--max-body)"),
     "422": json_body(ref("Error"), "Malformed JSON, a wrong type, a missing field or an invalid value: each named"),
@@ -150,26 +151,43 @@ schemas = {
         "last_error": STR_OR_NULL, "refresh_seconds": NUM,
     }),
     "TonightResponse": {"allOf": [ref("SlateResponse"), obj(["source", "methodology"], {"source": ref("SourceStatus")})]},
-    "FairBetBook": obj(["book", "price", "evPercent", "trueProb", "isSharp", "evConfidenceTier"], {
-        "book": STR, "price": NUM, "decimalOdds": NUM, "impliedProb": NUM, "evPercent": NUM_OR_NULL, "trueProb": NUM_OR_NULL,
-        "isSharp": BOOL, "isStale": BOOL, "evConfidenceTier": {"enum": ["high", "medium", "low", "none"]}, "observedAt": STR,
+    "FairBetBook": obj(["book", "price", "observed_at", "ev_percent", "implied_prob", "is_sharp", "ev_method", "ev_confidence_tier"], {
+        "book": STR, "price": NUM, "observed_at": {"type": "string", "format": "date-time"}, "ev_percent": NUM_OR_NULL,
+        "display_ev": NUM_OR_NULL, "implied_prob": NUM, "true_prob": NUM_OR_NULL, "is_sharp": BOOL, "is_stale": BOOL,
+        "ev_method": STR, "ev_confidence_tier": {"enum": ["full", "decent", "thin", None]}, "book_abbr": STR,
+        "price_decimal": NUM, "ev_tier": {"enum": ["strong_positive", "positive", "negative", "neutral", None]},
     }),
-    "FairBetBet": obj(["betId", "market", "selection", "trueProb", "referencePrice", "evConfidenceTier", "evDisabledReason", "books"], {
-        "betId": STR, "gameId": STR, "league": STR_OR_NULL, "market": STR, "marketCategory": STR, "selection": STR,
-        "line": NUM_OR_NULL, "trueProb": NUM_OR_NULL, "fairOdds": NUM_OR_NULL, "referencePrice": NUM_OR_NULL,
-        "evMethod": STR, "evConfidenceTier": {"enum": ["high", "medium", "low", "none"]}, "evDisabledReason": STR_OR_NULL,
-        "evDisabledCode": STR_OR_NULL, "bestBook": STR_OR_NULL, "bestEvPercent": NUM_OR_NULL,
-        "books": {"type": "array", "items": ref("FairBetBook")},
+    "FairBetBet": obj(["game_id", "league_code", "home_team", "away_team", "game_date", "market_key", "selection_key",
+                       "line_value", "true_prob", "reference_price", "ev_confidence_tier", "ev_disabled_reason", "has_fair",
+                       "fair_american_odds", "books"], {
+        "game_id": INT, "league_code": STR, "home_team": STR, "away_team": STR, "game_date": {"type": "string", "format": "date-time"},
+        "market_key": STR, "selection_key": STR, "line_value": NUM, "market_category": STR, "player_name": STR_OR_NULL,
+        "true_prob": NUM_OR_NULL, "reference_price": {"type": ["integer", "null"]}, "opposite_reference_price": {"type": ["integer", "null"]},
+        "ev_confidence_tier": {"enum": ["full", "decent", "thin", None]}, "ev_disabled_reason": STR_OR_NULL, "ev_method": STR,
+        "has_fair": BOOL, "fair_american_odds": {"type": ["integer", "null"]}, "selection_display": STR, "market_display_name": STR,
+        "best_book": STR_OR_NULL, "best_book_name": STR_OR_NULL, "best_ev_percent": NUM_OR_NULL,
+        "books": {"type": "array", "items": ref("FairBetBook")}, "sharp_confidence": {"enum": ["high", "medium", "low"]}, "bet": STR,
     }),
-    "FairBetResponse": obj(["bets", "booksAvailable", "gamesAvailable", "marketCategoriesAvailable", "evDiagnostics", "total", "limit", "offset"], {
-        "bets": {"type": "array", "items": ref("FairBetBet")},
-        "booksAvailable": {"type": "array", "items": STR}, "gamesAvailable": {"type": "array", "items": STR},
-        "marketCategoriesAvailable": {"type": "array", "items": STR},
-        "evDiagnostics": obj(["totalBets", "pairedBets", "unpairedBets", "eligibleBets"], {
-            "totalBets": INT, "pairedBets": INT, "unpairedBets": INT, "eligibleBets": INT, "disabledReasons": {"type": "object"}}),
-        "total": INT, "limit": INT, "offset": INT, "hasMore": BOOL, "asOf": STR, "sharpBooks": {"type": "array", "items": STR},
+    "FairBetResponse": obj(["bets", "total", "books_available", "market_categories_available", "games_available", "ev_diagnostics"], {
+        "bets": {"type": "array", "items": ref("FairBetBet")}, "total": INT,
+        "books_available": {"type": "array", "items": STR}, "market_categories_available": {"type": "array", "items": STR},
+        "games_available": {"type": "array", "items": obj(["game_id", "matchup", "game_date"], {"game_id": INT, "matchup": STR, "game_date": STR})},
+        "ev_diagnostics": {"type": "object", "additionalProperties": INT}, "ev_config": {"type": "object"},
+        "limit": INT, "offset": INT, "has_more": BOOL, "as_of": STR, "sharp_books": {"type": "array", "items": STR},
         "source": ref("SourceStatus"),
     }),
+    "FairBetLiveGame": obj(["game_id", "league_code", "home_team", "away_team", "game_date", "status"], {
+        "game_id": INT, "league_code": STR, "home_team": STR, "away_team": STR, "game_date": STR, "status": STR}),
+    "FairBetLiveResponse": obj(["game_id", "bets", "total", "books_available"], {
+        "game_id": INT, "league_code": STR, "home_team": STR, "away_team": STR, "bets": {"type": "array", "items": ref("FairBetBet")},
+        "total": INT, "books_available": {"type": "array", "items": STR}, "market_categories_available": {"type": "array", "items": STR},
+        "last_updated_at": STR_OR_NULL, "ev_diagnostics": {"type": "object"}, "source": ref("SourceStatus"),
+    }),
+    "ParlayEvaluateRequest": obj(["legs"], {"legs": {"type": "array", "minItems": 2, "maxItems": 20, "items": obj(
+        ["game_id", "market_key", "selection_key"], {"game_id": INT, "market_key": STR, "selection_key": STR, "line_value": NUM_OR_NULL})}}),
+    "ParlayEvaluateResponse": obj(["fair_probability", "fair_american_odds", "confidence", "leg_count"], {
+        "fair_probability": PROB, "fair_american_odds": INT, "confidence": {"enum": ["full", "decent", "thin", "none"]},
+        "leg_count": INT, "independent_probability": PROB, "correlation_lift": NUM, "legs": {"type": "array"}}),
     "TradePlayer": obj(["price", "breakeven", "proj_scores"], {
         "price": {"type": "number", "minimum": 0}, "breakeven": NUM,
         "proj_scores": {"type": "array", "items": NUM, "minItems": 5, "maxItems": 5}, "is_red_dot": BOOL,
@@ -230,16 +248,37 @@ paths = {
         "summary": "Tonight's totals from the configured feed and stats (last good copy with its age on a failed refresh)",
         "responses": {"200": json_body(ref("TonightResponse")), **errors("503")}}},
     "/api/fairbet/odds": {"get": {
-        "summary": "The FairBet client's bets with server-side EV (camelCase)",
+        "summary": "The FairBet client's pre-game bets with server-side EV (the real server's snake_case contract)",
         "parameters": [
-            query("league", STR, "e.g. NBA (the feed's sport title); comma-separated or repeated"),
-            query("market", STR, "h2h, spreads, totals, player_points, ... or main / player_prop"),
-            query("book", STR, "bets a book prices (feed keys; circasports = circa)"),
-            query("has_fair", {"type": "boolean", "default": True}, "only bets with a server-side fair probability"),
+            query("league", STR, "league code, e.g. NBA"),
+            query("market_category", STR, "mainline, player_prop, team_prop or alternate"),
+            query("exclude_categories", STR, "categories left out (repeat the parameter)"),
+            query("game_id", INT, "one game"),
+            query("book", STR, "show that book's prices and the sharp ones"),
+            query("player_name", STR, "player name contains (any case)"),
+            query("min_ev", NUM, "some book's EV at least this (percent)"),
+            query("has_fair", BOOL, "only bets with (or without) a fair probability"),
+            query("sort_by", {"enum": ["ev", "game_time", "market"], "default": "ev"}, "order"),
             query("limit", {"type": "integer", "minimum": 1, "maximum": 500, "default": 100}, "page size"),
             query("offset", {"type": "integer", "minimum": 0, "default": 0}, "first bet of the page"),
         ],
-        "responses": {"200": json_body(ref("FairBetResponse")), **errors("422", "503")}}},
+        "responses": {"200": json_body(ref("FairBetResponse")), **errors("401", "422", "503")}}},
+    "/api/fairbet/live/games": {"get": {
+        "summary": "Games under way (started less than 4 hours ago), as a bare array",
+        "parameters": [query("league", STR, "league code, e.g. NBA")],
+        "responses": {"200": json_body({"type": "array", "items": ref("FairBetLiveGame")}), **errors("401", "503")}}},
+    "/api/fairbet/live": {"get": {
+        "summary": "One game under way: its bets with EV against the sharp consensus",
+        "parameters": [
+            {"name": "game_id", "in": "query", "required": True, "schema": INT, "description": "the game (from /api/fairbet/live/games)"},
+            query("market_category", STR, "mainline, player_prop, team_prop or alternate"),
+            query("sort_by", {"enum": ["ev", "game_time", "market"], "default": "ev"}, "order"),
+        ],
+        "responses": {"200": json_body(ref("FairBetLiveResponse")), **errors("401", "404", "422", "503")}}},
+    "/api/fairbet/parlay/evaluate": {"post": {
+        "summary": "A parlay of FairBet bets: fair probability with same-game legs correlated by the game model",
+        "requestBody": {"required": True, "content": {"application/json": {"schema": ref("ParlayEvaluateRequest")}}},
+        "responses": {"200": json_body(ref("ParlayEvaluateResponse")), **errors("401", "413", "422", "503")}}},
     "/api/trade_score": {"post": {
         "summary": "AFL trade score: the Python API's shape, or the iOS client's (with --trade-pool)",
         "parameters": [

@@ -30,6 +30,23 @@ public struct AssembledSlate: Sendable {
     }
     return out
   }
+
+  /// The games dated `day` only (the agent's tonight lists today's games): those dated before
+  /// or after go to `unmatched`, saying so; undated games stay.
+  public func on(day: String) -> AssembledSlate {
+    var out = leavingOut(before: day)
+    let kept = out.games
+    out.games = []
+    for game in kept {
+      if let date = game.info.gameDate, date > day {
+        out.unmatched.append(UnmatchedGame(
+          event: game.id, home: game.homeAbbr, away: game.awayAbbr, reason: "dated \(date), after the day \(day)"))
+      } else {
+        out.games.append(game)
+      }
+    }
+    return out
+  }
 }
 
 /// Puts the three ways of giving a slate into one list of `SlateGame`s:
@@ -80,6 +97,8 @@ public enum SlateAssembly {
       info.awayPPG = a.ppg
       info.awayOppPPG = a.oppPPG
       info.awayStd = model.awaySD
+      info.homeGames = h.games
+      info.awayGames = a.games
       let lines = FeedLines.lines(for: event, policy: policy, asOf: asOf)
       info.notes += lines.notes
       out.games.append(

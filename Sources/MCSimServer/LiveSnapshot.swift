@@ -12,8 +12,9 @@ struct LiveSnapshot: Sendable {
   let readAt: Date
   let tonight: SlateResponse
   let fair: FairOddsReport
-  /// Leagues of the feed's events, by event label (FairBet's `league` filter).
-  let leagues: [String: String]
+  /// The report's bets in the FairBet clients' shape.
+  let fairBet: FairBetCatalog
+  let sharpBooks: [String]
 
   enum ReadError: Error, CustomStringConvertible {
     case odds(String), stats(String)
@@ -49,7 +50,7 @@ struct LiveSnapshot: Sendable {
       }
     } else {
       let source = InputSource(configuration.statsFrom ?? "")
-      let asOf = configuration.asOf ?? Self.today()
+      let asOf = configuration.asOf ?? SlateAssembly.easternDate(configuration.now ?? Date())
       do {
         stats = try ResultsStats.compute(
           csv: try source.read(fetcher: fetcher), options: .init(asOf: asOf), source: source.description)
@@ -62,7 +63,7 @@ struct LiveSnapshot: Sendable {
     let base = configuration.model
     let options = SimulationOptions(simulations: SimulationOptions.defaultSimulations, seed: seed, threads: threads)
     let slate = SlateAssembly.fromFeed(feed, stats: stats, base: base, policy: policy, shift: configuration.statsShift)
-      .leavingOut(before: configuration.asOf ?? SlateAssembly.easternDate(Date()))
+      .on(day: configuration.asOf ?? SlateAssembly.easternDate(configuration.now ?? Date()))
     // Exact grading costs a few ms a game, once per refresh, not per request.
     var pricing = SlatePricing(options: options, policy: configuration.advice)
     let priced = try pricing.price(SlatePricingRequest(games: slate.games))
@@ -70,14 +71,19 @@ struct LiveSnapshot: Sendable {
       odds: oddsSource.description, oddsFormat: feed.format.rawValue, stats: stats.source)
     inputs.rejected = feed.rejected.map(\.description) + stats.skipped
     inputs.notes = feed.notes
-    let tonight = SlateResponse(
+    var tonight = SlateResponse(
       priced, options: options, unmatched: slate.unmatched,
       methodology: .init(base: base, options: options, projections: .stats, advice: configuration.advice),
       inputs: inputs)
+    tonight.asTonight(rules: configuration.agentAdvice)
     let fair = FairOdds.evaluate(feed.decodedQuotes, policy: policy)
-    var leagues: [String: String] = [:]
-    for event in feed.events { leagues[event.label] = event.league }
-    return LiveSnapshot(readAt: Date(), tonight: tonight, fair: fair, leagues: leagues)
+    let games = feed.events.compactMap { e -> FairBetGame? in
+      guard let home = e.home, let away = e.away, let start = e.commenceTime else { return nil }
+      return FairBetGame(event: e.label, feedID: e.id, league: e.league, home: home, away: away, start: start)
+    }
+    return LiveSnapshot(
+      readAt: Date(), tonight: tonight, fair: fair, fairBet: FairBetCatalog(report: fair, games: games),
+      sharpBooks: policy.sharpBooks)
   }
 
   static func today() -> String {

@@ -39,7 +39,11 @@ public struct MCSimServer: Sendable {
   /// Every route, behind the middleware that answers errors, ids, logs and metrics.
   func router() -> Router<BasicRequestContext> {
     let router = Router(context: BasicRequestContext.self)
+    // CORS outermost, so errors and 401s carry its headers too; the API keys inside the error
+    // answers, so a refusal is logged and counted like any other.
+    router.add(middleware: BrowserOrigins(origins: Set(configuration.corsOrigins)))
     router.add(middleware: ServiceMiddleware(metrics: metrics))
+    if let keys = configuration.apiKeys { router.add(middleware: APIKeyMiddleware(keys: keys)) }
     HealthRoutes(pool: pool, live: live).add(to: router)
     DocumentRoutes(metrics: metrics).add(to: router)
     AgentRoutes(server: self).add(to: router)

@@ -2,6 +2,7 @@ import Foundation
 import Calibration
 import OddsMath
 import Simulation
+import UseCases
 
 /// What `mcsim serve` was asked to do: where it listens, how much work it accepts, and where the
 /// live endpoints (tonight's totals, FairBet) read their lines. Validated once, at start.
@@ -43,9 +44,25 @@ public struct ServerConfiguration: Sendable {
   public var advice = AdvicePolicy()
   /// The model a request's games start from (its means unused): the built-in defaults, or a
   /// model file's (`mcsim serve --model FILE`); a request's own fields win over it.
-  public var model = GameModel(homeMean: 0, awayMean: 0)
+  public var model = Defaults.agentModel
+  /// The keys a client must send in `X-API-Key` on every `/api/` route (`--api-keys FILE`); nil
+  /// leaves the routes open. `/health` is always open.
+  public var apiKeys: Set<String>?
+  /// Browser origins answered with CORS headers and preflights (`--cors-origin`): the agent's
+  /// web front end by default.
+  public var corsOrigins = ["http://localhost:3000"]
+  /// The clock of the live endpoints' windows (`--now`): today's games, FairBet's "starting after
+  /// now - 4 h", in-play events. Nil: the real clock.
+  public var now: Date?
+  /// Whose rules fill the agent's advice fields (`verdict`, `recommended_bet`, `kelly_*`): the
+  /// agent's own (default, so a switching client sees the same advice under the same names) or
+  /// mcsim's policy (`--agent-advice mcsim`). mcsim's own advice is always sent beside them.
+  public var agentAdvice = AgentAdviceRules.agent
 
   public init() {}
+
+  /// The time now, as the live endpoints read it.
+  public func clock() -> Date { now ?? Date() }
 
   /// Every option that is out of range, by its flag name.
   public func problems() -> [(option: String, value: String, reason: String)] {
@@ -73,6 +90,10 @@ public struct ServerConfiguration: Sendable {
       out.append(("--max-total-sims", "\(maxTotalSimulations)", "must be in 1...100000000000"))
     }
     if let live { out += live.problems() }
+    if let apiKeys, apiKeys.isEmpty { out.append(("--api-keys", "(no key)", "the file holds no key")) }
+    for origin in corsOrigins where !(origin.hasPrefix("http://") || origin.hasPrefix("https://")) || origin.hasSuffix("/") {
+      out.append(("--cors-origin", origin, "must be an origin: scheme and host, optionally a port, no path (http://localhost:3000)"))
+    }
     return out
   }
 }
@@ -92,10 +113,14 @@ public struct LiveSourceConfiguration: Sendable {
   public var sharpBooks: [String]?
   /// The advice policy of the tonight snapshot (the server's).
   /// The model the live slate's games start from (`ServerConfiguration.model`).
-  public var model = GameModel(homeMean: 0, awayMean: 0)
+  public var model = Defaults.agentModel
   /// The model file's shift of the stats formula's projections (`ProjectionShift`).
   public var statsShift = ProjectionShift.none
   public var advice = AdvicePolicy()
+  /// The server's pinned clock (`--now`), nil for the real one: "today" of the tonight slate.
+  public var now: Date?
+  /// Whose rules fill the agent's advice fields (`ServerConfiguration.agentAdvice`).
+  public var agentAdvice = AgentAdviceRules.agent
 
   public init(odds: String) { self.odds = odds }
 

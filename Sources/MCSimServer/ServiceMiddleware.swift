@@ -69,6 +69,12 @@ struct ServiceMiddleware<Context: RequestContext>: RouterMiddleware {
     case let e as HTTPError:
       switch e.status {
       case .notFound:
+        if let allowed = RouteTable.allowed(request.uri.path), !allowed.contains(request.method.rawValue) {
+          var e = APIError(
+            .methodNotAllowed, "\(request.method) is not allowed on \(request.uri.path): \(allowed.joined(separator: ", "))")
+          e.headers[.allow] = allowed.joined(separator: ", ")
+          return e
+        }
         return APIError(.notFound, "no endpoint \(request.method) \(request.uri.path); see GET /openapi.json")
       case .contentTooLarge:
         return APIError(.contentTooLarge, "request body too large")

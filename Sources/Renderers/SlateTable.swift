@@ -134,7 +134,7 @@ public enum LineMoveText {
 /// NDJSON lines: one game, or one move of a watched slate, per line.
 public enum SlateOutput {
   public static func line(_ game: SlateGameResult) -> String {
-    (try? JSONOutput.encode(game)) ?? #"{"error": "could not encode game"}"#
+    (try? JSONOutput.encode(SlateGameWire(game, fields: AgentFields(endpoint: .batch, rules: .mcsim)))) ?? #"{"error": "could not encode game"}"#
   }
 
   public static func line(_ move: LineMove, poll: Int) -> String {

@@ -9,6 +9,10 @@ public enum Defaults {
   /// The replaced service's model: sd 10 a team, correlation 0.5, flat overtime at 6% adding
   /// Normal(12, 3) points, scores floored at 0 (means unused).
   public static let model = GameModel(homeMean: 0, awayMean: 0)
+  /// The betting agent's endpoints' model as its code ran them (`mcsim serve` without a model
+  /// file): correlation 0.2 (its simulate, batch and tonight all pass 0.2; its documentation's
+  /// 0.5 predates a fit on one season) and each team's score floored at 70.
+  public static let agentModel = GameModel(homeMean: 0, awayMean: 0, correlation: 0.2, scoreFloor: 70)
   /// The price of a side when none is given (decimal 1.91, about -110).
   public static let price = TotalsMarket.defaultOdds
   /// The advice policy (README "Advice"): quarter Kelly capped at 5% a bet, the market gap gate,

@@ -12,8 +12,10 @@ import Simulation
 /// file gives every parameter `calibrate` fits (sds, correlation, overtime model and its
 /// parameters, skew) and leaves the score floor to what is below it.
 public enum ModelPrecedence {
-  public static func base(config: ((inout GameModel) -> Void)? = nil, file: CalibratedModel? = nil) -> GameModel {
-    var model = Defaults.model
+  public static func base(
+    defaults: GameModel = Defaults.model, config: ((inout GameModel) -> Void)? = nil, file: CalibratedModel? = nil
+  ) -> GameModel {
+    var model = defaults
     config?(&model)
     guard let file else { return model }
     var fitted = file.template

@@ -4,6 +4,11 @@ import Foundation
 import LineFeeds
 import Logging
 import MCSimServer
+import OddsMath
+import ServiceContracts
+import UseCases
+
+extension AgentAdviceRules: ExpressibleByArgument {}
 
 /// `mcsim serve`: the replaced services' HTTP endpoints (README "Serve").
 struct ServeCommand: AsyncParsableCommand {
@@ -90,6 +95,18 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(help: "A config file (JSON; README \"Config file\") whose advice thresholds and sharp books the server uses; default: mcsim.json in the working directory, if there is one.")
   var config: String?
 
+  @Option(name: .customLong("api-keys"), help: "A file of API keys, one a line: every /api/ route then answers 401 without a valid X-API-Key header (/health stays open; keys are never logged).")
+  var apiKeys: String?
+
+  @Option(name: .customLong("cors-origin"), parsing: .upToNextOption, help: "Browser origins answered with CORS headers and preflights (default http://localhost:3000, the agent's web front end).")
+  var corsOrigin: [String] = []
+
+  @Option(help: "Pin the live endpoints' clock (today's games, FairBet's window, in-play events) to this ISO 8601 date-time, for replays and tests (default: the real clock).")
+  var now: String?
+
+  @Option(name: .customLong("agent-advice"), help: "Whose rules fill the agent's verdict, recommended_bet and kelly_* fields: agent (its own code, the default) or mcsim (mcsim's advice policy). mcsim's advice is sent beside them either way.")
+  var agentAdvice: AgentAdviceRules = .agent
+
   @OptionGroup(title: "Model") var modelFile: ModelFileOptions
 
   @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
@@ -113,9 +130,24 @@ struct ServeCommand: AsyncParsableCommand {
     c.maxTotalSimulations = maxTotalSims
     c.seed = seed
     c.tradePool = tradePool
+    if let apiKeys {
+      let text: String
+      do { text = try String(contentsOfFile: apiKeys, encoding: .utf8) } catch {
+        throw ValidationError("--api-keys \(apiKeys): cannot be read (\(error.localizedDescription))")
+      }
+      c.apiKeys = APIKeys.parse(text)
+    }
+    if !corsOrigin.isEmpty { c.corsOrigins = corsOrigin.flatMap { $0.split(separator: ",").map(String.init) } }
+    if let now {
+      guard let date = Timestamp.parse(now) else {
+        throw ValidationError("--now \(now): must be an ISO 8601 date-time (2026-03-31T23:00:00Z)")
+      }
+      c.now = date
+    }
+    c.agentAdvice = agentAdvice
     let file = try AdviceOptions.load(config)
     file?.apply(to: &c.advice)
-    let resolved = try modelFile.resolved(config: file)
+    let resolved = try modelFile.resolved(config: file, defaults: Defaults.agentModel)
     c.model = resolved.base
     if let odds {
       var live = LiveSourceConfiguration(odds: odds)
@@ -128,6 +160,8 @@ struct ServeCommand: AsyncParsableCommand {
       live.advice = c.advice
       live.model = c.model
       live.statsShift = resolved.shift
+      live.now = c.now
+      live.agentAdvice = c.agentAdvice
       c.live = live
     } else if stats != nil || statsFrom != nil || asOf != nil || sharp != nil {
       throw ValidationError("--stats, --stats-from, --as-of and --sharp go with --odds FEED.")

@@ -9,7 +9,8 @@ final class AdviceEndpointTests: XCTestCase {
                              "include_scenarios": false, "include_sensitivity": false]
 
   func testSimulateGradesOnTheExactProbabilityWhenAsked() async throws {
-    let server = try await serve()
+    // mcsim's policy in the agent's fields too (`serve --agent-advice mcsim`).
+    let server = try await serve { $0.agentAdvice = .mcsim }
     var exact = body
     exact["include_exact"] = true
     let reply = try await server.post("/api/monte-carlo/simulate", json: exact)

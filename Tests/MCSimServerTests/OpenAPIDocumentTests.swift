@@ -19,7 +19,8 @@ final class OpenAPIDocumentTests: XCTestCase {
     let paths = document.object("paths")
     let expected: Set<String> = [
       "/health", "/api/health", "/openapi.json", "/metrics", "/api/monte-carlo/simulate", "/api/monte-carlo/batch",
-      "/api/tonight/totals", "/api/fairbet/odds", "/api/trade_score", "/api/odds/devig", "/api/odds/fair",
+      "/api/tonight/totals", "/api/fairbet/odds", "/api/fairbet/live/games", "/api/fairbet/live",
+      "/api/fairbet/parlay/evaluate", "/api/trade_score", "/api/odds/devig", "/api/odds/fair",
     ]
     XCTAssertEqual(Set(paths.keys), expected)
     for (path, item) in paths {

@@ -36,8 +36,9 @@ final class ValidationTests: XCTestCase {
 
     // Several wrong types at once: each is named.
     var several = good
-    several["total_line"] = "220.5"
-    several["include_scenarios"] = "yes"
+    // (A numeric string and "yes" are read, as pydantic reads them: ClientHTTPTests.)
+    several["total_line"] = "lots"
+    several["include_scenarios"] = 2
     reply = try await server.post("/api/monte-carlo/simulate", json: several)
     XCTAssertEqual(reply.status, 422, reply.text)
     XCTAssertEqual(Set(fields(reply)), ["total_line", "include_scenarios"], reply.text)
@@ -130,7 +131,8 @@ final class ValidationTests: XCTestCase {
     let reply = try await server.post("/api/monte-carlo/simulate", json: body)
     XCTAssertEqual(reply.status, 200, reply.text)
     let analytic = reply.json.object("result").object("analytic")
-    let model = GameModel(homeMean: 112.5, awayMean: 108.3)
+    // The agent's model: correlation 0.2, scores floored at 70.
+    let model = GameModel(homeMean: 112.5, awayMean: 108.3, correlation: 0.2, scoreFloor: 70)
     let exact = AnalyticSummary(distribution: try XCTUnwrap(ExactScoreDistribution.compute(model)), line: 220.5)
     XCTAssertEqual(try XCTUnwrap(analytic.number("p_over")), exact.pOver, accuracy: 1e-12)
     XCTAssertEqual(try XCTUnwrap(analytic.number("mean_total")), exact.meanTotal, accuracy: 1e-9)

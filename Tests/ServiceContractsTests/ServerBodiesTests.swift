@@ -73,31 +73,40 @@ final class ServerBodiesTests: XCTestCase {
     let status = SourceStatus(odds: "f", stats: nil, readAt: now, now: now, lastError: nil, refreshSeconds: 60)
     let eligible = report.bets.filter { $0.disabledReason == nil && $0.fairProbability != nil }
     XCTAssertEqual(eligible.count, 4)
-    let page = FairBetResponse(
-      report: report, selected: eligible, limit: 3, offset: 2, leagues: ["BOS@MIA": "NBA"], source: status)
+    let start = now.addingTimeInterval(3600)
+    let games = ["BOS@MIA", "LAL@GSW", "NYK@PHI"].map { e in
+      FairBetGame(event: e, feedID: nil, league: "nba", home: String(e.suffix(3)), away: String(e.prefix(3)), start: start)
+    }
+    let catalog = FairBetCatalog(report: report, games: games)
+    var problems: [(String, String, String)] = []
+    let query = FairBetQuery([("has_fair", "true"), ("limit", "3"), ("offset", "2")], problems: &problems)
+    XCTAssertTrue(problems.isEmpty)
+    let page = FairBetResponse(catalog: catalog, query: query, now: now, sharpBooks: ["pinnacle"], source: status)
     XCTAssertEqual(page.total, 4)
     XCTAssertEqual(page.bets.count, 2)
     XCTAssertFalse(page.hasMore)
-    XCTAssertEqual(page.bets.map(\.betId), eligible[2...].map(\.label))
-    XCTAssertEqual(page.evDiagnostics.totalBets, 5)
-    XCTAssertEqual(page.evDiagnostics.unpairedBets, 1)
-    XCTAssertEqual(page.evDiagnostics.pairedBets, 4)
-    XCTAssertEqual(page.evDiagnostics.eligibleBets, 4)
-    XCTAssertEqual(page.evDiagnostics.disabledReasons, ["no_pair": 1])
+    XCTAssertEqual(page.evDiagnostics, ["total_pairs": 4, "total_unpaired": 0, "passed": 4, "eligible": 4])
     XCTAssertEqual(page.booksAvailable, ["circasports", "fanduel", "pinnacle"])
-    XCTAssertEqual(page.gamesAvailable, ["BOS@MIA", "LAL@GSW", "NYK@PHI"])
-    XCTAssertEqual(page.marketCategoriesAvailable, ["main"])
-    XCTAssertEqual(page.asOf, "2026-03-31T23:33:20Z")
+    XCTAssertEqual(page.gamesAvailable.map(\.matchup), ["BOS @ MIA", "LAL @ GSW", "NYK @ PHI"])
+    XCTAssertEqual(page.gamesAvailable.map(\.gameID), games.map(\.gameID))
+    XCTAssertEqual(page.marketCategoriesAvailable, ["mainline"])
+    XCTAssertEqual(page.bets[0].leagueCode, "NBA")
+    // Without the has_fair filter every bet counts, the unpaired one too.
+    let everything = FairBetResponse(
+      catalog: catalog, query: FairBetQuery([], problems: &problems), now: now, sharpBooks: [], source: status)
+    XCTAssertEqual(everything.total, 5)
+    XCTAssertEqual(everything.evDiagnostics["no_pair"], 1)
+    XCTAssertEqual(everything.evDiagnostics["total_unpaired"], 1)
     // The withheld bet keeps explicit nulls, which the client reads as "withheld".
-    let lone = FairBetResponse(
-      report: report, selected: report.bets.filter { $0.disabledReason == .noPair }, limit: 10, offset: 0,
-      leagues: [:], source: status)
-    let body = try json(lone.bets[0])
-    for key in ["\"trueProb\":null", "\"fairOdds\":null", "\"bestBook\":null", "\"evDisabledCode\":\"no_pair\"",
-      "\"evDisabledReason\":\"No opposite side to pair\"", "\"evConfidenceTier\":\"none\"", "\"league\""]
+    let lone = try XCTUnwrap(everything.bets.first { $0.evDisabledReason != nil })
+    let body = try json(lone)
+    for key in ["\"true_prob\":null", "\"fair_american_odds\":null", "\"best_book\":null", "\"ev_disabled_reason\":\"no_pair\"",
+      "\"ev_confidence_tier\":null", "\"has_fair\":false", "\"selection_key\":\"team:nyk\""]
     {
-      XCTAssertEqual(body.contains(key), key != "\"league\"", key)
+      XCTAssertTrue(body.contains(key), key)
     }
+    // Games that have started leave the pre-game page.
+    XCTAssertEqual(FairBetResponse(catalog: catalog, query: query, now: start, sharpBooks: [], source: status).total, 0)
   }
 
   func testDevigAnswerCarriesTheMarketAndEachMethod() throws {

@@ -39,12 +39,16 @@ final class OnePipelineTests: XCTestCase {
     }
   }
 
+  /// The server's agent endpoints run the agent's model (correlation 0.2, scores floored at
+  /// 70); the command line is given it, and the server puts mcsim's policy in the agent's fields.
+  static let agentModel = ["--rho", "0.2", "--score-floor", "70"]
+
   /// The agent's request (scenarios and sensitivity on) with `include_exact` false and true: the
   /// server and `run --request` answer every number alike, and grade alike.
   func testRunAndSimulateAnswerTheSameNumbers() async throws {
     let scenario = try Data(contentsOf: GoldenOutputTests.projectRoot.appendingPathComponent("Scenarios/simulate_request.json"))
     var fields = try XCTUnwrap(JSONSerialization.jsonObject(with: scenario) as? [String: Any])
-    let (server, port) = try MCSimBinary.serve(["--seed", "77"])
+    let (server, port) = try MCSimBinary.serve(["--seed", "77", "--agent-advice", "mcsim"])
     defer {
       server.terminate()
       server.waitUntilExit()
@@ -55,7 +59,7 @@ final class OnePipelineTests: XCTestCase {
       let file = FileManager.default.temporaryDirectory.appendingPathComponent("mcsim-pipeline-\(exact).json")
       try body.write(to: file)
       let served = try await Self.post("/api/monte-carlo/simulate", body, port: port)
-      let cli = try MCSimBinary.json(["run", "--request", file.path, "--seed", "77", "--threads", "1", "--json"])
+      let cli = try MCSimBinary.json(["run", "--request", file.path, "--seed", "77", "--threads", "1", "--json"] + Self.agentModel)
       let s = try XCTUnwrap(served["result"] as? [String: Any]), c = try XCTUnwrap(cli["result"] as? [String: Any])
       XCTAssertNotNil(s["scenarios"], "the agent's request asks for scenarios")
       XCTAssertNotNil(s["sensitivity"], "and for sensitivity")
@@ -72,13 +76,13 @@ final class OnePipelineTests: XCTestCase {
     let body = try JSONSerialization.data(withJSONObject: fields)
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("mcsim-pipeline-batch.json")
     try body.write(to: file)
-    let (server, port) = try MCSimBinary.serve(["--seed", "77"])
+    let (server, port) = try MCSimBinary.serve(["--seed", "77", "--agent-advice", "mcsim"])
     defer {
       server.terminate()
       server.waitUntilExit()
     }
     var served = try await Self.post("/api/monte-carlo/batch", body, port: port)
-    var cli = try MCSimBinary.json(["slate", file.path, "--seed", "77", "--json"], allowedStatus: [0, 3])
+    var cli = try MCSimBinary.json(["slate", file.path, "--seed", "77", "--json"] + Self.agentModel, allowedStatus: [0, 3])
     XCTAssertGreaterThan((served["games"] as? [Any])?.count ?? 0, 10)
     let advice = (served["games"] as? [[String: Any]])?.first?["advice"] as? [String: Any]
     XCTAssertEqual(advice?["probability_source"] as? String, "exact", "the batch grades on the exact probabilities")

@@ -52,12 +52,19 @@ final class SlateCommandTests: XCTestCase {
       let pOver = try XCTUnwrap(over["probability"] as? Double), pUnder = try XCTUnwrap(under["probability"] as? Double)
       XCTAssertEqual(pOver + pUnder + (try XCTUnwrap(over["p_push"] as? Double)), 1, accuracy: 1e-12)
       XCTAssertEqual(over["simulated_probability"] as? Double, mc["p_over"] as? Double)
-      XCTAssertEqual(try XCTUnwrap(ev["ev_over"] as? Double), 100 * (pOver * 0.91 - pUnder), accuracy: 1e-9)
-      XCTAssertEqual(try XCTUnwrap(ev["edge_under"] as? Double), 100 * (pUnder - 1 / 1.91), accuracy: 1e-9)
+      // The agent's batch units: EV a fraction to 4 places, edge in percent to 1, Kelly a fraction.
+      func round(_ x: Double, _ places: Double) -> Double {
+        let scale = pow(10, places)
+        return (x * scale).rounded(.toNearestOrEven) / scale
+      }
+      XCTAssertEqual(try XCTUnwrap(ev["ev_over"] as? Double), round(pOver * 0.91 - pUnder, 4), accuracy: 1e-12)
+      XCTAssertEqual(try XCTUnwrap(ev["edge_under"] as? Double), round(100 * round(pUnder - 1 / 1.91, 4), 1), accuracy: 1e-12)
       let kelly = try XCTUnwrap(ev["kelly_over"] as? Double)
-      XCTAssertTrue((0...5).contains(kelly), "kelly_over \(kelly) is a percent of bankroll, capped at 5")
+      XCTAssertTrue((0...0.05).contains(kelly), "kelly_over \(kelly) is a fraction of bankroll, capped at 0.05")
       let projected = try XCTUnwrap(g["projected"] as? Double), line = try XCTUnwrap(g["line"] as? Double)
-      XCTAssertEqual(try XCTUnwrap(g["edge"] as? Double), projected - line, accuracy: 1e-9)
+      XCTAssertEqual(projected, round(projected, 1))
+      let meanTotal = try XCTUnwrap(mc["mean_total"] as? Double)
+      XCTAssertEqual(try XCTUnwrap(g["edge"] as? Double), round(round(meanTotal, 1) - line, 1), accuracy: 1e-12)
       let verdict = try XCTUnwrap(g["verdict"] as? String)
       XCTAssertTrue(["STRONG_UNDER", "LEAN_UNDER", "STRONG_OVER", "LEAN_OVER", "NEUTRAL"].contains(verdict), verdict)
       for key in ["home_ppg", "home_opp_ppg", "home_std", "away_ppg", "away_opp_ppg", "away_std", "home_team_id", "home_team"] {
@@ -226,7 +233,7 @@ final class SlateCommandTests: XCTestCase {
     let game = try XCTUnwrap((seededJSON["games"] as? [[String: Any]])?.first)
     let evOver = try XCTUnwrap((game["ev_metrics"] as? [String: Any])?["ev_over"] as? Double)
     let csvEV = try XCTUnwrap(Double(first[header.firstIndex(of: "ev_over_frac")!]))
-    XCTAssertEqual(csvEV, evOver / 100, accuracy: 1e-12, "the JSON's agent field is percent")
+    XCTAssertEqual(csvEV, evOver, accuracy: 5e-5, "the JSON's agent field is the batch's: a fraction to 4 places")
     XCTAssertLessThan(abs(csvEV), 1)
   }
 

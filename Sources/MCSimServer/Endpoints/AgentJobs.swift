@@ -14,7 +14,16 @@ struct SimulationJob: Sendable {
 
 /// The agent's simulate and batch requests, validated into jobs. Every refused value is named.
 enum AgentJobs {
-  static func simulate(_ body: Data, configuration: ServerConfiguration) throws(APIError) -> SimulationJob {
+  /// The number fields of a batch game that the agent's clients may send as strings.
+  static let batchGameFields = FieldTypes(
+    fields: [
+      "home_ppg", "home_opp_ppg", "away_ppg", "away_opp_ppg", "home_std_dev", "away_std_dev", "total_line", "over_odds",
+      "under_odds", "home_projection", "away_projection",
+    ].map { ($0, .number) })
+
+  static func simulate(_ sent: Data, configuration: ServerConfiguration) throws(APIError) -> SimulationJob {
+    let (body, nulls) = LaxJSON.coerce(sent, fields: SimulateRequest.fieldTypes)
+    if !nulls.isEmpty { throw APIError.invalid(nulls) }
     let request: SimulateRequest
     do { request = try SimulateRequest.decode(body) } catch {
       throw Problems.decoding(error, body: body, fields: SimulateRequest.fieldTypes)
@@ -45,12 +54,16 @@ enum AgentJobs {
       policy: configuration.advice, exact: request.includeExact, reportExact: request.includeExact,
       scenarios: request.includeScenarios,
       sensitivity: request.includeSensitivity, sensitivityExact: request.includeExact)
+    let rules = configuration.agentAdvice
     return SimulationJob(paths: pricing.cost) {
-      try JSONResponse.encode(SuccessEnvelope(try GamePricing.price(pricing).report))
+      try JSONResponse.encode(SuccessEnvelope(SimulateAnswer(try GamePricing.price(pricing).report, rules: rules)))
     }
   }
 
-  static func batch(_ body: Data, configuration: ServerConfiguration) throws(APIError) -> SimulationJob {
+  static func batch(_ sent: Data, configuration: ServerConfiguration) throws(APIError) -> SimulationJob {
+    // The agent's batch takes null for a game's sds, line and prices (their defaults).
+    let (body, nulls) = LaxJSON.coerce(sent, fields: SlateFile.fieldTypes, items: ["games": batchGameFields])
+    if !nulls.isEmpty { throw APIError.invalid(nulls) }
     let file: SlateFile
     do { file = try SlateFile.decode(body, base: configuration.model) } catch {
       throw Problems.decoding(error, body: body, fields: SlateFile.fieldTypes)
@@ -83,10 +96,11 @@ enum AgentJobs {
     return SimulationJob(paths: request.cost(simulations: n, exact: exact)) {
       var pricing = SlatePricing(options: options, policy: configuration.advice, exact: exact)
       let priced = try pricing.price(request)
-      let response = SlateResponse(
+      var response = SlateResponse(
         priced, options: options, unmatched: slate.unmatched,
         methodology: .init(base: configuration.model, options: options, projections: .given, advice: configuration.advice),
         inputs: .init(slate: "request body", odds: nil, stats: nil))
+      response.agentFields = AgentFields(endpoint: .batch, rules: configuration.agentAdvice)
       return try JSONResponse.encode(response)
     }
   }

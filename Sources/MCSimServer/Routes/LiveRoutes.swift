@@ -3,9 +3,11 @@ import Hummingbird
 import LineFeeds
 import OddsMath
 import ServiceContracts
+import Simulation
+import UseCases
 
-/// `GET /api/tonight/totals` (the agent's response) and `GET /api/fairbet/odds` (the FairBet
-/// client's), both read from the live sources' latest good snapshot: no simulation per request.
+/// `GET /api/tonight/totals` (the agent's response) and the FairBet client's `GET
+/// /api/fairbet/odds`, `/api/fairbet/live/games` and `/api/fairbet/live`, all read from the live sources' latest good snapshot: no simulation per request.
 struct LiveRoutes {
   let server: MCSimServer
 
@@ -15,10 +17,64 @@ struct LiveRoutes {
       return try JSONResponse.make(.ok, TonightResponse(response: snapshot.tonight, source: status))
     }
     router.get("/api/fairbet/odds") { request, _ in
-      let query = try FairBetQuery(request.uri.queryParameters)
+      let query = try Self.query(request)
       let (snapshot, status) = try await current()
-      return try JSONResponse.make(.ok, query.page(of: snapshot, source: status))
+      return try JSONResponse.make(
+        .ok,
+        FairBetResponse(
+          catalog: snapshot.fairBet, query: query, now: server.configuration.clock(), sharpBooks: snapshot.sharpBooks,
+          source: status))
     }
+    router.get("/api/fairbet/live/games") { request, _ in
+      let league = request.uri.queryParameters.get("league")
+      let (snapshot, _) = try await current()
+      return try JSONResponse.make(
+        .ok, FairBetLiveGame.list(snapshot.fairBet, now: server.configuration.clock(), league: league))
+    }
+    router.get("/api/fairbet/live") { request, _ in
+      let query = try Self.query(request)
+      guard let id = query.gameID else {
+        throw APIError.invalid([.init(field: "game_id", value: "", message: "missing: the live game's id", location: "query")])
+      }
+      let (snapshot, status) = try await current()
+      guard
+        let answer = FairBetLiveResponse(
+          catalog: snapshot.fairBet, gameID: id, query: query, now: server.configuration.clock(), source: status)
+      else {
+        throw APIError(.notFound, "game \(id) is not under way; GET /api/fairbet/live/games lists those that are")
+      }
+      return try JSONResponse.make(.ok, answer)
+    }
+    router.post("/api/fairbet/parlay/evaluate") { request, _ in
+      let body = try await JSONResponse.body(of: request, limit: server.configuration.maxBodyBytes)
+      let parlay: FairBetParlayRequest
+      do throws(InputDecodingError) { parlay = try FairBetParlayRequest.decode(body) } catch {
+        throw Problems.decoding(error, body: body, fields: FairBetParlayRequest.fieldTypes)
+      }
+      let (snapshot, _) = try await current()
+      let options = SimulationOptions(
+        simulations: Self.parlaySimulations, seed: server.configuration.seed, threads: server.configuration.threadsPerRequest)
+      let (priced, tiers, problems) = parlay.resolve(
+        in: snapshot.fairBet, now: server.configuration.clock(), base: server.configuration.model, options: options)
+      if !problems.isEmpty { throw APIError.invalid(problems) }
+      let price = try await server.simulate(paths: priced.cost) { try FairParlayPricing.price(priced) }
+      return try JSONResponse.make(.ok, FairBetParlayResponse(price, request: priced, tiers: tiers))
+    }
+  }
+
+  /// Games simulated for a parlay's same-game correlation: the lift's standard error is then
+  /// under 1% of it for legs of probability 0.2 and up.
+  static let parlaySimulations = 100_000
+
+  /// The FairBet query of `request`; a 422 naming every bad parameter.
+  static func query(_ request: Request) throws(APIError) -> FairBetQuery {
+    var found: [(String, String, String)] = []
+    let pairs = request.uri.queryParameters.map { (String($0.key), String($0.value)) }
+    let query = FairBetQuery(pairs, problems: &found)
+    var problems = Problems(location: "query")
+    for (name, value, why) in found { problems.add(name, value, why) }
+    try problems.throwIfAny()
+    return query
   }
 
   private func current() async throws -> (LiveSnapshot, SourceStatus) {
@@ -33,63 +89,5 @@ struct LiveRoutes {
         "the live sources have not been read yet" + (status.lastError.map { ": \($0)" } ?? ""), retryAfter: 5)
     }
     return (snapshot, await live.status())
-  }
-}
-
-/// The FairBet query: filters and a page. Unknown values of a filter match nothing; a bad
-/// number is a 422 naming the parameter.
-struct FairBetQuery {
-  var leagues: Set<String> = []
-  var markets: Set<String> = []
-  var books: Set<String> = []
-  var hasFair = true
-  var limit = 100
-  var offset = 0
-  static let maxLimit = 500
-
-  init(_ parameters: Parameters) throws(APIError) {
-    var problems = Problems(location: "query")
-    func list(_ name: String) -> Set<String> {
-      Set(parameters.getAll(name).flatMap { $0.split(separator: ",") }.map { $0.lowercased() })
-    }
-    leagues = list("league")
-    markets = list("market")
-    books = Set(list("book").map(BookKeys.canonical))
-    if let text = parameters.get("has_fair") {
-      switch text.lowercased() {
-      case "true", "1": hasFair = true
-      case "false", "0": hasFair = false
-      default: problems.add("has_fair", String(text), "must be true or false")
-      }
-    }
-    if let text = parameters.get("limit") {
-      if let n = Int(text), (1...Self.maxLimit).contains(n) { limit = n } else {
-        problems.add("limit", String(text), "must be a whole number in 1...\(Self.maxLimit)")
-      }
-    }
-    if let text = parameters.get("offset") {
-      if let n = Int(text), n >= 0 { offset = n } else {
-        problems.add("offset", String(text), "must be a whole number >= 0")
-      }
-    }
-    try problems.throwIfAny()
-  }
-
-  func matches(_ bet: BetReport, league: String?) -> Bool {
-    if hasFair && (bet.fairProbability == nil || bet.disabledReason != nil) { return false }
-    if !leagues.isEmpty && !leagues.contains((league ?? "").lowercased()) { return false }
-    if !markets.isEmpty && !markets.contains(bet.market.lowercased())
-      && !markets.contains(FairBetResponse.category(bet))
-    {
-      return false
-    }
-    if !books.isEmpty && !bet.prices.contains(where: { books.contains(BookKeys.canonical($0.book)) }) { return false }
-    return true
-  }
-
-  func page(of snapshot: LiveSnapshot, source: SourceStatus) -> FairBetResponse {
-    FairBetResponse(
-      report: snapshot.fair, selected: snapshot.fair.bets.filter { matches($0, league: snapshot.leagues[$0.event]) },
-      limit: limit, offset: offset, leagues: snapshot.leagues, source: source)
   }
 }

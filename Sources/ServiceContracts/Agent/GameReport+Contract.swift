@@ -1,23 +1,58 @@
 import OddsMath
 import Simulation
 
-/// The agent's `/api/monte-carlo/simulate` `result` (CONTRACTS.md section 1) with mcsim's additions;
-/// `analytic` is null when the model has no closed form.
+/// The agent's `/api/monte-carlo/simulate` `result` (docs/contracts.md, "Betting agent") with
+/// mcsim's additions; `analytic` is null when the model has no closed form. `mcsim run --json`
+/// writes it with mcsim's policy in every field.
 extension GameReport: ContractObject {
   public func writeFields(to fields: inout some FieldWriter) throws {
-    try fields.field("advice", advice)
-    try fields.field("analytic", analytic)
-    try fields.fieldIfPresent("conditional_scenarios", conditionalScenarios)
-    try fields.field("direction", direction.rawValue)
-    try fields.field("ev_metrics", evMetrics)
-    try fields.field("methodology", ["advice": AdviceMethodology(policy)])
-    try fields.field("our_ev", ourEV)
-    try fields.field("our_kelly", ourKelly)
-    try fields.field("our_probability", ourProbability)
-    try fields.fieldIfPresent("scenarios", scenarios)
-    try fields.fieldIfPresent("sensitivity", sensitivity)
-    try fields.field("simulation", simulation)
-    try fields.field("total_histogram", totalHistogram)
+    try SimulateAnswer(self, rules: .mcsim).writeFields(to: &fields)
+  }
+}
+
+/// The simulate `result` with `rules` in the agent's advice fields (`ev_metrics`, `our_ev`,
+/// `our_kelly`, `verdict`): the agent's (its EV, edge and quarter Kelly capped at 5% on the
+/// simulated probabilities rounded to 4 places, as its code computes them) or mcsim's policy.
+/// mcsim's own advice is in `advice` either way.
+public struct SimulateAnswer: ContractObject, Sendable {
+  public let report: GameReport
+  public let rules: AgentAdviceRules
+
+  public init(_ report: GameReport, rules: AgentAdviceRules) {
+    self.report = report
+    self.rules = rules
+  }
+
+  public func writeFields(to fields: inout some FieldWriter) throws {
+    let r = report
+    var metrics = r.evMetrics
+    var verdict = r.verdict
+    if rules == .agent, let over = try? Odds(decimal: r.evMetrics.oddsUsed.over),
+      let under = try? Odds(decimal: r.evMetrics.oddsUsed.under)
+    {
+      let s = r.simulation
+      let p = { AgentFields.rounded($0, 4) }
+      metrics = TotalsEVMetrics(
+        pOver: p(s.pOver), pUnder: p(s.pUnder), pPush: p(s.pPush), overOdds: over, underOdds: under,
+        kelly: AgentFields.agentKelly)
+      verdict = TotalsVerdict(edgeOver: p(metrics.edgeOver), edgeUnder: p(metrics.edgeUnder))
+    }
+    let over = r.direction == .over
+    try fields.field("advice", r.advice)
+    try fields.field("analytic", r.analytic)
+    try fields.fieldIfPresent("conditional_scenarios", r.conditionalScenarios)
+    try fields.field("direction", r.direction.rawValue)
+    try fields.field("ev_metrics", metrics)
+    try fields.field("methodology", ["advice": AdviceMethodology(r.policy)])
+    try fields.field("our_ev", rules == .agent ? (over ? metrics.evOver : metrics.evUnder) : r.ourEV)
+    try fields.field(
+      "our_kelly", rules == .agent ? (over ? metrics.kellyOverFractional : metrics.kellyUnderFractional) : r.ourKelly)
+    try fields.field(
+      "our_probability", rules == .agent ? AgentFields.rounded(over ? r.simulation.pOver : r.simulation.pUnder, 4) : r.ourProbability)
+    try fields.fieldIfPresent("scenarios", r.scenarios)
+    try fields.fieldIfPresent("sensitivity", r.sensitivity)
+    try fields.field("simulation", r.simulation)
+    try fields.field("total_histogram", r.totalHistogram)
     try fields.field("verdict", verdict)
   }
 }

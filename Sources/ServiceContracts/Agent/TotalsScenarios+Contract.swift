@@ -38,12 +38,42 @@ extension TotalsScenarios.Summary: Encodable {
   }
 }
 
-/// The agent's `sensitivity` block: `{parameter name: {...}, ..., "ranking": {...}}`.
+/// The agent's `sensitivity` block: each parameter under the agent's name (`t1_projection`,
+/// `t2_projection`, `t1_std_dev`, `t2_std_dev`; t1 is home) and mcsim's (`home_projection`, ...),
+/// the agent's `_summary` (`most_sensitive` "projections" or "variance", the two total impacts)
+/// and mcsim's `ranking`.
 extension TotalsSensitivity: Encodable {
+  static let agentNames = [
+    "home_projection": "t1_projection", "away_projection": "t2_projection", "home_std_dev": "t1_std_dev",
+    "away_std_dev": "t2_std_dev",
+  ]
+
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: NamedKey.self)
-    for (name, value) in parameters { try c.encode(value, forKey: NamedKey(name)) }
+    for (name, value) in parameters {
+      try c.encode(value, forKey: NamedKey(name))
+      if let agent = Self.agentNames[name] { try c.encode(value, forKey: NamedKey(agent)) }
+    }
     try c.encode(ranking, forKey: NamedKey("ranking"))
+    let projections = parameters.compactMap { $0.1.sensitivityPerPoint }.reduce(0) { $0 + abs($1) }
+    let sds = parameters.compactMap { $0.1.sensitivityPerStd }.reduce(0) { $0 + abs($1) }
+    try c.encode(
+      AgentSummary(
+        mostSensitive: projections > sds ? "projections" : "variance",
+        projectionTotalImpact: AgentFields.rounded(projections, 4), varianceTotalImpact: AgentFields.rounded(sds, 4)),
+      forKey: NamedKey("_summary"))
+  }
+
+  /// The agent's `_summary`: which kind of input moves P(under) more, by the sums of the
+  /// sensitivities' sizes.
+  struct AgentSummary: Encodable {
+    let mostSensitive: String
+    let projectionTotalImpact: Double
+    let varianceTotalImpact: Double
+    enum CodingKeys: String, CodingKey {
+      case mostSensitive = "most_sensitive", projectionTotalImpact = "projection_total_impact"
+      case varianceTotalImpact = "variance_total_impact"
+    }
   }
 }
 

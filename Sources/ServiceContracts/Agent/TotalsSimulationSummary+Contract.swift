@@ -33,12 +33,13 @@ extension TotalsSimulationSummary: ContractObject {
     try fields.field("se_over", seOver)
     try fields.field("se_under", seUnder)
     try fields.field("seed", seed)
+    try fields.field("skewness_used", model.skewness)
     try fields.field("std_total", stdTotal)
     try fields.field("threads", threads)
   }
 }
 
-/// The agent's echo of the request.
+/// The agent's echo of the request (`t1_*`, `t2_*`), and mcsim's (`home_*`, `away_*`).
 extension TotalsSimulationSummary.Inputs: ContractObject {
   public func writeFields(to fields: inout some FieldWriter) throws {
     try fields.field("away_projection", awayProjection)
@@ -47,6 +48,11 @@ extension TotalsSimulationSummary.Inputs: ContractObject {
     try fields.field("home_std_dev", homeStdDev)
     try fields.field("n_sims", nSims)
     try fields.field("over_odds", overOdds)
+    // The agent's code names home and away t1 and t2; mcsim's names stay beside them.
+    try fields.field("t1_projection", homeProjection)
+    try fields.field("t1_std_dev", homeStdDev)
+    try fields.field("t2_projection", awayProjection)
+    try fields.field("t2_std_dev", awayStdDev)
     try fields.field("total_line", totalLine)
     try fields.field("under_odds", underOdds)
   }

@@ -1,15 +1,14 @@
 import OddsMath
+import Simulation
 
-/// The `ev_metrics` object of the betting agent's batch and tonight responses (CONTRACTS.md
-/// section 1): EV per unit staked, edge (p - 1/odds) and the fractional Kelly stake of each
-/// side, **in percent** as those endpoints gave them, and the recommendation. mcsim adds the
-/// full Kelly stakes and the better side's EV and edge, in percent too.
+/// The `ev_metrics` object and `verdict` of the betting agent's batch and tonight responses, in
+/// each endpoint's units and roundings and by the configured rules (`AgentFields`). mcsim adds
+/// the full Kelly stakes and the better side's EV and edge, in the units of their siblings.
 public struct SlateEVMetrics: Hashable, Sendable, Encodable {
   public let evOver: Double
   public let evUnder: Double
   public let edgeOver: Double
   public let edgeUnder: Double
-  /// Fractional Kelly stake (the policy's fraction of full Kelly, capped), percent of bankroll.
   public let kellyOver: Double
   public let kellyUnder: Double
   public let recommendedBet: TotalsRecommendation
@@ -17,19 +16,42 @@ public struct SlateEVMetrics: Hashable, Sendable, Encodable {
   public let kellyUnderFull: Double
   public let bestEV: Double
   public let bestEdge: Double
+  /// The game's verdict under the same rules (not a key of `ev_metrics`).
+  public let verdict: TotalsVerdict
 
-  public init(_ m: TotalsEVMetrics) {
-    evOver = 100 * m.evOver
-    evUnder = 100 * m.evUnder
-    edgeOver = 100 * m.edgeOver
-    edgeUnder = 100 * m.edgeUnder
-    kellyOver = 100 * m.kellyOverFractional
-    kellyUnder = 100 * m.kellyUnderFractional
+  /// Nil for a game without priced totals.
+  public init?(_ game: SlateGameResult, fields: AgentFields) {
+    guard let mcsim = game.evMetrics, let mc = game.monteCarlo, let over = game.overOdds, let under = game.underOdds,
+      let overOdds = try? Odds(decimal: over), let underOdds = try? Odds(decimal: under)
+    else { return nil }
+    let m: TotalsEVMetrics
+    switch fields.rules {
+    case .agent:
+      // The agent's code: its rules on the simulated probabilities, rounded to 4 places first.
+      let r = { AgentFields.rounded($0, 4) }
+      m = TotalsEVMetrics(
+        pOver: r(mc.pOver), pUnder: r(mc.pUnder), pPush: r(mc.pPush), overOdds: overOdds, underOdds: underOdds,
+        kelly: AgentFields.agentKelly)
+      verdict = TotalsVerdict(edgeOver: r(m.edgeOver), edgeUnder: r(m.edgeUnder))
+    case .mcsim:
+      m = mcsim
+      verdict = game.verdict
+    }
+    let round = AgentFields.rounded
+    let ev: (Double) -> Double = fields.endpoint == .batch ? { round($0, 4) } : { round(100 * $0, 2) }
+    let kelly: (Double) -> Double = fields.endpoint == .batch ? { round($0, 4) } : { round(100 * $0, 2) }
+    let edge: (Double) -> Double = { round(100 * round($0, 4), 1) }
+    evOver = ev(m.evOver)
+    evUnder = ev(m.evUnder)
+    edgeOver = edge(m.edgeOver)
+    edgeUnder = edge(m.edgeUnder)
+    kellyOver = kelly(m.kellyOverFractional)
+    kellyUnder = kelly(m.kellyUnderFractional)
     recommendedBet = m.recommendedBet
-    kellyOverFull = 100 * m.kellyOverFull
-    kellyUnderFull = 100 * m.kellyUnderFull
-    bestEV = 100 * m.bestEV
-    bestEdge = 100 * m.bestEdge
+    kellyOverFull = kelly(m.kellyOverFull)
+    kellyUnderFull = kelly(m.kellyUnderFull)
+    bestEV = ev(m.bestEV)
+    bestEdge = edge(m.bestEdge)
   }
 
   enum CodingKeys: String, CodingKey {

@@ -1,44 +1,76 @@
 import OddsMath
 import Simulation
 
-/// One game of the agent's batch and tonight responses (CONTRACTS.md section 1), with mcsim's
-/// additions; `ev_metrics` in percent (`SlateEVMetrics`), `monte_carlo` the same object as
-/// `mcsim run`'s `simulation`.
-extension SlateGameResult: Encodable {
+/// One game of the agent's batch and tonight responses (docs/contracts.md, "Betting agent"), in
+/// the endpoint's fields (`AgentFields`), with mcsim's additions. `projected` and `edge` are
+/// rounded to 0.1 as the agent rounds them; `edge` is the simulated mean total minus the line.
+/// The tonight endpoint sends every key on every game (`null` where a game has no line), and
+/// the odds of a game without a line as the agent's -110 in decimal.
+public struct SlateGameWire: Encodable, Sendable {
+  public let game: SlateGameResult
+  public let fields: AgentFields
+
+  public init(_ game: SlateGameResult, fields: AgentFields) {
+    self.game = game
+    self.fields = fields
+  }
+
+  /// The agent's -110, in decimal, unrounded.
+  static let defaultOdds = 1 + 100.0 / 110
+
+  /// round(mean_total - line, 1): the simulated mean, overtime included.
+  public var edge: Double? {
+    guard let mc = game.monteCarlo, let line = game.line else { return nil }
+    return AgentFields.rounded(AgentFields.rounded(mc.meanTotal, 1) - line, 1)
+  }
+
   enum WireKeys: String, CodingKey {
     case gameID = "game_id", homeAbbr = "home_abbr", awayAbbr = "away_abbr", projected, line
     case monteCarlo = "monte_carlo", evMetrics = "ev_metrics", verdict, error, edge
     case homeProjection = "home_projection", awayProjection = "away_projection"
     case overOdds = "over_odds", underOdds = "under_odds", spread, moneyline, bestBet = "best_bet"
     case totalSource = "total_source", model, warnings, advice, stakes
+    case homeGames = "home_games", awayGames = "away_games", avgPace = "avg_pace", bookmaker
   }
 
   public func encode(to encoder: any Encoder) throws {
+    let g = game
     var c = encoder.container(keyedBy: WireKeys.self)
-    try c.encode(gameID, forKey: .gameID)
-    try c.encode(homeAbbr, forKey: .homeAbbr)
-    try c.encode(awayAbbr, forKey: .awayAbbr)
-    try c.encode(projected, forKey: .projected)
-    try c.encode(line, forKey: .line)
-    try c.encode(monteCarlo, forKey: .monteCarlo)
-    try c.encode(evMetrics.map(SlateEVMetrics.init), forKey: .evMetrics)
-    try c.encode(verdict, forKey: .verdict)
-    try c.encodeIfPresent(error, forKey: .error)
-    try c.encodeIfPresent(edge, forKey: .edge)
-    try c.encodeIfPresent(homeProjection, forKey: .homeProjection)
-    try c.encodeIfPresent(awayProjection, forKey: .awayProjection)
-    try c.encodeIfPresent(overOdds, forKey: .overOdds)
-    try c.encodeIfPresent(underOdds, forKey: .underOdds)
-    try c.encodeIfPresent(spread, forKey: .spread)
-    try c.encodeIfPresent(moneyline, forKey: .moneyline)
-    try c.encodeIfPresent(bestBet, forKey: .bestBet)
-    try c.encodeIfPresent(totalSource, forKey: .totalSource)
-    try c.encodeIfPresent(totalsAdvice, forKey: .advice)
-    if error == nil { try c.encode(stakes, forKey: .stakes) }
+    let metrics = SlateEVMetrics(g, fields: fields)
+    let tonight = fields.endpoint == .tonight
+    try c.encode(g.gameID, forKey: .gameID)
+    try c.encode(g.homeAbbr, forKey: .homeAbbr)
+    try c.encode(g.awayAbbr, forKey: .awayAbbr)
+    try c.encode(g.projected.map { AgentFields.rounded($0, 1) }, forKey: .projected)
+    try c.encode(g.line, forKey: .line)
+    try c.encode(g.monteCarlo, forKey: .monteCarlo)
+    if metrics != nil || tonight { try c.encode(metrics, forKey: .evMetrics) }
+    try c.encode(metrics?.verdict ?? g.verdict, forKey: .verdict)
+    try c.encodeIfPresent(g.error, forKey: .error)
+    if tonight { try c.encode(edge, forKey: .edge) } else { try c.encodeIfPresent(edge, forKey: .edge) }
+    try c.encodeIfPresent(g.homeProjection, forKey: .homeProjection)
+    try c.encodeIfPresent(g.awayProjection, forKey: .awayProjection)
+    if tonight {
+      try c.encode(g.overOdds ?? Self.defaultOdds, forKey: .overOdds)
+      try c.encode(g.underOdds ?? Self.defaultOdds, forKey: .underOdds)
+      try c.encode(g.info.homeGames, forKey: .homeGames)
+      try c.encode(g.info.awayGames, forKey: .awayGames)
+      try c.encode(Double?.none, forKey: .avgPace)
+      try c.encode(g.totalSource?.bestBooks.first, forKey: .bookmaker)
+    } else {
+      try c.encodeIfPresent(g.overOdds, forKey: .overOdds)
+      try c.encodeIfPresent(g.underOdds, forKey: .underOdds)
+    }
+    try c.encodeIfPresent(g.spread, forKey: .spread)
+    try c.encodeIfPresent(g.moneyline, forKey: .moneyline)
+    try c.encodeIfPresent(g.bestBet, forKey: .bestBet)
+    try c.encodeIfPresent(g.totalSource, forKey: .totalSource)
+    try c.encodeIfPresent(g.totalsAdvice, forKey: .advice)
+    if g.error == nil { try c.encode(g.stakes, forKey: .stakes) }
     // monte_carlo carries the model; a game priced only on the margin shows it here.
-    if monteCarlo == nil { try c.encodeIfPresent(model, forKey: .model) }
-    if !warnings.isEmpty { try c.encode(warnings, forKey: .warnings) }
-    try info.encode(to: encoder)
+    if g.monteCarlo == nil { try c.encodeIfPresent(g.model, forKey: .model) }
+    if !g.warnings.isEmpty { try c.encode(g.warnings, forKey: .warnings) }
+    try g.info.encode(to: encoder)
   }
 }
 

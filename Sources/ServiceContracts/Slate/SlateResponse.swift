@@ -10,7 +10,7 @@ import UseCases
 /// the games, lines and stats came from, with what their decoders skipped or noted).
 public struct SlateResponse: Sendable, Encodable {
   public let success = true
-  public let games: [SlateGameResult]
+  public private(set) var games: [SlateGameResult]
   public let nSimsPerGame: Int
   public let seed: UInt64
   public let threads: Int
@@ -24,6 +24,9 @@ public struct SlateResponse: Sendable, Encodable {
   public let exposureScaled: Bool
   /// `--league-factor`: the games simulated together with a shared scoring environment.
   public var leagueFactor: LeagueFactorReport?
+  /// The endpoint whose units the agent's fields take, and whose rules fill them: the batch's
+  /// units and mcsim's policy unless the server says otherwise.
+  public var agentFields = AgentFields(endpoint: .batch, rules: .mcsim)
   public var totalExposure: Double { totalExposureFraction * bankroll }
 
   public var nGames: Int { games.count }
@@ -54,6 +57,18 @@ public struct SlateResponse: Sendable, Encodable {
     leagueFactor = priced.leagueFactor.map { LeagueFactorReport($0, leftOut: priced.leftOut) }
   }
 
+  /// The tonight endpoint's answer: its units, `rules` in the agent's fields, the games by the
+  /// size of their edge, largest first (games without a line last, in their order).
+  public mutating func asTonight(rules: AgentAdviceRules) {
+    agentFields = AgentFields(endpoint: .tonight, rules: rules)
+    let fields = agentFields
+    games = games.enumerated().sorted { a, b in
+      let ea = abs(SlateGameWire(a.element, fields: fields).edge ?? 0)
+      let eb = abs(SlateGameWire(b.element, fields: fields).edge ?? 0)
+      return ea != eb ? ea > eb : a.offset < b.offset
+    }.map(\.element)
+  }
+
   enum CodingKeys: String, CodingKey {
     case success, nGames = "n_games", nSimsPerGame = "n_sims_per_game", nSimulations = "n_simulations", games
     case seed, threads, elapsedMs = "elapsed_ms", nFailed = "n_failed", unmatched, methodology, inputs
@@ -67,7 +82,7 @@ public struct SlateResponse: Sendable, Encodable {
     try c.encode(nGames, forKey: .nGames)
     try c.encode(nSimsPerGame, forKey: .nSimsPerGame)
     try c.encode(nSimsPerGame, forKey: .nSimulations)
-    try c.encode(games, forKey: .games)
+    try c.encode(games.map { SlateGameWire($0, fields: agentFields) }, forKey: .games)
     try c.encode(seed, forKey: .seed)
     try c.encode(threads, forKey: .threads)
     try c.encode(elapsedMs, forKey: .elapsedMs)

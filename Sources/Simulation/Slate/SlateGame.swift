@@ -40,6 +40,9 @@ public struct GameInfo: Hashable, Sendable {
   public var awayPPG: Double?
   public var awayOppPPG: Double?
   public var awayStd: Double?
+  /// Games behind each team's stats, when the stats say.
+  public var homeGames: Int?
+  public var awayGames: Int?
   /// The feed's prices are in-play prices (the game had started when they were quoted).
   public var live: Bool?
   /// Things worth knowing that did not stop the evaluation.

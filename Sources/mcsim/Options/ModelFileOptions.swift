@@ -24,13 +24,13 @@ struct ModelFileOptions: ParsableArguments {
 
   /// The base model, and the model file's shift of projections from `source` (none unless the
   /// file was fitted on them: `ProjectionShift`).
-  func resolved(config: ConfigFile?, projections source: ProjectionSource = .stats) throws
-    -> (base: GameModel, shift: ProjectionShift)
+  func resolved(config: ConfigFile?, projections source: ProjectionSource = .stats, defaults: GameModel = Defaults.model)
+    throws -> (base: GameModel, shift: ProjectionShift)
   {
     let settings = config?.model
     let file = try read()
     let base = ModelPrecedence.base(
-      config: settings.map { s in { $0 = s.applied(to: $0) } }, file: file?.document.calibrated)
+      defaults: defaults, config: settings.map { s in { $0 = s.applied(to: $0) } }, file: file?.document.calibrated)
     return (base, ProjectionShift(file?.document.calibrated, fittedOn: file?.document.projection.source, for: source))
   }
 }

@@ -1,0 +1,92 @@
+import Foundation
+
+/// The betting agent's request bodies as its server (FastAPI, pydantic 2 in lax mode) read them,
+/// so its clients' bodies keep working: a number field takes a numeric string (`"115"`,
+/// `" 1e2 "`) or a boolean (1 or 0); an integer field a whole number written as a float (`10000.0`)
+/// or a string of one (`"10_000"`); a boolean field 0 or 1 and the strings pydantic reads (`"true"`,
+/// `"yes"`, `"on"`, `"1"`, ... and their opposites). An explicit `null` for a field that is not
+/// `nullable` is refused, naming the field, as pydantic refuses it (an absent field takes its
+/// default). Anything else is left for the decoder to refuse.
+public enum LaxJSON {
+  /// `data` with the coercions applied to `fields` and, for each array field named in `items`, to
+  /// every element's fields; the refused nulls. `data` is returned unchanged when nothing was
+  /// coerced or it is not a JSON object.
+  public static func coerce(
+    _ data: Data, fields: FieldTypes, items: [String: FieldTypes] = [:], nullable: Set<String> = []
+  ) -> (data: Data, problems: [FailureDocument.Problem]) {
+    guard var object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return (data, []) }
+    var problems: [FailureDocument.Problem] = []
+    var changed = coerce(&object, fields: fields, nullable: nullable, prefix: "", problems: &problems)
+    for (name, itemFields) in items {
+      guard var list = object[name] as? [Any] else { continue }
+      for i in list.indices {
+        guard var element = list[i] as? [String: Any] else { continue }
+        if coerce(&element, fields: itemFields, nullable: Set(itemFields.fields.map(\.name)), prefix: "\(name)[\(i)].", problems: &problems) {
+          list[i] = element
+          changed = true
+        }
+      }
+      object[name] = list
+    }
+    guard changed, let out = try? JSONSerialization.data(withJSONObject: object) else { return (data, problems) }
+    return (out, problems)
+  }
+
+  static func coerce(
+    _ object: inout [String: Any], fields: FieldTypes, nullable: Set<String>, prefix: String,
+    problems: inout [FailureDocument.Problem]
+  ) -> Bool {
+    var changed = false
+    for (name, kind) in fields.fields {
+      guard let value = object[name] else { continue }
+      if value is NSNull {
+        if !nullable.contains(name) {
+          problems.append(.init(field: prefix + name, value: "null", message: "must not be null (leave it out for its default)"))
+        }
+        continue
+      }
+      if let coerced = coerce(value, kind) {
+        object[name] = coerced
+        changed = true
+      }
+    }
+    return changed
+  }
+
+  /// The value `kind` reads `value` as, when it is not already of that type; nil otherwise.
+  static func coerce(_ value: Any, _ kind: FieldTypes.Kind) -> Any? {
+    let number = value as? NSNumber
+    let isBool = number.map { String(cString: $0.objCType) == "c" } ?? false
+    switch kind {
+    case .number:
+      if isBool { return number!.boolValue ? 1.0 : 0.0 }
+      if let s = value as? String, let x = Double(s.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: "")),
+        x.isFinite
+      {
+        return x
+      }
+    case .integer:
+      if isBool { return number!.boolValue ? 1 : 0 }
+      if let s = value as? String {
+        let t = s.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: "")
+        if let n = Int(t) { return n }
+        if let x = Double(t), x.isFinite, x == x.rounded(), abs(x) < 9e15, !t.lowercased().contains("e") { return Int(x) }
+      }
+    case .boolean:
+      if let n = number, !isBool {
+        if n.doubleValue == 1 { return true }
+        if n.doubleValue == 0 { return false }
+      }
+      if let s = value as? String {
+        switch s.lowercased() {
+        case "true", "1", "yes", "on", "t", "y": return true
+        case "false", "0", "no", "off", "f", "n": return false
+        default: return nil
+        }
+      }
+    case .string, .array, .object:
+      return nil
+    }
+    return nil
+  }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import OddsMath
+
+/// One bet of the FairBet answers (`/api/fairbet/odds`, `/api/fairbet/live`), with the real
+/// fair-odds server's snake_case keys, types, units and rounding, as its iOS and web clients
+/// decode them (docs/contracts.md, "FairBet"): an integer `game_id`, the start time as
+/// `game_date`, `selection_key` in the server's grammar, whole American `reference_price` and
+/// `fair_american_odds`, EV in percent to 2 places, probabilities to 4, and the confidence tier
+/// the clients read (`full`, `decent`, `thin`: fresh non-sharp books on the market's thinner
+/// side, 5 or more, 3 or 4, fewer). mcsim adds `best_book_name` (what the iOS client reads for
+/// the best book), `sharp_confidence` (its own tier: how many sharp books stand behind the fair
+/// price), `ev_disabled_code` and, per book, `true_prob` and `is_stale`.
+public struct FairBetBet: Encodable, Sendable {
+  public struct Book: Encodable, Sendable {
+    public let book: String
+    public let price: Double
+    public let observedAt: Date
+    @NullEncoded public var evPercent: Double?
+    @NullEncoded public var displayEV: Double?
+    public let impliedProb: Double
+    @NullEncoded public var trueProb: Double?
+    public let isSharp: Bool
+    public let isStale: Bool
+    public let evMethod: String
+    @NullEncoded public var evConfidenceTier: String?
+    public let bookAbbr: String
+    public let priceDecimal: Double
+    @NullEncoded public var evTier: String?
+
+    enum CodingKeys: String, CodingKey {
+      case book, price, observedAt = "observed_at", evPercent = "ev_percent", displayEV = "display_ev"
+      case impliedProb = "implied_prob", trueProb = "true_prob", isSharp = "is_sharp", isStale = "is_stale"
+      case evMethod = "ev_method", evConfidenceTier = "ev_confidence_tier", bookAbbr = "book_abbr"
+      case priceDecimal = "price_decimal", evTier = "ev_tier"
+    }
+  }
+
+  public let gameID: Int
+  public let leagueCode: String
+  public let homeTeam: String
+  public let awayTeam: String
+  public let gameDate: Date
+  public let marketKey: String
+  public let selectionKey: String
+  public let lineValue: Double
+  public let marketCategory: String
+  @NullEncoded public var playerName: String?
+  @NullEncoded public var trueProb: Double?
+  @NullEncoded public var referencePrice: Int?
+  @NullEncoded public var oppositeReferencePrice: Int?
+  @NullEncoded public var evConfidenceTier: String?
+  @NullEncoded public var evDisabledReason: String?
+  public let evMethod: String
+  public let hasFair: Bool
+  @NullEncoded public var fairAmericanOdds: Int?
+  public let selectionDisplay: String
+  public let marketDisplayName: String
+  @NullEncoded public var bestBook: String?
+  @NullEncoded public var bestBookName: String?
+  @NullEncoded public var bestEVPercent: Double?
+  public var books: [Book]
+  public let sharpConfidence: String
+  /// The bet as mcsim's own reports name it (`mcsim fair`'s `bet`).
+  public let bet: String
+
+  enum CodingKeys: String, CodingKey {
+    case gameID = "game_id", leagueCode = "league_code", homeTeam = "home_team", awayTeam = "away_team"
+    case gameDate = "game_date", marketKey = "market_key", selectionKey = "selection_key", lineValue = "line_value"
+    case marketCategory = "market_category", playerName = "player_name", trueProb = "true_prob"
+    case referencePrice = "reference_price", oppositeReferencePrice = "opposite_reference_price"
+    case evConfidenceTier = "ev_confidence_tier", evDisabledReason = "ev_disabled_reason", evMethod = "ev_method"
+    case hasFair = "has_fair", fairAmericanOdds = "fair_american_odds", selectionDisplay = "selection_display"
+    case marketDisplayName = "market_display_name", bestBook = "best_book", bestBookName = "best_book_name"
+    case bestEVPercent = "best_ev_percent", books, sharpConfidence = "sharp_confidence", bet
+  }
+
+  /// `b` of `report` on `game`. `thinnerSide` is the fewest fresh non-sharp books on any side of
+  /// its market; `opposite` the other side's bet when the market has two.
+  init(_ b: BetReport, game: FairBetGame, thinnerSide: Int, opposite: BetReport?) {
+    let hasFair = b.fairProbability != nil && b.disabledReason == nil
+    let tier: String?
+    switch b.disabledReason {
+    case .noPair, .referenceMissing, .referenceStale: tier = nil
+    default: tier = thinnerSide >= 5 ? "full" : thinnerSide >= 3 ? "decent" : "thin"
+    }
+    let method = hasFair ? b.evMethod.rawValue : EVMethod.none.rawValue
+    gameID = game.gameID
+    leagueCode = game.leagueCode
+    homeTeam = game.homeTeam
+    awayTeam = game.awayTeam
+    gameDate = game.start
+    marketKey = b.market
+    selectionKey = FairBetGame.selectionKey(b)
+    lineValue = b.line ?? 0
+    marketCategory = FairBetGame.marketCategory(b)
+    playerName =
+      b.category == .playerProp ? b.selection.split(separator: " ").dropLast().joined(separator: " ") : nil
+    trueProb = b.fairProbability.map { Self.rounded($0, 4) }
+    referencePrice = b.referencePrice.map { Self.whole($0.american) }
+    oppositeReferencePrice = opposite?.referencePrice.map { Self.whole($0.american) }
+    evConfidenceTier = tier
+    evDisabledReason = b.disabledReason?.rawValue
+    evMethod = method
+    self.hasFair = hasFair
+    fairAmericanOdds = b.fairProbability.flatMap(Self.fairAmerican)
+    selectionDisplay = FairBetGame.selectionDisplay(b)
+    marketDisplayName = FairBetGame.marketDisplayName(b.market)
+    let best = hasFair ? b.best : nil
+    bestBook = best?.book
+    bestBookName = best?.book
+    bestEVPercent = best?.evPercent.map { Self.rounded($0, 2) }
+    books = b.prices.sorted { $0.price.american > $1.price.american }.map { p in
+      let ev = hasFair ? p.evPercent.map { Self.rounded($0, 2) } : nil
+      return Book(
+        book: p.book, price: p.price.american, observedAt: p.observedAt, evPercent: ev, displayEV: ev,
+        impliedProb: Self.rounded(p.impliedProbability, 4), trueProb: hasFair ? b.fairProbability.map { Self.rounded($0, 4) } : nil,
+        isSharp: p.isSharp, isStale: p.isStale, evMethod: method, evConfidenceTier: tier,
+        bookAbbr: Self.abbreviation(p.book), priceDecimal: Self.rounded(p.price.decimal, 3),
+        evTier: ev.map { $0 >= 5 ? "strong_positive" : $0 >= 0 ? "positive" : "negative" } ?? (p.isSharp ? "neutral" : nil))
+    }
+    sharpConfidence = b.confidenceTier.rawValue
+    bet = b.label
+  }
+
+  /// The real server's rounding: `round(x, places)`.
+  static func rounded(_ x: Double, _ places: Int) -> Double {
+    let scale = [1.0, 10, 100, 1000, 10_000][places]
+    return (x * scale).rounded() / scale
+  }
+
+  /// Whole American odds (Python's `round`: half to even).
+  static func whole(_ american: Double) -> Int { Int(american.rounded(.toNearestOrEven)) }
+
+  /// The fair price of `p` in whole American odds; nil outside (0, 1).
+  static func fairAmerican(_ p: Double) -> Int? {
+    guard p > 0, p < 1 else { return nil }
+    return whole(p >= 0.5 ? -(p / (1 - p)) * 100 : ((1 - p) / p) * 100)
+  }
+
+  /// The clients' book abbreviations (DK, FD, ...), else the first three letters.
+  static func abbreviation(_ book: String) -> String {
+    let known = [
+      "draftkings": "DK", "fanduel": "FD", "betmgm": "MGM", "betrivers": "BR", "caesars": "CZR",
+      "williamhill_us": "CZR", "pinnacle": "PIN", "sport888": "888", "williamhill": "WH", "betfair_ex_uk": "BFX",
+      "betfair_sb_uk": "BF", "ladbrokes_uk": "LAD", "paddypower": "PP",
+    ]
+    return known[book.lowercased()] ?? String(book.prefix(3)).uppercased()
+  }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// `GET /api/fairbet/live/games`: the games under way, as a bare array (the real server's
+/// shape), by start time. `status` is `in_progress`.
+public struct FairBetLiveGame: Encodable, Sendable {
+  public let gameID: Int
+  public let leagueCode: String
+  public let homeTeam: String
+  public let awayTeam: String
+  public let gameDate: Date
+  public let status = "in_progress"
+
+  enum CodingKeys: String, CodingKey {
+    case gameID = "game_id", leagueCode = "league_code", homeTeam = "home_team", awayTeam = "away_team"
+    case gameDate = "game_date", status
+  }
+
+  public init(_ game: FairBetGame) {
+    gameID = game.gameID
+    leagueCode = game.leagueCode
+    homeTeam = game.homeTeam
+    awayTeam = game.awayTeam
+    gameDate = game.start
+  }
+
+  /// The catalog's games in play at `now`, of `league` when given (its code, any case).
+  public static func list(_ catalog: FairBetCatalog, now: Date, league: String?) -> [FairBetLiveGame] {
+    catalog.games.filter { catalog.isInPlay($0, now: now) && (league == nil || $0.leagueCode == league!.uppercased()) }
+      .map(FairBetLiveGame.init)
+  }
+}
+
+/// `GET /api/fairbet/live?game_id=N`: one game under way, every bet of it with prices as they
+/// are and EV against the sharp consensus (`market_category` and `sort_by` apply; no paging, as
+/// the real server had none), `last_updated_at` the newest quote's time.
+public struct FairBetLiveResponse: Encodable, Sendable {
+  public let gameID: Int
+  public let leagueCode: String
+  public let homeTeam: String
+  public let awayTeam: String
+  public let bets: [FairBetBet]
+  public let total: Int
+  public let booksAvailable: [String]
+  public let marketCategoriesAvailable: [String]
+  @NullEncoded public var lastUpdatedAt: Date?
+  public let evDiagnostics: [String: Int]
+  public let source: SourceStatus
+
+  enum CodingKeys: String, CodingKey {
+    case gameID = "game_id", leagueCode = "league_code", homeTeam = "home_team", awayTeam = "away_team"
+    case bets, total, booksAvailable = "books_available", marketCategoriesAvailable = "market_categories_available"
+    case lastUpdatedAt = "last_updated_at", evDiagnostics = "ev_diagnostics", source
+  }
+
+  /// Nil when `game` is not under way at `now`.
+  public init?(catalog: FairBetCatalog, gameID: Int, query: FairBetQuery, now: Date, source: SourceStatus) {
+    guard let game = catalog.games.first(where: { $0.gameID == gameID }), catalog.isInPlay(game, now: now) else {
+      return nil
+    }
+    let all = catalog.entries.filter { $0.game.gameID == gameID }
+    var q = query
+    q.gameID = gameID
+    q.limit = FairBetQuery.maxLimit
+    bets = q.select(all)
+    self.gameID = gameID
+    leagueCode = game.leagueCode
+    homeTeam = game.homeTeam
+    awayTeam = game.awayTeam
+    total = bets.count
+    booksAvailable = Array(Set(all.flatMap { $0.bet.books.map(\.book) })).sorted()
+    marketCategoriesAvailable = Array(Set(all.map(\.bet.marketCategory))).sorted()
+    lastUpdatedAt = catalog.lastQuote[gameID]
+    evDiagnostics = FairBetCatalog.diagnostics(all.filter(q.keeps))
+    self.source = source
+  }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import OddsMath
+import Simulation
+import UseCases
+
+/// `POST /api/fairbet/parlay/evaluate` as the FairBet iOS client calls it: `{"legs": [{game_id,
+/// market_key, selection_key, line_value?}, ...]}` (2 to 20 legs, each a bet of
+/// `/api/fairbet/odds` with a fair probability), answered `{fair_probability,
+/// fair_american_odds, confidence, leg_count}` with `confidence` the weakest leg's tier (`full`,
+/// `decent`, `thin`, or `none` when a leg has none). mcsim adds `independent_probability` (what
+/// the client computes itself when the call fails), `correlation_lift` and, per leg, its fair
+/// probability and how it was priced.
+public struct FairBetParlayRequest: Decodable, Sendable {
+  public struct Leg: Decodable, Sendable {
+    public let gameID: Int
+    public let marketKey: String
+    public let selectionKey: String
+    public let lineValue: Double?
+    enum CodingKeys: String, CodingKey {
+      case gameID = "game_id", marketKey = "market_key", selectionKey = "selection_key", lineValue = "line_value"
+    }
+  }
+
+  public let legs: [Leg]
+
+  public static let legCount = 2...20
+
+  public static let fieldTypes = FieldTypes(fields: [("legs", .array)], required: ["legs"])
+
+  public static func decode(_ data: Data) throws(InputDecodingError) -> FairBetParlayRequest {
+    try InputDecodingError.decode(FairBetParlayRequest.self, from: data)
+  }
+
+  /// The legs found in `catalog` (pre-game or in play at `now`) as the use case takes them, with
+  /// their tiers; every leg that is not a priced bet is a problem naming it.
+  public func resolve(in catalog: FairBetCatalog, now: Date, base: GameModel, options: SimulationOptions)
+    -> (request: FairParlayRequest, tiers: [String?], problems: [FailureDocument.Problem])
+  {
+    var problems: [FailureDocument.Problem] = []
+    if !Self.legCount.contains(legs.count) {
+      problems.append(.init(field: "legs", value: "\(legs.count) legs", message: "a parlay has 2 to 20 legs"))
+    }
+    var out: [FairParlayRequest.Leg] = []
+    var tiers: [String?] = []
+    var mainLines: [Int: (total: Double, spread: Double)] = [:]
+    for (i, leg) in legs.enumerated() {
+      let candidates = catalog.entries.filter {
+        $0.bet.gameID == leg.gameID && $0.bet.marketKey == leg.marketKey && $0.bet.selectionKey == leg.selectionKey
+          && (leg.lineValue == nil || abs($0.bet.lineValue - leg.lineValue!) < 1e-9)
+          && (catalog.isPregame($0.game, now: now) || catalog.isInPlay($0.game, now: now))
+      }
+      let name = "legs[\(i)]"
+      let text = "\(leg.gameID) \(leg.marketKey) \(leg.selectionKey)" + (leg.lineValue.map { " \($0)" } ?? "")
+      guard let entry = candidates.first, candidates.count == 1 else {
+        problems.append(
+          .init(
+            field: name, value: text,
+            message: candidates.isEmpty
+              ? "no such bet open now: see GET /api/fairbet/odds" : "several lines match: give line_value"))
+        continue
+      }
+      guard let p = entry.bet.trueProb, entry.bet.hasFair else {
+        problems.append(
+          .init(field: name, value: text, message: "has no fair probability (\(entry.bet.evDisabledReason ?? "no reference"))"))
+        continue
+      }
+      out.append(.init(game: leg.gameID, probability: p, market: Self.market(entry.bet), label: entry.bet.bet))
+      tiers.append(entry.bet.evConfidenceTier)
+      if mainLines[leg.gameID] == nil, let lines = Self.mainLines(of: leg.gameID, in: catalog) {
+        mainLines[leg.gameID] = lines
+      }
+    }
+    return (FairParlayRequest(legs: out, mainLines: mainLines, base: base, options: options), tiers, problems)
+  }
+
+  /// The game-model market of a bet: the game total, a spread or a moneyline; nil otherwise.
+  static func market(_ bet: FairBetBet) -> ParlayLeg.Market? {
+    let home = "team:" + FairBetGame.slug(bet.homeTeam), away = "team:" + FairBetGame.slug(bet.awayTeam)
+    let team: ParlayLeg.Team? = bet.selectionKey == home ? .home : bet.selectionKey == away ? .away : nil
+    switch (bet.marketKey, bet.selectionKey, team) {
+    case ("totals", "total:over", _): return .total(.over, line: bet.lineValue)
+    case ("totals", "total:under", _): return .total(.under, line: bet.lineValue)
+    case ("spreads", _, let team?): return .spread(team, line: bet.lineValue)
+    case ("h2h", _, let team?): return .moneyline(team)
+    default: return nil
+    }
+  }
+
+  /// A game's fair main total and home spread: the lines whose fair probability is nearest 1/2.
+  static func mainLines(of game: Int, in catalog: FairBetCatalog) -> (total: Double, spread: Double)? {
+    let bets = catalog.entries.map(\.bet).filter { $0.gameID == game && $0.hasFair && $0.trueProb != nil }
+    func nearestHalf(_ list: [FairBetBet]) -> Double? {
+      list.min { abs($0.trueProb! - 0.5) < abs($1.trueProb! - 0.5) }?.lineValue
+    }
+    guard let first = bets.first,
+      let total = nearestHalf(bets.filter { $0.marketKey == "totals" && $0.selectionKey == "total:over" }),
+      let spread = nearestHalf(bets.filter { $0.marketKey == "spreads" && $0.selectionKey == "team:" + FairBetGame.slug(first.homeTeam) })
+    else { return nil }
+    return (total, spread)
+  }
+}
+
+public struct FairBetParlayResponse: Encodable, Sendable {
+  public struct Leg: Encodable, Sendable {
+    public let bet: String
+    public let fairProbability: Double
+    public let pricedBy: String
+    enum CodingKeys: String, CodingKey { case bet, fairProbability = "fair_probability", pricedBy = "priced_by" }
+  }
+
+  public let fairProbability: Double
+  public let fairAmericanOdds: Int
+  public let confidence: String
+  public let legCount: Int
+  public let independentProbability: Double
+  public let correlationLift: Double
+  public let legs: [Leg]
+
+  enum CodingKeys: String, CodingKey {
+    case fairProbability = "fair_probability", fairAmericanOdds = "fair_american_odds", confidence
+    case legCount = "leg_count", independentProbability = "independent_probability"
+    case correlationLift = "correlation_lift", legs
+  }
+
+  public init(_ price: FairParlayPrice, request: FairParlayRequest, tiers: [String?]) {
+    fairProbability = (price.probability * 1e6).rounded() / 1e6
+    // A parlay's probability is in (0, 1): its fair price exists (clamped for a certain one).
+    fairAmericanOdds = FairBetBet.fairAmerican(min(max(price.probability, 1e-9), 1 - 1e-9)) ?? 0
+    let rank = ["full": 3, "decent": 2, "thin": 1]
+    confidence = tiers.map { $0 ?? "none" }.min { (rank[$0] ?? 0) < (rank[$1] ?? 0) } ?? "none"
+    legCount = request.legs.count
+    independentProbability = (price.independentProbability * 1e6).rounded() / 1e6
+    correlationLift = price.lift
+    legs = zip(request.legs, price.pricedBy).map { Leg(bet: $0.label, fairProbability: $0.probability, pricedBy: $1) }
+  }
+}

@@ -1,0 +1,96 @@
+import Foundation
+
+/// The query of `GET /api/fairbet/odds` and `GET /api/fairbet/live`, as the real server reads
+/// it: `league` (its code, any case), `market_category`, `exclude_categories` (repeated),
+/// `game_id`, `book` (a display filter: that book's prices and the sharp ones are kept),
+/// `player_name` (a substring, any case), `min_ev` (percent: some book at least this),
+/// `has_fair`, `sort_by` (`ev`, the default, `game_time` or `market`), `limit` (1...500, 100) and
+/// `offset`. A bad value is a problem naming the parameter; an unknown parameter is ignored.
+public struct FairBetQuery: Sendable {
+  public enum Sort: String, Sendable, CaseIterable { case ev, gameTime = "game_time", market }
+
+  public var league: String?
+  public var marketCategory: String?
+  public var excludeCategories: Set<String> = []
+  public var gameID: Int?
+  public var book: String?
+  public var playerName: String?
+  public var minEV: Double?
+  public var hasFair: Bool?
+  public var sort = Sort.ev
+  public var limit = 100
+  public var offset = 0
+  public static let maxLimit = 500
+
+  /// The parameters as (name, value) pairs; `problems` gets each refused one as (name, value,
+  /// why).
+  public init(_ parameters: [(String, String)], problems: inout [(String, String, String)]) {
+    func one(_ name: String) -> String? { parameters.last { $0.0 == name }?.1 }
+    league = one("league")?.uppercased()
+    marketCategory = one("market_category")
+    excludeCategories = Set(parameters.filter { $0.0 == "exclude_categories" }.flatMap { $0.1.split(separator: ",").map(String.init) })
+    book = one("book")?.lowercased()
+    playerName = one("player_name")?.lowercased()
+    if let text = one("game_id") {
+      if let n = Int(text) { gameID = n } else { problems.append(("game_id", text, "must be a whole number")) }
+    }
+    if let text = one("min_ev") {
+      if let x = Double(text), x.isFinite { minEV = x } else { problems.append(("min_ev", text, "must be a number (percent)")) }
+    }
+    if let text = one("has_fair") {
+      switch text.lowercased() {
+      case "true", "1", "yes", "on", "t", "y": hasFair = true
+      case "false", "0", "no", "off", "f", "n": hasFair = false
+      default: problems.append(("has_fair", text, "must be true or false"))
+      }
+    }
+    if let text = one("sort_by") {
+      if let s = Sort(rawValue: text) { sort = s } else {
+        problems.append(("sort_by", text, "must be one of ev, game_time, market"))
+      }
+    }
+    if let text = one("limit") {
+      if let n = Int(text), (1...Self.maxLimit).contains(n) { limit = n } else {
+        problems.append(("limit", text, "must be a whole number in 1...\(Self.maxLimit)"))
+      }
+    }
+    if let text = one("offset") {
+      if let n = Int(text), n >= 0 { offset = n } else { problems.append(("offset", text, "must be a whole number >= 0")) }
+    }
+  }
+
+  /// Whether the query keeps `entry` (all filters but `book`, which trims the books shown).
+  public func keeps(_ entry: FairBetCatalog.Entry) -> Bool {
+    let bet = entry.bet
+    if let league, bet.leagueCode != league { return false }
+    if let marketCategory, bet.marketCategory != marketCategory { return false }
+    if excludeCategories.contains(bet.marketCategory) { return false }
+    if let gameID, bet.gameID != gameID { return false }
+    if let playerName, !(bet.playerName?.lowercased().contains(playerName) ?? false) { return false }
+    if let hasFair, bet.hasFair != hasFair { return false }
+    if let minEV, !bet.books.contains(where: { ($0.displayEV ?? -.infinity) >= minEV }) { return false }
+    return true
+  }
+
+  /// The kept bets in the query's order (best EV first, ties by game time and market; by start
+  /// time; by market and selection), each with only the asked book's and the sharp prices when
+  /// `book` is given.
+  public func select(_ entries: [FairBetCatalog.Entry]) -> [FairBetBet] {
+    var kept = entries.filter(keeps).map(\.bet)
+    if let book {
+      kept = kept.map { bet in
+        var b = bet
+        b.books = bet.books.filter { $0.book.lowercased() == book || $0.isSharp }
+        return b
+      }
+    }
+    // Every order ends on the bet's own name, so equal keys never depend on the sort's luck.
+    func ev(_ b: FairBetBet) -> Double { -(b.bestEVPercent ?? -.infinity) }
+    switch sort {
+    case .ev: kept.sort { (ev($0), $0.gameDate, $0.bet) < (ev($1), $1.gameDate, $1.bet) }
+    case .gameTime: kept.sort { ($0.gameDate, $0.marketKey, $0.bet) < ($1.gameDate, $1.marketKey, $1.bet) }
+    case .market: kept.sort { ($0.marketKey, $0.selectionKey, $0.lineValue, $0.bet) < ($1.marketKey, $1.selectionKey, $1.lineValue, $1.bet) }
+    }
+    return kept
+  }
+}

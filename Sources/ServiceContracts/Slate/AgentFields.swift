@@ -1,0 +1,34 @@
+import OddsMath
+
+/// How a slate's games fill the betting agent's fields, which differ by endpoint in the agent's
+/// own code (docs/contracts.md, "Betting agent"):
+///
+/// | field | batch | tonight |
+/// | --- | --- | --- |
+/// | `ev_over`, `ev_under` | fraction, 4 places | percent, 2 places |
+/// | `edge_over`, `edge_under` | percent, 1 place | percent, 1 place |
+/// | `kelly_over`, `kelly_under` | fraction, 4 places | percent, 2 places |
+///
+/// and whose rules fill `verdict`, `recommended_bet` and `kelly_*` (`AgentAdviceRules`): the
+/// agent's (on the simulated probabilities, quarter Kelly capped at 5%) or mcsim's policy. mcsim's
+/// own advice is always in `advice` and `best_bet` beside them.
+public struct AgentFields: Sendable {
+  public enum Endpoint: Sendable { case batch, tonight }
+
+  public var endpoint: Endpoint
+  public var rules: AgentAdviceRules
+
+  public init(endpoint: Endpoint, rules: AgentAdviceRules) {
+    self.endpoint = endpoint
+    self.rules = rules
+  }
+
+  /// The agent's Kelly: a quarter of full Kelly, at most 5% of the bankroll.
+  public static let agentKelly = KellyPolicy(fraction: 0.25, cap: 0.05)
+
+  /// `round(x, places)` as the agent rounds: multiply, then round half to even.
+  public static func rounded(_ x: Double, _ places: Int) -> Double {
+    let scale = [1.0, 10, 100, 1000, 10_000][places]
+    return (x * scale).rounded(.toNearestOrEven) / scale
+  }
+}
