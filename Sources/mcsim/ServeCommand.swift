@@ -22,8 +22,9 @@ struct ServeCommand: AsyncParsableCommand {
         mcsim serve --port 8080 --odds Scenarios/feed_odds_api_nba.json --stats Scenarios/feed_team_stats.json
         curl -s localhost:8001/api/monte-carlo/simulate -d @Scenarios/simulate_request.json
       Endpoints: GET /health, /api/health, /openapi.json, /metrics, /api/tonight/totals, \
-      /api/fairbet/odds; POST /api/monte-carlo/simulate, /api/monte-carlo/batch, /api/trade_score, \
-      /api/odds/devig, /api/odds/fair.
+      /api/fairbet/odds, /api/fairbet/live/games, /api/fairbet/live; POST /api/monte-carlo/simulate, \
+      /api/monte-carlo/batch, /api/fairbet/parlay/evaluate, /api/trade_score, /api/odds/devig, \
+      /api/odds/fair. Their contracts: docs/contracts.md.
       """
   )
 
