@@ -26,7 +26,9 @@ actor LiveSources: Service {
 
   func status() -> SourceStatus {
     SourceStatus(
-      odds: configuration.odds, stats: configuration.stats ?? configuration.statsFrom, readAt: snapshot?.readAt,
+      // The sources as InputSource names them: a URL's password and key parameters masked.
+      odds: InputSource(configuration.odds).description,
+      stats: (configuration.stats ?? configuration.statsFrom).map { InputSource($0).description }, readAt: snapshot?.readAt,
       now: Date(), lastError: lastError, refreshSeconds: Double(configuration.refresh.components.seconds))
   }
 

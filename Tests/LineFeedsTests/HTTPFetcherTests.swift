@@ -159,6 +159,8 @@ final class HTTPFetcherTests: XCTestCase {
     let url = URL(string: "https://api.the-odds-api.com/v4/sports/basketball_nba/odds?apiKey=SECRET&regions=us")!
     XCTAssertEqual(HTTPFetcher.redacted(url), "https://api.the-odds-api.com/v4/sports/basketball_nba/odds?apiKey=***&regions=us")
     XCTAssertEqual(InputSource(url.absoluteString).description, HTTPFetcher.redacted(url))
+    let password = URL(string: "https://user:hunter2@feeds.example/odds?token=T0K&sport=nba")!
+    XCTAssertEqual(HTTPFetcher.redacted(password), "https://user:***@feeds.example/odds?token=***&sport=nba")
   }
 
   func testSources() throws {

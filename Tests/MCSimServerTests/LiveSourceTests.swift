@@ -143,6 +143,29 @@ final class LiveSourceTests: XCTestCase {
     XCTAssertEqual(tonight.json.list("games").count, 7, "tonight: the fixture's eighth game is the next night's")
   }
 
+  /// The feed's key and password never leave the process: the health and live answers name the
+  /// feed with them masked, a failed read's error too (issue 29's leak).
+  func testTheFeedsSecretsAreMaskedInEveryAnswer() async throws {
+    let secretFeed = "http://reader:hunter2@127.0.0.1:9/v4/odds?apiKey=SECRET-KEY-123&regions=us"
+    let statsPath = statsPath
+    let server = try await serve {
+      var live = LiveSourceConfiguration(odds: secretFeed)
+      live.stats = statsPath
+      $0.live = live
+    }
+    var health = try await server.get("/api/health")
+    try await waitFor("the failed first read") {
+      health = try await server.get("/api/health")
+      return health.json.object("live")["last_error"] is String
+    }
+    let tonight = try await server.get("/api/tonight/totals")
+    for reply in [health, tonight] {
+      XCTAssertFalse(reply.text.contains("SECRET-KEY-123"), reply.text)
+      XCTAssertFalse(reply.text.contains("hunter2"), reply.text)
+    }
+    XCTAssertTrue(health.text.contains("apiKey=***"), health.text)
+  }
+
   func testWithoutALiveSourceTheLiveEndpointsSay503() async throws {
     let server = try await serve()
     let reply = try await server.get("/api/tonight/totals")

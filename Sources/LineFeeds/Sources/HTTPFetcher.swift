@@ -212,13 +212,19 @@ public struct HTTPFetcher: Sendable {
 
   /// The URL with the values of secret-looking query items replaced by ***.
   public static func redacted(_ url: URL) -> String {
-    guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: false), let items = parts.queryItems else {
-      return url.absoluteString
+    guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return "(a URL)" }
+    if parts.password != nil { parts.password = "***" }
+    if let items = parts.queryItems {
+      parts.queryItems = items.map { Self.secretNames.contains($0.name.lowercased()) ? URLQueryItem(name: $0.name, value: "***") : $0 }
     }
-    let secret: Set<String> = ["apikey", "api_key", "key", "token", "access_token", "secret"]
-    parts.queryItems = items.map { secret.contains($0.name.lowercased()) ? URLQueryItem(name: $0.name, value: "***") : $0 }
-    return parts.string ?? url.absoluteString
+    return parts.string ?? "(a URL)"
   }
+
+  /// Query parameters that carry credentials (The Odds API's `apiKey`, and the usual others).
+  static let secretNames: Set<String> = [
+    "apikey", "api_key", "api-key", "key", "token", "access_token", "auth", "secret", "client_secret", "password",
+    "passwd", "sig", "signature",
+  ]
 
   static func seconds(_ s: Double) -> String {
     s == s.rounded() ? "\(Int(s)) s" : String(format: "%.1f s", s)
