@@ -51,8 +51,8 @@ public struct ServerConfiguration: Sendable {
   /// Browser origins answered with CORS headers and preflights (`--cors-origin`): the agent's
   /// web front end by default.
   public var corsOrigins = ["http://localhost:3000"]
-  /// The clock of the live endpoints' windows (`--now`): today's games, FairBet's "starting after
-  /// now - 4 h", in-play events. Nil: the real clock.
+  /// The clock of the live endpoints' windows (`--now`): today's games, FairBet's pre-game bets
+  /// (games not started), its in-play games (started less than 4 h ago). Nil: the real clock.
   public var now: Date?
   /// Whose rules fill the agent's advice fields (`verdict`, `recommended_bet`, `kelly_*`): the
   /// agent's own (default, so a switching client sees the same advice under the same names) or

@@ -9,7 +9,7 @@ import OddsMath
 /// the clients read (`full`, `decent`, `thin`: fresh non-sharp books on the market's thinner
 /// side, 5 or more, 3 or 4, fewer). mcsim adds `best_book_name` (what the iOS client reads for
 /// the best book), `sharp_confidence` (its own tier: how many sharp books stand behind the fair
-/// price), `ev_disabled_code` and, per book, `true_prob` and `is_stale`.
+/// price), `bet` (mcsim's own name of the bet) and, per book, `true_prob` and `is_stale`.
 public struct FairBetBet: Encodable, Sendable {
   public struct Book: Encodable, Sendable {
     public let book: String
