@@ -121,6 +121,24 @@ final class ValidationTests: XCTestCase {
     XCTAssertEqual(fits.status, 200, fits.text)
   }
 
+  /// A simulate request's whole work (its scenarios and sensitivity run more games than n_sims)
+  /// is held to the same ceiling before it starts (issue 29: 10^7 with both was 1.35 x 10^8).
+  func testSimulateTotalWorkHasTheCeilingToo() async throws {
+    let server = try await serve {
+      $0.maxSimulations = 1_000_000
+      $0.maxTotalSimulations = 2_000_000
+    }
+    var heavy = good
+    heavy["n_sims"] = 1_000_000
+    let reply = try await server.post("/api/monte-carlo/simulate", json: heavy)
+    XCTAssertEqual(reply.status, 422, reply.text)
+    XCTAssertTrue((problem(reply, "n_sims")?["message"] as? String ?? "").contains("--max-total-sims"), reply.text)
+    heavy["include_scenarios"] = false
+    heavy["include_sensitivity"] = false
+    let alone = try await server.post("/api/monte-carlo/simulate", json: heavy)
+    XCTAssertEqual(alone.status, 200, "n_sims alone is within the ceiling")
+  }
+
   /// `include_exact: true` adds the exact distribution's block; without it `analytic` is null.
   func testSimulateIncludesTheExactBlockWhenAsked() async throws {
     let server = try await serve()

@@ -54,6 +54,12 @@ enum AgentJobs {
       policy: configuration.advice, exact: request.includeExact, reportExact: request.includeExact,
       scenarios: request.includeScenarios,
       sensitivity: request.includeSensitivity, sensitivityExact: request.includeExact)
+    // The whole request's work, scenarios and sensitivity included, is bounded before it starts.
+    if pricing.cost > configuration.maxTotalSimulations {
+      throw APIError.invalid(
+        field: "n_sims", value: "\(request.nSims) (\(pricing.cost) game paths with scenarios, sensitivity and exact)",
+        message: "the request's total simulations must be at most \(configuration.maxTotalSimulations), this server's ceiling (--max-total-sims); lower n_sims or leave out scenarios or sensitivity")
+    }
     let rules = configuration.agentAdvice
     return SimulationJob(paths: pricing.cost) {
       try JSONResponse.encode(SuccessEnvelope(SimulateAnswer(try GamePricing.price(pricing).report, rules: rules)))
