@@ -22,11 +22,17 @@ enum AgentJobs {
     ].map { ($0, .number) })
 
   static func simulate(_ sent: Data, configuration: ServerConfiguration) throws(APIError) -> SimulationJob {
-    let (body, nulls) = LaxJSON.coerce(sent, fields: SimulateRequest.fieldTypes)
-    if !nulls.isEmpty { throw APIError.invalid(nulls) }
     let request: SimulateRequest
-    do { request = try SimulateRequest.decode(body) } catch {
-      throw Problems.decoding(error, body: body, fields: SimulateRequest.fieldTypes)
+    // A body of plain JSON types without a null (what clients send) decodes as it is; only the
+    // others pay for pydantic's lax reading (a parse and a rewrite, about the decode's cost again).
+    if sent.range(of: Data("null".utf8)) == nil, let plain = try? SimulateRequest.decode(sent) {
+      request = plain
+    } else {
+      let (body, nulls) = LaxJSON.coerce(sent, fields: SimulateRequest.fieldTypes)
+      if !nulls.isEmpty { throw APIError.invalid(nulls) }
+      do { request = try SimulateRequest.decode(body) } catch {
+        throw Problems.decoding(error, body: body, fields: SimulateRequest.fieldTypes)
+      }
     }
     var problems = Problems()
     // Each price on its own, then the line, so every bad field of the market is named at once.
