@@ -16,13 +16,19 @@ struct APIKeyMiddleware<Context: RequestContext>: RouterMiddleware {
   func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
     -> Response
   {
-    guard request.uri.path.hasPrefix("/api/"), request.method != .options else {
+    guard Self.isGuarded(request.uri.path), request.method != .options else {
       return try await next(request, context)
     }
     guard let given = request.headers[Self.header], accepts(Array(given.utf8)) else {
       throw APIError(.unauthorized, "missing or invalid X-API-Key")
     }
     return try await next(request, context)
+  }
+
+  /// Whether `path` is under `/api/` as the router reads it: the router skips empty segments, so
+  /// `//api/x` reaches `/api/x` and must be guarded alike.
+  static func isGuarded(_ path: String) -> Bool {
+    path.split(separator: "/", omittingEmptySubsequences: true).first == "api"
   }
 
   /// Whether `given` is a key, looking at every key and every byte whatever matches.

@@ -11,8 +11,11 @@ public enum LaxJSON {
   /// `data` with the coercions applied to `fields` and, for each array field named in `items`, to
   /// every element's fields; the refused nulls. `data` is returned unchanged when nothing was
   /// coerced or it is not a JSON object.
+  /// `itemNullable` are the array elements' fields that may be null, `itemZeroIsDefault` those whose
+  /// 0 means "the default" (left out, as the agent's batch read them).
   public static func coerce(
-    _ data: Data, fields: FieldTypes, items: [String: FieldTypes] = [:], nullable: Set<String> = []
+    _ data: Data, fields: FieldTypes, items: [String: FieldTypes] = [:], nullable: Set<String> = [],
+    itemNullable: Set<String> = [], itemZeroIsDefault: Set<String> = []
   ) -> (data: Data, problems: [FailureDocument.Problem]) {
     guard var object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return (data, []) }
     var problems: [FailureDocument.Problem] = []
@@ -21,7 +24,14 @@ public enum LaxJSON {
       guard var list = object[name] as? [Any] else { continue }
       for i in list.indices {
         guard var element = list[i] as? [String: Any] else { continue }
-        if coerce(&element, fields: itemFields, nullable: Set(itemFields.fields.map(\.name)), prefix: "\(name)[\(i)].", problems: &problems) {
+        var elementChanged = coerce(&element, fields: itemFields, nullable: itemNullable, prefix: "\(name)[\(i)].", problems: &problems)
+        for field in itemZeroIsDefault {
+          if let n = element[field] as? NSNumber, String(cString: n.objCType) != "c", n.doubleValue == 0 {
+            element[field] = nil
+            elementChanged = true
+          }
+        }
+        if elementChanged {
           list[i] = element
           changed = true
         }
@@ -60,15 +70,10 @@ public enum LaxJSON {
     switch kind {
     case .number:
       if isBool { return number!.boolValue ? 1.0 : 0.0 }
-      if let s = value as? String, let x = Double(s.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: "")),
-        x.isFinite
-      {
-        return x
-      }
+      if let s = value as? String, let t = decimalText(s), let x = Double(t), x.isFinite { return x }
     case .integer:
       if isBool { return number!.boolValue ? 1 : 0 }
-      if let s = value as? String {
-        let t = s.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: "")
+      if let s = value as? String, let t = decimalText(s) {
         if let n = Int(t) { return n }
         if let x = Double(t), x.isFinite, x == x.rounded(), abs(x) < 9e15, !t.lowercased().contains("e") { return Int(x) }
       }
@@ -88,5 +93,16 @@ public enum LaxJSON {
       return nil
     }
     return nil
+  }
+
+  /// A decimal number as pydantic reads one from a string: spaces around it, underscores only
+  /// between digits, no hex, no "inf"; the text without the underscores, nil otherwise.
+  static func decimalText(_ s: String) -> String? {
+    let t = Array(s.trimmingCharacters(in: .whitespaces))
+    guard !t.isEmpty, t.allSatisfy({ "0123456789+-.eE_".contains($0) }) else { return nil }
+    for (i, c) in t.enumerated() where c == "_" {
+      guard i > 0, i < t.count - 1, t[i - 1].isNumber, t[i + 1].isNumber else { return nil }
+    }
+    return String(t.filter { $0 != "_" })
   }
 }

@@ -39,8 +39,11 @@ final class AgentClientTests: XCTestCase {
     let ev = result.object("ev_metrics")
     let pOver = (simulation.number("p_over")! * 10_000).rounded() / 10_000
     let pUnder = (simulation.number("p_under")! * 10_000).rounded() / 10_000
-    XCTAssertEqual(ev.number("ev_over")!, pOver * 0.91 - pUnder, accuracy: 1e-12)
-    XCTAssertEqual(ev.number("ev_under")!, pUnder * 0.91 - pOver, accuracy: 1e-12)
+    // Every figure to 4 places, as the agent's code rounds them (numpy: multiply, half to even).
+    func r4(_ x: Double) -> Double { (x * 10_000).rounded(.toNearestOrEven) / 10_000 }
+    XCTAssertEqual(ev.number("ev_over")!, r4(pOver * 0.91 - pUnder), accuracy: 1e-12)
+    XCTAssertEqual(ev.number("ev_under")!, r4(pUnder * 0.91 - pOver), accuracy: 1e-12)
+    XCTAssertEqual(ev.number("implied_over")!, r4(1 / 1.91), accuracy: 1e-12)
     let recommendation = TotalsRecommendation(evOver: ev.number("ev_over")!, evUnder: ev.number("ev_under")!)
     XCTAssertEqual(ev["recommended_bet"] as? String, recommendation.rawValue)
     for key in ["kelly_over_fractional", "kelly_under_fractional"] {

@@ -27,13 +27,15 @@ final class AgentEndpointTests: XCTestCase {
       XCTAssertNotNil(simulation.object("percentiles")[key], "percentiles.\(key)")
     }
     XCTAssertEqual(simulation.number("n_simulations"), 10_000)
-    // The request's model (sds 10, the agent's defaults otherwise), exactly.
-    let model = GameModel(homeMean: 112.5, awayMean: 108.3, homeSD: 10, awaySD: 10)
+    // The request's model (sds 10, the agent's model otherwise: correlation 0.2, floor 70), exactly.
+    let model = GameModel(homeMean: 112.5, awayMean: 108.3, homeSD: 10, awaySD: 10, correlation: 0.2, scoreFloor: 70)
     let exact = AnalyticSummary(distribution: try XCTUnwrap(ExactScoreDistribution.compute(model)), line: 220.5)
     let pOver = try XCTUnwrap(simulation.number("p_over"))
     let se = (exact.pOver * (1 - exact.pOver) / 10_000).squareRoot()
     XCTAssertEqual(pOver, exact.pOver, accuracy: 4 * se)
-    XCTAssertEqual(result.object("ev_metrics").number("ev_over") ?? .nan, pOver * 0.91 - (1 - pOver), accuracy: 1e-12)
+    // The agent's EV to 4 places, as its code rounds it.
+    let evOver = (pOver * 0.91 - (1 - pOver)) * 10_000
+    XCTAssertEqual(result.object("ev_metrics").number("ev_over") ?? .nan, evOver.rounded(.toNearestOrEven) / 10_000, accuracy: 1e-12)
     XCTAssertNil(result["analytic"] as? [String: Any], "the exact block is computed only when asked")
     let scenarios = result.object("scenarios")
     for name in ["base", "high_pace", "low_pace", "high_variance", "low_variance", "high_ot", "no_correlation",

@@ -42,6 +42,30 @@ final class ClientHTTPTests: XCTestCase {
     let games = batch.json.list("games")
     XCTAssertNotNil(games[0]["monte_carlo"] as? [String: Any])
     XCTAssertEqual(games[1]["verdict"] as? String, "NO_LINE")
+    // 0 is the default for a batch game's prices and sds (the agent read them `x or default`);
+    // a required stat may not be null.
+    let zero = try await server.post(
+      "/api/monte-carlo/batch",
+      json: ["n_sims": 1000, "games": [
+        ["game_id": "g1", "home_team_abbr": "LAL", "away_team_abbr": "GSW", "home_ppg": 116.2, "home_opp_ppg": 113.8,
+         "away_ppg": 114.9, "away_opp_ppg": 112.4, "home_std_dev": 0, "over_odds": 0, "under_odds": 0, "total_line": 224.5],
+      ]])
+    XCTAssertEqual(zero.status, 200, zero.text)
+    XCTAssertEqual(zero.json.list("games").first?.number("over_odds"), 1.91)
+    let missing = try await server.post(
+      "/api/monte-carlo/batch",
+      json: ["games": [
+        ["game_id": "g1", "home_team_abbr": "LAL", "away_team_abbr": "GSW", "home_ppg": NSNull(), "home_opp_ppg": 113.8,
+         "away_ppg": 114.9, "away_opp_ppg": 112.4, "total_line": 224.5],
+      ]])
+    XCTAssertEqual(missing.status, 422, missing.text)
+    XCTAssertEqual(missing.json.list("errors").first?["field"] as? String, "games[0].home_ppg")
+    // Text that only looks like a number is not one.
+    for text in ["0x6E", "_110", "1__10", "inf"] {
+      let odd = try await server.post(
+        "/api/monte-carlo/simulate", json: ["home_projection": text, "away_projection": 110, "total_line": 224.5])
+      XCTAssertEqual(odd.status, 422, text)
+    }
   }
 
   func testAWrongMethodIs405WithAllow() async throws {

@@ -289,6 +289,19 @@ final class FairBetClientTests: XCTestCase {
     let bad = try await server.post("/api/fairbet/parlay/evaluate", json: ["legs": [leg(spread), unknown]])
     XCTAssertEqual(bad.status, 422)
     XCTAssertEqual(bad.json.list("errors").first?["field"] as? String, "legs[1]")
+    // The same bet twice, or both sides of one market, is no parlay.
+    let twice = try await server.post("/api/fairbet/parlay/evaluate", json: ["legs": [leg(spread), leg(spread)]])
+    XCTAssertEqual(twice.status, 422)
+    let overLeg = try XCTUnwrap(bets.first { $0.gameId == game && $0.selectionKey == "total:over" })
+    let underLeg = try XCTUnwrap(
+      bets.first { $0.gameId == game && $0.selectionKey == "total:under" && $0.lineValue == overLeg.lineValue })
+    let both = try await server.post("/api/fairbet/parlay/evaluate", json: ["legs": [leg(overLeg), leg(underLeg)]])
+    XCTAssertEqual(both.status, 422)
+    XCTAssertTrue((both.json.list("errors").first?["message"] as? String ?? "").contains("cannot win"), both.text)
+    // Too many legs is refused before any is looked up.
+    let many = try await server.post("/api/fairbet/parlay/evaluate", json: ["legs": Array(repeating: leg(spread), count: 500)])
+    XCTAssertEqual(many.status, 422)
+    XCTAssertEqual(many.json.list("errors").count, 1)
     let status3 = try await server.post("/api/fairbet/parlay/evaluate", json: ["legs": [leg(spread)]]).status
     XCTAssertEqual(status3, 422)
   }
@@ -297,6 +310,12 @@ final class FairBetClientTests: XCTestCase {
     let server = try await fairBetServer(now: Self.beforeTipOff, keys: ["k-123", "k-456"])
     let status4 = try await server.get("/api/fairbet/odds").status
     XCTAssertEqual(status4, 401)
+    // The router skips empty segments: //api/ is /api/ and is guarded alike.
+    for path in ["//api/fairbet/odds", "///api/tonight/totals", "/api//fairbet/odds"] {
+      let sneaky = try await server.get(path)
+      XCTAssertNotEqual(sneaky.status, 200, path)
+      XCTAssertFalse(sneaky.text.contains("\"bets\""), path)
+    }
     let wrong = try await server.get("/api/fairbet/odds", headers: ["X-API-Key": "k-12"])
     XCTAssertEqual(wrong.status, 401)
     XCTAssertFalse(wrong.text.contains("k-123"), "a refusal never shows a key")

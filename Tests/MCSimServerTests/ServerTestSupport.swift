@@ -75,7 +75,10 @@ final class TestServer: @unchecked Sendable {
   }
 
   func send(_ method: String, _ path: String, body: Data?, headers: [String: String] = [:]) async throws -> Reply {
-    var request = URLRequest(url: URL(string: path, relativeTo: base)!)
+    // Appended to the base as text, so a path such as //api/x is sent as it is (a relative URL
+    // would read //api as a host).
+    let url = path.hasPrefix("/") ? URL(string: base.absoluteString.trimmingSuffix("/") + path)! : URL(string: path, relativeTo: base)!
+    var request = URLRequest(url: url)
     request.httpMethod = method
     request.httpBody = body
     request.timeoutInterval = 60
@@ -125,4 +128,8 @@ extension XCTestCase {
     addTeardownBlock { await server.stop() }
     return server
   }
+}
+
+extension String {
+  func trimmingSuffix(_ suffix: String) -> String { hasSuffix(suffix) ? String(dropLast(suffix.count)) : self }
 }

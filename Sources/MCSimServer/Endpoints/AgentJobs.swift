@@ -21,6 +21,11 @@ enum AgentJobs {
       "under_odds", "home_projection", "away_projection",
     ].map { ($0, .number) })
 
+  /// A batch game's fields the agent takes as null (their default; a null line is "no line").
+  static let batchNullable: Set<String> = ["home_std_dev", "away_std_dev", "total_line", "over_odds", "under_odds"]
+  /// ... and those it takes as 0 for their default too (its code read them `x or default`).
+  static let batchZeroIsDefault: Set<String> = ["home_std_dev", "away_std_dev", "over_odds", "under_odds"]
+
   static func simulate(_ sent: Data, configuration: ServerConfiguration) throws(APIError) -> SimulationJob {
     let request: SimulateRequest
     // A body of plain JSON types without a null (what clients send) decodes as it is; only the
@@ -74,7 +79,9 @@ enum AgentJobs {
 
   static func batch(_ sent: Data, configuration: ServerConfiguration) throws(APIError) -> SimulationJob {
     // The agent's batch takes null for a game's sds, line and prices (their defaults).
-    let (body, nulls) = LaxJSON.coerce(sent, fields: SlateFile.fieldTypes, items: ["games": batchGameFields])
+    let (body, nulls) = LaxJSON.coerce(
+      sent, fields: SlateFile.fieldTypes, items: ["games": batchGameFields], itemNullable: batchNullable,
+      itemZeroIsDefault: batchZeroIsDefault)
     if !nulls.isEmpty { throw APIError.invalid(nulls) }
     let file: SlateFile
     do { file = try SlateFile.decode(body, base: configuration.model) } catch {

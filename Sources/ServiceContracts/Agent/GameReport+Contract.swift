@@ -42,11 +42,14 @@ public struct SimulateAnswer: ContractObject, Sendable {
     try fields.field("analytic", r.analytic)
     try fields.fieldIfPresent("conditional_scenarios", r.conditionalScenarios)
     try fields.field("direction", r.direction.rawValue)
-    try fields.field("ev_metrics", metrics)
+    if rules == .agent { try fields.field("ev_metrics", AgentEVMetrics(metrics: metrics)) } else {
+      try fields.field("ev_metrics", metrics)
+    }
     try fields.field("methodology", ["advice": AdviceMethodology(r.policy)])
-    try fields.field("our_ev", rules == .agent ? (over ? metrics.evOver : metrics.evUnder) : r.ourEV)
+    let r4 = { AgentFields.rounded($0, 4) }
+    try fields.field("our_ev", rules == .agent ? r4(over ? metrics.evOver : metrics.evUnder) : r.ourEV)
     try fields.field(
-      "our_kelly", rules == .agent ? (over ? metrics.kellyOverFractional : metrics.kellyUnderFractional) : r.ourKelly)
+      "our_kelly", rules == .agent ? r4(over ? metrics.kellyOverFractional : metrics.kellyUnderFractional) : r.ourKelly)
     try fields.field(
       "our_probability", rules == .agent ? AgentFields.rounded(over ? r.simulation.pOver : r.simulation.pUnder, 4) : r.ourProbability)
     try fields.fieldIfPresent("scenarios", r.scenarios)

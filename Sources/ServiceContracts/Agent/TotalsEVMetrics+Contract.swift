@@ -20,6 +20,31 @@ extension TotalsEVMetrics: ContractObject {
   }
 }
 
+/// The agent's simulate `ev_metrics` as its code wrote them: every figure to 4 places (numpy's
+/// round), the prices used as given.
+struct AgentEVMetrics: ContractObject, Sendable {
+  let metrics: TotalsEVMetrics
+
+  func writeFields(to fields: inout some FieldWriter) throws {
+    let m = metrics
+    let r = { AgentFields.rounded($0, 4) }
+    try fields.field("best_edge", r(m.bestEdge))
+    try fields.field("best_ev", r(m.bestEV))
+    try fields.field("edge_over", r(m.edgeOver))
+    try fields.field("edge_under", r(m.edgeUnder))
+    try fields.field("ev_over", r(m.evOver))
+    try fields.field("ev_under", r(m.evUnder))
+    try fields.field("implied_over", r(m.impliedOver))
+    try fields.field("implied_under", r(m.impliedUnder))
+    try fields.field("kelly_over_fractional", r(m.kellyOverFractional))
+    try fields.field("kelly_over_full", r(m.kellyOverFull))
+    try fields.field("kelly_under_fractional", r(m.kellyUnderFractional))
+    try fields.field("kelly_under_full", r(m.kellyUnderFull))
+    try fields.field("odds_used", m.oddsUsed)
+    try fields.field("recommended_bet", m.recommendedBet)
+  }
+}
+
 extension TotalsEVMetrics.OddsUsed: ContractObject {
   public func writeFields(to fields: inout some FieldWriter) throws {
     try fields.field("over", over)

@@ -96,8 +96,8 @@ public struct FairBetBet: Encodable, Sendable {
     playerName =
       b.category == .playerProp ? b.selection.split(separator: " ").dropLast().joined(separator: " ") : nil
     trueProb = b.fairProbability.map { Self.rounded($0, 4) }
-    referencePrice = b.referencePrice.map { Self.whole($0.american) }
-    oppositeReferencePrice = opposite?.referencePrice.map { Self.whole($0.american) }
+    referencePrice = b.referencePrice.flatMap { Self.whole($0.american) }
+    oppositeReferencePrice = opposite?.referencePrice.flatMap { Self.whole($0.american) }
     evConfidenceTier = tier
     evDisabledReason = b.disabledReason?.rawValue
     evMethod = method
@@ -129,7 +129,10 @@ public struct FairBetBet: Encodable, Sendable {
   }
 
   /// Whole American odds (Python's `round`: half to even).
-  static func whole(_ american: Double) -> Int { Int(american.rounded(.toNearestOrEven)) }
+  static func whole(_ american: Double) -> Int? {
+    let r = american.rounded(.toNearestOrEven)
+    return r.isFinite && abs(r) < 1e15 ? Int(r) : nil
+  }
 
   /// The fair price of `p` in whole American odds; nil outside (0, 1).
   static func fairAmerican(_ p: Double) -> Int? {

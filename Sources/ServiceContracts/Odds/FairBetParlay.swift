@@ -37,9 +37,27 @@ public struct FairBetParlayRequest: Decodable, Sendable {
     -> (request: FairParlayRequest, tiers: [String?], problems: [FailureDocument.Problem])
   {
     var problems: [FailureDocument.Problem] = []
-    if !Self.legCount.contains(legs.count) {
+    // The count first, before any leg is looked up: the work is bounded before it starts.
+    guard Self.legCount.contains(legs.count) else {
       problems.append(.init(field: "legs", value: "\(legs.count) legs", message: "a parlay has 2 to 20 legs"))
+      return (FairParlayRequest(legs: [], mainLines: [:], base: base, options: options), [], problems)
     }
+    // A leg twice, or two sides of one market (the parlay could never win), is refused.
+    for j in legs.indices {
+      for i in 0..<j where legs[i].gameID == legs[j].gameID && legs[i].marketKey == legs[j].marketKey {
+        let lines = (legs[i].lineValue.map(abs), legs[j].lineValue.map(abs))
+        guard lines.0 == lines.1 else { continue }
+        let same = legs[i].selectionKey == legs[j].selectionKey && legs[i].lineValue == legs[j].lineValue
+        let opposite = legs[i].selectionKey != legs[j].selectionKey
+        if same || opposite {
+          problems.append(
+            .init(
+              field: "legs[\(j)]", value: "\(legs[j].marketKey) \(legs[j].selectionKey)",
+              message: same ? "the same bet as legs[\(i)]" : "the other side of legs[\(i)]'s market: the parlay cannot win"))
+        }
+      }
+    }
+    if !problems.isEmpty { return (FairParlayRequest(legs: [], mainLines: [:], base: base, options: options), [], problems) }
     var out: [FairParlayRequest.Leg] = []
     var tiers: [String?] = []
     var mainLines: [Int: (total: Double, spread: Double)] = [:]
@@ -125,7 +143,7 @@ public struct FairBetParlayResponse: Encodable, Sendable {
   public init(_ price: FairParlayPrice, request: FairParlayRequest, tiers: [String?]) {
     fairProbability = (price.probability * 1e6).rounded() / 1e6
     // A parlay's probability is in (0, 1): its fair price exists (clamped for a certain one).
-    fairAmericanOdds = FairBetBet.fairAmerican(min(max(price.probability, 1e-9), 1 - 1e-9)) ?? 0
+    fairAmericanOdds = FairBetBet.fairAmerican(min(max(price.probability, 1e-6), 1 - 1e-6)) ?? 0
     let rank = ["full": 3, "decent": 2, "thin": 1]
     confidence = tiers.map { $0 ?? "none" }.min { (rank[$0] ?? 0) < (rank[$1] ?? 0) } ?? "none"
     legCount = request.legs.count
