@@ -31,7 +31,7 @@ public struct SimulateAnswer: ContractObject, Sendable {
       let under = try? Odds(decimal: r.evMetrics.oddsUsed.under)
     {
       let s = r.simulation
-      let p = { AgentFields.rounded($0, 4) }
+      let p = { PythonRound.rounded($0, 4) }
       metrics = TotalsEVMetrics(
         pOver: p(s.pOver), pUnder: p(s.pUnder), pPush: p(s.pPush), overOdds: over, underOdds: under,
         kelly: AgentFields.agentKelly)
@@ -46,12 +46,12 @@ public struct SimulateAnswer: ContractObject, Sendable {
       try fields.field("ev_metrics", metrics)
     }
     try fields.field("methodology", ["advice": AdviceMethodology(r.policy)])
-    let r4 = { AgentFields.rounded($0, 4) }
+    let r4 = { PythonRound.rounded($0, 4) }
     try fields.field("our_ev", rules == .agent ? r4(over ? metrics.evOver : metrics.evUnder) : r.ourEV)
     try fields.field(
       "our_kelly", rules == .agent ? r4(over ? metrics.kellyOverFractional : metrics.kellyUnderFractional) : r.ourKelly)
     try fields.field(
-      "our_probability", rules == .agent ? AgentFields.rounded(over ? r.simulation.pOver : r.simulation.pUnder, 4) : r.ourProbability)
+      "our_probability", rules == .agent ? PythonRound.rounded(over ? r.simulation.pOver : r.simulation.pUnder, 4) : r.ourProbability)
     try fields.fieldIfPresent("scenarios", r.scenarios)
     try fields.fieldIfPresent("sensitivity", r.sensitivity)
     try fields.field("simulation", r.simulation)

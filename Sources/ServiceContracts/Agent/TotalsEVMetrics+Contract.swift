@@ -27,7 +27,7 @@ struct AgentEVMetrics: ContractObject, Sendable {
 
   func writeFields(to fields: inout some FieldWriter) throws {
     let m = metrics
-    let r = { AgentFields.rounded($0, 4) }
+    let r = { PythonRound.rounded($0, 4) }
     try fields.field("best_edge", r(m.bestEdge))
     try fields.field("best_ev", r(m.bestEV))
     try fields.field("edge_over", r(m.edgeOver))

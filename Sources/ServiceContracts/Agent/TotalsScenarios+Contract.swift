@@ -60,7 +60,7 @@ extension TotalsSensitivity: Encodable {
     try c.encode(
       AgentSummary(
         mostSensitive: projections > sds ? "projections" : "variance",
-        projectionTotalImpact: AgentFields.rounded(projections, 4), varianceTotalImpact: AgentFields.rounded(sds, 4)),
+        projectionTotalImpact: PythonRound.rounded(projections, 4), varianceTotalImpact: PythonRound.rounded(sds, 4)),
       forKey: NamedKey("_summary"))
   }
 

@@ -122,11 +122,7 @@ public struct FairBetBet: Encodable, Sendable {
     bet = b.label
   }
 
-  /// The real server's rounding: `round(x, places)`.
-  static func rounded(_ x: Double, _ places: Int) -> Double {
-    let scale = [1.0, 10, 100, 1000, 10_000][places]
-    return (x * scale).rounded() / scale
-  }
+  static func rounded(_ x: Double, _ places: Int) -> Double { PythonRound.rounded(x, places) }
 
   /// Whole American odds (Python's `round`: half to even).
   static func whole(_ american: Double) -> Int? {

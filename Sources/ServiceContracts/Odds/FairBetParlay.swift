@@ -141,13 +141,13 @@ public struct FairBetParlayResponse: Encodable, Sendable {
   }
 
   public init(_ price: FairParlayPrice, request: FairParlayRequest, tiers: [String?]) {
-    fairProbability = (price.probability * 1e6).rounded() / 1e6
+    fairProbability = PythonRound.rounded(price.probability, 6)
     // A parlay's probability is in (0, 1): its fair price exists (clamped for a certain one).
     fairAmericanOdds = FairBetBet.fairAmerican(min(max(price.probability, 1e-6), 1 - 1e-6)) ?? 0
     let rank = ["full": 3, "decent": 2, "thin": 1]
     confidence = tiers.map { $0 ?? "none" }.min { (rank[$0] ?? 0) < (rank[$1] ?? 0) } ?? "none"
     legCount = request.legs.count
-    independentProbability = (price.independentProbability * 1e6).rounded() / 1e6
+    independentProbability = PythonRound.rounded(price.independentProbability, 6)
     correlationLift = price.lift
     legs = zip(request.legs, price.pricedBy).map { Leg(bet: $0.label, fairProbability: $0.probability, pricedBy: $1) }
   }

@@ -25,10 +25,4 @@ public struct AgentFields: Sendable {
 
   /// The agent's Kelly: a quarter of full Kelly, at most 5% of the bankroll.
   public static let agentKelly = KellyPolicy(fraction: 0.25, cap: 0.05)
-
-  /// `round(x, places)` as the agent rounds: multiply, then round half to even.
-  public static func rounded(_ x: Double, _ places: Int) -> Double {
-    let scale = [1.0, 10, 100, 1000, 10_000][places]
-    return (x * scale).rounded(.toNearestOrEven) / scale
-  }
 }

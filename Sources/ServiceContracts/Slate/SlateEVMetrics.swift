@@ -28,7 +28,7 @@ public struct SlateEVMetrics: Hashable, Sendable, Encodable {
     switch fields.rules {
     case .agent:
       // The agent's code: its rules on the simulated probabilities, rounded to 4 places first.
-      let r = { AgentFields.rounded($0, 4) }
+      let r = { PythonRound.rounded($0, 4) }
       m = TotalsEVMetrics(
         pOver: r(mc.pOver), pUnder: r(mc.pUnder), pPush: r(mc.pPush), overOdds: overOdds, underOdds: underOdds,
         kelly: AgentFields.agentKelly)
@@ -37,7 +37,7 @@ public struct SlateEVMetrics: Hashable, Sendable, Encodable {
       m = mcsim
       verdict = game.verdict
     }
-    let round = AgentFields.rounded
+    let round = PythonRound.rounded
     let ev: (Double) -> Double = fields.endpoint == .batch ? { round($0, 4) } : { round(100 * $0, 2) }
     let kelly: (Double) -> Double = fields.endpoint == .batch ? { round($0, 4) } : { round(100 * $0, 2) }
     let edge: (Double) -> Double = { round(100 * round($0, 4), 1) }

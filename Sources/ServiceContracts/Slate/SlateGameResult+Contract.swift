@@ -21,7 +21,7 @@ public struct SlateGameWire: Encodable, Sendable {
   /// round(mean_total - line, 1): the simulated mean, overtime included.
   public var edge: Double? {
     guard let mc = game.monteCarlo, let line = game.line else { return nil }
-    return AgentFields.rounded(AgentFields.rounded(mc.meanTotal, 1) - line, 1)
+    return PythonRound.rounded(PythonRound.rounded(mc.meanTotal, 1) - line, 1)
   }
 
   enum WireKeys: String, CodingKey {
@@ -41,7 +41,7 @@ public struct SlateGameWire: Encodable, Sendable {
     try c.encode(g.gameID, forKey: .gameID)
     try c.encode(g.homeAbbr, forKey: .homeAbbr)
     try c.encode(g.awayAbbr, forKey: .awayAbbr)
-    try c.encode(g.projected.map { AgentFields.rounded($0, 1) }, forKey: .projected)
+    try c.encode(g.projected.map { PythonRound.rounded($0, 1) }, forKey: .projected)
     try c.encode(g.line, forKey: .line)
     try c.encode(g.monteCarlo, forKey: .monteCarlo)
     if metrics != nil || tonight { try c.encode(metrics, forKey: .evMetrics) }
