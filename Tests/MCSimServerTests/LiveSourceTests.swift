@@ -114,6 +114,7 @@ final class LiveSourceTests: XCTestCase {
       return tonight.status == 200
     }
     XCTAssertEqual(tonight.json.number("n_games"), 0)
+    XCTAssertEqual(tonight.json["message"] as? String, "No games scheduled for today", "the agent's empty night")
     let unmatched = tonight.json.list("unmatched")
     XCTAssertEqual(unmatched.count, 8)
     XCTAssertTrue(

@@ -73,7 +73,7 @@ public struct SlateResponse: Sendable, Encodable {
     case success, nGames = "n_games", nSimsPerGame = "n_sims_per_game", nSimulations = "n_simulations", games
     case seed, threads, elapsedMs = "elapsed_ms", nFailed = "n_failed", unmatched, methodology, inputs
     case totalExposure = "total_exposure", totalExposureFraction = "total_exposure_fraction", bankroll
-    case exposureScaled = "exposure_scaled", leagueFactor = "league_factor"
+    case exposureScaled = "exposure_scaled", leagueFactor = "league_factor", message
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -95,6 +95,8 @@ public struct SlateResponse: Sendable, Encodable {
     try c.encode(bankroll, forKey: .bankroll)
     try c.encode(exposureScaled, forKey: .exposureScaled)
     if let leagueFactor { try c.encode(leagueFactor, forKey: .leagueFactor) }
+    // The agent's tonight said so on an empty night (its page shows "No Games Tonight").
+    if agentFields.endpoint == .tonight && games.isEmpty { try c.encode("No games scheduled for today", forKey: .message) }
   }
 
   /// The tonight endpoint's `methodology`, in words, for the slate's base model.
