@@ -18,7 +18,7 @@ struct ServiceMiddleware<Context: RequestContext>: RouterMiddleware {
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
   ) async throws -> Response {
     let start = ContinuousClock.now
-    let requestID = request.headers[Self.requestIDField].flatMap { $0.isEmpty || $0.count > 128 ? nil : $0 } ?? context.id
+    let requestID = request.headers[Self.requestIDField].flatMap { Self.isSafeRequestID($0) ? $0 : nil } ?? context.id
     var response: Response
     do {
       response = try await next(request, context)
@@ -44,6 +44,16 @@ struct ServiceMiddleware<Context: RequestContext>: RouterMiddleware {
         "latency_ms": "\(Self.milliseconds(elapsed))",
       ])
     return response
+  }
+
+  /// A client's `X-Request-ID` is kept when it is 1 to 128 letters, digits, `-`, `_`, `.` or `:`;
+  /// anything else (spaces, quotes, `=`: text that could forge a log line's fields) gets a new id.
+  static func isSafeRequestID(_ id: String) -> Bool {
+    !id.isEmpty && id.utf8.count <= 128
+      && id.utf8.allSatisfy { c in
+        (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x2D || c == 0x5F
+          || c == 0x2E || c == 0x3A
+      }
   }
 
   /// A latency in milliseconds to the microsecond ("12.345"), without Foundation's formatter,

@@ -35,6 +35,20 @@ final class HealthAndErrorTests: XCTestCase {
     XCTAssertEqual(reply.json["success"] as? Bool, false)
   }
 
+  /// A request id that could forge a log line's fields (spaces, quotes, `=`) is replaced by the
+  /// server's own (issue 29); a plain one is kept.
+  func testARequestIDThatCouldForgeALogLineIsReplaced() async throws {
+    let server = try await serve()
+    let forged = "x\" level=error msg=\"admin login"
+    let reply = try await server.get("/health", headers: ["X-Request-ID": forged])
+    let id = try XCTUnwrap(reply.header("X-Request-ID"))
+    XCTAssertNotEqual(id, forged)
+    XCTAssertFalse(id.isEmpty)
+    XCTAssertFalse(id.contains(" ") || id.contains("=") || id.contains("\""), id)
+    let plain = try await server.get("/health", headers: ["X-Request-ID": "req-42_a.b:c"])
+    XCTAssertEqual(plain.header("X-Request-ID"), "req-42_a.b:c")
+  }
+
   func testBodyOverTheLimitIs413() async throws {
     let server = try await serve { $0.maxBodyBytes = 2048 }
     let reply = try await server.post("/api/monte-carlo/simulate", Data(repeating: 0x20, count: 10_000))
