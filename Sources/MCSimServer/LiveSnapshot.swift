@@ -85,12 +85,4 @@ struct LiveSnapshot: Sendable {
       readAt: Date(), tonight: tonight, fair: fair, fairBet: FairBetCatalog(report: fair, games: games),
       sharpBooks: policy.sharpBooks)
   }
-
-  static func today() -> String {
-    let f = DateFormatter()
-    f.locale = Locale(identifier: "en_US_POSIX")
-    f.timeZone = TimeZone(identifier: "UTC")
-    f.dateFormat = "yyyy-MM-dd"
-    return f.string(from: Date())
-  }
 }

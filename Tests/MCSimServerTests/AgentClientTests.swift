@@ -172,9 +172,9 @@ final class AgentClientTests: XCTestCase {
       $0.live = live
     }
     var reply = try await server.get("/api/tonight/totals")
-    for _ in 0..<100 where reply.status != 200 {
-      try await Task.sleep(for: .milliseconds(100))
+    try await waitFor("the live source's first read") {
       reply = try await server.get("/api/tonight/totals")
+      return reply.status == 200
     }
     XCTAssertEqual(reply.status, 200)
     let tonight = try JSONDecoder().decode(Tonight.self, from: reply.body)
@@ -187,7 +187,9 @@ final class AgentClientTests: XCTestCase {
         XCTAssertTrue(object.keys.contains(key), "\(game.gameId): \(key)")
       }
       let mc = try XCTUnwrap(game.monteCarlo), line = try XCTUnwrap(game.line), ev = try XCTUnwrap(game.evMetrics)
-      XCTAssertEqual(game.edge!, ((mc.meanTotal * 10).rounded() / 10 - line) * 10 / 10, accuracy: 0.051)
+      // round(round(mean_total, 1) - line, 1), numpy's way, exactly.
+      func r1(_ x: Double) -> Double { (x * 10).rounded(.toNearestOrEven) / 10 }
+      XCTAssertEqual(game.edge, r1(r1(mc.meanTotal) - line))
       // Percent here, as the agent's page shows them: kelly at most 5.0.
       XCTAssertLessThanOrEqual(ev.kellyOver, 5)
       XCTAssertEqual(ev.evOver, (ev.evOver * 100).rounded() / 100)

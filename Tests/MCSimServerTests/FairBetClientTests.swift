@@ -152,13 +152,9 @@ final class FairBetClientTests: XCTestCase {
       $0.now = ISO8601DateFormatter().date(from: now)
       $0.apiKeys = keys
     }
-    for _ in 0..<100 {
-      if try await server.get("/api/fairbet/odds?limit=1", headers: ["X-API-Key": keys?.first ?? ""]).status == 200 {
-        return server
-      }
-      try await Task.sleep(for: .milliseconds(100))
+    try await waitFor("the live source's first read") {
+      try await server.get("/api/fairbet/odds?limit=1", headers: ["X-API-Key": keys?.first ?? ""]).status == 200
     }
-    XCTFail("the live source was not read")
     return server
   }
 

@@ -34,14 +34,6 @@ final class LiveSourceTests: XCTestCase {
     return try JSONSerialization.data(withJSONObject: events)
   }
 
-  func waitFor(_ what: String, _ condition: () async throws -> Bool) async throws {
-    for _ in 0..<100 {
-      if try await condition() { return }
-      try await Task.sleep(for: .milliseconds(100))
-    }
-    XCTFail("timed out waiting for \(what)")
-  }
-
   func testAChangingThenFailingFeedServesNewLinesThenTheLastGoodOnes() async throws {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mcsim-live-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

@@ -128,6 +128,15 @@ extension XCTestCase {
     addTeardownBlock { await server.stop() }
     return server
   }
+
+  /// Polls `condition` every 0.1 s for up to 10 s (a live source's first read, a refresh).
+  func waitFor(_ what: String, _ condition: () async throws -> Bool) async throws {
+    for _ in 0..<100 {
+      if try await condition() { return }
+      try await Task.sleep(for: .milliseconds(100))
+    }
+    XCTFail("timed out waiting for \(what)")
+  }
 }
 
 extension String {

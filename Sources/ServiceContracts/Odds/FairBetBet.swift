@@ -95,7 +95,7 @@ public struct FairBetBet: Encodable, Sendable {
     marketCategory = FairBetGame.marketCategory(b)
     playerName =
       b.category == .playerProp ? b.selection.split(separator: " ").dropLast().joined(separator: " ") : nil
-    trueProb = b.fairProbability.map { Self.rounded($0, 4) }
+    trueProb = b.fairProbability.map { PythonRound.rounded($0, 4) }
     referencePrice = b.referencePrice.flatMap { Self.whole($0.american) }
     oppositeReferencePrice = opposite?.referencePrice.flatMap { Self.whole($0.american) }
     evConfidenceTier = tier
@@ -108,21 +108,19 @@ public struct FairBetBet: Encodable, Sendable {
     let best = hasFair ? b.best : nil
     bestBook = best?.book
     bestBookName = best?.book
-    bestEVPercent = best?.evPercent.map { Self.rounded($0, 2) }
+    bestEVPercent = best?.evPercent.map { PythonRound.rounded($0, 2) }
     books = b.prices.sorted { $0.price.american > $1.price.american }.map { p in
-      let ev = hasFair ? p.evPercent.map { Self.rounded($0, 2) } : nil
+      let ev = hasFair ? p.evPercent.map { PythonRound.rounded($0, 2) } : nil
       return Book(
         book: p.book, price: p.price.american, observedAt: p.observedAt, evPercent: ev, displayEV: ev,
-        impliedProb: Self.rounded(p.impliedProbability, 4), trueProb: hasFair ? b.fairProbability.map { Self.rounded($0, 4) } : nil,
+        impliedProb: PythonRound.rounded(p.impliedProbability, 4), trueProb: hasFair ? b.fairProbability.map { PythonRound.rounded($0, 4) } : nil,
         isSharp: p.isSharp, isStale: p.isStale, evMethod: method, evConfidenceTier: tier,
-        bookAbbr: Self.abbreviation(p.book), priceDecimal: Self.rounded(p.price.decimal, 3),
+        bookAbbr: Self.abbreviation(p.book), priceDecimal: PythonRound.rounded(p.price.decimal, 3),
         evTier: ev.map { $0 >= 5 ? "strong_positive" : $0 >= 0 ? "positive" : "negative" } ?? (p.isSharp ? "neutral" : nil))
     }
     sharpConfidence = b.confidenceTier.rawValue
     bet = b.label
   }
-
-  static func rounded(_ x: Double, _ places: Int) -> Double { PythonRound.rounded(x, places) }
 
   /// Whole American odds (Python's `round`: half to even).
   static func whole(_ american: Double) -> Int? {

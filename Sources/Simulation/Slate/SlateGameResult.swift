@@ -48,12 +48,6 @@ public struct SlateGameResult: Sendable {
     return h + a
   }
 
-  /// Projected total minus the line, in points (the tonight endpoint's `edge`).
-  public var edge: Double? {
-    guard let p = projected, let l = line else { return nil }
-    return p - l
-  }
-
   public var failed: Bool { failure != nil }
 
   /// The bet with the highest EV among the priced sides of every market.
