@@ -38,6 +38,12 @@ public enum LinearAlgebra {
     Int32, CChar, Int32, UnsafeMutablePointer<Double>?, Int32, UnsafeMutablePointer<Int32>?,
     UnsafeMutablePointer<Int32>?, Double
   ) -> Int32
+  typealias Dposv = @convention(c) (
+    Int32, CChar, Int32, Int32, UnsafeMutablePointer<Double>?, Int32, UnsafeMutablePointer<Double>?, Int32
+  ) -> Int32
+  typealias Dgels = @convention(c) (
+    Int32, CChar, Int32, Int32, Int32, UnsafeMutablePointer<Double>?, Int32, UnsafeMutablePointer<Double>?, Int32
+  ) -> Int32
   typealias SetThreads = @convention(c) (Int32) -> Void
   typealias GetThreads = @convention(c) () -> Int32
 
@@ -46,6 +52,8 @@ public enum LinearAlgebra {
     let dsyrk: Dsyrk
     let dsyevd: Dsyevd
     let dpstrf: Dpstrf
+    let dposv: Dposv
+    let dgels: Dgels
     let getThreads: GetThreads
   }
 
@@ -87,9 +95,38 @@ public enum LinearAlgebra {
       let setThreads = symbol(blas, "openblas_set_num_threads", SetThreads.self),
       let getThreads = symbol(blas, "openblas_get_num_threads", GetThreads.self),
       let dsyevd = symbol(lapacke, "LAPACKE_dsyevd", Dsyevd.self),
-      let dpstrf = symbol(lapacke, "LAPACKE_dpstrf", Dpstrf.self)
+      let dpstrf = symbol(lapacke, "LAPACKE_dpstrf", Dpstrf.self),
+      let dposv = symbol(lapacke, "LAPACKE_dposv", Dposv.self),
+      let dgels = symbol(lapacke, "LAPACKE_dgels", Dgels.self)
     else { return .failure(missing("a symbol of libopenblas.so.0 or liblapacke.so.3")) }
     setThreads(1)
-    return .success(Functions(dgemm: dgemm, dsyrk: dsyrk, dsyevd: dsyevd, dpstrf: dpstrf, getThreads: getThreads))
+    return .success(
+      Functions(
+        dgemm: dgemm, dsyrk: dsyrk, dsyevd: dsyevd, dpstrf: dpstrf, dposv: dposv, dgels: dgels, getThreads: getThreads))
+  }
+}
+
+extension LinearAlgebra {
+  /// x solving A x = b for a symmetric positive definite n x n `a` (row-major, the lower
+  /// triangle read), by Cholesky (LAPACK dposv). Nil when A is not positive definite.
+  public static func solvePositiveDefinite(_ a: [Double], _ b: [Double]) throws(MultivariateError) -> [Double]? {
+    try require()
+    let n = b.count
+    precondition(a.count == n * n, "a must be n x n")
+    var a = a, x = b
+    let info = functions.dposv(LAPACK_ROW_MAJOR, CChar(UInt8(ascii: "L")), Int32(n), 1, &a, Int32(n), &x, 1)
+    return info == 0 ? x : nil
+  }
+
+  /// x minimising |A x - b| for an m x n `a` of full column rank, m >= n (row-major), by QR
+  /// (LAPACK dgels). Nil when A is rank deficient.
+  public static func leastSquares(_ a: [Double], rows m: Int, _ b: [Double]) throws(MultivariateError) -> [Double]? {
+    try require()
+    precondition(b.count == m && m > 0 && a.count % m == 0, "a must be m x n, b of m")
+    let n = a.count / m
+    precondition(m >= n, "least squares needs m >= n")
+    var a = a, x = b
+    let info = functions.dgels(LAPACK_ROW_MAJOR, CChar(UInt8(ascii: "N")), Int32(m), Int32(n), 1, &a, Int32(n), &x, 1)
+    return info == 0 ? Array(x.prefix(n)) : nil
   }
 }
