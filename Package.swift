@@ -72,8 +72,9 @@ let package = Package(
 
     // The engine: the model fitted to game results by maximum likelihood (sds, correlation, home
     // advantage, overtime, skew, with standard errors), and the backtest that replays the games
-    // in time order, pricing each from what was known before it.
-    .target(name: "Calibration", dependencies: ["Simulation", "OddsMath", "RandomStreams"]),
+    // in time order, pricing each from what was known before it; team ratings from results,
+    // walked forward by regularised least squares on LAPACK (Multivariate's dposv).
+    .target(name: "Calibration", dependencies: ["Simulation", "OddsMath", "RandomStreams", "Multivariate"]),
 
     // The application layer: one use case per job (a typed request in, a typed result out) that
     // the CLI and the server both call, so they answer the same numbers; every default written
@@ -169,7 +170,7 @@ let package = Package(
       name: "Benchmarks",
       dependencies: [
         "OddsMath", "Simulation", "Multivariate", "Calibration", "FantasyTrade", "RandomStreams", "CRandom", "MCSimServer",
-        "LineFeeds", "ServiceContracts",
+        "LineFeeds", "ServiceContracts", "UseCases",
       ],
       path: "Benchmarks",
       exclude: ["peers", "levels"]

@@ -31,7 +31,7 @@ extension BenchmarkSuite {
 
     let cores = ProcessInfo.processInfo.activeProcessorCount
     let sample = Array(games.prefix(2000))
-    let projections = Projections.compute(sample, source: .market)
+    let projections = try! Projections.compute(sample, source: .market)
     let model = CalibratedModel.seedDefaults
     let n = 100_000
     let options = SimulationOptions(simulations: n, seed: 3, threads: cores)

@@ -17,9 +17,10 @@ public struct ModelFit: Hashable, Sendable {
   public var tieImpliedRate: Double
 
   /// Fits `games` (in date order) with projections from `projection`. Nil when fewer than 3 games
-  /// have a projection.
+  /// have a projection (or ratings cannot be computed).
   public static func fit(_ games: [HistoricalGame], projection: ProjectionSource) -> ModelFit? {
-    fit(games, projections: Projections.compute(games, source: projection), projection: projection)
+    guard let projections = try? Projections.compute(games, source: projection) else { return nil }
+    return fit(games, projections: projections, projection: projection)
   }
 
   public static func fit(_ games: [HistoricalGame], projections: [Projection?], projection: ProjectionSource)

@@ -1,3 +1,5 @@
+import Multivariate
+
 /// Where a game's projected points come from, known before tip-off.
 public enum ProjectionSource: String, Hashable, Sendable, Codable, CaseIterable {
   /// The closing lines: the total T and the home spread s give home (T - s) / 2 and away
@@ -8,6 +10,10 @@ public enum ProjectionSource: String, Hashable, Sendable, Codable, CaseIterable 
   /// opp_ppg) / 2, away = (away ppg + home opp_ppg) / 2, final scores (overtime included).
   /// A game whose teams have fewer than `minimumGames` games each has none.
   case stats
+  /// Team ratings fitted walk-forward on the results before the game's date (`RatingsReplay`):
+  /// offense, defense, home advantage and back-to-backs by regularised least squares. A game
+  /// whose teams have played fewer than `RatingsReplay.minimumGames` games in the file has none.
+  case ratings
 }
 
 /// Projected points of the two teams of one game.
@@ -29,11 +35,15 @@ public enum Projections {
   public static let minimumGames = 5
 
   /// One projection per game (nil where none can be made), in the order of `games`, which must be
-  /// in date order (as `GameResultsFile` guarantees).
-  public static func compute(_ games: [HistoricalGame], source: ProjectionSource, minimumGames: Int = minimumGames)
-    -> [Projection?]
-  {
+  /// in date order (as `GameResultsFile` guarantees). Ratings use `ratings`' hyperparameters and
+  /// LAPACK (the error says when it cannot be loaded).
+  public static func compute(
+    _ games: [HistoricalGame], source: ProjectionSource, ratings: RatingsSettings = .untuned,
+    minimumGames: Int = minimumGames
+  ) throws(MultivariateError) -> [Projection?] {
     switch source {
+    case .ratings:
+      return try RatingsReplay.projections(games, settings: ratings)
     case .market:
       return games.map { g in
         guard let t = g.closeTotal, let s = g.closeSpreadHome else { return nil }

@@ -1,0 +1,119 @@
+import Multivariate
+
+/// Team ratings walked forward through results in date order (`RatingsState`): before each date,
+/// the ratings from every earlier game; the date's games are counted only after all of them have
+/// been projected. So a date's ratings read no result of that date or any later one, and change
+/// bit for bit only with earlier rows.
+public enum RatingsReplay {
+  /// Games each team must have played in the file (any season) before its ratings project it.
+  public static let minimumGames = 5
+
+  /// One projection per game (nil where a team has played fewer than `minimumGames` games in the
+  /// file before it), in the order of `games`, which must be in date order.
+  public static func projections(
+    _ games: [HistoricalGame], settings: RatingsSettings, minimumGames: Int = minimumGames
+  ) throws(MultivariateError) -> [Projection?] {
+    var out = [Projection?](repeating: nil, count: games.count)
+    _ = try walk(games, settings: settings, until: nil) { state, theta, i, homeTired, awayTired in
+      guard let h = state.index(of: games[i].home), let a = state.index(of: games[i].away),
+        state.fileGames[h] >= minimumGames, state.fileGames[a] >= minimumGames
+      else { return }
+      out[i] = state.project(theta, home: h, away: a, homeTired: homeTired, awayTired: awayTired)
+    }
+    return out
+  }
+
+  /// The ratings as of `asOf` (`YYYY-MM-DD`): from the games dated before it; nil: after the
+  /// last game.
+  public static func ratings(_ games: [HistoricalGame], asOf: String?, settings: RatingsSettings)
+    throws(MultivariateError) -> TeamRatings
+  {
+    let state = try walk(games, settings: settings, until: asOf, visit: nil)
+    var theta = try state.solve()
+    state.recentre(&theta)
+    let played = state.teamCodes.indices.filter { state.seasonGames[$0] > 0 }
+    let shown = played.isEmpty ? Array(state.teamCodes.indices) : played
+    // Offense and defense relative to the teams shown (the league level takes the difference).
+    let n = Double(max(shown.count, 1))
+    let mo = shown.reduce(0) { $0 + state.offense(theta, $1) } / n
+    let md = shown.reduce(0) { $0 + state.defense(theta, $1) } / n
+    let teams = shown.map { t in
+      TeamRatings.Team(
+        team: state.teamCodes[t], offense: state.offense(theta, t) - mo, defense: state.defense(theta, t) - md,
+        games: state.seasonGames[t], gamesInFile: state.fileGames[t],
+        lastGame: state.lastPlayedDay(t).map(CivilDay.civil))
+    }
+    let lastDate = games.last { g in asOf.map { g.date < $0 } ?? true }?.date
+    return TeamRatings(
+      asOf: asOf ?? lastDate.flatMap(CivilDay.next) ?? "", season: state.season, league: theta[0] + mo - md,
+      homeAdvantage: theta[1], backToBackOwn: theta[2], backToBackOpponent: theta[3], teams: teams,
+      settings: settings)
+  }
+
+  /// Walks the games dated before `until` (all when nil) a date at a time: `visit` sees each game
+  /// of a date (its index, whether each team is on a back-to-back) before any of them is counted,
+  /// with the ratings of that date. Returns the state after the last date.
+  static func walk(
+    _ games: [HistoricalGame], settings: RatingsSettings, until: String?,
+    visit: ((RatingsState, [Double], Int, Bool, Bool) -> Void)?
+  ) throws(MultivariateError) -> RatingsState {
+    var teams = Set<String>()
+    for g in games {
+      teams.insert(g.home)
+      teams.insert(g.away)
+    }
+    var state = RatingsState(settings: settings, teams: teams.count)
+    var start = 0
+    while start < games.count {
+      let date = games[start].date
+      if let until, date >= until { break }
+      var end = start
+      while end < games.count && games[end].date == date { end += 1 }
+      guard let day = CivilDay.number(date) else {
+        throw .invalid(field: "date", value: date, reason: "line \(games[start].line): not a YYYY-MM-DD date")
+      }
+      try state.begin(season: games[start].season)
+      var tired: [(Bool, Bool)] = []
+      for i in start..<end {
+        let h = state.team(games[i].home), a = state.team(games[i].away)
+        tired.append((state.backToBack(h, on: day), state.backToBack(a, on: day)))
+      }
+      if let visit {
+        let theta = try state.solve()
+        for i in start..<end { visit(state, theta, i, tired[i - start].0, tired[i - start].1) }
+      }
+      state.advance(to: day)
+      for i in start..<end {
+        let g = games[i]
+        state.add(
+          g, home: state.index(of: g.home)!, away: state.index(of: g.away)!, homeTired: tired[i - start].0,
+          awayTired: tired[i - start].1)
+      }
+      start = end
+    }
+    return state
+  }
+}
+
+extension CivilDay {
+  /// The day after `date` (`YYYY-MM-DD`), nil for text that is not such a date.
+  public static func next(_ date: String) -> String? {
+    guard let n = number(date) else { return nil }
+    return civil(n + 1)
+  }
+
+  /// The `YYYY-MM-DD` of a day number (Hinnant's civil_from_days).
+  public static func civil(_ days: Int) -> String {
+    let z = days + 719468
+    let era = (z >= 0 ? z : z - 146096) / 146097
+    let doe = z - era * 146097
+    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+    let mp = (5 * doy + 2) / 153
+    let d = doy - (153 * mp + 2) / 5 + 1
+    let m = mp + (mp < 10 ? 3 : -9)
+    let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
+    func pad(_ x: Int, _ w: Int) -> String { String(repeating: "0", count: max(0, w - String(x).count)) + String(x) }
+    return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))"
+  }
+}

@@ -1,0 +1,75 @@
+import ArgumentParser
+import Calibration
+import Foundation
+import LineFeeds
+import Renderers
+import ServiceContracts
+import UseCases
+
+/// `mcsim ratings`: team strength from results alone, as of a date.
+struct RatingsCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "ratings",
+    abstract: "Rate teams from game results: offense, defense and net rating as of a date (regularised least squares on LAPACK).",
+    discussion: """
+      Fits each team's offense and defense in points a game, a home advantage and the effect of \\
+      a back-to-back to the results dated before --as-of, older games fading with a half-life and \\
+      each team held to a prior (last season's ratings, partly carried, and the league's average). \\
+      The hyperparameters are a model file's (calibrate --projection ratings chooses them), else \\
+      the built-in ones (chosen on the shipped NBA data's seasons 2007-08 to 2017-18). Examples:
+        mcsim ratings data/nba_games_lines.csv
+        mcsim ratings data/nba_games_lines.csv --as-of 2024-01-15 --json
+      """
+  )
+
+  @Argument(help: "Game results, CSV in the format of Scenarios/nba_results_2023.csv (a file, - for stdin, or a URL).")
+  var data: String
+
+  @Option(name: .customLong("as-of"), help: "Rate from the games dated before this day, YYYY-MM-DD (default: the day after the last game).")
+  var asOf: String?
+
+  @Option(name: .customLong("model"), help: "A model file written by calibrate --projection ratings: its ratings hyperparameters are used.")
+  var modelFile: String?
+
+  @Flag(name: .customLong("skip-bad-rows"), help: "Leave out bad rows (each reported with its line) instead of refusing the file.")
+  var skipBadRows = false
+
+  @OptionGroup(title: "Output") var output: OutputOptions
+
+  func validate() throws {
+    if let asOf, CivilDay.number(asOf) == nil {
+      throw ValidationError("--as-of \(asOf): expected a date YYYY-MM-DD")
+    }
+  }
+
+  func run() throws {
+    var settings = RatingsSettings.defaults
+    if let modelFile {
+      let file: ModelFile
+      do { file = try ModelFile.read(modelFile) } catch { throw CLIError.badInput("--model \(modelFile)", error) }
+      guard let r = file.document.projection.ratings else {
+        throw CLIError.fail(
+          "--model \(modelFile): the model has no ratings block (write one with calibrate --projection ratings)",
+          code: .failure, field: "--model", value: modelFile)
+      }
+      settings = r.settings
+    }
+    let source = InputSource(data)
+    let file: GameResultsFile
+    do {
+      file = try GameResultsFile.decode(try source.read(), source: source.description, skipBadRows: skipBadRows)
+    } catch {
+      throw CLIError.badInput("\(source)", error)
+    }
+    for s in file.skipped { FileHandle.standardError.write(Data("warning: \(source): skipped \(s)\n".utf8)) }
+    let ratings: TeamRatings
+    do { ratings = try Rating.run(RatingsRequest(games: file.games, asOf: asOf, settings: settings)) } catch {
+      throw CLIError.badInput(asOf.map { "--as-of \($0)" } ?? "\(source)", error)
+    }
+    if output.json {
+      print(try JSONOutput.encode(SuccessEnvelope(RatingsResponse(ratings)), style: output.style))
+    } else {
+      print(RatingsTable.render(ratings), terminator: "")
+    }
+  }
+}
