@@ -40,78 +40,55 @@ public enum Backtest {
     return Seed.derive(seed, h.value)
   }
 
-  /// Scores the prices against the results, market by market, and plays the betting rules.
-  /// Totals and spreads are bet at -110 a side (the data carry no prices for them); moneylines at
-  /// the closing prices, and not at all where those are missing.
-  public static func evaluate(_ games: [HistoricalGame], prices: [GamePrices?], bootstrapSeed: UInt64) -> ModelScore {
-    var totals: [Forecast] = [], spreads: [Forecast] = [], moneylines: [Forecast] = []
-    var totalBets = BettingRecord(), spreadBets = BettingRecord(), moneylineBets = BettingRecord()
-    var totalPush = PushCheck(), spreadPush = PushCheck()
-    let standard = try! Odds(american: -110)
-    for (g, price) in zip(games, prices) {
-      guard let p = price else { continue }
-      if let line = g.closeTotal {
-        let t = Double(g.total)
-        let outcome = t > line ? 1 : t < line ? -1 : 0
-        if outcome != 0, p.pOver + p.pUnder > 0 {
-          totals.append(Forecast(probability: p.pOver / (p.pOver + p.pUnder), happened: outcome > 0))
+  /// Scores the prices against the results, market by market, and bets as `policy` advises
+  /// (`MarketOutcome` says at which prices). With `pooling`, each market's probability is also
+  /// pooled with the market's in log-odds at its weight, scored beside the model's, and the advice
+  /// stands on it (`AdvicePolicy.poolWeight`). The advice sees the simulated probabilities only
+  /// (the EV interval's gate included), as `mcsim run --no-exact` would.
+  public static func evaluate(
+    _ games: [HistoricalGame], prices: [GamePrices?], policy: AdvicePolicy, pooling: PoolingWeights?,
+    bootstrapSeed: UInt64
+  ) -> ModelScore {
+    let m = MarketOutcome.extract(games, prices: prices)
+    func score(_ outcomes: [MarketOutcome], _ names: (BetSide, BetSide), _ market: BetMarket, _ k: UInt64, push: Bool)
+      -> MarketScore
+    {
+      var policy = policy
+      policy.poolWeight = pooling?[market]
+      var model: [Forecast] = [], pooled: [Forecast] = [], quoted: [Forecast] = [], seasons: [String] = []
+      var bets = BettingRecord(), pushes = PushCheck()
+      for o in outcomes {
+        if o.outcome != 0, let p = o.modelProbability {
+          let happened = o.outcome > 0
+          model.append(Forecast(probability: p, happened: happened))
+          let w = policy.poolWeight ?? 1
+          pooled.append(Forecast(probability: LogOddsPool.pool(model: p, market: o.market, weight: w), happened: happened))
+          quoted.append(Forecast(probability: o.market, happened: happened))
+          seasons.append(o.season)
         }
-        if line == line.rounded() { totalPush.add(predicted: p.pTotalPush, pushed: outcome == 0) }
-        totalBets.consider(
-          (standard, SettlementProbabilities(win: p.pOver, lose: p.pUnder, push: p.pTotalPush)),
-          (standard, SettlementProbabilities(win: p.pUnder, lose: p.pOver, push: p.pTotalPush)), firstOutcome: outcome)
+        if push && o.wholeLine { pushes.add(predicted: o.model.push, pushed: o.outcome == 0) }
+        let advice = MarketAdvice(
+          names: names, odds: (o.firstOdds, o.secondOdds), simulated: o.model, simulations: o.simulations, exact: nil,
+          market: [
+            MarketProbability(probability: o.market, method: .singleBook),
+            MarketProbability(probability: 1 - o.market, method: .singleBook),
+          ], policy: policy)
+        bets.record(advice, firstOutcome: o.outcome)
       }
-      if let s = g.closeSpreadHome {
-        let m = Double(g.margin) + s
-        let outcome = m > 0 ? 1 : m < 0 ? -1 : 0
-        if outcome != 0, p.pHomeCover + p.pAwayCover > 0 {
-          spreads.append(Forecast(probability: p.pHomeCover / (p.pHomeCover + p.pAwayCover), happened: outcome > 0))
-        }
-        if s == s.rounded() { spreadPush.add(predicted: p.pSpreadPush, pushed: outcome == 0) }
-        spreadBets.consider(
-          (standard, SettlementProbabilities(win: p.pHomeCover, lose: p.pAwayCover, push: p.pSpreadPush)),
-          (standard, SettlementProbabilities(win: p.pAwayCover, lose: p.pHomeCover, push: p.pSpreadPush)),
-          firstOutcome: outcome)
-      }
-      // Moneylines are scored on the games with closing moneylines, where the market's own
-      // forecast stands beside the model's.
-      if let hm = g.homeMoneyline, let am = g.awayMoneyline, let ho = try? Odds(american: hm),
-        let ao = try? Odds(american: am)
-      {
-        moneylines.append(Forecast(probability: p.pHomeWin, happened: g.homeScore > g.awayScore))
-        moneylineBets.consider(
-          (ho, SettlementProbabilities(win: p.pHomeWin, lose: 1 - p.pHomeWin)),
-          (ao, SettlementProbabilities(win: 1 - p.pHomeWin, lose: p.pHomeWin)),
-          firstOutcome: g.homeScore > g.awayScore ? 1 : -1)
-      }
-    }
-    func market(_ f: [Forecast], _ b: BettingRecord, _ push: PushCheck?, _ k: UInt64) -> MarketScore {
-      MarketScore(
-        forecasts: ForecastScore(f), betting: b, roiCI95: b.roiInterval(seed: Seed.derive(bootstrapSeed, k)), push: push)
+      let stands = pooling == nil ? model : pooled
+      return MarketScore(
+        forecasts: ForecastScore(model), pooled: pooling == nil ? nil : ForecastScore(pooled),
+        market: ForecastScore(quoted),
+        comparison: ForecastComparison(
+          forecast: stands.map(\.probability), market: quoted.map(\.probability), happened: quoted.map(\.happened),
+          seasons: seasons, seed: Seed.derive(bootstrapSeed, 10 + k)),
+        betting: bets, roiCI95: bets.roiInterval(seed: Seed.derive(bootstrapSeed, k)), push: push ? pushes : nil,
+        poolWeight: pooling?[market])
     }
     return ModelScore(
-      totals: market(totals, totalBets, totalPush, 1), spreads: market(spreads, spreadBets, spreadPush, 2),
-      moneylines: market(moneylines, moneylineBets, nil, 3))
-  }
-
-  /// The market's own forecasts on the games a model priced (`prices` not nil), as a yardstick:
-  /// totals and spreads at -110 a side say 0.5; the moneyline's two closing prices devigged
-  /// (multiplicative), where they exist.
-  public static func marketScore(_ games: [HistoricalGame], priced prices: [GamePrices?])
-    -> (totals: ForecastScore, spreads: ForecastScore, moneylines: ForecastScore)
-  {
-    var t: [Forecast] = [], s: [Forecast] = [], m: [Forecast] = []
-    for (g, price) in zip(games, prices) where price != nil {
-      if let line = g.closeTotal, Double(g.total) != line { t.append(Forecast(probability: 0.5, happened: Double(g.total) > line)) }
-      if let sp = g.closeSpreadHome, Double(g.margin) + sp != 0 {
-        s.append(Forecast(probability: 0.5, happened: Double(g.margin) + sp > 0))
-      }
-      if let hm = g.homeMoneyline, let am = g.awayMoneyline, let ho = try? Odds(american: hm), let ao = try? Odds(american: am) {
-        let ph = ho.impliedProbability / (ho.impliedProbability + ao.impliedProbability)
-        m.append(Forecast(probability: ph, happened: g.homeScore > g.awayScore))
-      }
-    }
-    return (ForecastScore(t), ForecastScore(s), ForecastScore(m))
+      totals: score(m.totals, (.over, .under), .total, 1, push: true),
+      spreads: score(m.spreads, (.home, .away), .spread, 2, push: true),
+      moneylines: score(m.moneylines, (.home, .away), .moneyline, 3, push: false))
   }
 }
 
@@ -133,12 +110,19 @@ public struct PushCheck: Hashable, Sendable {
   public var predictedRate: Double { games > 0 ? predicted / Double(games) : .nan }
 }
 
-/// One market's forecasts and bets under one model.
+/// One market's forecasts and bets under one model: the model's own forecasts, the pooled ones
+/// (with a pooling weight), the market's on the same games, the forecast the advice stands on
+/// against the market's (by game and by season), and the advice's bets.
 public struct MarketScore: Hashable, Sendable {
   public var forecasts: ForecastScore
+  public var pooled: ForecastScore?
+  public var market: ForecastScore
+  public var comparison: ForecastComparison
   public var betting: BettingRecord
   public var roiCI95: ClosedRange<Double>?
   public var push: PushCheck?
+  /// The model's weight in the pool, nil: not pooled.
+  public var poolWeight: Double?
 }
 
 /// A model's three markets.

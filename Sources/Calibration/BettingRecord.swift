@@ -1,11 +1,10 @@
 import OddsMath
 import RandomStreams
 
-/// The seed agent's betting rules played against closing prices: on each market of each game,
-/// the side with the higher EV is bet when that EV is above 0 (the agent's `recommended_bet`: any
-/// of LEAN, BET, STRONG_BET), staked at a quarter of full Kelly capped at 5% of the bankroll
-/// (`kelly_*_fractional`), on a bankroll of 1 that is not compounded (each stake a fraction of
-/// the starting bankroll), and settled on the final score.
+/// The advice policy's bets played against closing prices: on each market of each game, the side
+/// the policy recommends (`MarketAdvice.best`: its gates, its grade, its fractional Kelly stake
+/// and cap), on a bankroll of 1 that is not compounded (each stake a fraction of the starting
+/// bankroll), settled on the final score.
 public struct BettingRecord: Hashable, Sendable {
   public struct Bet: Hashable, Sendable {
     public var stake: Double
@@ -17,24 +16,13 @@ public struct BettingRecord: Hashable, Sendable {
 
   public init() {}
 
-  public static let kelly = KellyPolicy(fraction: 0.25, cap: 0.05)
-
-  /// Considers both sides of one market; bets the better when its EV is above 0. `outcome` of the
-  /// first side: +1 won, -1 lost, 0 push.
-  public mutating func consider(
-    _ first: (odds: Odds, p: SettlementProbabilities), _ second: (odds: Odds, p: SettlementProbabilities),
-    firstOutcome: Int
-  ) {
-    let a = BetEvaluation(odds: first.odds, probabilities: first.p)
-    let b = BetEvaluation(odds: second.odds, probabilities: second.p)
-    let pickFirst = a.expectedValue >= b.expectedValue
-    let pick = pickFirst ? a : b
-    guard pick.expectedValue > 0 else { return }
-    let stake = pick.kellyStake(fraction: Self.kelly.fraction, cap: Self.kelly.cap)
-    guard stake > 0 else { return }
-    let outcome = pickFirst ? firstOutcome : -firstOutcome
-    let profit = outcome > 0 ? stake * (pick.odds.decimal - 1) : outcome < 0 ? -stake : 0
-    bets.append(Bet(stake: stake, profit: profit, ev: pick.expectedValue))
+  /// Bets the side `advice` recommends, if any. `firstOutcome` of the market's first side: +1
+  /// won, -1 lost, 0 push.
+  public mutating func record(_ advice: MarketAdvice, firstOutcome: Int) {
+    guard let pick = advice.best, pick.stake > 0 else { return }
+    let outcome = pick.side == advice.sides[0].side ? firstOutcome : -firstOutcome
+    let profit = outcome > 0 ? pick.stake * (pick.odds.decimal - 1) : outcome < 0 ? -pick.stake : 0
+    bets.append(Bet(stake: pick.stake, profit: profit, ev: pick.ev))
   }
 
   public var staked: Double { bets.reduce(0) { $0 + $1.stake } }

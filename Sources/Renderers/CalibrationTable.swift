@@ -9,7 +9,7 @@ public enum CalibrationTable {
     let f = r.fit
     var out = "Calibration of \(r.data): \(f.games) games"
     out += f.seasons.count > 1 ? ", seasons \(f.seasons.first!) to \(f.seasons.last!)" : f.seasons.first.map { ", season \($0)" } ?? ""
-    out += ", stage \(r.stage ?? "all"), projections from \(f.projection == .market ? "the closing lines" : "season-to-date stats")"
+    out += ", stage \(r.stage ?? "all"), projections from \(f.projection.phrase)"
     if f.gamesWithoutProjection > 0 { out += " (\(f.gamesWithoutProjection) games without a projection left out)" }
     out += "\n\n"
     func n(_ x: Double, _ digits: Int = 3) -> String { String(format: "%.\(digits)f", x) }
@@ -37,6 +37,14 @@ public enum CalibrationTable {
     out += "the tie model would imply \(n(100 * f.tieImpliedRate, 2))% (the probability that regulation ends level under the normal fit)\n"
     out += "skew: AIC with skew minus without \(n(f.skew.deltaAIC, 1)) -> "
     out += f.skew.earnsItsPlace ? "skew earns its place and is in the model\n" : "skew does not earn its place; the model keeps normal scores\n"
+    if let t = r.model.projection.ratings {
+      out += "ratings (chosen by walk-forward likelihood on these games): half-life \(n(t.halfLifeDays, 1)) days, "
+      out += "team ridge \(n(t.teamRidge, 2)) games, season carry \(n(t.carry, 3)), league ridge \(n(t.leagueRidge, 1)) games\n"
+    }
+    if let w = r.model.projection.pooling {
+      out += "pooling with the market (model weight in log-odds, maximum likelihood): totals \(n(w.totals, 3)), "
+      out += "spreads \(n(w.spreads, 3)), moneylines \(n(w.moneylines, 3)); advice stands on the pooled probability where a price exists\n"
+    }
     if r.bySeason.count > 1 {
       out += "\nBy season (value +/- se):\n"
       let seasonRows = r.bySeason.map { s -> [String] in

@@ -50,7 +50,7 @@ public struct GameReport: Sendable {
       simulated: .init(win: summary.pOver, lose: summary.pUnder, push: summary.pPush),
       simulations: histogram.games,
       exact: gradeOnExact ? analytic.map { .init(win: $0.pOver, lose: $0.pUnder, push: $0.pPush) } : nil,
-      market: MarketProbability.singleBook(market.overOdds, market.underOdds), policy: policy)
+      market: MarketProbability.singleBook(market.overOdds, market.underOdds), policy: policy.on(.total))
     self.advice = advice
     let metrics = TotalsEVMetrics(advice: advice)
     evMetrics = metrics

@@ -1,4 +1,5 @@
 import Calibration
+import OddsMath
 import RandomStreams
 import Simulation
 
@@ -16,12 +17,22 @@ public struct BacktestRequest: Sendable {
   /// What the model was fitted on: its projections' source and, when known, its seasons.
   public var fittedOn: ProjectionSource
   public var fittedSeasons: [String]?
+  /// The ratings' hyperparameters (the model file's, else `RatingsSettings.defaults`).
+  public var ratings: RatingsSettings
+  /// The fitted model's pooling weights with the market (the model file's; nil: the model alone).
+  public var pooling: PoolingWeights?
+  /// The advice whose bets are played (the one policy: `Defaults.advice`).
+  public var policy: AdvicePolicy
   public var options: SimulationOptions
 
   public init(
     games: [HistoricalGame], chosen: [Int], projection: ProjectionSource, model: CalibratedModel,
-    fittedOn: ProjectionSource, fittedSeasons: [String]? = nil, options: SimulationOptions
+    fittedOn: ProjectionSource, fittedSeasons: [String]? = nil, ratings: RatingsSettings = .defaults,
+    pooling: PoolingWeights? = nil, policy: AdvicePolicy = Defaults.advice, options: SimulationOptions
   ) {
+    self.ratings = ratings
+    self.pooling = pooling
+    self.policy = policy
     self.games = games
     self.chosen = chosen
     self.projection = projection
@@ -38,7 +49,6 @@ public struct BacktestResult: Sendable {
   public var seasons: [String]
   public var seedDefaults: ModelScore
   public var fitted: ModelScore
-  public var market: (totals: ForecastScore, spreads: ForecastScore, moneylines: ForecastScore)
   /// What a reader must know to read the scores (prices assumed, games left out, in-sample).
   public var notes: [String]
 }
@@ -48,7 +58,12 @@ public enum Backtesting {
   public static func run(_ request: BacktestRequest, progress: (@Sendable (Double) -> Void)? = nil) throws(InputError)
     -> BacktestResult
   {
-    let projections = Projections.compute(request.games, source: request.projection)
+    let projections: [Projection?]
+    do {
+      projections = try Projections.compute(request.games, source: request.projection, ratings: request.ratings)
+    } catch {
+      throw InputError.invalid(field: "projection", value: request.projection.rawValue, reason: error.description)
+    }
     let games = request.chosen.map { request.games[$0] }, projected = request.chosen.map { projections[$0] }
     let options = request.options
     func price(_ m: CalibratedModel, _ part: Double) throws(InputError) -> [GamePrices?] {
@@ -63,11 +78,14 @@ public enum Backtesting {
     for g in games where !seasons.contains(g.season) { seasons.append(g.season) }
     return BacktestResult(
       games: games, seasons: seasons,
-      seedDefaults: Backtest.evaluate(games, prices: seedPrices, bootstrapSeed: bootstrap),
-      fitted: Backtest.evaluate(games, prices: fittedPrices, bootstrapSeed: bootstrap),
-      market: Backtest.marketScore(games, priced: seedPrices),
+      seedDefaults: Backtest.evaluate(
+        games, prices: seedPrices, policy: request.policy, pooling: nil, bootstrapSeed: bootstrap),
+      fitted: Backtest.evaluate(
+        games, prices: fittedPrices, policy: request.policy, pooling: request.pooling, bootstrapSeed: bootstrap),
       notes: notes(request, games: games, projected: projected, seasons: seasons))
   }
+
+  static func rounded(_ x: Double) -> Double { (x * 1000).rounded() / 1000 }
 
   static func notes(_ request: BacktestRequest, games: [HistoricalGame], projected: [Projection?], seasons: [String])
     -> [String]
@@ -75,7 +93,12 @@ public enum Backtesting {
     var notes = [
       "totals and spreads are bet at -110 a side (the data carry no prices for them); moneylines at the closing prices",
       "the market row scores the market's own forecast on the same games: 0.5 for totals and spreads at -110, the devigged closing moneyline",
+      "bets are the advice policy's (\(request.policy.kelly.fraction) x Kelly capped at \(Int(request.policy.kelly.cap * 100))% a bet, the \(Int(request.policy.maxMarketGap * 100))-point market gap gate, the simulated EV's interval gate) on the simulated probabilities",
     ]
+    if let w = request.pooling {
+      notes.append(
+        "the fitted model's advice stands on its probability pooled with the market's in log-odds, model weights: totals \(rounded(w.totals)), spreads \(rounded(w.spreads)), moneylines \(rounded(w.moneylines))")
+    }
     let noMoneyline = games.filter { $0.homeMoneyline == nil }.count
     if noMoneyline > 0 {
       notes.append(

@@ -14,12 +14,14 @@ struct BacktestCommand: ParsableCommand {
     commandName: "backtest",
     abstract: "Replay games in time order and score the seed's defaults and a fitted model against the results.",
     discussion: """
-      Each game is priced from its projection (the closing lines, or season-to-date stats of \
-      earlier dates) by one simulation per model, answering the total, the spread and the \
-      moneyline; then Brier score, log loss, reliability by bin, pushes on whole lines, and the \
-      seed agent's bets (EV > 0, quarter Kelly capped at 5%) against the closing prices. Example:
-        mcsim calibrate DATA.csv --seasons 2007-08:2017-18 --out model.json
-        mcsim backtest DATA.csv --model model.json --seasons 2018-19:2024-25 --sims 100000 --seed 1
+      Each game is priced from its projection (the closing lines, season-to-date stats of \
+      earlier dates, or team ratings fitted on earlier results) by one simulation per model, \
+      answering the total, the spread and the moneyline; then Brier score and log loss beside the \
+      market's (with the model pooled with the market at the model file's weights, and bootstrap \
+      intervals of the difference by game, season by season), reliability by bin, pushes on whole \
+      lines, and the advice policy's bets against the closing prices. Example:
+        mcsim calibrate data/nba_games_lines.csv --seasons 2007-08:2017-18 --projection ratings --out model.json
+        mcsim backtest data/nba_games_lines.csv --model model.json --seasons 2018-19:2021-22 --seed 1
       """
   )
 
@@ -48,7 +50,9 @@ struct BacktestCommand: ParsableCommand {
         BacktestRequest(
           games: file.games, chosen: try results.select(file.games), projection: projection,
           model: modelFile.document.calibrated, fittedOn: modelFile.document.projection.source,
-          fittedSeasons: modelFile.document.fit?.seasons, options: options),
+          fittedSeasons: modelFile.document.fit?.seasons,
+          ratings: modelFile.document.projection.ratings?.settings ?? .defaults,
+          pooling: modelFile.document.projection.pooling?.weights, options: options),
         progress: progress?.update)
     } catch {
       throw CLIError.badInput("--model \(model)", error)
@@ -56,8 +60,7 @@ struct BacktestCommand: ParsableCommand {
     progress?.finish()
     let response = BacktestResponse(
       seedDefaults: .init(model: ModelDocument(.seedDefaults, source: projection), score: result.seedDefaults),
-      fitted: .init(model: modelFile.document, score: result.fitted), market: result.market,
-      games: result.games.count, seasons: result.seasons, stage: results.stageFilter, projection: projection,
+      fitted: .init(model: modelFile.document, score: result.fitted), games: result.games.count, seasons: result.seasons, stage: results.stageFilter, projection: projection,
       simulations: options.simulations, seed: options.seed, notes: result.notes,
       elapsedMS: Date().timeIntervalSince(start) * 1000)
     if let svg {

@@ -28,9 +28,9 @@ final class BacktestTests: XCTestCase {
     let model = CalibratedModel.seedDefaults
     for source in ProjectionSource.allCases {
       let a = try Backtest.price(
-        games, projections: Projections.compute(games, source: source), model: model, simulations: 2000, seed: 5, threads: 2)
+        games, projections: try Projections.compute(games, source: source), model: model, simulations: 2000, seed: 5, threads: 2)
       let b = try Backtest.price(
-        altered, projections: Projections.compute(altered, source: source), model: model, simulations: 2000, seed: 5, threads: 2)
+        altered, projections: try Projections.compute(altered, source: source), model: model, simulations: 2000, seed: 5, threads: 2)
       XCTAssertEqual(Array(a[..<cut]), Array(b[..<cut]), "\(source)")
       XCTAssertGreaterThan(a[..<cut].compactMap { $0 }.count, source == .market ? cut - 1 : 300)
       // The stats projections do move once the altered results are counted.
@@ -40,7 +40,7 @@ final class BacktestTests: XCTestCase {
 
   func testPricesDoNotDependOnTheThreadCount() throws {
     let games = SyntheticLeague().games(200, seed: 1)
-    let p = Projections.compute(games, source: .market)
+    let p = try Projections.compute(games, source: .market)
     let one = try Backtest.price(games, projections: p, model: .seedDefaults, simulations: 3000, seed: 8, threads: 1)
     let two = try Backtest.price(games, projections: p, model: .seedDefaults, simulations: 3000, seed: 8, threads: 2)
     XCTAssertEqual(one, two)
@@ -54,7 +54,7 @@ final class BacktestTests: XCTestCase {
     template.overtime = Overtime(kind: .tie, rate: 0, points: 21, sd: 6)
     let model = CalibratedModel(template: template, homeAdvantage: 1, totalShift: -1)
     var games = SyntheticLeague().games(3000, seed: 21)
-    let projections = Projections.compute(games, source: .market)
+    let projections = try Projections.compute(games, source: .market)
     // Replace each result by one game drawn from the model (1 simulation, its own seed).
     for i in games.indices {
       let h = try GameSimulator.simulate(
@@ -73,7 +73,7 @@ final class BacktestTests: XCTestCase {
     }
     let sims = 4000
     let prices = try Backtest.price(games, projections: projections, model: model, simulations: sims, seed: 3, threads: 2)
-    let score = Backtest.evaluate(games, prices: prices, bootstrapSeed: 1)
+    let score = Backtest.evaluate(games, prices: prices, policy: AdvicePolicy(), pooling: nil, bootstrapSeed: 1)
     for (name, market) in [("totals", score.totals), ("spreads", score.spreads), ("moneylines", score.moneylines)] {
       XCTAssertGreaterThan(market.forecasts.reliability.count, name == "moneylines" ? 5 : 1)
       for bin in market.forecasts.reliability where bin.count >= 20 {
@@ -83,14 +83,20 @@ final class BacktestTests: XCTestCase {
     }
   }
 
+  /// The record bets what the advice recommends and settles it: p 0.6 at evens (exact) is EV
+  /// 0.2, full Kelly 0.2, a quarter of it 0.05 (the cap); at p 0.5 EV is 0 and nothing is bet.
   func testBettingRecordSettlesAndMeasures() throws {
     var r = BettingRecord()
     let even = try Odds(decimal: 2)
-    // p 0.6 at evens: EV 0.2, full Kelly 0.2, quarter 0.05 (the cap).
-    r.consider((even, .init(win: 0.6, lose: 0.4)), (even, .init(win: 0.4, lose: 0.6)), firstOutcome: 1)
-    r.consider((even, .init(win: 0.6, lose: 0.4)), (even, .init(win: 0.4, lose: 0.6)), firstOutcome: -1)
-    r.consider((even, .init(win: 0.6, lose: 0.4)), (even, .init(win: 0.4, lose: 0.6)), firstOutcome: -1)
-    r.consider((even, .init(win: 0.5, lose: 0.5)), (even, .init(win: 0.5, lose: 0.5)), firstOutcome: 1)  // EV 0: no bet
+    func advice(_ p: Double) -> MarketAdvice {
+      MarketAdvice(
+        names: (.home, .away), odds: (even, even), simulated: .init(win: p, lose: 1 - p), simulations: 1_000_000,
+        exact: .init(win: p, lose: 1 - p), market: nil, policy: AdvicePolicy())
+    }
+    r.record(advice(0.6), firstOutcome: 1)
+    r.record(advice(0.6), firstOutcome: -1)
+    r.record(advice(0.4), firstOutcome: 1)  // the away side is the bet: it lost
+    r.record(advice(0.5), firstOutcome: 1)  // EV 0: no bet
     XCTAssertEqual(r.bets.count, 3)
     XCTAssertEqual(r.staked, 0.15, accuracy: 1e-12)
     XCTAssertEqual(r.profit, -0.05, accuracy: 1e-12)
@@ -113,11 +119,13 @@ final class BacktestTests: XCTestCase {
 final class BacktestReadingTests: XCTestCase {
   func testFewBetsGiveNoVerdict() throws {
     let games = SyntheticLeague().games(400, seed: 3)
-    // The stats formula's projections against the closing prices: it bets often.
+    // The stats formula's projections against the closing prices, under a policy without the
+    // market gap's and the EV interval's gates: it bets often.
+    let policy = AdvicePolicy(maxEVHalfWidth: 1, trustModel: true)
     let prices = try Backtest.price(
-      games, projections: Projections.compute(games, source: .stats), model: .seedDefaults, simulations: 2000, seed: 5,
+      games, projections: try Projections.compute(games, source: .stats), model: .seedDefaults, simulations: 2000, seed: 5,
       threads: 2)
-    let full = Backtest.evaluate(games, prices: prices, bootstrapSeed: 1).totals
+    let full = Backtest.evaluate(games, prices: prices, policy: policy, pooling: nil, bootstrapSeed: 1).totals
     XCTAssertGreaterThanOrEqual(full.betting.bets.count, BacktestReading.minimumBets)
     XCTAssertNotEqual(BacktestReading(full).key, "too_few_bets")
     // The same games with prices for the first few only.
@@ -127,7 +135,7 @@ final class BacktestReadingTests: XCTestCase {
       kept += 1
       if kept > 12 { few[i] = nil }
     }
-    let small = Backtest.evaluate(games, prices: few, bootstrapSeed: 1).totals
+    let small = Backtest.evaluate(games, prices: few, policy: policy, pooling: nil, bootstrapSeed: 1).totals
     XCTAssertGreaterThan(small.betting.bets.count, 0)
     XCTAssertLessThan(small.betting.bets.count, BacktestReading.minimumBets)
     XCTAssertEqual(BacktestReading(small), .tooFewBets(count: small.betting.bets.count))

@@ -117,8 +117,18 @@ final class CalibrateCommandTests: XCTestCase {
         XCTAssertNotNil(bin["count"] as? Int)
         let betting = try XCTUnwrap(s["betting"] as? [String: Any])
         for key in ["bets", "roi", "roi_ci95", "max_drawdown"] { XCTAssertTrue(betting.keys.contains(key), key) }
+        let versus = try XCTUnwrap(s["versus_market"] as? [String: Any])
+        XCTAssertNotNil(versus["log_loss_difference"] as? Double)
+        XCTAssertEqual((versus["log_loss_difference_ci95"] as? [Double])?.count, 2)
+        XCTAssertEqual((versus["seasons"] as? [[String: Any]])?.first?["season"] as? String, "2020-21")
       }
     }
+    // The fitted model pools with the market at the weights calibrate wrote.
+    let pooled = try XCTUnwrap((models["fitted"]?["moneylines"] as? [String: Any])?["pooled"] as? [String: Any])
+    let weight = try XCTUnwrap(pooled["weight"] as? Double)
+    XCTAssertTrue((0...1).contains(weight))
+    XCTAssertNotNil(pooled["log_loss"] as? Double)
+    XCTAssertTrue((models["seed_defaults"]?["moneylines"] as? [String: Any])?["pooled"] is NSNull)
     let picture = try String(contentsOfFile: svg, encoding: .utf8)
     XCTAssertTrue(picture.hasPrefix("<?xml"))
     XCTAssertTrue(picture.contains("class=\"bin\""))

@@ -24,6 +24,12 @@ public struct AdvicePolicy: Hashable, Sendable {
   /// Weight W of the model when blending with the market: p = W model + (1 - W) market
   /// (default 1: the model alone). W is what the calibration of the model should fit.
   public var blend: Double
+  /// Weight w of the model when pooling with the market in log-odds (`LogOddsPool`), as the
+  /// model file's fit gives it per market; nil: not pooled. A blend below 1 (`--blend`) takes
+  /// its place.
+  public var poolWeight: Double?
+  /// The pool weights by market (a model file's fit); `on(_:)` picks one into `poolWeight`.
+  public var poolWeights: [BetMarket: Double] = [:]
   /// The bankroll stakes are paid from, in money (default 1: stakes read as fractions).
   public var bankroll: Double
   /// The most a slate may stake in all, as a fraction of bankroll (default 0.20).
@@ -34,8 +40,9 @@ public struct AdvicePolicy: Hashable, Sendable {
   public init(
     kelly: KellyPolicy = KellyPolicy(), minEV: Double = 0, minEdge: Double = 0, maxEVHalfWidth: Double = 0.02,
     maxMarketGap: Double = 0.10, trustModel: Bool = false, blend: Double = 1, bankroll: Double = 1,
-    maxExposure: Double = 0.20
+    maxExposure: Double = 0.20, poolWeight: Double? = nil
   ) {
+    self.poolWeight = poolWeight
     self.kelly = kelly
     self.minEV = minEV
     self.minEdge = minEdge
@@ -45,6 +52,13 @@ public struct AdvicePolicy: Hashable, Sendable {
     self.blend = blend
     self.bankroll = bankroll
     self.maxExposure = maxExposure
+  }
+
+  /// This policy for bets on `market`: its pool weight, if it has one.
+  public func on(_ market: BetMarket) -> AdvicePolicy {
+    var p = self
+    p.poolWeight = poolWeights[market] ?? poolWeight
+    return p
   }
 
   /// Throws the first invalid setting, named as the config file names it.
@@ -63,6 +77,7 @@ public struct AdvicePolicy: Hashable, Sendable {
     try check("max_ev_interval", maxEVHalfWidth, maxEVHalfWidth > 0, "must be greater than 0")
     try check("max_market_gap", maxMarketGap, maxMarketGap > 0 && maxMarketGap <= 1, "must be in (0, 1]")
     try check("blend", blend, blend >= 0 && blend <= 1, "must be in [0, 1]")
+    if let w = poolWeight { try check("pool_weight", w, w >= 0 && w <= 1, "must be in [0, 1]") }
     try check("bankroll", bankroll, bankroll > 0, "must be greater than 0")
     try check("max_exposure", maxExposure, maxExposure > 0 && maxExposure <= 1, "must be in (0, 1]")
   }
@@ -71,7 +86,8 @@ public struct AdvicePolicy: Hashable, Sendable {
   public var summary: [String: String] {
     [
       "probability":
-        "the model's exact probability where it has one (normal scores), else the simulated one; with blend W < 1, W x model + (1 - W) x devigged market",
+        "the model's exact probability where it has one (normal scores), else the simulated one; with blend W < 1, W x model + (1 - W) x devigged market"
+        + (poolWeight.map { "; else pooled in log-odds with the devigged market at the model file's weight \($0)" } ?? ""),
       "grades":
         "STRONG_BET when EV > 6%, BET when EV > 3%, LEAN when EV > 0, else NO_BET; verdict STRONG_<side> for STRONG_BET, LEAN_<side> for BET and LEAN, NEUTRAL for NO_BET",
       "simulation_only":

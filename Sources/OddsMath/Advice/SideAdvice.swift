@@ -4,7 +4,8 @@
 ///
 /// Probability: the model's exact settlement probabilities when given (`exact`), else the
 /// simulated ones. With blend W < 1 and a market probability m of the side among decided games,
-///   p_win = W w + (1 - W) m D,   p_lose = D - p_win,   D = w + l   (the model's decided mass).
+///   p_win = W w + (1 - W) m D,   p_lose = D - p_win,   D = w + l   (the model's decided mass);
+/// else, with a pool weight (the model file's), p_win = pool(w / D, m) D (`LogOddsPool`).
 ///
 /// Simulation only: one simulated game pays d - 1, -1 or 0 (win, lose, push), so with the
 /// decided mass D held fixed EV = w d - D, and the 95% interval of EV is the Wilson interval of
@@ -29,8 +30,10 @@ public struct SideAdvice: Hashable, Sendable {
   public let market: MarketProbability?
   /// model w / D minus market m.
   public let marketGap: Double?
-  /// The probabilities behind EV, Kelly and the grade (the model's, or the blend).
+  /// The probabilities behind EV, Kelly and the grade (the model's, the blend, or the pool).
   public let probabilities: SettlementProbabilities
+  /// The model's weight when its probability was pooled with the market's in log-odds, else nil.
+  public let poolWeight: Double?
   public let ev: Double
   public let edge: Double
   /// Full Kelly at `probabilities`.
@@ -80,10 +83,20 @@ public struct SideAdvice: Hashable, Sendable {
     let decided = m.win + m.lose
     marketGap = market.map { decided > 0 ? m.win / decided - $0.probability : 0 }
     var used = m
+    // How far the probability used moves with the model's (scales a simulated EV's interval).
+    var weight = 1.0
+    var pooled: Double? = nil
     if let market, policy.blend < 1 {
       used.win = policy.blend * m.win + (1 - policy.blend) * market.probability * decided
       used.lose = decided - used.win
+      weight = policy.blend
+    } else if let market, let w = policy.poolWeight, decided > 0 {
+      used.win = LogOddsPool.pool(model: m.win / decided, market: market.probability, weight: w) * decided
+      used.lose = decided - used.win
+      weight = LogOddsPool.slope(model: m.win / decided, market: market.probability, weight: w)
+      pooled = w
     }
+    poolWeight = pooled
     probabilities = used
     let evaluation = BetEvaluation(odds: odds, probabilities: used)
     ev = evaluation.expectedValue
@@ -97,7 +110,6 @@ public struct SideAdvice: Hashable, Sendable {
       // EV = w d - D is linear in w at fixed D: its interval is the Wilson interval of w mapped
       // through it (Wilson, not w -/+ z se, which collapses to a point at w = 0 or 1 and would
       // advise on one simulated game).
-      let weight = market != nil && policy.blend < 1 ? policy.blend : 1
       let n = Double(max(simulations, 1))
       let sd = decided > 0 ? ProbabilityInterval.sd(win: simulated.win, decided: decided, n: n) * d : 0
       let wilson = ProbabilityInterval.wilson(simulated.win, n: n)

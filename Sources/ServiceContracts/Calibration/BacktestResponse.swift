@@ -5,8 +5,11 @@ import Simulation
 /// `{"models": {"seed_defaults": M, "fitted": M}, "market": {"totals", "spreads", "moneylines"}, "games",
 /// "seasons", "stage", "projection", "simulations", "seed", "notes", "elapsed_ms"}`; each model M:
 /// `{"model": {...}, "totals", "spreads", "moneylines"}`, each market
-/// `{"brier", "log_loss", "count", "reliability": [{"predicted", "observed", "count", "se", "lower",
-/// "upper"}], "betting": {"bets", "roi", "roi_ci95", "max_drawdown", "staked", "profit", "claimed_ev"},
+/// `{"brier", "log_loss", "count", "pooled": {"weight", "brier", "log_loss", "count"} or null,
+/// "versus_market": {"forecast": "model"|"pooled", "count", "log_loss_difference",
+/// "log_loss_difference_ci95", "brier_difference", "brier_difference_ci95", "seasons": [{"season",
+/// "count", "log_loss", "market_log_loss", "brier", "market_brier"}]},
+/// "reliability": [{"predicted", "observed", "count", "se", "lower", "upper"}], "betting": {"bets", "roi", "roi_ci95", "max_drawdown", "staked", "profit", "claimed_ev"},
 /// "reading", "reading_text"}`, and totals and spreads also `push` {"games", "observed_rate",
 /// "predicted_rate"} (whole lines). `market` holds the market's own brier, log_loss and count.
 public struct BacktestResponse: Encodable, Sendable {
@@ -30,7 +33,10 @@ public struct BacktestResponse: Encodable, Sendable {
 
   public var seedDefaults: Model
   public var fitted: Model
-  public var market: (totals: ForecastScore, spreads: ForecastScore, moneylines: ForecastScore)
+  /// The market's own forecasts on the games priced (the same for both models).
+  public var market: (totals: ForecastScore, spreads: ForecastScore, moneylines: ForecastScore) {
+    (fitted.score.totals.market, fitted.score.spreads.market, fitted.score.moneylines.market)
+  }
   public var games: Int
   public var seasons: [String]
   public var stage: String?
@@ -41,13 +47,11 @@ public struct BacktestResponse: Encodable, Sendable {
   public var elapsedMS: Double
 
   public init(
-    seedDefaults: Model, fitted: Model, market: (totals: ForecastScore, spreads: ForecastScore, moneylines: ForecastScore),
-    games: Int, seasons: [String], stage: String?, projection: ProjectionSource, simulations: Int, seed: UInt64,
+    seedDefaults: Model, fitted: Model, games: Int, seasons: [String], stage: String?, projection: ProjectionSource, simulations: Int, seed: UInt64,
     notes: [String], elapsedMS: Double
   ) {
     self.seedDefaults = seedDefaults
     self.fitted = fitted
-    self.market = market
     self.games = games
     self.seasons = seasons
     self.stage = stage
@@ -97,6 +101,7 @@ public struct BacktestResponse: Encodable, Sendable {
     let upper: Double
   }
 
+  /// Every key written, null where there are no bets (a stable shape for readers).
   struct Betting: Encodable {
     let bets: Int
     let roi: Double?
@@ -105,6 +110,17 @@ public struct BacktestResponse: Encodable, Sendable {
     let staked: Double
     let profit: Double
     let claimed_ev: Double?
+
+    func encode(to encoder: any Encoder) throws {
+      var c = encoder.container(keyedBy: NamedKey.self)
+      try c.encode(bets, forKey: NamedKey("bets"))
+      try c.encode(roi, forKey: NamedKey("roi"))
+      try c.encode(roi_ci95, forKey: NamedKey("roi_ci95"))
+      try c.encode(max_drawdown, forKey: NamedKey("max_drawdown"))
+      try c.encode(staked, forKey: NamedKey("staked"))
+      try c.encode(profit, forKey: NamedKey("profit"))
+      try c.encode(claimed_ev, forKey: NamedKey("claimed_ev"))
+    }
   }
 
   struct Push: Encodable {
@@ -113,10 +129,40 @@ public struct BacktestResponse: Encodable, Sendable {
     let predicted_rate: Double?
   }
 
+  struct Pooled: Encodable, Sendable {
+    let weight: Double
+    let brier: Double
+    let log_loss: Double
+    let count: Int
+  }
+
+  struct SeasonJSON: Encodable {
+    let season: String
+    let count: Int
+    let log_loss: Double
+    let market_log_loss: Double
+    let brier: Double
+    let market_brier: Double
+  }
+
+  /// The forecast the advice stands on against the market's: mean differences (forecast minus
+  /// market, below 0 is better) with bootstrap intervals by game, and season by season.
+  struct VersusMarket: Encodable {
+    let forecast: String
+    let count: Int
+    let log_loss_difference: Double?
+    let log_loss_difference_ci95: [Double]?
+    let brier_difference: Double?
+    let brier_difference_ci95: [Double]?
+    let seasons: [SeasonJSON]
+  }
+
   struct MarketJSON: Encodable {
     let brier: Double
     let log_loss: Double
     let count: Int
+    @NullEncoded var pooled: Pooled?
+    let versus_market: VersusMarket
     let reliability: [Bin]
     let betting: Betting
     let push: Push?
@@ -127,6 +173,23 @@ public struct BacktestResponse: Encodable, Sendable {
       brier = m.forecasts.brier
       log_loss = m.forecasts.logLoss
       count = m.forecasts.count
+      if let p = m.pooled, let w = m.poolWeight {
+        pooled = Pooled(weight: w, brier: p.brier, log_loss: p.logLoss, count: p.count)
+      } else {
+        pooled = nil
+      }
+      let c = m.comparison
+      func finite(_ x: Double) -> Double? { x.isFinite ? x : nil }
+      versus_market = VersusMarket(
+        forecast: m.pooled == nil ? "model" : "pooled", count: c.count, log_loss_difference: finite(c.logLossDifference),
+        log_loss_difference_ci95: c.logLossDifferenceCI95.map { [$0.lowerBound, $0.upperBound] },
+        brier_difference: finite(c.brierDifference),
+        brier_difference_ci95: c.brierDifferenceCI95.map { [$0.lowerBound, $0.upperBound] },
+        seasons: c.seasons.map {
+          SeasonJSON(
+            season: $0.season, count: $0.count, log_loss: $0.logLoss, market_log_loss: $0.marketLogLoss, brier: $0.brier,
+            market_brier: $0.marketBrier)
+        })
       reliability = m.forecasts.reliability.map {
         Bin(predicted: $0.predicted, observed: $0.observed, count: $0.count, se: $0.standardError, lower: $0.lower, upper: $0.upper)
       }

@@ -18,6 +18,10 @@ import Simulation
 ///   `stats`: season-to-date ppg), and the two shifts from those projections to the regulation
 ///   means (`CalibratedModel`). `run`, `slate`, `sweep` and `serve` take projections from their
 ///   user and use `model` only; `backtest` uses both.
+///   With `ratings` projections, `ratings` holds the hyperparameters `calibrate` chose
+///   (`half_life_days`, `team_ridge`, `carry`, `league_ridge`); `pooling` holds, per market
+///   (`totals`, `spreads`, `moneylines`), the model's weight in [0, 1] when its probability is pooled
+///   with the devigged market's in log-odds. Both are optional: files without them still load.
 /// - `fit`: where the values came from, for the record (optional when reading).
 public struct ModelDocument: Codable, Hashable, Sendable {
   public static let currentVersion = 1
@@ -47,10 +51,64 @@ public struct ModelDocument: Codable, Hashable, Sendable {
     public var source: ProjectionSource
     public var homeAdvantage: Double
     public var totalShift: Double
+    /// The ratings' hyperparameters (`source` ratings; absent in files before them).
+    public var ratings: Ratings?
+    /// Per market, the model's weight when pooled with the devigged market in log-odds
+    /// (absent in files before it: the model alone).
+    public var pooling: Pooling?
+
+    public init(
+      source: ProjectionSource, homeAdvantage: Double, totalShift: Double, ratings: Ratings? = nil,
+      pooling: Pooling? = nil
+    ) {
+      self.source = source
+      self.homeAdvantage = homeAdvantage
+      self.totalShift = totalShift
+      self.ratings = ratings
+      self.pooling = pooling
+    }
 
     enum CodingKeys: String, CodingKey {
-      case source, homeAdvantage = "home_advantage", totalShift = "total_shift"
+      case source, homeAdvantage = "home_advantage", totalShift = "total_shift", ratings, pooling
     }
+  }
+
+  /// `RatingsSettings` by the file's keys.
+  public struct Ratings: Codable, Hashable, Sendable {
+    public var halfLifeDays: Double
+    public var teamRidge: Double
+    public var carry: Double
+    public var leagueRidge: Double
+
+    public init(_ s: RatingsSettings) {
+      halfLifeDays = s.halfLifeDays
+      teamRidge = s.teamRidge
+      carry = s.carry
+      leagueRidge = s.leagueRidge
+    }
+
+    public var settings: RatingsSettings {
+      RatingsSettings(halfLifeDays: halfLifeDays, teamRidge: teamRidge, carry: carry, leagueRidge: leagueRidge)
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case halfLifeDays = "half_life_days", teamRidge = "team_ridge", carry, leagueRidge = "league_ridge"
+    }
+  }
+
+  /// `PoolingWeights` by the file's keys.
+  public struct Pooling: Codable, Hashable, Sendable {
+    public var totals: Double
+    public var spreads: Double
+    public var moneylines: Double
+
+    public init(_ w: PoolingWeights) {
+      totals = w.totals
+      spreads = w.spreads
+      moneylines = w.moneylines
+    }
+
+    public var weights: PoolingWeights { PoolingWeights(totals: totals, spreads: spreads, moneylines: moneylines) }
   }
 
   public struct FitRecord: Codable, Hashable, Sendable {
@@ -73,14 +131,18 @@ public struct ModelDocument: Codable, Hashable, Sendable {
   }
 
   /// The document of a calibrated model and the fit it came from.
-  public init(_ calibrated: CalibratedModel, fit: ModelFit, data: String, stage: String?) {
+  public init(
+    _ calibrated: CalibratedModel, fit: ModelFit, data: String, stage: String?, ratings: RatingsSettings? = nil,
+    pooling: PoolingWeights? = nil
+  ) {
     let t = calibrated.template
     self.init(
       model: Model(
         homeSD: t.homeSD, awaySD: t.awaySD, rho: t.correlation, otModel: t.overtime.kind, otRate: t.overtime.rate,
         otPoints: t.overtime.points, otSD: t.overtime.sd, skew: t.skewness),
       projection: ProjectionShifts(
-        source: fit.projection, homeAdvantage: calibrated.homeAdvantage, totalShift: calibrated.totalShift),
+        source: fit.projection, homeAdvantage: calibrated.homeAdvantage, totalShift: calibrated.totalShift,
+        ratings: ratings.map(Ratings.init), pooling: pooling.map(Pooling.init)),
       fit: FitRecord(
         data: data, seasons: fit.seasons, stage: stage, games: fit.games,
         standardErrors: fit.standardErrors(overtime: t.overtime.kind)))

@@ -58,7 +58,7 @@ public struct SideMarketResult: Hashable, Sendable {
       exact: exact.map { .init(win: $0.above, lose: $0.below, push: $0.equal) },
       market: source?.marketProbabilities
         ?? MarketProbability.singleBook(homeOdds, awayOdds),
-      policy: policy)
+      policy: policy.on(kind == .spread ? .spread : .moneyline))
     let home = advice.sides[0], away = advice.sides[1]
     evHome = home.ev
     evAway = away.ev

@@ -206,7 +206,7 @@ struct Pricer: Sendable {
         exact: exactTotals.map { .init(win: $0.above, lose: $0.below, push: $0.equal) },
         market: game.markets.totalSource?.marketProbabilities
           ?? MarketProbability.singleBook(market.overOdds, market.underOdds),
-        policy: policy)
+        policy: policy.on(.total))
       totalsAdvice = advice
       metrics = TotalsEVMetrics(advice: advice)
       if let best = advice.best {

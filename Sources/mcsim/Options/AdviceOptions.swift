@@ -1,4 +1,5 @@
 import ArgumentParser
+import Calibration
 import Foundation
 import LineFeeds
 import OddsMath
@@ -65,8 +66,11 @@ struct AdviceOptions: ParsableArguments {
   }
 
   /// The policy: defaults, then the config file, then the options given (each checked, named).
-  func policy(kelly: KellyOptions, config: ConfigFile?) throws -> AdvicePolicy {
+  /// `pooling`: a model file's pool weights with the market, by market; advice stands on the
+  /// pooled probability unless a blend is given (--blend or the config's `blend`).
+  func policy(kelly: KellyOptions, config: ConfigFile?, pooling: PoolingWeights? = nil) throws -> AdvicePolicy {
     var policy = AdvicePolicy()
+    if let pooling, blend == nil, config?.blend == nil { policy.poolWeights = pooling.byMarket }
     config?.apply(to: &policy)
     policy.kelly = try kelly.policy(over: policy.kelly)
     func set(_ option: String, _ value: Double?, _ key: WritableKeyPath<AdvicePolicy, Double>) throws {

@@ -18,6 +18,12 @@ struct ModelFileOptions: ParsableArguments {
     do { return try ModelFile.read(modelFile) } catch { throw CLIError.badInput("--model \(modelFile)", error) }
   }
 
+  /// The model file's pool weights with the market, if it has them.
+  func pooling() throws -> PoolingWeights? { try read()?.document.projection.pooling?.weights }
+
+  /// The model file's ratings hyperparameters, else the built-in ones.
+  func ratings() throws -> RatingsSettings { try read()?.document.projection.ratings?.settings ?? .defaults }
+
   /// The defaults with a config file's model over them, then the model file's
   /// (`ModelPrecedence`).
   func base(config: ConfigFile?) throws -> GameModel { try resolved(config: config).base }
