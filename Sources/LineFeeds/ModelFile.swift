@@ -17,7 +17,9 @@ public struct ModelFile: Sendable {
   static let keys: [String: Set<String>] = [
     "": ["version", "model", "projection", "fit"],
     "model": ["home_sd", "away_sd", "rho", "ot_model", "ot_rate", "ot_points", "ot_sd", "skew"],
-    "projection": ["source", "home_advantage", "total_shift"],
+    "projection": ["source", "home_advantage", "total_shift", "ratings", "pooling"],
+    "projection.ratings": ["half_life_days", "team_ridge", "carry", "league_ridge"],
+    "projection.pooling": ["totals", "spreads", "moneylines"],
     "fit": ["data", "seasons", "stage", "games", "standard_errors"],
   ]
 
@@ -31,12 +33,13 @@ public struct ModelFile: Sendable {
     }
     if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
       for (path, known) in keys.sorted(by: { $0.key < $1.key }) {
-        let level = path.isEmpty ? object : object[path] as? [String: Any]
+        var level: [String: Any]? = object
+        for part in path.split(separator: ".") { level = level?[String(part)] as? [String: Any] }
         for key in (level?.keys.sorted() ?? []) where !known.contains(key) {
           let field = path.isEmpty ? key : "\(path).\(key)"
           throw InputDecodingError(
             "field '\(field)': unknown key (known: \(known.sorted().joined(separator: ", ")))",
-            codingPath: path.isEmpty ? [key] : [path, key])
+            codingPath: path.split(separator: ".").map(String.init) + [key])
         }
       }
     }
@@ -45,6 +48,16 @@ public struct ModelFile: Sendable {
     for (key, value) in [("home_advantage", p.homeAdvantage), ("total_shift", p.totalShift)]
     where !(value.isFinite && abs(value) <= 100) {
       throw InputDecodingError("field 'projection.\(key)' = \(value): must be in [-100, 100]", codingPath: ["projection", key])
+    }
+    if let r = p.ratings, let bad = r.settings.invalidField {
+      throw InputDecodingError(
+        "field 'projection.ratings.\(bad.field)' = \(bad.value): \(bad.reason)", codingPath: ["projection", "ratings", bad.field])
+    }
+    if let w = p.pooling {
+      for (key, value) in [("totals", w.totals), ("spreads", w.spreads), ("moneylines", w.moneylines)]
+      where !(value.isFinite && value >= 0 && value <= 1) {
+        throw InputDecodingError("field 'projection.pooling.\(key)' = \(value): must be in [0, 1]", codingPath: ["projection", "pooling", key])
+      }
     }
     let model = document.calibrated.gameModel(for: Projection(home: 100, away: 100))
     do { try model.validate() } catch {

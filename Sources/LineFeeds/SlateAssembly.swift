@@ -107,6 +107,64 @@ public enum SlateAssembly {
     return out
   }
 
+  /// A feed and team ratings (`TeamRatings`, fitted on results before the slate's day): each
+  /// game projected from its teams' offense and defense, the home advantage and the teams'
+  /// back-to-backs on `day` (the slate's `YYYY-MM-DD`), shifted by a model fitted on ratings
+  /// (`shift`), priced at the feed's lines. Teams are matched by `TeamKey`.
+  public static func fromFeedRatings(
+    _ feed: Feed, ratings: TeamRatings, day: String, base: GameModel, policy: FairOddsPolicy = FairOddsPolicy(),
+    shift: ProjectionShift = .none
+  ) -> AssembledSlate {
+    var out = AssembledSlate(games: [])
+    let asOf = FairOdds.newest(feed.quotes)
+    var codes: [TeamKey: String] = [:]
+    for t in ratings.teams { codes[TeamKey(t.team)] = t.team }
+    for event in feed.events {
+      guard let (homeName, awayName) = teams(of: event, else: &out.unmatched) else { continue }
+      let home = codes[TeamKey(homeName)], away = codes[TeamKey(awayName)]
+      guard let home, let away else {
+        let missing = [home == nil ? homeName : nil, away == nil ? awayName : nil].compactMap { $0 }
+        out.unmatched.append(UnmatchedGame(
+          event: event.label, home: homeName, away: awayName,
+          reason: "no rating for \(missing.map { "'\($0)'" }.joined(separator: " and ")) in the results before \(ratings.asOf)"))
+        continue
+      }
+      let homeTired = ratings.backToBack(home, on: day), awayTired = ratings.backToBack(away, on: day)
+      let p = ratings.project(home: home, away: away, homeBackToBack: homeTired, awayBackToBack: awayTired)!
+      let (hp, ap) = shift.apply(home: p.home, away: p.away)
+      var model = base
+      model.homeMean = min(max(hp, 0), GameModel.maxProjection)
+      model.awayMean = min(max(ap, 0), GameModel.maxProjection)
+      var info = info(for: event)
+      let h = ratings.team(home)!, a = ratings.team(away)!
+      func f(_ x: Double, _ spec: String = "%+.1f") -> String { String(format: spec, x) }
+      var note = "projections \(f(model.homeMean, "%.2f"))-\(f(model.awayMean, "%.2f")) from team ratings as of \(ratings.asOf): "
+      note += "\(home) \(f(h.rating)) (offense \(f(h.offense)), defense \(f(h.defense))), "
+      note += "\(away) \(f(a.rating)) (offense \(f(a.offense)), defense \(f(a.defense))), home advantage \(f(ratings.homeAdvantage))"
+      if homeTired { note += ", \(home) on a back-to-back" }
+      if awayTired { note += ", \(away) on a back-to-back" }
+      if !shift.isNone {
+        note += ", shifted by the model's home advantage \(f(shift.homeAdvantage, "%+.2f")) and total shift \(f(shift.totalShift, "%+.2f"))"
+      }
+      info.notes.append(note)
+      // The agent's per-team fields, in the ratings' terms: points scored and allowed a game
+      // against an average team, the sds the model uses.
+      info.homePPG = ratings.league + h.offense
+      info.homeOppPPG = ratings.league - h.defense
+      info.homeStd = model.homeSD
+      info.awayPPG = ratings.league + a.offense
+      info.awayOppPPG = ratings.league - a.defense
+      info.awayStd = model.awaySD
+      info.homeGames = h.games
+      info.awayGames = a.games
+      let lines = FeedLines.lines(for: event, policy: policy, asOf: asOf)
+      info.notes += lines.notes
+      out.games.append(
+        game(event, homeName, awayName, model: model, markets: lines.markets, problem: livePrices(event), info: info))
+    }
+    return out
+  }
+
   /// A feed alone, each game projected from its own market: the means under which the feed's
   /// main total and spread are fair lines (`MarketImpliedMeans`), so the moneyline and every
   /// other market of the game are priced consistently with those two. A game without both lines,

@@ -1,3 +1,4 @@
+import Calibration
 import Foundation
 import LineFeeds
 import OddsMath
@@ -42,6 +43,57 @@ struct LiveSnapshot: Sendable {
     } catch {
       throw ReadError.odds("\(oddsSource): \(error)")
     }
+    let night = configuration.asOf ?? SlateAssembly.easternDate(configuration.now ?? Date())
+    var policy = FairOddsPolicy()
+    if let sharp = configuration.sharpBooks { policy.sharpBooks = sharp }
+    let base = configuration.model
+    let stats: TeamStatsTable
+    let assembled: AssembledSlate
+    let projections: SlateResponse.Methodology.Projections
+    if let path = configuration.results {
+      let source = InputSource(path)
+      let ratings: TeamRatings
+      do {
+        let file = try GameResultsFile.decode(try source.read(fetcher: fetcher), source: source.description)
+        ratings = try Rating.run(RatingsRequest(games: file.games, asOf: night, settings: configuration.ratings))
+      } catch {
+        throw ReadError.stats("\(source): \(error)")
+      }
+      stats = TeamStatsTable(source: "team ratings from \(source) as of \(ratings.asOf)")
+      assembled = SlateAssembly.fromFeedRatings(
+        feed, ratings: ratings, day: night, base: base, policy: policy, shift: configuration.statsShift)
+      projections = .ratings(asOf: ratings.asOf)
+    } else {
+      stats = try readStats(configuration, fetcher: fetcher)
+      assembled = SlateAssembly.fromFeed(feed, stats: stats, base: base, policy: policy, shift: configuration.statsShift)
+      projections = .stats
+    }
+    let options = SimulationOptions(simulations: SimulationOptions.defaultSimulations, seed: seed, threads: threads)
+    let slate = assembled.on(day: night)
+    // Exact grading costs a few ms a game, once per refresh, not per request.
+    var pricing = SlatePricing(options: options, policy: configuration.advice)
+    let priced = try pricing.price(SlatePricingRequest(games: slate.games))
+    var inputs = SlateResponse.Inputs(
+      odds: oddsSource.description, oddsFormat: feed.format.rawValue, stats: stats.source)
+    inputs.rejected = feed.rejected.map(\.description) + stats.skipped
+    inputs.notes = feed.notes
+    var tonight = SlateResponse(
+      priced, options: options, unmatched: slate.unmatched,
+      methodology: .init(base: base, options: options, projections: projections, advice: configuration.advice),
+      inputs: inputs)
+    tonight.asTonight(rules: configuration.agentAdvice)
+    let fair = FairOdds.evaluate(feed.decodedQuotes, policy: policy)
+    let games = feed.events.compactMap { e -> FairBetGame? in
+      guard let home = e.home, let away = e.away, let start = e.commenceTime else { return nil }
+      return FairBetGame(event: e.label, feedID: e.id, league: e.league, home: home, away: away, start: start)
+    }
+    return LiveSnapshot(
+      readAt: Date(), tonight: tonight, fair: fair, fairBet: FairBetCatalog(report: fair, games: games),
+      sharpBooks: policy.sharpBooks)
+  }
+
+  /// Team stats from `--stats` (JSON) or `--stats-from` (season to date before the night).
+  static func readStats(_ configuration: LiveSourceConfiguration, fetcher: HTTPFetcher) throws -> TeamStatsTable {
     let stats: TeamStatsTable
     if let path = configuration.stats {
       let source = InputSource(path)
@@ -58,31 +110,6 @@ struct LiveSnapshot: Sendable {
         throw ReadError.stats("\(source): \(error)")
       }
     }
-    var policy = FairOddsPolicy()
-    if let sharp = configuration.sharpBooks { policy.sharpBooks = sharp }
-    let base = configuration.model
-    let options = SimulationOptions(simulations: SimulationOptions.defaultSimulations, seed: seed, threads: threads)
-    let slate = SlateAssembly.fromFeed(feed, stats: stats, base: base, policy: policy, shift: configuration.statsShift)
-      .on(day: configuration.asOf ?? SlateAssembly.easternDate(configuration.now ?? Date()))
-    // Exact grading costs a few ms a game, once per refresh, not per request.
-    var pricing = SlatePricing(options: options, policy: configuration.advice)
-    let priced = try pricing.price(SlatePricingRequest(games: slate.games))
-    var inputs = SlateResponse.Inputs(
-      odds: oddsSource.description, oddsFormat: feed.format.rawValue, stats: stats.source)
-    inputs.rejected = feed.rejected.map(\.description) + stats.skipped
-    inputs.notes = feed.notes
-    var tonight = SlateResponse(
-      priced, options: options, unmatched: slate.unmatched,
-      methodology: .init(base: base, options: options, projections: .stats, advice: configuration.advice),
-      inputs: inputs)
-    tonight.asTonight(rules: configuration.agentAdvice)
-    let fair = FairOdds.evaluate(feed.decodedQuotes, policy: policy)
-    let games = feed.events.compactMap { e -> FairBetGame? in
-      guard let home = e.home, let away = e.away, let start = e.commenceTime else { return nil }
-      return FairBetGame(event: e.label, feedID: e.id, league: e.league, home: home, away: away, start: start)
-    }
-    return LiveSnapshot(
-      readAt: Date(), tonight: tonight, fair: fair, fairBet: FairBetCatalog(report: fair, games: games),
-      sharpBooks: policy.sharpBooks)
+    return stats
   }
 }

@@ -106,6 +106,10 @@ public struct LiveSourceConfiguration: Sendable {
   public var stats: String?
   /// ... or season-to-date stats computed from a results CSV (file or URL).
   public var statsFrom: String?
+  /// ... or team ratings fitted on a results CSV (file or URL) as of the night (`--results`).
+  public var results: String?
+  /// The ratings' hyperparameters (a model file's, else the built-in ones).
+  public var ratings = RatingsSettings.defaults
   /// The night the stats are taken before (`--stats-from`), ISO date; today when nil.
   public var asOf: String?
   public var refresh: Duration = .seconds(60)
@@ -126,11 +130,12 @@ public struct LiveSourceConfiguration: Sendable {
 
   func problems() -> [(option: String, value: String, reason: String)] {
     var out: [(String, String, String)] = []
-    if stats == nil && statsFrom == nil {
-      out.append(("--odds", odds, "needs team stats: give --stats FILE or --stats-from CSV"))
+    let given = [("--stats", stats), ("--stats-from", statsFrom), ("--results", results)].filter { $0.1 != nil }
+    if given.isEmpty {
+      out.append(("--odds", odds, "needs projections: give --stats FILE, --stats-from CSV or --results CSV"))
     }
-    if stats != nil && statsFrom != nil {
-      out.append(("--stats-from", statsFrom!, "give --stats or --stats-from, not both"))
+    if given.count > 1 {
+      out.append((given[1].0, given[1].1!, "give one of --stats, --stats-from and --results"))
     }
     if refresh < .seconds(1) || refresh > .seconds(86_400) {
       out.append(("--refresh", "\(refresh)", "must be in 1...86400 seconds"))

@@ -77,7 +77,10 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(name: .customLong("stats-from"), help: "Compute team stats from a results CSV (file or URL) instead.")
   var statsFrom: String?
 
-  @Option(name: .customLong("as-of"), help: "With --stats-from: use the results before this day, and leave out the feed's games dated before it: an ISO date (2023-12-11), a date-time (its UTC day) or now (default: today, at each refresh).")
+  @Option(help: "Project tonight's games from team ratings fitted on this results CSV (file or URL) as of the night, refit at each refresh; the hyperparameters are --model's when it has them.")
+  var results: String?
+
+  @Option(name: .customLong("as-of"), help: "With --stats-from or --results: use the results before this day, and leave out the feed's games dated before it: an ISO date (2023-12-11), a date-time (its UTC day) or now (default: today, at each refresh).")
   var asOf: String?
 
   @Option(help: "Seconds between two reads of the live sources.")
@@ -148,12 +151,16 @@ struct ServeCommand: AsyncParsableCommand {
     c.agentAdvice = agentAdvice
     let file = try AdviceOptions.load(config)
     file?.apply(to: &c.advice)
-    let resolved = try modelFile.resolved(config: file, defaults: Defaults.agentModel)
+    let resolved = try modelFile.resolved(
+      config: file, projections: results != nil ? .ratings : .stats, defaults: Defaults.agentModel)
+    if let pooling = try modelFile.pooling(), file?.blend == nil { c.advice.poolWeights = pooling.byMarket }
     c.model = resolved.base
     if let odds {
       var live = LiveSourceConfiguration(odds: odds)
       live.stats = stats
       live.statsFrom = statsFrom
+      live.results = results
+      live.ratings = try modelFile.ratings()
       live.asOf = try asOf.map(AsOfText.day)
       guard refresh.isFinite else { throw ValidationError("--refresh \(refresh): must be a number of seconds") }
       live.refresh = .milliseconds(Int64(max(0, min(refresh, 1e7)) * 1000))
@@ -164,8 +171,8 @@ struct ServeCommand: AsyncParsableCommand {
       live.now = c.now
       live.agentAdvice = c.agentAdvice
       c.live = live
-    } else if stats != nil || statsFrom != nil || asOf != nil || sharp != nil {
-      throw ValidationError("--stats, --stats-from, --as-of and --sharp go with --odds FEED.")
+    } else if stats != nil || statsFrom != nil || results != nil || asOf != nil || sharp != nil {
+      throw ValidationError("--stats, --stats-from, --results, --as-of and --sharp go with --odds FEED.")
     }
     if let problem = c.problems().first {
       throw ValidationError("\(problem.option) \(problem.value): \(problem.reason)")

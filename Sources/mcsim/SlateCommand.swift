@@ -1,4 +1,5 @@
 import ArgumentParser
+import Calibration
 import Foundation
 import LineFeeds
 import OddsMath
@@ -42,10 +43,13 @@ struct SlateCommand: ParsableCommand {
   @Option(name: .customLong("stats-from"), help: "Compute team stats from a results CSV (the format of the shared NBA results).")
   var statsFrom: String?
 
+  @Option(help: "Project the feed's games from team ratings fitted on this results CSV (the format of Scenarios/nba_results_2023.csv) as of --as-of (default now); the hyperparameters are --model's when it has them, else the built-in ones.")
+  var results: String?
+
   @Flag(name: .customLong("from-market"), help: "With --odds and no stats: project each game from its own market, the means under which its total and spread are fair; the moneyline and the other markets are then priced consistently with them.")
   var fromMarket = false
 
-  @Option(name: .customLong("as-of"), help: "With --stats-from: use the results before this day, and leave out the feed's games dated before it: an ISO date (2023-12-11), a date-time (2023-12-11T19:00:00Z, its UTC day) or now.")
+  @Option(name: .customLong("as-of"), help: "With --stats-from or --results: use the results before this day, and leave out the feed's games dated before it: an ISO date (2023-12-11), a date-time (2023-12-11T19:00:00Z, its UTC day) or now.")
   var asOf: String?
 
   @Option(help: "With --stats-from: each team's last N games instead of the season so far.")
@@ -95,23 +99,26 @@ struct SlateCommand: ParsableCommand {
       throw ValidationError("--league-factor prints a block after the table, or a league_factor key with --json.")
     }
     if [json, csv, ndjson].filter({ $0 }).count > 1 { throw ValidationError("Give at most one of --json, --csv and --ndjson.") }
-    if stats != nil && statsFrom != nil { throw ValidationError("Give --stats or --stats-from, not both.") }
-    let hasStats = stats != nil || statsFrom != nil
+    if [stats, statsFrom, results].compactMap({ $0 }).count > 1 {
+      throw ValidationError("Give one of --stats, --stats-from and --results.")
+    }
+    let hasStats = stats != nil || statsFrom != nil || results != nil
     if fromMarket {
       guard odds != nil, file == nil, !hasStats else {
         throw ValidationError("--from-market projects the games of an odds feed from their own lines: give --odds FEED, without a slate file or team stats.")
       }
     } else if file == nil {
       guard odds != nil, hasStats else {
-        throw ValidationError("Give a slate file, or --odds FEED with --stats FILE, --stats-from CSV or --from-market.")
+        throw ValidationError("Give a slate file, or --odds FEED with --stats FILE, --stats-from CSV, --results CSV or --from-market.")
       }
     } else if hasStats {
       throw ValidationError("Team stats project the games of an odds feed: give --stats with --odds and without a slate file.")
     }
     if statsFrom != nil && asOf == nil { throw ValidationError("--stats-from needs --as-of DATE (the games before it are used).") }
-    if statsFrom == nil && (asOf != nil || last != nil) { throw ValidationError("--as-of and --last go with --stats-from.") }
+    if statsFrom == nil && results == nil && asOf != nil { throw ValidationError("--as-of goes with --stats-from or --results.") }
+    if statsFrom == nil && last != nil { throw ValidationError("--last goes with --stats-from.") }
     if let last, last < 1 { throw ValidationError("--last must be at least 1, got \(last).") }
-    if [file, odds, stats, statsFrom].filter({ $0 == "-" }).count > 1 {
+    if [file, odds, stats, statsFrom, results].filter({ $0 == "-" }).count > 1 {
       throw ValidationError("Only one input can be read from stdin.")
     }
     if let watch {
@@ -140,14 +147,16 @@ struct SlateCommand: ParsableCommand {
     let sharding = tape?.isRecording ?? false
     let console = SlateConsole(quiet: sharding)
     let config = try adviceOptions.configFile()
-    let advice = try adviceOptions.policy(kelly: kellyOptions, config: config)
+    let advice = try adviceOptions.policy(kelly: kellyOptions, config: config, pooling: try modelFile.pooling())
     var policy = try fair.policy(method)
     if fair.sharpBooks.isEmpty, let sharp = config?.sharpBooks { policy.sharpBooks = sharp }
     if fair.fees.isEmpty, let fees = config?.fees { policy.fees = fees }
-    let resolved = try modelFile.resolved(config: config)
+    let resolved = try modelFile.resolved(config: config, projections: results != nil ? .ratings : .stats)
     let base = modelOptions.model(home: 0, away: 0, base: resolved.base)
 
     let statsTable = try loadStats()
+    let ratingsDay = try results.map { _ in try AsOfText.day(asOf ?? "now") }
+    let ratings = try loadRatings(day: ratingsDay)
     let slateFile = try loadSlateFile(base: base, quiet: sharding)
     let source = file.map { InputSource($0).description } ?? ""
     var options = SimulationOptions(
@@ -163,12 +172,13 @@ struct SlateCommand: ParsableCommand {
 
     var inputs = SlateResponse.Inputs(
       slate: file.map { InputSource($0).description }, odds: odds.map { InputSource($0).description },
-      stats: statsTable?.source)
+      stats: statsTable?.source ?? ratings.map { "team ratings from \(InputSource(results!)) as of \($0.asOf)" })
     inputs.rejected += statsTable?.skipped ?? []
     for skipped in statsTable?.skipped ?? [] { console.warn("team stats: skipped \(skipped)") }
 
     // With --as-of, a feed's games dated before the day are not tonight's: every poll leaves them out.
     let scheduleDay = try asOf.map(AsOfText.scheduleDay)
+    let slateDay = try scheduleDay ?? AsOfText.scheduleDay("now")
     func assemble(_ feed: Feed?) -> AssembledSlate {
       guard let feed else { return SlateAssembly.fromFile(slateFile!) }
       let slate: AssembledSlate
@@ -176,13 +186,20 @@ struct SlateCommand: ParsableCommand {
         slate = SlateAssembly.attach(feed, to: slateFile.entries, policy: policy)
       } else if fromMarket {
         slate = SlateAssembly.fromFeedMarkets(feed, base: base, policy: policy)
+      } else if let ratings {
+        slate = SlateAssembly.fromFeedRatings(
+          feed, ratings: ratings, day: slateDay, base: base, policy: policy, shift: resolved.shift)
       } else {
         slate = SlateAssembly.fromFeed(feed, stats: statsTable!, base: base, policy: policy, shift: resolved.shift)
       }
       return scheduleDay.map { slate.leavingOut(before: $0) } ?? slate
     }
     let methodology = SlateResponse.Methodology(
-      base: base, options: options, projections: fromMarket ? .market : statsTable != nil ? .stats : .given, advice: advice)
+      base: base, options: options,
+      projections: fromMarket
+        ? .market
+        : ratings.map { SlateResponse.Methodology.Projections.ratings(asOf: $0.asOf) } ?? (statsTable != nil ? .stats : .given),
+      advice: advice)
     var pricing = SlatePricing(options: options, policy: advice, exact: adviceOptions.useExact(config, request: slateFile?.includeExact))
 
     if let watch {
@@ -328,6 +345,23 @@ struct SlateCommand: ParsableCommand {
       }
     }
     return nil
+  }
+
+  /// Team ratings from --results as of `day` (the hyperparameters --model's, else built in).
+  private func loadRatings(day: String?) throws -> TeamRatings? {
+    guard let results, let day else { return nil }
+    let source = InputSource(results)
+    let file: GameResultsFile
+    do {
+      file = try GameResultsFile.decode(try source.read(fetcher: feedOptions.fetcher), source: source.description)
+    } catch {
+      throw CLIError.badInput("--results \(source)", error)
+    }
+    do {
+      return try Rating.run(RatingsRequest(games: file.games, asOf: day, settings: try modelFile.ratings()))
+    } catch {
+      throw CLIError.badInput("--results \(source)", error)
+    }
   }
 
   /// The slate file, its unknown fields reported (errors with --strict), and the model options

@@ -197,4 +197,30 @@ final class AgentClientTests: XCTestCase {
     let edges = tonight.games.map { abs($0.edge ?? 0) }
     XCTAssertEqual(edges, edges.sorted(by: >))
   }
+
+  /// `serve --results`: tonight's games projected from team ratings fitted on the shipped results
+  /// as of the night, named in the methodology and in each game's warnings.
+  func testTonightFromTeamRatings() async throws {
+    let feed = Bundle.module.url(forResource: LiveSourceTests.feedName, withExtension: nil, subdirectory: "Resources")!.path
+    let results = Fixture.projectRoot.appendingPathComponent("data/nba_games_lines.csv").path
+    let server = try await serve {
+      var live = LiveSourceConfiguration(odds: feed)
+      live.results = results
+      live.now = ISO8601DateFormatter().date(from: "2026-03-31T20:00:00Z")
+      $0.live = live
+    }
+    var reply = try await server.get("/api/tonight/totals")
+    try await waitFor("the live source's first read") {
+      reply = try await server.get("/api/tonight/totals")
+      return reply.status == 200
+    }
+    let tonight = try JSONDecoder().decode(Tonight.self, from: reply.body)
+    XCTAssertEqual(tonight.games.count, 7)
+    let methodology = try XCTUnwrap(reply.json["methodology"] as? [String: Any])
+    XCTAssertTrue((methodology["projection"] as? String ?? "").hasPrefix("Team ratings fitted on the results before 2026-03-31"))
+    for game in reply.json.list("games") {
+      let notes = game["warnings"] as? [String] ?? []
+      XCTAssertTrue(notes.contains { $0.contains("from team ratings as of 2026-03-31") }, "\(notes)")
+    }
+  }
 }

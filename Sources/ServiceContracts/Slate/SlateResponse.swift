@@ -118,6 +118,8 @@ public struct SlateResponse: Sendable, Encodable {
       case stats
       /// Each game's own total and spread (`MarketImpliedMeans`).
       case market
+      /// Team ratings fitted on results before the day (`TeamRatings`).
+      case ratings(asOf: String)
     }
 
     public init(base: GameModel, options: SimulationOptions, projections: Projections, advice: AdvicePolicy = AdvicePolicy()) {
@@ -127,6 +129,8 @@ public struct SlateResponse: Sendable, Encodable {
         projection = "Home: (Home PPG + Away OppPPG) / 2; Away: (Away PPG + Home OppPPG) / 2; projected total = their sum"
       case .given:
         projection = "Projections as given per game (from team stats by the agent's formula where a game gives ppg instead)"
+      case .ratings(let day):
+        projection = "Team ratings fitted on the results before \(day) (offense, defense, home advantage, back-to-backs; regularised least squares): Home = league + home advantage / 2 + Home offense - Away defense, Away likewise"
       case .market:
         projection = "Market-implied: the means under which each game's own total and spread are fair lines of the model's exact distribution; the moneyline and the other markets are priced consistently with them"
       }
