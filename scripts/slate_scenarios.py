@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the slate Scenarios from the shared NBA results (../shared/data/nba_games_lines.csv).
+"""Writes the slate Scenarios from the shared NBA results (data/nba_games_lines.csv).
 
 Run from the repository root:  python3 scripts/slate_scenarios.py [path/to/nba_games_lines.csv]
 
@@ -26,7 +26,7 @@ import os
 import statistics
 import sys
 
-SOURCE = sys.argv[1] if len(sys.argv) > 1 else "../shared/data/nba_games_lines.csv"
+SOURCE = sys.argv[1] if len(sys.argv) > 1 else "data/nba_games_lines.csv"
 
 with open(SOURCE) as f:
     rows = list(csv.DictReader(f))

@@ -28,6 +28,8 @@ public struct ForecastComparison: Hashable, Sendable {
   public init(
     forecast: [Double], market: [Double], happened: [Bool], seasons: [String], seed: UInt64, resamples: Int = 1000
   ) {
+    precondition(resamples >= 40, "a 95% percentile interval needs at least 40 resamples")
+    precondition(market.count == forecast.count && happened.count == forecast.count && seasons.count == forecast.count)
     let n = forecast.count
     func ll(_ p: Double, _ y: Bool) -> Double {
       let q = min(max(p, 1e-6), 1 - 1e-6)

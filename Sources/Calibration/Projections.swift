@@ -38,12 +38,12 @@ public enum Projections {
   /// in date order (as `GameResultsFile` guarantees). Ratings use `ratings`' hyperparameters and
   /// LAPACK (the error says when it cannot be loaded).
   public static func compute(
-    _ games: [HistoricalGame], source: ProjectionSource, ratings: RatingsSettings = .untuned,
+    _ games: [HistoricalGame], source: ProjectionSource, ratings: RatingsSettings = .defaults,
     minimumGames: Int = minimumGames
   ) throws(MultivariateError) -> [Projection?] {
     switch source {
     case .ratings:
-      return try RatingsReplay.projections(games, settings: ratings)
+      return try RatingsReplay.projections(games, settings: ratings, minimumGames: minimumGames)
     case .market:
       return games.map { g in
         guard let t = g.closeTotal, let s = g.closeSpreadHome else { return nil }

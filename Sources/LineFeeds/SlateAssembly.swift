@@ -129,6 +129,13 @@ public enum SlateAssembly {
           reason: "no rating for \(missing.map { "'\($0)'" }.joined(separator: " and ")) in the results before \(ratings.asOf)"))
         continue
       }
+      let few = [home, away].filter { (ratings.team($0)?.gamesInFile ?? 0) < RatingsReplay.minimumGames }
+      guard few.isEmpty else {
+        out.unmatched.append(UnmatchedGame(
+          event: event.label, home: homeName, away: awayName,
+          reason: "\(few.joined(separator: " and ")) played fewer than \(RatingsReplay.minimumGames) games in the results before \(ratings.asOf): no rating projects them"))
+        continue
+      }
       let homeTired = ratings.backToBack(home, on: day), awayTired = ratings.backToBack(away, on: day)
       let p = ratings.project(home: home, away: away, homeBackToBack: homeTired, awayBackToBack: awayTired)!
       let (hp, ap) = shift.apply(home: p.home, away: p.away)

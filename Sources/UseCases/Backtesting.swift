@@ -43,6 +43,12 @@ public struct BacktestRequest: Sendable {
   }
 }
 
+extension BacktestRequest {
+  /// The pooling weights where the games are projected as the model was fitted (the weights
+  /// were fitted on that model's probabilities from those projections), else none.
+  var poolingApplied: PoolingWeights? { projection == fittedOn ? pooling : nil }
+}
+
 public struct BacktestResult: Sendable {
   /// The games replayed, in time order, and their seasons in order of appearance.
   public var games: [HistoricalGame]
@@ -81,7 +87,7 @@ public enum Backtesting {
       seedDefaults: Backtest.evaluate(
         games, prices: seedPrices, policy: request.policy, pooling: nil, bootstrapSeed: bootstrap),
       fitted: Backtest.evaluate(
-        games, prices: fittedPrices, policy: request.policy, pooling: request.pooling, bootstrapSeed: bootstrap),
+        games, prices: fittedPrices, policy: request.policy, pooling: request.poolingApplied, bootstrapSeed: bootstrap),
       notes: notes(request, games: games, projected: projected, seasons: seasons))
   }
 
@@ -95,7 +101,11 @@ public enum Backtesting {
       "the market row scores the market's own forecast on the same games: 0.5 for totals and spreads at -110, the devigged closing moneyline",
       "bets are the advice policy's (\(request.policy.kelly.fraction) x Kelly capped at \(Int(request.policy.kelly.cap * 100))% a bet, the \(Int(request.policy.maxMarketGap * 100))-point market gap gate, the simulated EV's interval gate) on the simulated probabilities",
     ]
-    if let w = request.pooling {
+    if request.pooling != nil && request.poolingApplied == nil {
+      notes.append(
+        "the model file's pooling weights were fitted on \(request.fittedOn.rawValue) projections: not applied to \(request.projection.rawValue) ones")
+    }
+    if let w = request.poolingApplied {
       notes.append(
         "the fitted model's advice stands on its probability pooled with the market's in log-odds, model weights: totals \(rounded(w.totals)), spreads \(rounded(w.spreads)), moneylines \(rounded(w.moneylines))")
     }

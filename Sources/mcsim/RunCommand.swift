@@ -76,7 +76,7 @@ struct RunCommand: ParsableCommand {
   func execute(tape: SimulationTape?) throws {
     let printing = !(tape?.isRecording ?? false)
     let config = try adviceOptions.configFile()
-    let policy = try adviceOptions.policy(kelly: kellyOptions, config: config, pooling: try modelFile.pooling())
+    let policy = try adviceOptions.policy(kelly: kellyOptions, config: config)
     let baseModel = try modelFile.base(config: config)
     let model: GameModel
     let market: TotalsMarket

@@ -80,7 +80,7 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(help: "Project tonight's games from team ratings fitted on this results CSV (file or URL) as of the night, refit at each refresh; the hyperparameters are --model's when it has them.")
   var results: String?
 
-  @Option(name: .customLong("as-of"), help: "With --stats-from or --results: use the results before this day, and leave out the feed's games dated before it: an ISO date (2023-12-11), a date-time (its UTC day) or now (default: today, at each refresh).")
+  @Option(name: .customLong("as-of"), help: "With --stats-from or --results: use the results before this day, and leave out the feed's games dated before it: an ISO date (2023-12-11), a date-time (its US Eastern day) or now (default: today, at each refresh).")
   var asOf: String?
 
   @Option(help: "Seconds between two reads of the live sources.")
@@ -153,7 +153,6 @@ struct ServeCommand: AsyncParsableCommand {
     file?.apply(to: &c.advice)
     let resolved = try modelFile.resolved(
       config: file, projections: results != nil ? .ratings : .stats, defaults: Defaults.agentModel)
-    if let pooling = try modelFile.pooling(), file?.blend == nil { c.advice.poolWeights = pooling.byMarket }
     c.model = resolved.base
     if let odds {
       var live = LiveSourceConfiguration(odds: odds)
@@ -161,11 +160,15 @@ struct ServeCommand: AsyncParsableCommand {
       live.statsFrom = statsFrom
       live.results = results
       live.ratings = try modelFile.ratings()
-      live.asOf = try asOf.map(AsOfText.day)
+      live.asOf = try asOf.map(AsOfText.scheduleDay)
       guard refresh.isFinite else { throw ValidationError("--refresh \(refresh): must be a number of seconds") }
       live.refresh = .milliseconds(Int64(max(0, min(refresh, 1e7)) * 1000))
       live.sharpBooks = sharp ?? file?.sharpBooks
       live.advice = c.advice
+      // Tonight's advice pools with the market where its projections are the model file's.
+      if file?.blend == nil, let pooling = try modelFile.pooling(for: results != nil ? .ratings : .stats) {
+        live.advice.poolWeights = pooling.byMarket
+      }
       live.model = c.model
       live.statsShift = resolved.shift
       live.now = c.now

@@ -49,7 +49,7 @@ struct SlateCommand: ParsableCommand {
   @Flag(name: .customLong("from-market"), help: "With --odds and no stats: project each game from its own market, the means under which its total and spread are fair; the moneyline and the other markets are then priced consistently with them.")
   var fromMarket = false
 
-  @Option(name: .customLong("as-of"), help: "With --stats-from or --results: use the results before this day, and leave out the feed's games dated before it: an ISO date (2023-12-11), a date-time (2023-12-11T19:00:00Z, its UTC day) or now.")
+  @Option(name: .customLong("as-of"), help: "With --stats-from or --results: use the results before this day, and leave out the feed's games dated before it: an ISO date (2023-12-11), a date-time (2023-12-11T19:00:00Z, its US Eastern day) or now.")
   var asOf: String?
 
   @Option(help: "With --stats-from: each team's last N games instead of the season so far.")
@@ -147,7 +147,9 @@ struct SlateCommand: ParsableCommand {
     let sharding = tape?.isRecording ?? false
     let console = SlateConsole(quiet: sharding)
     let config = try adviceOptions.configFile()
-    let advice = try adviceOptions.policy(kelly: kellyOptions, config: config, pooling: try modelFile.pooling())
+    let projected: ProjectionSource? =
+      results != nil ? .ratings : fromMarket ? .market : (stats != nil || statsFrom != nil) ? .stats : nil
+    let advice = try adviceOptions.policy(kelly: kellyOptions, config: config, pooling: try modelFile.pooling(for: projected))
     var policy = try fair.policy(method)
     if fair.sharpBooks.isEmpty, let sharp = config?.sharpBooks { policy.sharpBooks = sharp }
     if fair.fees.isEmpty, let fees = config?.fees { policy.fees = fees }
@@ -155,8 +157,8 @@ struct SlateCommand: ParsableCommand {
     let base = modelOptions.model(home: 0, away: 0, base: resolved.base)
 
     let statsTable = try loadStats()
-    let ratingsDay = try results.map { _ in try AsOfText.day(asOf ?? "now") }
-    let ratings = try loadRatings(day: ratingsDay)
+    // The night's day (US Eastern for a time): the ratings read the results before it.
+    let ratings = try loadRatings(day: results.map { _ in try AsOfText.scheduleDay(asOf ?? "now") })
     let slateFile = try loadSlateFile(base: base, quiet: sharding)
     let source = file.map { InputSource($0).description } ?? ""
     var options = SimulationOptions(
@@ -178,7 +180,6 @@ struct SlateCommand: ParsableCommand {
 
     // With --as-of, a feed's games dated before the day are not tonight's: every poll leaves them out.
     let scheduleDay = try asOf.map(AsOfText.scheduleDay)
-    let slateDay = try scheduleDay ?? AsOfText.scheduleDay("now")
     func assemble(_ feed: Feed?) -> AssembledSlate {
       guard let feed else { return SlateAssembly.fromFile(slateFile!) }
       let slate: AssembledSlate
@@ -188,7 +189,7 @@ struct SlateCommand: ParsableCommand {
         slate = SlateAssembly.fromFeedMarkets(feed, base: base, policy: policy)
       } else if let ratings {
         slate = SlateAssembly.fromFeedRatings(
-          feed, ratings: ratings, day: slateDay, base: base, policy: policy, shift: resolved.shift)
+          feed, ratings: ratings, day: ratings.asOf, base: base, policy: policy, shift: resolved.shift)
       } else {
         slate = SlateAssembly.fromFeed(feed, stats: statsTable!, base: base, policy: policy, shift: resolved.shift)
       }
@@ -335,7 +336,8 @@ struct SlateCommand: ParsableCommand {
     }
     if let statsFrom {
       let source = InputSource(statsFrom)
-      let day = try AsOfText.day(asOf!)
+      // The night's day (US Eastern for a time), as the slate leaves out games before it.
+      let day = try AsOfText.scheduleDay(asOf!)
       do {
         return try ResultsStats.compute(
           csv: try source.read(fetcher: feedOptions.fetcher), options: .init(asOf: day, last: last),

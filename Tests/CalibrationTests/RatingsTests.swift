@@ -19,7 +19,11 @@ final class RatingsTests: XCTestCase {
     let league = 110.0, home = 3.0, tiredOwn = -2.0, tiredOpponent = 1.5, sd = 11.0
     var games: [HistoricalGame] = []
 
-    init(days: Int, seed: UInt64, season: String = "2030-31", startDay: Int = CivilDay.number("2030-10-20")!) {
+    /// `step`: days between game dates (1: back-to-backs happen; more: none, and the fading spans
+    /// several days between dates).
+    init(
+      days: Int, seed: UInt64, season: String = "2030-31", startDay: Int = CivilDay.number("2030-10-20")!, step: Int = 1
+    ) {
       var rng = RandomStream(seed: seed, id: 0)
       offense = rng.normals(30).map { 4 * $0 }
       defense = rng.normals(30).map { 4 * $0 }
@@ -35,7 +39,7 @@ final class RatingsTests: XCTestCase {
         order.sort { u[$0] < u[$1] }
         for k in 0..<8 {
           let h = order[2 * k], a = order[2 * k + 1]
-          let ht = last[h] == day - 1, at = last[a] == day - 1
+          let ht = step == 1 && last[h] == day - 1, at = step == 1 && last[a] == day - 1
           let z = rng.normals(2)
           let hm = league + home / 2 + offense[h] - defense[a] + (ht ? tiredOwn : 0) + (at ? tiredOpponent : 0)
           let am = league - home / 2 + offense[a] - defense[h] + (at ? tiredOwn : 0) + (ht ? tiredOpponent : 0)
@@ -43,7 +47,7 @@ final class RatingsTests: XCTestCase {
           if hs == aw { hs += 1 }
           games.append(
             HistoricalGame(
-              line: line, season: season, date: CivilDay.civil(startDay + day), home: "T\(h)", away: "T\(a)",
+              line: line, season: season, date: CivilDay.civil(startDay + step * day), home: "T\(h)", away: "T\(a)",
               homeScore: hs, awayScore: aw, overtime: false, overtimePoints: 0, closeTotal: nil, closeSpreadHome: nil,
               homeMoneyline: nil, awayMoneyline: nil, stage: "regular"))
           line += 1
@@ -54,12 +58,14 @@ final class RatingsTests: XCTestCase {
     }
   }
 
-  /// With no fading and a negligible prior the fit is least squares: each team's offense and
-  /// defense within 4 standard errors of the truth (se = sd / sqrt(games), widened by 5% for the
-  /// other parameters' estimation), the home advantage and the back-to-back effects too.
+  /// With almost no fading and a negligible prior the fit is least squares: each team's offense
+  /// and defense within 4 standard errors of the truth. se = sd / sqrt(games), widened by 5%:
+  /// the opponents' estimated strengths add about 1/29 of the variance (sqrt(1 + 1/29) = 1.017),
+  /// the rest allows for the recentring and the slight fading. The home advantage, the league
+  /// level and the back-to-back effects (se from the count of tired team-games) likewise.
   func testRatingsRecoverKnownStrengths() throws {
     let s = Season(days: 300, seed: 7)
-    let settings = RatingsSettings(halfLifeDays: 1e9, teamRidge: 1e-6, carry: 0, leagueRidge: 1e-6)
+    let settings = RatingsSettings(halfLifeDays: 5000, teamRidge: 1e-3, carry: 0, leagueRidge: 1e-3)
     let r = try RatingsReplay.ratings(s.games, asOf: nil, settings: settings)
     XCTAssertEqual(r.teams.count, 30)
     for t in r.teams {
@@ -72,35 +78,39 @@ final class RatingsTests: XCTestCase {
     // The home advantage's column is +-1/2 on 2n observations: se = sd / sqrt(n / 2).
     XCTAssertEqual(r.homeAdvantage, s.home, accuracy: 4 * s.sd / (n / 2).squareRoot())
     XCTAssertEqual(r.league, s.league, accuracy: 4 * s.sd / (2 * n).squareRoot())
-    let tired = Double(s.games.count) * 0.1  // at least this many tired team-games (checked below)
-    let count = s.games.indices.filter { i in
-      let g = s.games[i]
-      return s.games[..<i].contains { $0.date == CivilDay.civil(CivilDay.number(g.date)! - 1) && ($0.home == g.home || $0.away == g.home) }
-    }.count
-    XCTAssertGreaterThan(Double(count), tired)
+    // Tired team-games: a team that played the day before, home or away.
+    var last: [String: Int] = [:], count = 0
+    for g in s.games {
+      let day = CivilDay.number(g.date)!
+      if last[g.home] == day - 1 { count += 1 }
+      if last[g.away] == day - 1 { count += 1 }
+      last[g.home] = day
+      last[g.away] = day
+    }
+    XCTAssertGreaterThan(count, s.games.count / 2)
     XCTAssertEqual(r.backToBackOwn, s.tiredOwn, accuracy: 4 * s.sd / Double(count).squareRoot())
     XCTAssertEqual(r.backToBackOpponent, s.tiredOpponent, accuracy: 4 * s.sd / Double(count).squareRoot())
   }
 
   /// The ratings solve (normal equations accumulated game by game with fading, Cholesky) agrees
-  /// to 1e-10 with an independent solve: the weighted ridge problem written out as one
-  /// augmented least-squares system [sqrt(W) X; sqrt(Lambda)] and solved by QR (dgels), the
-  /// weights 2^-(age / half-life) computed directly from each game's date.
+  /// to 1e-10 with an independent solve: each season's weighted ridge problem written out as one
+  /// augmented least-squares system [sqrt(W) X; sqrt(Lambda)] theta = [sqrt(W) y;
+  /// sqrt(Lambda) theta_0], solved by QR (dgels), the weights 2^-(age / half-life) computed
+  /// directly from each game's date. Two seasons: the first with back-to-backs, the second
+  /// with three days between dates and the first's ratings, recentred and carried, as priors.
   func testNormalEquationsAgreeWithQR() throws {
-    let s = Season(days: 40, seed: 3)
-    let settings = RatingsSettings(halfLifeDays: 20, teamRidge: 4, carry: 0.5, leagueRidge: 2)
-    let r = try RatingsReplay.ratings(s.games, asOf: nil, settings: settings)
+    let one = Season(days: 40, seed: 3)
+    let two = Season(days: 30, seed: 4, season: "2031-32", startDay: CivilDay.number("2031-10-20")!, step: 3)
+    let settings = RatingsSettings(halfLifeDays: 20, teamRidge: 4, carry: 0.6, leagueRidge: 2)
+    let r = try RatingsReplay.ratings(one.games + two.games, asOf: nil, settings: settings)
     // Parameters: league, home, tired own, tired opponent, offense T0..T29, defense T0..T29.
     let p = 4 + 60
-    let end = CivilDay.number(s.games.last!.date)! + 1
-    var rows: [[Double]] = [], y: [Double] = []
-    var last: [String: Int] = [:]
-    var start = 0
-    while start < s.games.count {
-      var stop = start
-      while stop < s.games.count && s.games[stop].date == s.games[start].date { stop += 1 }
-      let day = CivilDay.number(s.games[start].date)!
-      for g in s.games[start..<stop] {
+    func solve(_ games: [HistoricalGame], prior: [Double]) throws -> [Double] {
+      let end = CivilDay.number(games.last!.date)! + 1
+      var rows: [[Double]] = [], y: [Double] = []
+      var last: [String: Int] = [:]
+      for g in games {
+        let day = CivilDay.number(g.date)!
         let w = exp2(-Double(end - day) / settings.halfLifeDays).squareRoot()
         let h = Int(g.home.dropFirst())!, a = Int(g.away.dropFirst())!
         let ht = last[g.home] == day - 1, at = last[g.away] == day - 1
@@ -109,29 +119,37 @@ final class RatingsTests: XCTestCase {
         xa[0] = 1; xa[1] = -0.5; xa[4 + a] = 1; xa[4 + 30 + h] = -1
         if ht { xh[2] = 1; xa[3] = 1 }
         if at { xa[2] = 1; xh[3] = 1 }
+        // Updated game by game: the same as after the date, as no team plays twice a day.
+        last[g.home] = day
+        last[g.away] = day
         rows.append(xh.map { $0 * w })
         y.append(Double(g.homeScore) * w)
         rows.append(xa.map { $0 * w })
         y.append(Double(g.awayScore) * w)
       }
-      for g in s.games[start..<stop] {
-        last[g.home] = day
-        last[g.away] = day
+      for j in 0..<p {
+        let root = (j == 0 ? 1e-3 : j < 4 ? settings.leagueRidge : settings.teamRidge).squareRoot()
+        var x = [Double](repeating: 0, count: p)
+        x[j] = root
+        rows.append(x)
+        y.append(root * prior[j])
       }
-      start = stop
+      return try XCTUnwrap(try LinearAlgebra.leastSquares(rows.flatMap { $0 }, rows: rows.count, y))
     }
-    // The prior rows (every prior is 0 in a file's first season).
-    for j in 0..<p {
-      var x = [Double](repeating: 0, count: p)
-      x[j] = (j == 0 ? 1e-3 : j < 4 ? settings.leagueRidge : settings.teamRidge).squareRoot()
-      rows.append(x)
-      y.append(0)
-    }
-    let theta = try XCTUnwrap(try LinearAlgebra.leastSquares(rows.flatMap { $0 }, rows: rows.count, y))
-    // The teams were met in the order of the file: map the codes to the test's indices.
+    // The first season from zero priors; its ratings recentred (offense and defense averaging 0,
+    // the league level taking the difference) and carried into the second's priors.
+    var first = try solve(one.games, prior: [Double](repeating: 0, count: p))
+    let mo = first[4..<34].reduce(0, +) / 30, md = first[34..<64].reduce(0, +) / 30
+    for j in 4..<34 { first[j] -= mo }
+    for j in 34..<64 { first[j] -= md }
+    first[0] += mo - md
+    let prior = Array(first[0..<4]) + first[4...].map { settings.carry * $0 }
+    let theta = try solve(two.games, prior: prior)
+    XCTAssertEqual(r.season, "2031-32")
     XCTAssertEqual(r.homeAdvantage, theta[1], accuracy: 1e-10)
     XCTAssertEqual(r.backToBackOwn, theta[2], accuracy: 1e-10)
     XCTAssertEqual(r.backToBackOpponent, theta[3], accuracy: 1e-10)
+    XCTAssertNotEqual(theta[2], 0)  // the first season's back-to-backs reached the second through its prior
     for h in 0..<30 {
       for a in 0..<30 where a != h {
         let projected = try XCTUnwrap(r.project(home: "T\(h)", away: "T\(a)"))
@@ -178,13 +196,44 @@ final class RatingsTests: XCTestCase {
   }
 
   /// The first season's first games have no projection until both teams have played
-  /// `minimumGames`; the next season projects from its first day (the carried priors).
-  func testProjectionsNeedGamesInTheFile() throws {
+  /// `minimumGames`. The next season projects from its first day, from last season's ratings
+  /// carried; `ratings --as-of` that opening night gives the same ratings (an as-of day long after
+  /// the last game starts the new season the walk would start), with no games this season yet.
+  func testOpeningNightCarriesLastSeason() throws {
     let first = Season(days: 30, seed: 1, season: "2030-31")
     let second = Season(days: 5, seed: 2, season: "2031-32", startDay: CivilDay.number("2031-10-20")!)
-    let p = try RatingsReplay.projections(first.games + second.games, settings: .defaults)
+    let games = first.games + second.games
+    let p = try RatingsReplay.projections(games, settings: .defaults)
     XCTAssertNil(p[0])
-    XCTAssertTrue(p[first.games.count...].allSatisfy { $0 != nil })
+    let opener = games[first.games.count]
+    let night = try RatingsReplay.ratings(games, asOf: opener.date, settings: .defaults)
+    XCTAssertNil(night.season)
+    XCTAssertEqual(night.teams.count, 30)
+    XCTAssertTrue(night.teams.allSatisfy { $0.games == 0 })
+    let expected = try XCTUnwrap(night.project(home: opener.home, away: opener.away))
+    let walked = try XCTUnwrap(p[first.games.count])
+    XCTAssertEqual(walked.home, expected.home, accuracy: 1e-9)
+    XCTAssertEqual(walked.away, expected.away, accuracy: 1e-9)
+    // Carried: each team's rating is `carry` times its final rating of last season.
+    let end = try RatingsReplay.ratings(first.games, asOf: nil, settings: .defaults)
+    for t in night.teams {
+      XCTAssertEqual(t.rating, RatingsSettings.defaults.carry * (end.team(t.team)?.rating ?? .nan), accuracy: 1e-9)
+    }
+  }
+
+  /// A season label that comes back after another, or two seasons on one date, is refused with
+  /// the line.
+  func testSeasonsMustBeTogether() throws {
+    var games = Season(days: 4, seed: 1).games
+    games[20].season = "2031-32"
+    XCTAssertThrowsError(try RatingsReplay.projections(games, settings: .defaults)) { error in
+      XCTAssertTrue("\(error)".contains("line 22"), "\(error)")
+    }
+    games = Season(days: 4, seed: 1).games
+    for i in 8..<16 { games[i].season = "2031-32" }
+    XCTAssertThrowsError(try RatingsReplay.projections(games, settings: .defaults)) { error in
+      XCTAssertTrue("\(error)".contains("season 2030-31 again"), "\(error)")
+    }
   }
 
   /// The pool: the market's probability at weight 0, the model's at 1, and in between the
@@ -233,5 +282,36 @@ final class RatingsTests: XCTestCase {
     XCTAssertEqual(side(1).probabilities.win, 0.62, accuracy: 1e-15)
     XCTAssertEqual(side(0).poolWeight, 0)
     XCTAssertEqual(side(0).model.win, 0.62)
+  }
+
+  /// Simulation only, pooled: the EV interval is the Wilson interval of the simulated win
+  /// probability mapped through the pool (computed here from the formula); at pool weight 1 the
+  /// side is not pooled and its interval is the model's.
+  func testPooledSimulatedEVInterval() throws {
+    let odds = try Odds(decimal: 1.95)
+    let n = 20_000.0, win = 0.58, market = 0.5
+    func side(_ w: Double) -> SideAdvice {
+      var policy = AdvicePolicy()
+      policy.poolWeights = [.total: w]
+      return MarketAdvice(
+        names: (.over, .under), odds: (odds, odds), simulated: .init(win: win, lose: 1 - win), simulations: UInt64(n),
+        exact: nil,
+        market: [MarketProbability(probability: market, method: .singleBook), MarketProbability(probability: 1 - market, method: .singleBook)],
+        policy: policy.on(.total)
+      ).sides[0]
+    }
+    let z = 1.959963984540054, z2 = z * z
+    let centre = win + z2 / (2 * n), spread = z * (win * (1 - win) / n + z2 / (4 * n * n)).squareRoot()
+    let lower = (centre - spread) / (1 + z2 / n), upper = (centre + spread) / (1 + z2 / n)
+    let w = 0.3
+    let pooled = side(w)
+    let interval = try XCTUnwrap(pooled.evInterval)
+    XCTAssertEqual(interval[0], LogOddsPool.pool(model: lower, market: market, weight: w) * 1.95 - 1, accuracy: 1e-12)
+    XCTAssertEqual(interval[1], LogOddsPool.pool(model: upper, market: market, weight: w) * 1.95 - 1, accuracy: 1e-12)
+    XCTAssertEqual(pooled.ev, LogOddsPool.pool(model: win, market: market, weight: w) * 1.95 - 1, accuracy: 1e-12)
+    XCTAssertLessThan(interval[1] - interval[0], upper * 1.95 - lower * 1.95)
+    let alone = side(1)
+    XCTAssertNil(alone.poolWeight)
+    XCTAssertEqual(try XCTUnwrap(alone.evInterval)[0], lower * 1.95 - 1, accuracy: 1e-12)
   }
 }

@@ -41,7 +41,7 @@ struct SyntheticLeague {
         otPoints += ph + pa
       }
       let day = i / gamesPerDay
-      let date = "20\(10 + day / 360)-\(pad(1 + (day % 360) / 30))-\(pad(1 + day % 30))"
+      let date = CivilDay.civil(CivilDay.number("2010-01-01")! + day)
       out.append(
         HistoricalGame(
           line: i + 2, season: "2020-21", date: date, home: "T\(pad(home))", away: "T\(pad(away))", homeScore: h,

@@ -5,7 +5,7 @@ import OddsMath
 import Simulation
 import XCTest
 
-/// Every real feed sample decodes, and each quirk listed in ../shared/fixtures/odds/README.md is
+/// Every real feed sample decodes, and each quirk listed in Resources/odds/README.md is
 /// handled as intended.
 final class FeedFixtureTests: XCTestCase {
   /// (file, events, outcomes kept, price format): outcome counts from the files themselves.

@@ -9,7 +9,8 @@ public enum RatingsReplay {
   public static let minimumGames = 5
 
   /// One projection per game (nil where a team has played fewer than `minimumGames` games in the
-  /// file before it), in the order of `games`, which must be in date order.
+  /// file before it), in the order of `games`, which must be in date order with each season's
+  /// games together (a season label that returns, or two on one date, is refused).
   public static func projections(
     _ games: [HistoricalGame], settings: RatingsSettings, minimumGames: Int = minimumGames
   ) throws(MultivariateError) -> [Projection?] {
@@ -23,16 +24,26 @@ public enum RatingsReplay {
     return out
   }
 
-  /// The ratings as of `asOf` (`YYYY-MM-DD`): from the games dated before it; nil: after the
-  /// last game.
+  /// A day more than this many days after the last game starts a new season: the ratings are
+  /// last season's, carried as the walk carries them into a season's first date.
+  public static let offSeasonDays = 90
+
+  /// The ratings as of `asOf` (`YYYY-MM-DD`): from the games dated before it, as the walk would
+  /// project a game on that day; nil: after the last game. Shown: the teams that played within a
+  /// year of the day (in order of first appearance), offense and defense relative to them.
   public static func ratings(_ games: [HistoricalGame], asOf: String?, settings: RatingsSettings)
     throws(MultivariateError) -> TeamRatings
   {
-    let state = try walk(games, settings: settings, until: asOf, visit: nil)
+    var state = try walk(games, settings: settings, until: asOf, visit: nil)
+    var season = state.season
+    if let asOf, let day = CivilDay.number(asOf), let last = state.lastDay, day - last > offSeasonDays, let s = season {
+      try state.begin(season: s + " (next)")
+      season = nil
+    }
     var theta = try state.solve()
     state.recentre(&theta)
-    let played = state.teamCodes.indices.filter { state.seasonGames[$0] > 0 }
-    let shown = played.isEmpty ? Array(state.teamCodes.indices) : played
+    let rated = asOf.flatMap(CivilDay.number) ?? (state.lastDay ?? 0) + 1
+    let shown = state.teamCodes.indices.filter { state.lastPlayedDay($0).map { rated - $0 <= 366 } ?? false }
     // Offense and defense relative to the teams shown (the league level takes the difference).
     let n = Double(max(shown.count, 1))
     let mo = shown.reduce(0) { $0 + state.offense(theta, $1) } / n
@@ -45,7 +56,7 @@ public enum RatingsReplay {
     }
     let lastDate = games.last { g in asOf.map { g.date < $0 } ?? true }?.date
     return TeamRatings(
-      asOf: asOf ?? lastDate.flatMap(CivilDay.next) ?? "", season: state.season, league: theta[0] + mo - md,
+      asOf: asOf ?? lastDate.flatMap(CivilDay.next) ?? "", season: season, league: theta[0] + mo - md,
       homeAdvantage: theta[1], backToBackOwn: theta[2], backToBackOpponent: theta[3], teams: teams,
       settings: settings)
   }
@@ -63,6 +74,7 @@ public enum RatingsReplay {
       teams.insert(g.away)
     }
     var state = RatingsState(settings: settings, teams: teams.count)
+    var seasons = Set<String>()
     var start = 0
     while start < games.count {
       let date = games[start].date
@@ -72,7 +84,21 @@ public enum RatingsReplay {
       guard let day = CivilDay.number(date) else {
         throw .invalid(field: "date", value: date, reason: "line \(games[start].line): not a YYYY-MM-DD date")
       }
-      try state.begin(season: games[start].season)
+      let season = games[start].season
+      if let bad = games[start..<end].first(where: { $0.season != season }) {
+        throw .invalid(
+          field: "season", value: bad.season,
+          reason: "line \(bad.line): the date \(date) also has season \(season) (line \(games[start].line))")
+      }
+      if season != state.season {
+        if seasons.contains(season) {
+          throw .invalid(
+            field: "season", value: season,
+            reason: "line \(games[start].line): season \(season) again after \(state.season ?? ""): a season's games must be together in date order")
+        }
+        seasons.insert(season)
+      }
+      try state.begin(season: season)
       var tired: [(Bool, Bool)] = []
       for i in start..<end {
         let h = state.team(games[i].home), a = state.team(games[i].away)

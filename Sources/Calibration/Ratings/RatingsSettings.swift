@@ -2,7 +2,8 @@
 /// each team is held to its prior. `calibrate --projection ratings` chooses them by walk-forward
 /// likelihood on its seasons (`RatingsTuning`) and writes them into the model file.
 public struct RatingsSettings: Hashable, Sendable {
-  /// A game's weight halves every `halfLifeDays` days before the date rated.
+  /// A game's weight halves every `halfLifeDays` days between its date and the day after the
+  /// last game counted (time between games fades, a gap with no game after the last does not).
   public var halfLifeDays: Double
   /// The prior's weight on each team's offense and defense, in games of full weight.
   public var teamRidge: Double
@@ -28,13 +29,17 @@ public struct RatingsSettings: Hashable, Sendable {
   /// data's seasons 2007-08 to 2017-18 (regular season), rounded. A model file's own win.
   public static let defaults = RatingsSettings(halfLifeDays: 39, teamRidge: 6.4, carry: 0.71)
 
-  /// Why these settings cannot rate, or nil (each must be finite; the half-life and ridges
-  /// above 0, the carry in [0, 1]).
+  /// The ranges the tuning searches and a file may give: a half-life of 1 to 5,000 days, ridges
+  /// of 0.001 to 10,000 games (a smaller one leaves offense and defense nearly unidentified).
+  public static let halfLifeRange = 1.0...5000
+  public static let ridgeRange = 1e-3...1e4
+
+  /// Why these settings cannot rate, or nil.
   public var invalidField: (field: String, value: Double, reason: String)? {
-    if !(halfLifeDays.isFinite && halfLifeDays > 0) { return ("half_life_days", halfLifeDays, "must be greater than 0") }
-    if !(teamRidge.isFinite && teamRidge > 0) { return ("team_ridge", teamRidge, "must be greater than 0") }
-    if !(carry.isFinite && carry >= 0 && carry <= 1) { return ("carry", carry, "must be in [0, 1]") }
-    if !(leagueRidge.isFinite && leagueRidge > 0) { return ("league_ridge", leagueRidge, "must be greater than 0") }
+    if !Self.halfLifeRange.contains(halfLifeDays) { return ("half_life_days", halfLifeDays, "must be in [1, 5000]") }
+    if !Self.ridgeRange.contains(teamRidge) { return ("team_ridge", teamRidge, "must be in [0.001, 10000]") }
+    if !(carry >= 0 && carry <= 1) { return ("carry", carry, "must be in [0, 1]") }
+    if !Self.ridgeRange.contains(leagueRidge) { return ("league_ridge", leagueRidge, "must be in [0.001, 10000]") }
     return nil
   }
 }

@@ -46,7 +46,8 @@ public enum RatingsTuning {
     }
     func settings(_ x: [Double]) -> RatingsSettings {
       RatingsSettings(
-        halfLifeDays: min(max(exp(x[0]), 1), 5000), teamRidge: min(max(exp(x[1]), 1e-3), 1e4),
+        halfLifeDays: min(max(exp(x[0]), RatingsSettings.halfLifeRange.lowerBound), RatingsSettings.halfLifeRange.upperBound),
+        teamRidge: min(max(exp(x[1]), RatingsSettings.ridgeRange.lowerBound), RatingsSettings.ridgeRange.upperBound),
         carry: 1 / (1 + exp(-x[2])), leagueRidge: RatingsSettings.untuned.leagueRidge)
     }
     let start = RatingsSettings.untuned

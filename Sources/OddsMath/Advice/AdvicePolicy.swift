@@ -87,7 +87,11 @@ public struct AdvicePolicy: Hashable, Sendable {
     [
       "probability":
         "the model's exact probability where it has one (normal scores), else the simulated one; with blend W < 1, W x model + (1 - W) x devigged market"
-        + (poolWeight.map { "; else pooled in log-odds with the devigged market at the model file's weight \($0)" } ?? ""),
+        + (poolWeights.isEmpty
+          ? ""
+          : "; else pooled in log-odds with the devigged market, the model's weight (the model file's fit) "
+            + poolWeights.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \(Self.rounded($0.value))" }
+            .joined(separator: ", ")),
       "grades":
         "STRONG_BET when EV > 6%, BET when EV > 3%, LEAN when EV > 0, else NO_BET; verdict STRONG_<side> for STRONG_BET, LEAN_<side> for BET and LEAN, NEUTRAL for NO_BET",
       "simulation_only":
@@ -99,6 +103,8 @@ public struct AdvicePolicy: Hashable, Sendable {
         "\(kelly.fraction) x Kelly, at most \(Self.percent(kelly.cap)) a bet; a slate's bets staked together (joint Kelly over the game's joint score distribution for bets on one game) and scaled to at most \(Self.percent(maxExposure)) of bankroll \(bankroll)",
     ]
   }
+
+  static func rounded(_ x: Double) -> Double { (x * 1000).rounded() / 1000 }
 
   static func percent(_ x: Double) -> String {
     let p = 100 * x

@@ -15,13 +15,6 @@ public enum LogOddsPool {
     return 1 / (1 + exp(-z))
   }
 
-  /// dp / dp_model at (model, market, w): how far an error in the model's probability moves the
-  /// pooled one (for the interval of a simulated probability).
-  public static func slope(model: Double, market: Double, weight w: Double) -> Double {
-    let p = pool(model: model, market: market, weight: w), m = clamp(model)
-    return w * p * (1 - p) / (m * (1 - m))
-  }
-
   static func clamp(_ p: Double) -> Double { min(max(p, 1e-6), 1 - 1e-6) }
   static func logit(_ p: Double) -> Double {
     let q = clamp(p)

@@ -82,21 +82,27 @@ public struct SideAdvice: Hashable, Sendable {
     simulatedEV = simulated.win * b - simulated.lose
     let decided = m.win + m.lose
     marketGap = market.map { decided > 0 ? m.win / decided - $0.probability : 0 }
-    var used = m
-    // How far the probability used moves with the model's (scales a simulated EV's interval).
-    var weight = 1.0
+    // The probability used, from a model win probability: the model's own, the blend with the
+    // market, or the pool with it (the model alone at pool weight 1). A simulated EV's interval
+    // maps the Wilson interval's ends through it.
+    var transform: (Double) -> Double = { $0 }
     var pooled: Double? = nil
+    // The blend's slope (1: the model alone); the pool's is measured where it is used.
+    var weight = 1.0
     if let market, policy.blend < 1 {
-      used.win = policy.blend * m.win + (1 - policy.blend) * market.probability * decided
-      used.lose = decided - used.win
-      weight = policy.blend
-    } else if let market, let w = policy.poolWeight, decided > 0 {
-      used.win = LogOddsPool.pool(model: m.win / decided, market: market.probability, weight: w) * decided
-      used.lose = decided - used.win
-      weight = LogOddsPool.slope(model: m.win / decided, market: market.probability, weight: w)
+      let w = policy.blend
+      weight = w
+      transform = { w * $0 + (1 - w) * market.probability * decided }
+    } else if let market, let w = policy.poolWeight, w < 1, decided > 0 {
+      transform = { LogOddsPool.pool(model: $0 / decided, market: market.probability, weight: w) * decided }
       pooled = w
     }
     poolWeight = pooled
+    var used = m
+    if market != nil && (policy.blend < 1 || pooled != nil) {
+      used.win = transform(m.win)
+      used.lose = decided - used.win
+    }
     probabilities = used
     let evaluation = BetEvaluation(odds: odds, probabilities: used)
     ev = evaluation.expectedValue
@@ -113,8 +119,17 @@ public struct SideAdvice: Hashable, Sendable {
       let n = Double(max(simulations, 1))
       let sd = decided > 0 ? ProbabilityInterval.sd(win: simulated.win, decided: decided, n: n) * d : 0
       let wilson = ProbabilityInterval.wilson(simulated.win, n: n)
-      let lower = ev - weight * (simulatedEV - (wilson.lower * d - decided))
-      let upper = ev + weight * ((wilson.upper * d - decided) - simulatedEV)
+      let lower: Double, upper: Double
+      if pooled != nil {
+        lower = transform(wilson.lower) * d - decided
+        upper = transform(wilson.upper) * d - decided
+        let h = 1e-6, a = max(simulated.win - h, 0), c = min(simulated.win + h, decided)
+        if c > a { weight = (transform(c) - transform(a)) / (c - a) }
+      } else {
+        // The same, written as the linear map it is (the blend or the identity).
+        lower = ev - weight * (simulatedEV - (wilson.lower * d - decided))
+        upper = ev + weight * ((wilson.upper * d - decided) - simulatedEV)
+      }
       evInterval = [lower, upper]
       // A simulated EV is graded on what its interval supports: above LEAN only where the
       // interval's lower end clears the grade's threshold, so a seed's noise does not promote.

@@ -14,11 +14,9 @@ enum AsOfText {
     return date
   }
 
-  /// The UTC day of `text` (what results before it are read up to), as YYYY-MM-DD.
-  static func day(_ text: String) throws -> String { Timestamp.day(try parse(text)) }
-
-  /// The schedule's day of `text` (games dated before it are not tonight's): a date as given, a
-  /// time's date in US Eastern time (the NBA schedule's: a 00:10Z tip-off is the evening before).
+  /// The schedule's day of `text` (games dated before it are not tonight's, and results are read
+  /// up to it): a date as given, a time's date in US Eastern time (the NBA schedule's: a 00:10Z
+  /// tip-off is the evening before).
   static func scheduleDay(_ text: String) throws -> String {
     let date = try parse(text)
     return text.count == 10 ? text : SlateAssembly.easternDate(date)

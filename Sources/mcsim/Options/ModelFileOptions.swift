@@ -18,8 +18,12 @@ struct ModelFileOptions: ParsableArguments {
     do { return try ModelFile.read(modelFile) } catch { throw CLIError.badInput("--model \(modelFile)", error) }
   }
 
-  /// The model file's pool weights with the market, if it has them.
-  func pooling() throws -> PoolingWeights? { try read()?.document.projection.pooling?.weights }
+  /// The model file's pool weights with the market, where the games are projected as the model
+  /// was fitted (`source`; nil: projections a user gives, which the fit never saw).
+  func pooling(for source: ProjectionSource?) throws -> PoolingWeights? {
+    guard let document = try read()?.document, let source, document.projection.source == source else { return nil }
+    return document.projection.pooling?.weights
+  }
 
   /// The model file's ratings hyperparameters, else the built-in ones.
   func ratings() throws -> RatingsSettings { try read()?.document.projection.ratings?.settings ?? .defaults }
