@@ -79,10 +79,7 @@ public enum SlateAssembly {
         continue
       }
       let formula = AgentProjection.project(home: h, away: a)
-      let (hp, ap) = shift.apply(home: formula.0, away: formula.1)
-      var model = base
-      model.homeMean = min(max(hp, 0), GameModel.maxProjection)
-      model.awayMean = min(max(ap, 0), GameModel.maxProjection)
+      var model = projected(base, shift.apply(home: formula.0, away: formula.1))
       if let sd = h.sd { model.homeSD = sd }
       if let sd = a.sd { model.awaySD = sd }
       var info = info(for: event)
@@ -91,20 +88,45 @@ public enum SlateAssembly {
           format: "projections %.2f-%.2f: the stats formula's %.2f-%.2f shifted by the model's home advantage %+.2f and total shift %+.2f",
           model.homeMean, model.awayMean, formula.0, formula.1, shift.homeAdvantage, shift.totalShift))
       }
-      info.homePPG = h.ppg
-      info.homeOppPPG = h.oppPPG
-      info.homeStd = model.homeSD
-      info.awayPPG = a.ppg
-      info.awayOppPPG = a.oppPPG
-      info.awayStd = model.awaySD
-      info.homeGames = h.games
-      info.awayGames = a.games
-      let lines = FeedLines.lines(for: event, policy: policy, asOf: asOf)
-      info.notes += lines.notes
-      out.games.append(
-        game(event, homeName, awayName, model: model, markets: lines.markets, problem: livePrices(event), info: info))
+      teams(&info, home: (h.ppg, h.oppPPG, h.games), away: (a.ppg, a.oppPPG, a.games), model: model)
+      out.games.append(priced(event, homeName, awayName, model: model, info: info, policy: policy, asOf: asOf))
     }
     return out
+  }
+
+  /// A game projected to means `p` (home, away) from `base`, held within the engine's range.
+  static func projected(_ base: GameModel, _ p: (home: Double, away: Double)) -> GameModel {
+    var model = base
+    model.homeMean = min(max(p.home, 0), GameModel.maxProjection)
+    model.awayMean = min(max(p.away, 0), GameModel.maxProjection)
+    return model
+  }
+
+  /// The agent's per-team fields of a projected game: points scored and allowed a game, games
+  /// played, and the sds the model uses.
+  static func teams(
+    _ info: inout GameInfo, home: (ppg: Double, oppPPG: Double, games: Int?),
+    away: (ppg: Double, oppPPG: Double, games: Int?), model: GameModel
+  ) {
+    info.homePPG = home.ppg
+    info.homeOppPPG = home.oppPPG
+    info.homeStd = model.homeSD
+    info.homeGames = home.games
+    info.awayPPG = away.ppg
+    info.awayOppPPG = away.oppPPG
+    info.awayStd = model.awaySD
+    info.awayGames = away.games
+  }
+
+  /// The game at the feed's lines for it (their notes added to the game's).
+  static func priced(
+    _ event: FeedEvent, _ homeName: String, _ awayName: String, model: GameModel, info: GameInfo,
+    policy: FairOddsPolicy, asOf: Date
+  ) -> SlateGame {
+    var info = info
+    let lines = FeedLines.lines(for: event, policy: policy, asOf: asOf)
+    info.notes += lines.notes
+    return game(event, homeName, awayName, model: model, markets: lines.markets, problem: livePrices(event), info: info)
   }
 
   /// A feed and team ratings (`TeamRatings`, fitted on results before the slate's day): each
@@ -138,10 +160,7 @@ public enum SlateAssembly {
       }
       let homeTired = ratings.backToBack(home, on: day), awayTired = ratings.backToBack(away, on: day)
       let p = ratings.project(home: home, away: away, homeBackToBack: homeTired, awayBackToBack: awayTired)!
-      let (hp, ap) = shift.apply(home: p.home, away: p.away)
-      var model = base
-      model.homeMean = min(max(hp, 0), GameModel.maxProjection)
-      model.awayMean = min(max(ap, 0), GameModel.maxProjection)
+      let model = projected(base, shift.apply(home: p.home, away: p.away))
       var info = info(for: event)
       let h = ratings.team(home)!, a = ratings.team(away)!
       func f(_ x: Double, _ spec: String = "%+.1f") -> String { String(format: spec, x) }
@@ -154,20 +173,11 @@ public enum SlateAssembly {
         note += ", shifted by the model's home advantage \(f(shift.homeAdvantage, "%+.2f")) and total shift \(f(shift.totalShift, "%+.2f"))"
       }
       info.notes.append(note)
-      // The agent's per-team fields, in the ratings' terms: points scored and allowed a game
-      // against an average team, the sds the model uses.
-      info.homePPG = ratings.league + h.offense
-      info.homeOppPPG = ratings.league - h.defense
-      info.homeStd = model.homeSD
-      info.awayPPG = ratings.league + a.offense
-      info.awayOppPPG = ratings.league - a.defense
-      info.awayStd = model.awaySD
-      info.homeGames = h.games
-      info.awayGames = a.games
-      let lines = FeedLines.lines(for: event, policy: policy, asOf: asOf)
-      info.notes += lines.notes
-      out.games.append(
-        game(event, homeName, awayName, model: model, markets: lines.markets, problem: livePrices(event), info: info))
+      // The agent's per-team fields in the ratings' terms: against an average team.
+      teams(
+        &info, home: (ratings.league + h.offense, ratings.league - h.defense, h.games),
+        away: (ratings.league + a.offense, ratings.league - a.defense, a.games), model: model)
+      out.games.append(priced(event, homeName, awayName, model: model, info: info, policy: policy, asOf: asOf))
     }
     return out
   }
