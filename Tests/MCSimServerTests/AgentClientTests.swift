@@ -162,20 +162,25 @@ final class AgentClientTests: XCTestCase {
     let games: [TotalsAnalysisGame]
   }
 
-  func testTonightListsTodaysGamesWithEveryFieldSortedByEdge() async throws {
+  /// `/api/tonight/totals` once the live source (the fixture feed, the server's clock on its
+  /// night, projections as `configure` sets them) has been read.
+  func tonightReply(_ configure: (inout LiveSourceConfiguration) -> Void) async throws -> TestServer.Reply {
     let feed = Bundle.module.url(forResource: LiveSourceTests.feedName, withExtension: nil, subdirectory: "Resources")!.path
-    let stats = Fixture.projectRoot.appendingPathComponent("Scenarios/feed_team_stats.json").path
-    let server = try await serve {
-      var live = LiveSourceConfiguration(odds: feed)
-      live.stats = stats
-      live.now = ISO8601DateFormatter().date(from: "2026-03-31T20:00:00Z")
-      $0.live = live
-    }
+    var live = LiveSourceConfiguration(odds: feed)
+    configure(&live)
+    live.now = ISO8601DateFormatter().date(from: "2026-03-31T20:00:00Z")
+    let server = try await serve { [live] in $0.live = live }
     var reply = try await server.get("/api/tonight/totals")
     try await waitFor("the live source's first read") {
       reply = try await server.get("/api/tonight/totals")
       return reply.status == 200
     }
+    return reply
+  }
+
+  func testTonightListsTodaysGamesWithEveryFieldSortedByEdge() async throws {
+    let stats = Fixture.projectRoot.appendingPathComponent("Scenarios/feed_team_stats.json").path
+    let reply = try await tonightReply { $0.stats = stats }
     XCTAssertEqual(reply.status, 200)
     let tonight = try JSONDecoder().decode(Tonight.self, from: reply.body)
     // The fixture's eighth game is the next night's (Eastern): not tonight's.
@@ -201,19 +206,8 @@ final class AgentClientTests: XCTestCase {
   /// `serve --results`: tonight's games projected from team ratings fitted on the shipped results
   /// as of the night, named in the methodology and in each game's warnings.
   func testTonightFromTeamRatings() async throws {
-    let feed = Bundle.module.url(forResource: LiveSourceTests.feedName, withExtension: nil, subdirectory: "Resources")!.path
     let results = Fixture.projectRoot.appendingPathComponent("data/nba_games_lines.csv").path
-    let server = try await serve {
-      var live = LiveSourceConfiguration(odds: feed)
-      live.results = results
-      live.now = ISO8601DateFormatter().date(from: "2026-03-31T20:00:00Z")
-      $0.live = live
-    }
-    var reply = try await server.get("/api/tonight/totals")
-    try await waitFor("the live source's first read") {
-      reply = try await server.get("/api/tonight/totals")
-      return reply.status == 200
-    }
+    let reply = try await tonightReply { $0.results = results }
     let tonight = try JSONDecoder().decode(Tonight.self, from: reply.body)
     XCTAssertEqual(tonight.games.count, 7)
     let methodology = try XCTUnwrap(reply.json["methodology"] as? [String: Any])

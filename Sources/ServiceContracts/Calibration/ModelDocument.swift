@@ -41,6 +41,18 @@ public struct ModelDocument: Codable, Hashable, Sendable {
     public var otSD: Double
     public var skew: Double
 
+    /// The values of a model's template (its means unused).
+    public init(_ t: GameModel) {
+      homeSD = t.homeSD
+      awaySD = t.awaySD
+      rho = t.correlation
+      otModel = t.overtime.kind
+      otRate = t.overtime.rate
+      otPoints = t.overtime.points
+      otSD = t.overtime.sd
+      skew = t.skewness
+    }
+
     enum CodingKeys: String, CodingKey {
       case homeSD = "home_sd", awaySD = "away_sd", rho, otModel = "ot_model", otRate = "ot_rate"
       case otPoints = "ot_points", otSD = "ot_sd", skew
@@ -137,9 +149,7 @@ public struct ModelDocument: Codable, Hashable, Sendable {
   ) {
     let t = calibrated.template
     self.init(
-      model: Model(
-        homeSD: t.homeSD, awaySD: t.awaySD, rho: t.correlation, otModel: t.overtime.kind, otRate: t.overtime.rate,
-        otPoints: t.overtime.points, otSD: t.overtime.sd, skew: t.skewness),
+      model: Model(calibrated.template),
       projection: ProjectionShifts(
         source: fit.projection, homeAdvantage: calibrated.homeAdvantage, totalShift: calibrated.totalShift,
         ratings: ratings.map(Ratings.init), pooling: pooling.map(Pooling.init)),
@@ -150,11 +160,8 @@ public struct ModelDocument: Codable, Hashable, Sendable {
 
   /// The document of a model with no fit behind it (the seed's defaults).
   public init(_ calibrated: CalibratedModel, source: ProjectionSource) {
-    let t = calibrated.template
     self.init(
-      model: Model(
-        homeSD: t.homeSD, awaySD: t.awaySD, rho: t.correlation, otModel: t.overtime.kind, otRate: t.overtime.rate,
-        otPoints: t.overtime.points, otSD: t.overtime.sd, skew: t.skewness),
+      model: Model(calibrated.template),
       projection: ProjectionShifts(source: source, homeAdvantage: calibrated.homeAdvantage, totalShift: calibrated.totalShift),
       fit: nil)
   }
