@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import NIOHTTP1
 import ServiceContracts
 
 /// An answer other than success, said once, as JSON: the status, every offending field with its
@@ -34,6 +35,16 @@ public struct APIError: Error, Sendable {
   public static func unavailable(_ message: String, retryAfter: Int) -> APIError {
     var e = APIError(.serviceUnavailable, message)
     e.headers[.retryAfter] = "\(retryAfter)"
+    return e
+  }
+
+  /// 400: the request's bytes are not HTTP (a body shorter than its Content-Length, a malformed
+  /// chunk); the connection is closed after the answer, since where the next request starts is
+  /// unknown.
+  static func badFraming(_ error: any Error) -> APIError {
+    let what = (error as? HTTPParserError) == .invalidEOFState ? "the request body ended before its Content-Length" : "the request is not valid HTTP/1.1 framing"
+    var e = APIError(.badRequest, what)
+    e.headers[.connection] = "close"
     return e
   }
 

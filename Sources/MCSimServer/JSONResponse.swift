@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import NIOHTTP1
 import ServiceContracts
 
 /// JSON bodies in and out of the handlers.
@@ -32,19 +33,33 @@ enum JSONResponse {
   }
 
   /// The request's body, refused with 413 beyond `limit` bytes, whether the client says its
-  /// length up front (Content-Length) or streams it chunked: NIO's collect throws its own
-  /// `NIOTooManyBytesError` for the latter, which would otherwise escape as a 500.
-  static func body(of request: Request, limit: Int) async throws -> Data {
+  /// length up front (Content-Length) or streams it chunked, and with 408 when it has not all
+  /// arrived within `timeout` (a client dripping a byte at a time holds its connection no longer:
+  /// the idle timeout ends one that goes silent). A body cut short or a malformed chunked body
+  /// is the client's: 400.
+  static func body(of request: Request, limit: Int, timeout: Duration = .seconds(30)) async throws -> Data {
     if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
       throw APIError(.contentTooLarge, "request body of \(length) bytes is over the limit of \(limit) bytes")
     }
+    let deadline = ContinuousClock.now + timeout
+    var data = Data()
     do {
-      let buffer = try await request.body.collect(upTo: limit)
-      return Data(buffer.readableBytesView)
+      for try await chunk in request.body {
+        guard data.count + chunk.readableBytes <= limit else {
+          throw APIError(.contentTooLarge, "request body is over the limit of \(limit) bytes")
+        }
+        data.append(contentsOf: chunk.readableBytesView)
+        if ContinuousClock.now > deadline {
+          throw APIError(.requestTimeout, "the request body did not arrive within \(timeout) (--body-timeout)")
+        }
+      }
     } catch let error as HTTPError where error.status == .contentTooLarge {
       throw APIError(.contentTooLarge, "request body is over the limit of \(limit) bytes")
     } catch is NIOTooManyBytesError {
       throw APIError(.contentTooLarge, "request body is over the limit of \(limit) bytes")
+    } catch let error as HTTPParserError {
+      throw APIError.badFraming(error)
     }
+    return data
   }
 }

@@ -1,6 +1,7 @@
 import FantasyTrade
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import LineFeeds
 import Logging
 import NIOCore
@@ -61,8 +62,10 @@ public struct MCSimServer: Sendable {
     if let live { services.append(live) }
     return Application(
       router: router(),
+      server: ServerConnection.builder(idleTimeout: configuration.idleTimeout),
       configuration: .init(
-        address: .hostname(configuration.host, port: configuration.port), serverName: "mcsim"),
+        address: .hostname(configuration.host, port: configuration.port), serverName: "mcsim",
+        availableConnectionsDelegate: MaximumAvailableConnections(configuration.maxConnections)),
       services: services,
       onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
       eventLoopGroupProvider: .shared(IOThreads.group(configuration.ioThreads)),
@@ -73,6 +76,11 @@ public struct MCSimServer: Sendable {
   public func run(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
     HeapTuning.keepLargeBlocksInHeap()
     try await application(onServerRunning: onServerRunning).runService()
+  }
+
+  /// A request's body, within the server's size and time limits.
+  func body(of request: Request) async throws -> Data {
+    try await JSONResponse.body(of: request, limit: configuration.maxBodyBytes, timeout: configuration.bodyTimeout)
   }
 
   /// Runs `work` on the simulation pool and counts the paths it simulated.

@@ -29,6 +29,15 @@ public struct ServerConfiguration: Sendable {
   public var deadline: Duration = .seconds(10)
   /// The largest request body accepted (413 beyond).
   public var maxBodyBytes = 1 << 20
+  /// A connection silent this long is closed: an idle keep-alive one, one whose request line or
+  /// headers stopped half-way (the whole head must arrive within it), one whose body stopped.
+  public var idleTimeout: Duration = .seconds(30)
+  /// The longest a request body may take to arrive in all (408 beyond), so a client dripping
+  /// a byte at a time cannot hold a connection for longer than this plus `idleTimeout`.
+  public var bodyTimeout: Duration = .seconds(30)
+  /// Connections open at once; beyond it the server stops accepting until one closes, so held
+  /// connections cannot use up the process's file handles (20,000 here by default).
+  public var maxConnections = 1_000
   /// The most simulations one game of a request may ask for (422 beyond, naming the ceiling).
   public var maxSimulations = 10_000_000
   /// The most simulations one request may ask for in all (a batch's games x n_sims; 422 beyond,
@@ -82,6 +91,15 @@ public struct ServerConfiguration: Sendable {
     }
     if !(1_024...(256 << 20)).contains(maxBodyBytes) {
       out.append(("--max-body", "\(maxBodyBytes)", "must be in 1024...268435456 bytes"))
+    }
+    if idleTimeout < .seconds(1) || idleTimeout > .seconds(3600) {
+      out.append(("--idle-timeout", "\(idleTimeout)", "must be in 1...3600 seconds"))
+    }
+    if bodyTimeout < .seconds(1) || bodyTimeout > .seconds(3600) {
+      out.append(("--body-timeout", "\(bodyTimeout)", "must be in 1...3600 seconds"))
+    }
+    if !(1...1_000_000).contains(maxConnections) {
+      out.append(("--max-connections", "\(maxConnections)", "must be in 1...1000000"))
     }
     if !(1...1_000_000_000).contains(maxSimulations) {
       out.append(("--max-sims", "\(maxSimulations)", "must be in 1...1000000000"))

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import NIOHTTP1
 import Simulation
 import FantasyTrade
 
@@ -76,6 +77,8 @@ struct ServiceMiddleware<Context: RequestContext>: RouterMiddleware {
       return .invalid(field: e.field, value: e.value, message: e.reason)
     case SimulationPool.PoolError.busy(let retryAfter):
       return .unavailable("the simulation pool is full; try again shortly", retryAfter: retryAfter)
+    case is HTTPParserError:
+      return .badFraming(error)
     case let e as HTTPError:
       switch e.status {
       case .notFound:

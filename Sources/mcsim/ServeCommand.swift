@@ -57,6 +57,15 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(name: .customLong("max-body"), help: "Largest request body in bytes (413 beyond).")
   var maxBody = 1 << 20
 
+  @Option(name: .customLong("idle-timeout"), help: "Seconds of silence after which a connection is closed: idle keep-alive, a half-sent request head or a stalled body.")
+  var idleTimeout: Double = 30
+
+  @Option(name: .customLong("body-timeout"), help: "Seconds a request body may take to arrive in all (408 beyond).")
+  var bodyTimeout: Double = 30
+
+  @Option(name: .customLong("max-connections"), help: "Connections open at once; beyond it new ones wait to be accepted.")
+  var maxConnections = 1_000
+
   @Option(name: .customLong("max-sims"), help: "Most simulations one game of a request may ask for (422 beyond).")
   var maxSims = 10_000_000
 
@@ -130,6 +139,14 @@ struct ServeCommand: AsyncParsableCommand {
     }
     c.deadline = .milliseconds(Int64(min(deadline, 1e7) * 1000))
     c.maxBodyBytes = maxBody
+    for (flag, seconds) in [("--idle-timeout", idleTimeout), ("--body-timeout", bodyTimeout)] {
+      guard seconds.isFinite, (1...3600).contains(seconds) else {
+        throw ValidationError("\(flag) \(seconds): must be in 1...3600 seconds")
+      }
+    }
+    c.idleTimeout = .milliseconds(Int64(idleTimeout * 1000))
+    c.bodyTimeout = .milliseconds(Int64(bodyTimeout * 1000))
+    c.maxConnections = maxConnections
     c.maxSimulations = maxSims
     c.maxTotalSimulations = maxTotalSims
     c.seed = seed

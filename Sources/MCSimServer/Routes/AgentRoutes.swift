@@ -11,13 +11,13 @@ struct AgentRoutes {
 
   func add(to router: Router<BasicRequestContext>) {
     router.post("/api/monte-carlo/simulate") { request, _ in
-      let body = try await JSONResponse.body(of: request, limit: server.configuration.maxBodyBytes)
+      let body = try await server.body(of: request)
       let job = try AgentJobs.simulate(body, configuration: server.configuration)
       let data = try await server.simulate(paths: job.paths) { try job.run() }
       return JSONResponse.make(.ok, data: data)
     }
     router.post("/api/monte-carlo/batch") { request, _ in
-      let body = try await JSONResponse.body(of: request, limit: server.configuration.maxBodyBytes)
+      let body = try await server.body(of: request)
       let job = try AgentJobs.batch(body, configuration: server.configuration)
       let data = try await server.simulate(paths: job.paths) { try job.run() }
       return JSONResponse.make(.ok, data: data)

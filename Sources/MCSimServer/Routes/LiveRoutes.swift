@@ -46,7 +46,7 @@ struct LiveRoutes {
       return try JSONResponse.make(.ok, answer)
     }
     router.post("/api/fairbet/parlay/evaluate") { request, _ in
-      let body = try await JSONResponse.body(of: request, limit: server.configuration.maxBodyBytes)
+      let body = try await server.body(of: request)
       let parlay: FairBetParlayRequest
       do throws(InputDecodingError) { parlay = try FairBetParlayRequest.decode(body) } catch {
         throw Problems.decoding(error, body: body, fields: FairBetParlayRequest.fieldTypes)

@@ -8,7 +8,7 @@ struct TradeRoutes {
 
   func add(to router: Router<BasicRequestContext>) {
     router.post("/api/trade_score") { request, _ in
-      let body = try await JSONResponse.body(of: request, limit: server.configuration.maxBodyBytes)
+      let body = try await server.body(of: request)
       let query = try tradeQuery(request.uri.queryParameters)
       let job = try TradeJobs.job(
         body, query: query, pool: server.tradePool, seed: server.configuration.seed,
