@@ -78,9 +78,14 @@ public struct MCSimServer: Sendable {
     try await application(onServerRunning: onServerRunning).runService()
   }
 
-  /// A request's body, within the server's size and time limits.
+  /// A request's body, within the server's size and time limits, with no key given twice in one
+  /// object (422 naming it: the decoders would keep one of the two silently).
   func body(of request: Request) async throws -> Data {
-    try await JSONResponse.body(of: request, limit: configuration.maxBodyBytes, timeout: configuration.bodyTimeout)
+    let body = try await JSONResponse.body(of: request, limit: configuration.maxBodyBytes, timeout: configuration.bodyTimeout)
+    if let duplicate = DuplicateKeys.first(in: body) {
+      throw APIError.invalid(field: duplicate, value: "given twice", message: "field '\(duplicate)' is given twice; give each field once")
+    }
+    return body
   }
 
   /// Runs `work` on the simulation pool and counts the paths it simulated.

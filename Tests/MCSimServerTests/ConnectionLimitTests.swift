@@ -108,3 +108,26 @@ final class ConnectionLimitTests: XCTestCase {
     withExtendedLifetime(held) {}
   }
 }
+
+/// A JSON key given twice is refused naming it, wherever it is.
+final class DuplicateKeyTests: XCTestCase {
+  func testAKeyGivenTwiceIsA422NamingIt() async throws {
+    let server = try await serve()
+    let simulate = try await server.post(
+      "/api/monte-carlo/simulate",
+      Data(#"{"home_projection": 112, "away_projection": 108, "total_line": 220.5, "n_sims": 1000, "n_sims": 5000000}"#.utf8))
+    XCTAssertEqual(simulate.status, 422, simulate.text)
+    XCTAssertEqual(simulate.json.list("errors").first?["field"] as? String, "n_sims", simulate.text)
+
+    let batch = try await server.post(
+      "/api/monte-carlo/batch",
+      Data(#"{"games": [{"home_team": "A", "away_team": "B", "home_projection": 110, "away_projection": 105}, {"home_team": "C", "away_team": "D", "total_line": 220, "tot\u0061l_line": 230}]}"#.utf8))
+    XCTAssertEqual(batch.status, 422, batch.text)
+    XCTAssertEqual(batch.json.list("errors").first?["field"] as? String, "games[1].total_line", batch.text)
+
+    // The same key in two objects, and a key's name inside a string value, are not duplicates.
+    let fine = try await server.post(
+      "/api/odds/devig", Data(#"{"prices": [1.91, 1.91], "outcomes": ["a, \"prices\": 1", "b"]}"#.utf8))
+    XCTAssertEqual(fine.status, 200, fine.text)
+  }
+}
