@@ -14,7 +14,11 @@ import ServiceLifecycle
 public struct MCSimServer: Sendable {
   public let configuration: ServerConfiguration
   public let metrics = ServerMetrics()
+  /// Where heavy jobs run (more than `inlineSimulations` games): `workers` at once.
   let pool: SimulationPool
+  /// Where light jobs run, on their request's task: `workers` at once, apart from the heavy
+  /// ones, so a queue of heavy requests never holds a light one back.
+  let quickPool: SimulationPool
   let live: LiveSources?
   /// The AFL player pool of the iOS trade request (`--trade-pool`).
   let tradePool: PoolFile?
@@ -25,6 +29,8 @@ public struct MCSimServer: Sendable {
     self.logger = logger
     pool = SimulationPool(
       workers: configuration.workers, queueLimit: configuration.queueLimit, deadline: configuration.deadline)
+    quickPool = SimulationPool(
+      workers: configuration.workers, queueLimit: configuration.queueLimit, deadline: configuration.deadline, threads: 0)
     tradePool = try configuration.tradePool.map { path in
       do {
         return try ContractJSON.decoder().decode(PoolFile.self, from: try InputSource(path).read())
@@ -38,8 +44,8 @@ public struct MCSimServer: Sendable {
   }
 
   /// Every route, behind the middleware that answers errors, ids, logs and metrics.
-  func router() -> Router<BasicRequestContext> {
-    let router = Router(context: BasicRequestContext.self)
+  func router() -> Router<ServerRequestContext> {
+    let router = Router(context: ServerRequestContext.self)
     // CORS outermost, so errors and 401s carry its headers too; the API keys inside the error
     // answers, so a refusal is logged and counted like any other.
     router.add(middleware: BrowserOrigins(origins: Set(configuration.corsOrigins)))
@@ -88,11 +94,25 @@ public struct MCSimServer: Sendable {
     return body
   }
 
-  /// Runs `work` on the simulation pool and counts the paths it simulated.
-  func simulate<T: Sendable>(paths: Int, _ work: @escaping @Sendable () throws -> T) async throws -> T {
-    let result = try await pool.run(inline: paths <= configuration.inlineSimulations, work)
+  /// Runs a job of `paths` simulated games once admitted, and counts them. Admission is by
+  /// cost: light jobs (at most `inlineSimulations` games) have their own lane and run on the
+  /// request's task; heavy ones queue for the pool's threads, and one whose client has hung up
+  /// by the time it is admitted is dropped (`PoolError.clientGone`).
+  func simulate<T: Sendable>(
+    paths: Int, for context: ServerRequestContext, _ work: @escaping @Sendable () throws -> T
+  ) async throws -> T {
+    let result = try await compute(cost: paths, for: context, work)
     metrics.simulated(paths)
     return result
+  }
+
+  /// Runs work of `cost` (simulated games, or their equivalent for the odds library) in the lane
+  /// its cost admits it to (see `simulate`).
+  func compute<T: Sendable>(
+    cost: Int, for context: ServerRequestContext, _ work: @escaping @Sendable () throws -> T
+  ) async throws -> T {
+    if cost <= configuration.inlineSimulations { return try await quickPool.run(inline: true, work) }
+    return try await pool.run(admitted: { await context.clientConnected() }, work)
   }
 }
 

@@ -4,6 +4,7 @@ import Logging
 import NIOCore
 import NIOHTTP1
 import NIOHTTPTypesHTTP1
+import Synchronization
 
 /// One client connection: Hummingbird's HTTP/1.1 channel with the server's idle timeout, and
 /// HTTP/1.0's rule that a connection closes after its answer unless the request asked for
@@ -28,6 +29,7 @@ struct ServerConnection: ServerChildChannel {
       let pipeline = channel.pipeline.syncOperations
       let codec = try pipeline.handler(type: HTTP1ToHTTPServerCodec.self)
       try pipeline.addHandler(HTTP10Close(), position: .before(codec))
+      try pipeline.addHandler(ClientPresence(), position: .first)
       return value
     }
   }
@@ -52,6 +54,24 @@ final class HTTP10Close: ChannelInboundHandler, RemovableChannelHandler {
       return
     }
     context.fireChannelRead(data)
+  }
+}
+
+/// Whether the client is still there: it has neither closed its side of the connection nor
+/// dropped it. A client that has hung up will not read an answer, so its job is not started
+/// (nginx answers such a request 499 the same way).
+final class ClientPresence: ChannelInboundHandler, RemovableChannelHandler, Sendable {
+  typealias InboundIn = NIOAny
+  let gone = Atomic<Bool>(false)
+
+  func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+    if case ChannelEvent.inputClosed = event { gone.store(true, ordering: .relaxed) }
+    context.fireUserInboundEventTriggered(event)
+  }
+
+  func channelInactive(context: ChannelHandlerContext) {
+    gone.store(true, ordering: .relaxed)
+    context.fireChannelInactive()
   }
 }
 

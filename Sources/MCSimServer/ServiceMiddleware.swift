@@ -75,6 +75,8 @@ struct ServiceMiddleware<Context: RequestContext>: RouterMiddleware {
       return .invalid(field: field, value: value, message: reason)
     case let e as TradeInputError:
       return .invalid(field: e.field, value: e.value, message: e.reason)
+    case SimulationPool.PoolError.clientGone:
+      return APIError(.init(code: 499, reasonPhrase: "Client Closed Request"), "the client closed the connection before its job started")
     case SimulationPool.PoolError.busy(let retryAfter):
       return .unavailable("the simulation pool is full; try again shortly", retryAfter: retryAfter)
     case is HTTPParserError:

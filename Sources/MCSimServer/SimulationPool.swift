@@ -17,6 +17,8 @@ public final class SimulationPool: Sendable {
   public enum PoolError: Error, Equatable, Sendable {
     /// No worker within the deadline, or no room in the queue: try again after `retryAfter` s.
     case busy(retryAfter: Int)
+    /// The client hung up before its job started: the job was not run (nobody would read it).
+    case clientGone
   }
 
   private struct Waiter {
@@ -38,11 +40,13 @@ public final class SimulationPool: Sendable {
   private let state = Mutex(State())
   private let threads: JobThreads
 
-  public init(workers: Int, queueLimit: Int, deadline: Duration) {
+  /// `threads`: the pool's own threads (default one per worker); 0 for a pool whose jobs all
+  /// run inline, on their request's task.
+  public init(workers: Int, queueLimit: Int, deadline: Duration, threads: Int? = nil) {
     self.workers = max(1, workers)
     self.queueLimit = max(0, queueLimit)
     self.deadline = deadline
-    threads = JobThreads(count: self.workers)
+    self.threads = JobThreads(count: threads ?? self.workers)
   }
 
   deinit { threads.stop() }
@@ -52,10 +56,14 @@ public final class SimulationPool: Sendable {
     state.withLock { ($0.running, $0.waiting) }
   }
 
-  /// Runs `work` on a pool thread once a worker is free, and returns its result.
-  public func run<T: Sendable>(inline: Bool = false, _ work: @escaping @Sendable () throws -> T) async throws -> T {
+  /// Runs `work` on a pool thread once a worker is free, and returns its result. `admitted` is
+  /// asked once the worker is free, before the job starts: false drops the job (`clientGone`).
+  public func run<T: Sendable>(
+    inline: Bool = false, admitted: @Sendable () async -> Bool = { true }, _ work: @escaping @Sendable () throws -> T
+  ) async throws -> T {
     try await acquire()
     defer { release() }
+    guard await admitted() else { throw PoolError.clientGone }
     // A short job runs where the request already is: the hop to a pool thread and back cost
     // more than a 10^4-game simulation. Admission still bounds how many run at once.
     if inline { return try work() }

@@ -22,12 +22,20 @@ final class RawConnection: @unchecked Sendable {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
     }
     guard connected == 0 else {
-      close(fd)
+      Glibc.close(fd)
       throw TestServerError("connect: \(errno)")
     }
   }
 
-  deinit { close(fd) }
+  private var open = true
+
+  deinit { close() }
+
+  /// Hangs up (the client going away).
+  func close() {
+    if open { Glibc.close(fd) }
+    open = false
+  }
 
   func send(_ text: String) throws {
     let bytes = Array(text.utf8)

@@ -4,8 +4,17 @@ import OddsMath
 import ServiceContracts
 
 /// `POST /api/odds/devig` and `POST /api/odds/fair`: the odds library over HTTP. Neither draws
-/// a random number, so they answer on the event loop without entering the simulation pool.
+/// a random number, but both are admitted by their cost like a simulation (`MCSimServer.compute`):
+/// a body at the size limit is thousands of quotes, and answers grow with outcomes x methods.
 enum OddsJobs {
+  /// The most outcomes of one devig market (a golf field is about 156).
+  static let maxOutcomes = 200
+  /// The most quotes of one fair-odds request (a full NBA slate from 40 books is about 3,000).
+  static let maxQuotes = 50_000
+  /// What one outcome or quote costs next to one simulated game, for admission: a devig by an
+  /// iterative method solves for each outcome about this many times.
+  static let costPerUnit = 64
+
   /// `{"prices": ["-110", 2.05, "10/11"], "outcomes": ["over", "under"]?, "method": "power" | "all" | [..]?}`
   struct DevigBody: Decodable {
     var prices: [PriceText]
@@ -30,10 +39,14 @@ enum OddsJobs {
     }
   }
 
-  static func devig(_ body: Data) throws -> Data {
+  static func devig(_ body: Data) throws -> SimulationJob {
     let request: DevigBody
     do { request = try InputDecodingError.decode(DevigBody.self, from: body) } catch {
       throw APIError.invalid(field: "body", value: "", message: error.description)
+    }
+    guard request.prices.count <= maxOutcomes else {
+      throw APIError.invalid(
+        field: "prices", value: "\(request.prices.count) prices", message: "at most \(maxOutcomes) outcomes in one market")
     }
     var problems = Problems()
     var prices: [Odds] = []
@@ -45,10 +58,13 @@ enum OddsJobs {
     var methods: [DevigMethod] = []
     for name in request.method?.names ?? [DevigMethod.default.rawValue] {
       if name.lowercased() == "all" {
-        methods += DevigMethod.allCases
+        methods += DevigMethod.allCases.filter { !methods.contains($0) }
         continue
       }
-      do { methods.append(try DevigMethod(name: name)) } catch {
+      do {
+        let method = try DevigMethod(name: name)
+        if !methods.contains(method) { methods.append(method) }
+      } catch {
         problems.add("method", name, "must be one of \(DevigMethod.allCases.map(\.rawValue).joined(separator: ", ")) or all")
       }
     }
@@ -60,12 +76,15 @@ enum OddsJobs {
     do { market = try Market(prices: prices, outcomes: request.outcomes) } catch {
       throw APIError.invalid(field: "prices", value: "\(request.prices.count) prices", message: "\(error)")
     }
-    return try JSONResponse.encode(DevigResponse(market: market, results: methods.map { market.devig($0) }))
+    let chosen = methods
+    return SimulationJob(paths: prices.count * chosen.count * costPerUnit) {
+      try JSONResponse.encode(DevigResponse(market: market, results: chosen.map { market.devig($0) }))
+    }
   }
 
   /// The body is a quotes file or any odds feed `mcsim fair` reads; the query may set `sharp`
   /// (comma-separated), `method` and `as_of` (an ISO 8601 date or time, as `mcsim fair --as-of`).
-  static func fair(_ body: Data, sharp: String?, method: String?, asOf: String?) throws -> Data {
+  static func fair(_ body: Data, sharp: String?, method: String?, asOf: String?) throws -> SimulationJob {
     var problems = Problems(location: "query")
     var policy = FairOddsPolicy()
     if let sharp {
@@ -88,6 +107,14 @@ enum OddsJobs {
     do { feed = try FeedDecoder.decode(body, format: nil, priceFormat: nil) } catch {
       throw APIError.invalid(field: "body", value: "", message: "\(error)")
     }
-    return try JSONResponse.encode(FairOdds.evaluate(feed.decodedQuotes, policy: policy, asOf: moment))
+    let quotes = feed.decodedQuotes
+    let count = quotes.quotes.count + quotes.rejected.count
+    guard count <= maxQuotes else {
+      throw APIError.invalid(field: "body", value: "\(count) quotes", message: "at most \(maxQuotes) quotes in one request")
+    }
+    let (chosen, at) = (policy, moment)
+    return SimulationJob(paths: count * costPerUnit) {
+      try JSONResponse.encode(FairOdds.evaluate(quotes, policy: chosen, asOf: at))
+    }
   }
 }

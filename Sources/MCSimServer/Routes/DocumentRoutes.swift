@@ -6,7 +6,7 @@ import Hummingbird
 struct DocumentRoutes {
   let metrics: ServerMetrics
 
-  func add(to router: Router<BasicRequestContext>) {
+  func add(to router: Router<ServerRequestContext>) {
     let document = OpenAPIDocument.data
     router.get("/openapi.json") { _, _ in JSONResponse.make(.ok, data: document) }
     router.get("/metrics") { _, _ in

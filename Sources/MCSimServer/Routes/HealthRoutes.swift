@@ -8,7 +8,7 @@ struct HealthRoutes {
   let pool: SimulationPool
   let live: LiveSources?
 
-  func add(to router: Router<BasicRequestContext>) {
+  func add(to router: Router<ServerRequestContext>) {
     router.get("/health") { _, _ in try JSONResponse.make(.ok, AgentHealthResponse()) }
     router.get("/api/health") { _, _ in
       let load = pool.load

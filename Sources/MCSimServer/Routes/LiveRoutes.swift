@@ -11,7 +11,7 @@ import UseCases
 struct LiveRoutes {
   let server: MCSimServer
 
-  func add(to router: Router<BasicRequestContext>) {
+  func add(to router: Router<ServerRequestContext>) {
     router.get("/api/tonight/totals") { _, _ in
       let (snapshot, status) = try await current()
       return try JSONResponse.make(.ok, TonightResponse(response: snapshot.tonight, source: status))
@@ -45,7 +45,7 @@ struct LiveRoutes {
       }
       return try JSONResponse.make(.ok, answer)
     }
-    router.post("/api/fairbet/parlay/evaluate") { request, _ in
+    router.post("/api/fairbet/parlay/evaluate") { request, context in
       let body = try await server.body(of: request)
       let parlay: FairBetParlayRequest
       do throws(InputDecodingError) { parlay = try FairBetParlayRequest.decode(body) } catch {
@@ -57,7 +57,7 @@ struct LiveRoutes {
       let (priced, tiers, problems) = parlay.resolve(
         in: snapshot.fairBet, now: server.configuration.clock(), base: server.configuration.model, options: options)
       if !problems.isEmpty { throw APIError.invalid(problems) }
-      let price = try await server.simulate(paths: priced.cost) { try FairParlayPricing.price(priced) }
+      let price = try await server.simulate(paths: priced.cost, for: context) { try FairParlayPricing.price(priced) }
       return try JSONResponse.make(.ok, FairBetParlayResponse(price, request: priced, tiers: tiers))
     }
   }

@@ -5,16 +5,16 @@ import Hummingbird
 struct OddsRoutes {
   let server: MCSimServer
 
-  func add(to router: Router<BasicRequestContext>) {
-    router.post("/api/odds/devig") { request, _ in
-      let body = try await server.body(of: request)
-      return JSONResponse.make(.ok, data: try OddsJobs.devig(body))
+  func add(to router: Router<ServerRequestContext>) {
+    router.post("/api/odds/devig") { request, context in
+      let job = try OddsJobs.devig(try await server.body(of: request))
+      return JSONResponse.make(.ok, data: try await server.compute(cost: job.paths, for: context, job.run))
     }
-    router.post("/api/odds/fair") { request, _ in
+    router.post("/api/odds/fair") { request, context in
       let body = try await server.body(of: request)
       let q = request.uri.queryParameters
-      return JSONResponse.make(
-        .ok, data: try OddsJobs.fair(body, sharp: q.get("sharp"), method: q.get("method"), asOf: q.get("as_of")))
+      let job = try OddsJobs.fair(body, sharp: q.get("sharp"), method: q.get("method"), asOf: q.get("as_of"))
+      return JSONResponse.make(.ok, data: try await server.compute(cost: job.paths, for: context, job.run))
     }
   }
 }

@@ -6,14 +6,14 @@ import Hummingbird
 struct TradeRoutes {
   let server: MCSimServer
 
-  func add(to router: Router<BasicRequestContext>) {
-    router.post("/api/trade_score") { request, _ in
+  func add(to router: Router<ServerRequestContext>) {
+    router.post("/api/trade_score") { request, context in
       let body = try await server.body(of: request)
       let query = try tradeQuery(request.uri.queryParameters)
       let job = try TradeJobs.job(
         body, query: query, pool: server.tradePool, seed: server.configuration.seed,
         threads: server.configuration.threadsPerRequest, ceiling: server.configuration.maxSimulations)
-      return JSONResponse.make(.ok, data: try await server.simulate(paths: job.paths, job.run))
+      return JSONResponse.make(.ok, data: try await server.simulate(paths: job.paths, for: context, job.run))
     }
   }
 

@@ -1,0 +1,80 @@
+import Foundation
+import XCTest
+
+/// Every endpoint's work is bounded before it starts and admitted by its cost: heavy requests
+/// cannot hold light ones back, and nobody's job runs for a client that has gone.
+final class AdmissionTests: XCTestCase {
+  func heavy(_ n: Int) -> Data {
+    Data(
+      #"{"home_projection": 112, "away_projection": 108, "total_line": 220.5, "n_sims": \#(n), "include_scenarios": false, "include_sensitivity": false}"#
+        .utf8)
+  }
+
+  /// Eight heavy requests at once on two workers (about 1.5 s of simulation each): a light
+  /// request sent while they run is answered within a second, not after them.
+  func testALightRequestIsAnsweredWhileEightHeavyOnesRun() async throws {
+    let server = try await serve {
+      $0.workers = 2
+      $0.maxSimulations = 100_000_000
+    }
+    let body = heavy(30_000_000)
+    let heavyOnes = Task {
+      try await withThrowingTaskGroup(of: Int.self) { group in
+        for _ in 0..<8 { group.addTask { try await server.post("/api/monte-carlo/simulate", body).status } }
+        return try await group.reduce(into: [Int]()) { $0.append($1) }
+      }
+    }
+    try await Task.sleep(for: .milliseconds(300))
+    let start = Date()
+    let light = try await server.post(
+      "/api/monte-carlo/simulate", Data(#"{"home_projection": 112, "away_projection": 108, "total_line": 220.5}"#.utf8))
+    let seconds = Date().timeIntervalSince(start)
+    XCTAssertEqual(light.status, 200)
+    XCTAssertLessThan(seconds, 1, "the light request waited behind the heavy ones")
+    let heavyLoad = try await server.get("/api/health").json.object("pool")
+    XCTAssertGreaterThan(heavyLoad.number("running") ?? 0, 0, "the heavy requests should still be running")
+    let statuses = try await heavyOnes.value
+    XCTAssertEqual(statuses, Array(repeating: 200, count: 8))
+  }
+
+  /// A heavy job whose client hung up while it waited is not run: the games simulated are the
+  /// first request's alone.
+  func testAJobWhoseClientHasGoneIsDropped() async throws {
+    let server = try await serve {
+      $0.workers = 1
+      $0.maxSimulations = 100_000_000
+    }
+    let firstBody = heavy(60_000_000)
+    let first = Task { try await server.post("/api/monte-carlo/simulate", firstBody).status }
+    try await Task.sleep(for: .milliseconds(200))
+    let gone = try RawConnection(port: server.port)
+    let body = String(decoding: heavy(60_000_000), as: UTF8.self)
+    try gone.send(
+      "POST /api/monte-carlo/simulate HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+    try await Task.sleep(for: .milliseconds(100))
+    gone.close()
+    let status = try await first.value
+    XCTAssertEqual(status, 200)
+    try await Task.sleep(for: .milliseconds(500))
+    let metrics = try await server.get("/metrics").text
+    let line = metrics.split(separator: "\n").first { $0.hasPrefix("mcsim_simulations_total ") }
+    XCTAssertEqual(line.map(String.init), "mcsim_simulations_total 60000000", metrics)
+  }
+
+  func testOddsRequestsAreBoundedBeforeTheyStart() async throws {
+    let server = try await serve()
+    let many = (0..<201).map { _ in 200.0 }
+    let devig = try await server.post("/api/odds/devig", json: ["prices": many])
+    XCTAssertEqual(devig.status, 422, devig.text)
+    XCTAssertTrue(devig.text.contains("at most 200 outcomes"), devig.text)
+    // A method named twice (or within "all") is computed once.
+    let repeated = try await server.post(
+      "/api/odds/devig", json: ["prices": [1.91, 1.91], "method": ["power", "all", "power", "all"]])
+    XCTAssertEqual(repeated.status, 200, repeated.text)
+    let all = try await server.post("/api/odds/devig", json: ["prices": [1.91, 1.91], "method": "all"])
+    XCTAssertEqual(repeated.json.list("results").count, 6)
+    XCTAssertEqual(
+      Set(repeated.json.list("results").compactMap { $0["method"] as? String }),
+      Set(all.json.list("results").compactMap { $0["method"] as? String }))
+  }
+}
