@@ -31,6 +31,8 @@ def json_body(schema, description=""):
 
 
 ERRORS = {
+    "400": json_body(ref("Error"), "Broken HTTP framing: a body shorter than its Content-Length, a malformed chunk (the connection is closed)"),
+    "408": json_body(ref("Error"), "The body did not arrive within the server's body timeout (--body-timeout)"),
     "401": json_body(ref("Error"), "Missing or invalid X-API-Key (with --api-keys)"),
     "404": json_body(ref("Error"), "No such endpoint"),
     "413": json_body(ref("Error"), "Body over the server's limit (--max-body)"),
@@ -146,9 +148,12 @@ schemas = {
         "games": {"type": "array", "items": ref("SlateGame")}, "methodology": {"type": "object"},
         "total_exposure": NUM, "total_exposure_fraction": NUM, "bankroll": NUM, "exposure_scaled": BOOL,
     }),
-    "SourceStatus": obj(["odds", "updated_at", "age_seconds", "last_error"], {
+    "SourceStatus": obj(["status", "odds", "updated_at", "age_seconds", "last_error", "warning", "stale_after_seconds"], {
+        "status": {"enum": ["healthy", "degraded"], "description": "degraded once the lines are older than stale_after_seconds, or were never read"},
         "odds": STR, "stats": STR_OR_NULL, "updated_at": STR_OR_NULL, "age_seconds": NUM_OR_NULL,
         "last_error": STR_OR_NULL, "refresh_seconds": NUM,
+        "warning": {"type": ["string", "null"], "description": "why the last good lines are kept though the last read worked (a feed that answered no games)"},
+        "stale_after_seconds": NUM,
     }),
     "TonightResponse": {"allOf": [ref("SlateResponse"), obj(["source", "methodology"], {"source": ref("SourceStatus")})]},
     "FairBetBook": obj(["book", "price", "observed_at", "ev_percent", "implied_prob", "is_sharp", "ev_method", "ev_confidence_tier"], {
@@ -230,20 +235,20 @@ def query(name, schema, description):
 
 paths = {
     "/health": {"get": {"summary": "The betting agent's health body", "responses": {
-        "200": json_body(obj(["status", "service"], {"status": {"const": "healthy"}, "service": {"const": "nba-betting-agent"}}))}}},
+        "200": json_body(obj(["status", "service"], {"status": {"enum": ["healthy", "degraded"]}, "service": {"const": "nba-betting-agent"}}))}}},
     "/api/health": {"get": {"summary": "mcsim's health: pool load and live source state", "responses": {
-        "200": json_body(obj(["status", "service", "version", "pool"], {"status": STR, "service": STR, "version": STR, "pool": {"type": "object"}}))}}},
+        "200": json_body(obj(["status", "service", "version", "pool"], {"status": {"enum": ["healthy", "degraded"]}, "service": STR, "version": STR, "pool": {"type": "object"}}))}}},
     "/openapi.json": {"get": {"summary": "This document", "responses": {"200": json_body({"type": "object"})}}},
     "/metrics": {"get": {"summary": "Prometheus metrics", "responses": {
         "200": {"description": "Prometheus text exposition", "content": {"text/plain": {"schema": STR}}}}}},
     "/api/monte-carlo/simulate": {"post": {
         "summary": "The agent's one-game simulation (scenarios and sensitivity by default, as the agent)",
         "requestBody": {"required": True, "content": {"application/json": {"schema": ref("SimulateRequest")}}},
-        "responses": {"200": json_body(ref("SimulateResponse")), **errors("413", "422", "503")}}},
+        "responses": {"200": json_body(ref("SimulateResponse")), **errors("400", "408", "413", "422", "503")}}},
     "/api/monte-carlo/batch": {"post": {
         "summary": "The agent's batch: every game evaluated, a game without a line reported for itself",
         "requestBody": {"required": True, "content": {"application/json": {"schema": ref("BatchRequest")}}},
-        "responses": {"200": json_body(ref("SlateResponse")), **errors("413", "422", "503")}}},
+        "responses": {"200": json_body(ref("SlateResponse")), **errors("400", "408", "413", "422", "503")}}},
     "/api/tonight/totals": {"get": {
         "summary": "Tonight's totals from the configured feed and stats (last good copy with its age on a failed refresh)",
         "responses": {"200": json_body(ref("TonightResponse")), **errors("503")}}},
@@ -278,7 +283,7 @@ paths = {
     "/api/fairbet/parlay/evaluate": {"post": {
         "summary": "A parlay of FairBet bets: fair probability with same-game legs correlated by the game model",
         "requestBody": {"required": True, "content": {"application/json": {"schema": ref("ParlayEvaluateRequest")}}},
-        "responses": {"200": json_body(ref("ParlayEvaluateResponse")), **errors("401", "413", "422", "503")}}},
+        "responses": {"200": json_body(ref("ParlayEvaluateResponse")), **errors("400", "401", "408", "413", "422", "503")}}},
     "/api/trade_score": {"post": {
         "summary": "AFL trade score: the Python API's shape, or the iOS client's (with --trade-pool)",
         "parameters": [
@@ -287,11 +292,11 @@ paths = {
             query("deterministic", {"type": "boolean", "default": False}, "the original formula only"),
         ],
         "requestBody": {"required": True, "content": {"application/json": {"schema": {"oneOf": [ref("TradeRequest"), ref("IOSTradeRequest")]}}}},
-        "responses": {"200": json_body(ref("TradeResponse")), **errors("413", "422", "503")}}},
+        "responses": {"200": json_body(ref("TradeResponse")), **errors("400", "408", "413", "422", "503")}}},
     "/api/odds/devig": {"post": {
         "summary": "Fair probabilities of one book's market",
         "requestBody": {"required": True, "content": {"application/json": {"schema": ref("DevigRequest")}}},
-        "responses": {"200": json_body(ref("DevigResponse")), **errors("413", "422")}}},
+        "responses": {"200": json_body(ref("DevigResponse")), **errors("400", "408", "413", "422", "503")}}},
     "/api/odds/fair": {"post": {
         "summary": "Fair odds, EV per book, gates and tiers of a quotes file or odds feed (the body)",
         "parameters": [
@@ -300,7 +305,7 @@ paths = {
             query("as_of", STR, "ISO 8601 time ages are measured from (default: the newest quote)"),
         ],
         "requestBody": {"required": True, "content": {"application/json": {"schema": {"type": ["object", "array"]}}}},
-        "responses": {"200": json_body(ref("FairResponse")), **errors("413", "422")}}},
+        "responses": {"200": json_body(ref("FairResponse")), **errors("400", "408", "413", "422", "503")}}},
 }
 
 document = {

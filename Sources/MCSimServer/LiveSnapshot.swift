@@ -11,6 +11,8 @@ import UseCases
 /// evaluated over the same quotes. Requests read a snapshot; they never simulate or devig.
 struct LiveSnapshot: Sendable {
   let readAt: Date
+  /// The feed's events (0: it answered none).
+  let events: Int
   let tonight: SlateResponse
   let fair: FairOddsReport
   /// The report's bets in the FairBet clients' shape.
@@ -88,7 +90,7 @@ struct LiveSnapshot: Sendable {
       return FairBetGame(event: e.label, feedID: e.id, league: e.league, home: home, away: away, start: start)
     }
     return LiveSnapshot(
-      readAt: Date(), tonight: tonight, fair: fair, fairBet: FairBetCatalog(report: fair, games: games),
+      readAt: Date(), events: feed.events.count, tonight: tonight, fair: fair, fairBet: FairBetCatalog(report: fair, games: games),
       sharpBooks: policy.sharpBooks)
   }
 

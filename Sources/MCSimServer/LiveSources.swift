@@ -15,6 +15,8 @@ actor LiveSources: Service {
   let logger: Logger
   private(set) var snapshot: LiveSnapshot?
   private var lastError: String?
+  /// Why the last good lines are kept though the last read worked (an empty feed).
+  private var warning: String?
   private var lastAttempt: Date?
 
   init(_ configuration: LiveSourceConfiguration, seed: UInt64, threads: Int, logger: Logger) {
@@ -29,7 +31,12 @@ actor LiveSources: Service {
       // The sources as InputSource names them: a URL's password and key parameters masked.
       odds: InputSource(configuration.odds).description,
       stats: (configuration.stats ?? configuration.statsFrom).map { InputSource($0).description }, readAt: snapshot?.readAt,
-      now: Date(), lastError: lastError, refreshSeconds: Double(configuration.refresh.components.seconds))
+      now: Date(), lastError: lastError, refreshSeconds: Self.seconds(configuration.refresh),
+      staleAfterSeconds: Self.seconds(configuration.staleAfter), warning: warning)
+  }
+
+  static func seconds(_ d: Duration) -> Double {
+    Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
   }
 
   /// Reads the sources once; keeps the last good snapshot on failure.
@@ -37,8 +44,16 @@ actor LiveSources: Service {
     lastAttempt = Date()
     do {
       let next = try await LiveSnapshot.read(configuration, seed: seed, threads: threads)
-      snapshot = next
       lastError = nil
+      // A feed that answers no games (`[]`, a quota page that parses as a list) does not empty
+      // a slate that had games: the last good lines stay, with a warning, until they are stale.
+      if next.events == 0, let snapshot, snapshot.events > 0 {
+        warning = "the feed answered no games at \(ContractTime.string(next.readAt)); serving the last good lines"
+        logger.warning("live odds feed answered no games; serving the last good lines")
+        return
+      }
+      snapshot = next
+      warning = nil
     } catch {
       lastError = "\(error)"
       logger.warning("live source refresh failed; serving the last good lines", metadata: ["error": "\(error)"])

@@ -131,6 +131,8 @@ public struct LiveSourceConfiguration: Sendable {
   /// The night the stats are taken before (`--stats-from`), ISO date; today when nil.
   public var asOf: String?
   public var refresh: Duration = .seconds(60)
+  /// Lines older than this turn health to `degraded` (they are still served, with their age).
+  public var staleAfter: Duration = .seconds(600)
   /// Sharp books of the fair-odds reference; the documented default when nil.
   public var sharpBooks: [String]?
   /// The advice policy of the tonight snapshot (the server's).
@@ -157,6 +159,9 @@ public struct LiveSourceConfiguration: Sendable {
     }
     if refresh < .seconds(1) || refresh > .seconds(86_400) {
       out.append(("--refresh", "\(refresh)", "must be in 1...86400 seconds"))
+    }
+    if staleAfter < refresh || staleAfter > .seconds(7 * 86_400) {
+      out.append(("--stale-after", "\(staleAfter)", "must be at least --refresh and at most 604800 seconds"))
     }
     return out
   }

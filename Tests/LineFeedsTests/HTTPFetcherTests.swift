@@ -46,18 +46,18 @@ final class HTTPFetcherTests: XCTestCase {
     let server = try LocalHTTPServer { _, _ in .json("oops", status: 500) }
     let waits = Waits()
     XCTAssertThrowsError(try fetcher(waits, retries: 2).get(server.url)) { error in
-      XCTAssertEqual("\(error)", "HTTP 500: oops (after 3 attempts)")
+      XCTAssertEqual("\(error)", "HTTP 500: the feed's server failed (after 3 attempts)")
     }
     XCTAssertEqual(waits.all, [0.5, 1])
     XCTAssertEqual(server.requests.count, 3)
   }
 
-  /// A 4xx other than 429 fails at once with the API's message.
+  /// A 4xx other than 429 fails at once with what it means, never the upstream's text.
   func testClientErrorIsNotRetried() throws {
     let server = try LocalHTTPServer { _, _ in .json(#"{"message": "Invalid api key", "error_code": "INVALID_KEY"}"#, status: 401) }
     let waits = Waits()
     XCTAssertThrowsError(try fetcher(waits).get(server.url)) { error in
-      XCTAssertEqual("\(error)", "HTTP 401: Invalid api key")
+      XCTAssertEqual("\(error)", "HTTP 401: the feed refused the credentials, or the key's quota is used up")
     }
     XCTAssertEqual(server.requests.count, 1)
     XCTAssertEqual(waits.all, [])
@@ -142,6 +142,34 @@ final class HTTPFetcherTests: XCTestCase {
     XCTAssertEqual(waits.all, [])
   }
 
+  /// A redirect to another host, or from https down to http, is not followed: the error names
+  /// the other host only (its URL may carry anything), and no request goes there.
+  func testRedirectsLeaveNeitherTheHostNorTheScheme() throws {
+    let elsewhere = try LocalHTTPServer { _, _ in .json("[3]") }
+    let server = try LocalHTTPServer { _, _ in
+      LocalHTTPServer.Response(
+        status: 302, headers: ["Location": "http://localhost:\(elsewhere.url.port!)/steal?apiKey=SECRET"])
+    }
+    XCTAssertThrowsError(try fetcher(Waits()).get(server.url.appendingPathComponent("odds"))) { error in
+      XCTAssertEqual("\(error)", "redirected to another host (localhost); only redirects on the same host are followed")
+    }
+    XCTAssertEqual(elsewhere.requests, [])
+    XCTAssertThrowsError(
+      try HTTPFetcher.redirect(from: URL(string: "https://feeds.example/odds")!, location: "http://feeds.example/odds")
+    ) { error in
+      XCTAssertEqual("\(error)", "redirected from https to http; only redirects to the same or a stronger scheme are followed")
+    }
+    XCTAssertEqual(
+      try HTTPFetcher.redirect(from: URL(string: "http://feeds.example/a/odds")!, location: "https://FEEDS.example/b").absoluteString,
+      "https://FEEDS.example/b")
+    let loop = try LocalHTTPServer { _, path in
+      LocalHTTPServer.Response(status: 302, headers: ["Location": path == "/a" ? "/b" : "/a"])
+    }
+    XCTAssertThrowsError(try fetcher(Waits()).get(loop.url.appendingPathComponent("a"))) { error in
+      XCTAssertEqual("\(error)", "the redirects go round in a loop")
+    }
+  }
+
   /// A URL no attempt can fetch fails at once (AsyncHTTPClient would trap on this port).
   func testPortOutOfRange() throws {
     let waits = Waits()
@@ -157,10 +185,13 @@ final class HTTPFetcherTests: XCTestCase {
     XCTAssertEqual(HTTPFetcher.retryAfter(["retry-after": "7"], now: now), 7)
     XCTAssertNil(HTTPFetcher.retryAfter(["retry-after": "soon"], now: now))
     let url = URL(string: "https://api.the-odds-api.com/v4/sports/basketball_nba/odds?apiKey=SECRET&regions=us")!
-    XCTAssertEqual(HTTPFetcher.redacted(url), "https://api.the-odds-api.com/v4/sports/basketball_nba/odds?apiKey=***&regions=us")
+    XCTAssertEqual(HTTPFetcher.redacted(url), "https://api.the-odds-api.com/v4/sports/basketball_nba/odds?apiKey=***&regions=***")
     XCTAssertEqual(InputSource(url.absoluteString).description, HTTPFetcher.redacted(url))
     let password = URL(string: "https://user:hunter2@feeds.example/odds?token=T0K&sport=nba")!
-    XCTAssertEqual(HTTPFetcher.redacted(password), "https://user:***@feeds.example/odds?token=***&sport=nba")
+    XCTAssertEqual(HTTPFetcher.redacted(password), "https://***@feeds.example/odds?token=***&sport=***")
+    // A key under any name, and a user name alone, are masked too.
+    let other = URL(string: "https://TOKEN123@feeds.example/odds?k=SECRET&flag")!
+    XCTAssertEqual(HTTPFetcher.redacted(other), "https://***@feeds.example/odds?k=***&flag")
   }
 
   func testSources() throws {

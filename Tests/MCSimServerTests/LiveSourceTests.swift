@@ -91,6 +91,54 @@ final class LiveSourceTests: XCTestCase {
     XCTAssertEqual(fairbet.status, 200, "FairBet keeps serving the last good snapshot too")
   }
 
+  /// A feed that answers `[]` keeps the last good lines, with a warning; lines older than
+  /// --stale-after turn health to degraded, with their age.
+  func testAnEmptyFeedKeepsTheLastLinesAndStaleLinesDegradeHealth() async throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mcsim-live-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let feedURL = dir.appendingPathComponent("feed.json")
+    try Fixture.resource(Self.feedName).write(to: feedURL)
+    let statsPath = statsPath
+    let server = try await serve {
+      var live = LiveSourceConfiguration(odds: feedURL.path)
+      live.asOf = Self.feedDay
+      live.stats = statsPath
+      live.refresh = .seconds(1)
+      live.staleAfter = .seconds(2)
+      $0.live = live
+    }
+    var tonight = try await server.get("/api/tonight/totals")
+    try await waitFor("the first read") {
+      tonight = try await server.get("/api/tonight/totals")
+      return tonight.status == 200
+    }
+    let games = tonight.json.list("games").count
+    XCTAssertEqual(tonight.json.object("source")["status"] as? String, "healthy")
+    let fresh = try await server.get("/health")
+    XCTAssertEqual(fresh.json["status"] as? String, "healthy")
+
+    try Data("[]".utf8).write(to: feedURL)
+    try await waitFor("the empty read") {
+      tonight = try await server.get("/api/tonight/totals")
+      return tonight.json.object("source")["warning"] is String
+    }
+    XCTAssertEqual(tonight.json.list("games").count, games, "an empty feed must not empty the slate")
+    XCTAssertTrue((tonight.json.object("source")["warning"] as? String ?? "").contains("no games"))
+
+    var health = try await server.get("/api/health")
+    try await waitFor("stale lines") {
+      health = try await server.get("/api/health")
+      return health.json["status"] as? String == "degraded"
+    }
+    XCTAssertEqual(health.json.object("live")["status"] as? String, "degraded")
+    XCTAssertGreaterThan(health.json.object("live").number("age_seconds") ?? 0, 2)
+    XCTAssertEqual(health.json.object("live").number("stale_after_seconds"), 2)
+    let agent = try await server.get("/health")
+    XCTAssertEqual(agent.status, 200)
+    XCTAssertEqual(agent.json["status"] as? String, "degraded")
+  }
+
   /// Without --as-of the live slate is today's: a feed that still lists last season's games does
   /// not get them priced as tonight's; each is listed as unmatched with its date.
   func testGamesDatedBeforeTheAsOfDayAreLeftOut() async throws {

@@ -39,17 +39,19 @@ final class ServerBodiesTests: XCTestCase {
   }
 
   func testSourceStatusBeforeAndAfterAGoodRead() throws {
-    let never = SourceStatus(odds: "feed.json", stats: nil, readAt: nil, now: now, lastError: "timed out", refreshSeconds: 60)
+    let never = SourceStatus(
+      odds: "feed.json", stats: nil, readAt: nil, now: now, lastError: "timed out", refreshSeconds: 60, staleAfterSeconds: 600)
     XCTAssertEqual(
       try json(never),
-      #"{"age_seconds":null,"last_error":"timed out","odds":"feed.json","refresh_seconds":60,"updated_at":null}"#)
+      #"{"age_seconds":null,"last_error":"timed out","odds":"feed.json","refresh_seconds":60,"stale_after_seconds":600,"#
+        + #""status":"degraded","updated_at":null,"warning":null}"#)
     let read = SourceStatus(
       odds: "feed.json", stats: "stats.json", readAt: now.addingTimeInterval(-90), now: now, lastError: nil,
-      refreshSeconds: 60)
+      refreshSeconds: 60, staleAfterSeconds: 600)
     XCTAssertEqual(
       try json(read),
-      #"{"age_seconds":90,"last_error":null,"odds":"feed.json","refresh_seconds":60,"stats":"stats.json","#
-        + #""updated_at":"2026-03-31T23:31:50Z"}"#)
+      #"{"age_seconds":90,"last_error":null,"odds":"feed.json","refresh_seconds":60,"stale_after_seconds":600,"#
+        + #""stats":"stats.json","status":"healthy","updated_at":"2026-03-31T23:31:50Z","warning":null}"#)
   }
 
   /// Two paired markets and one side alone: the page counts and vocabularies cover every bet,

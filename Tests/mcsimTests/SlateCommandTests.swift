@@ -305,7 +305,8 @@ final class SlateCommandTests: XCTestCase {
     let server = try LocalHTTPServer { _, _ in .json(#"{"message": "Usage quota has been reached"}"#, status: 401) }
     let refused = try MCSimBinary.run(["fair", server.url.absoluteString + "/odds?apiKey=k"])
     XCTAssertNotEqual(refused.status, 0)
-    XCTAssertTrue(refused.stderr.contains("HTTP 401: Usage quota has been reached"), refused.stderr)
+    XCTAssertTrue(refused.stderr.contains("HTTP 401: the feed refused the credentials, or the key's quota is used up"), refused.stderr)
+    XCTAssertFalse(refused.stderr.contains("Usage quota has been reached"), "the upstream's text is never echoed")
     XCTAssertEqual(server.requests.count, 1)
   }
 

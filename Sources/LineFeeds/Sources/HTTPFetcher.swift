@@ -14,11 +14,13 @@ import Synchronization
 ///   `Retry-After` longer than `maxWait` is not waited for: the error says how long was asked.
 /// - A connection that fails or drops mid-body (fewer bytes than Content-Length) is retried the
 ///   same way; it never yields a partial body. A timeout is not retried (the deadline is the user's).
-/// - Any other status outside 2xx fails at once, with the status and the start of the body (The
-///   Odds API's `{"message": ...}` is shown as its message); so does a URL that no attempt can
-///   fetch (a port past 65535).
+/// - Any other status outside 2xx fails at once, with the status and what it means, never the
+///   body: an upstream's text may carry anything, and the server shows these errors in public
+///   (`last_error`). So does a URL that no attempt can fetch (a port past 65535).
 /// - Through the proxy the environment names (`https_proxy`, `http_proxy`, `no_proxy`), as curl.
-/// - Redirects are followed (at most 10, no loops). Bodies sent gzip- or deflate-encoded are
+/// - Redirects are followed on the same host only, over the same scheme or from http to https
+///   (at most 10, no loops): a feed that sends its reader elsewhere is refused, naming only the
+///   other host. Bodies sent gzip- or deflate-encoded are
 ///   decoded (the request says `Accept-Encoding: deflate, gzip`); one that decodes to more than
 ///   256 MiB is refused (`decodedLimit`), whatever its size on the wire.
 /// Messages do not repeat the URL (the caller names the source, see `InputSource`).
@@ -58,6 +60,8 @@ public struct HTTPFetcher: Sendable {
 
   public func get(_ url: URL) throws(SourceError) -> Data {
     var attempt = 0
+    var url = url
+    var visited: Set<String> = [url.absoluteString]
     while true {
       let outcome = perform(url)
       let retryable: String
@@ -71,10 +75,17 @@ public struct HTTPFetcher: Sendable {
         retryable = reason
       case .success(let status, let headers, let body):
         if (200..<300).contains(status) { return body }
-        guard status == 429 || (500..<600).contains(status) else {
-          throw SourceError("HTTP \(status)\(Self.detail(body))")
+        if [301, 302, 303, 307, 308].contains(status) {
+          let next = try Self.redirect(from: url, location: headers["location"])
+          guard visited.count <= 10 else { throw SourceError("more than 10 redirects") }
+          guard visited.insert(next.absoluteString).inserted else { throw SourceError("the redirects go round in a loop") }
+          url = next
+          continue
         }
-        retryable = "HTTP \(status)\(Self.detail(body))"
+        guard status == 429 || (500..<600).contains(status) else {
+          throw SourceError("HTTP \(status)\(Self.meaning(status))")
+        }
+        retryable = "HTTP \(status)\(Self.meaning(status))"
         if let asked = Self.retryAfter(headers) {
           guard asked <= policy.maxWait else {
             throw SourceError("\(retryable); the server asks to retry after \(Self.seconds(asked)), longer than \(Self.seconds(policy.maxWait))")
@@ -117,7 +128,7 @@ public struct HTTPFetcher: Sendable {
     clients.withLock { clients in
       if let client = clients[proxy] { return client }
       var configuration = HTTPClient.Configuration(
-        redirectConfiguration: .follow(max: 10, allowCycles: false),
+        redirectConfiguration: .disallow,
         timeout: .init(connect: .minutes(5)),
         proxy: proxy.map { .server(host: $0.host, port: $0.port) },
         decompression: .enabled(limit: .size(decodedLimit)))
@@ -198,33 +209,47 @@ public struct HTTPFetcher: Sendable {
     return max(0, date.timeIntervalSince(now))
   }
 
-  /// ": <the API's message or the start of the body>", or nothing for an empty body.
-  static func detail(_ body: Data) -> String {
-    if let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
-      let message = object["message"] as? String ?? object["error"] as? String
-    {
-      return ": \(message)"
+  /// What a status means for a feed, in words (": the key was refused"), or nothing. The body
+  /// is never shown: it is the upstream's text, and these messages reach the server's clients.
+  static func meaning(_ status: Int) -> String {
+    switch status {
+    case 401, 403: ": the feed refused the credentials, or the key's quota is used up"
+    case 404: ": no such feed at this URL"
+    case 422: ": the feed refused the request's parameters"
+    case 429: ": too many requests, or the key's quota is used up"
+    case 500..<600: ": the feed's server failed"
+    default: ""
     }
-    let text = String(decoding: body.prefix(200), as: UTF8.self)
-      .replacingOccurrences(of: "\n", with: " ").trimmingCharacters(in: .whitespaces)
-    return text.isEmpty ? "" : ": \(text)\(body.count > 200 ? "…" : "")"
   }
 
-  /// The URL with the values of secret-looking query items replaced by ***.
+  /// Where a redirect leads, when it stays on the same host over the same or a stronger scheme.
+  package static func redirect(from url: URL, location: String?) throws(SourceError) -> URL {
+    guard let location, let next = URL(string: location, relativeTo: url)?.absoluteURL else {
+      throw SourceError("a redirect without a usable Location")
+    }
+    let (from, to) = (url.scheme?.lowercased() ?? "", next.scheme?.lowercased() ?? "")
+    guard next.host?.lowercased() == url.host?.lowercased() else {
+      throw SourceError("redirected to another host (\(next.host ?? "none")); only redirects on the same host are followed")
+    }
+    guard to == from || (from == "http" && to == "https") else {
+      throw SourceError("redirected from \(from) to \(to); only redirects to the same or a stronger scheme are followed")
+    }
+    return next
+  }
+
+  /// The URL with its user info and the value of every query item replaced by *** (a key may
+  /// be named anything: `apiKey`, `k`, `sig`), for every message, log line and answer.
   public static func redacted(_ url: URL) -> String {
     guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return "(a URL)" }
-    if parts.password != nil { parts.password = "***" }
+    if parts.user != nil || parts.password != nil {
+      parts.user = "***"
+      parts.password = nil
+    }
     if let items = parts.queryItems {
-      parts.queryItems = items.map { Self.secretNames.contains($0.name.lowercased()) ? URLQueryItem(name: $0.name, value: "***") : $0 }
+      parts.queryItems = items.map { URLQueryItem(name: $0.name, value: $0.value == nil ? nil : "***") }
     }
     return parts.string ?? "(a URL)"
   }
-
-  /// Query parameters that carry credentials (The Odds API's `apiKey`, and the usual others).
-  static let secretNames: Set<String> = [
-    "apikey", "api_key", "api-key", "key", "token", "access_token", "auth", "secret", "client_secret", "password",
-    "passwd", "sig", "signature",
-  ]
 
   static func seconds(_ s: Double) -> String {
     s == s.rounded() ? "\(Int(s)) s" : String(format: "%.1f s", s)

@@ -9,7 +9,9 @@ struct HealthRoutes {
   let live: LiveSources?
 
   func add(to router: Router<ServerRequestContext>) {
-    router.get("/health") { _, _ in try JSONResponse.make(.ok, AgentHealthResponse()) }
+    router.get("/health") { _, _ in
+      try JSONResponse.make(.ok, AgentHealthResponse(healthy: await live?.status().isHealthy ?? true))
+    }
     router.get("/api/health") { _, _ in
       let load = pool.load
       return try JSONResponse.make(

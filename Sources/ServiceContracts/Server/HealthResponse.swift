@@ -1,8 +1,9 @@
-/// `GET /health`: the betting agent's body, unchanged.
+/// `GET /health`: the betting agent's body, unchanged; `status` is `degraded` while the live
+/// lines are stale (still 200: the process answers).
 public struct AgentHealthResponse: Encodable, Sendable {
-  public let status = "healthy"
+  public let status: String
   public let service = "nba-betting-agent"
-  public init() {}
+  public init(healthy: Bool = true) { status = healthy ? "healthy" : "degraded" }
 }
 
 /// `GET /api/health`: mcsim's own, with the simulation pool's load and the live sources' state.
@@ -23,7 +24,8 @@ public struct HealthResponse: Encodable, Sendable {
     }
   }
 
-  public let status = "healthy"
+  /// `healthy`, or `degraded` while the live sources are (their `status` says why).
+  public let status: String
   public let service = "mcsim"
   public let version: String
   public let pool: Pool
@@ -33,5 +35,6 @@ public struct HealthResponse: Encodable, Sendable {
     self.version = version
     self.pool = pool
     self.live = live
+    status = live?.isHealthy == false ? "degraded" : "healthy"
   }
 }

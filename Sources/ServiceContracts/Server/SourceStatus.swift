@@ -2,26 +2,41 @@ import Foundation
 
 /// The state of the server's live sources (`source` in `/api/tonight/totals` and
 /// `/api/fairbet/odds`, `live` in `/api/health`): what is read, when it was last read well, its
-/// age, and the last refresh's error (null when the last refresh worked).
+/// age, and the last refresh's error (null when the last refresh worked). `status` is
+/// `healthy` while the lines are younger than `stale_after_seconds`, `degraded` once they are
+/// older or were never read; `warning` says why the last good lines are kept (a feed that
+/// answered no games).
 public struct SourceStatus: Encodable, Sendable {
+  public let status: String
   public let odds: String
   public let stats: String?
   @NullEncoded public var updatedAt: String?
   @NullEncoded public var ageSeconds: Double?
   @NullEncoded public var lastError: String?
+  @NullEncoded public var warning: String?
   public let refreshSeconds: Double
+  public let staleAfterSeconds: Double
 
-  public init(odds: String, stats: String?, readAt: Date?, now: Date, lastError: String?, refreshSeconds: Double) {
+  public init(
+    odds: String, stats: String?, readAt: Date?, now: Date, lastError: String?, refreshSeconds: Double,
+    staleAfterSeconds: Double = 600, warning: String? = nil
+  ) {
     self.odds = odds
     self.stats = stats
     self.updatedAt = readAt.map(ContractTime.string)
-    self.ageSeconds = readAt.map { now.timeIntervalSince($0) }
+    let age = readAt.map { now.timeIntervalSince($0) }
+    self.ageSeconds = age
     self.lastError = lastError
     self.refreshSeconds = refreshSeconds
+    self.staleAfterSeconds = staleAfterSeconds
+    self.warning = warning
+    status = age.map { $0 <= staleAfterSeconds } == true ? "healthy" : "degraded"
   }
 
+  public var isHealthy: Bool { status == "healthy" }
+
   enum CodingKeys: String, CodingKey {
-    case odds, stats, updatedAt = "updated_at", ageSeconds = "age_seconds", lastError = "last_error"
-    case refreshSeconds = "refresh_seconds"
+    case status, odds, stats, updatedAt = "updated_at", ageSeconds = "age_seconds", lastError = "last_error"
+    case warning, refreshSeconds = "refresh_seconds", staleAfterSeconds = "stale_after_seconds"
   }
 }
