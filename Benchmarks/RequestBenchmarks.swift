@@ -3,6 +3,7 @@ import MCSimServer
 import OddsMath
 import ServiceContracts
 import Simulation
+import UseCases
 
 extension BenchmarkSuite {
   /// One simulate request of the load test (10^4 games, no optional blocks) taken apart on one
@@ -68,5 +69,21 @@ extension BenchmarkSuite {
     context.record(
       suite: "request", name: "JSON body (\(bytes) bytes), written directly", unit: "ms", samples: direct,
       baseline: ("Foundation's", foundationMs))
+
+    // The request the agent's clients send (Scenarios/simulate_request.json): the same game
+    // with scenarios and sensitivity, and each block alone, against the lean simulation.
+    func priced(scenarios: Bool, sensitivity: Bool) -> [Double] {
+      let request = GamePricingRequest(
+        model: model, market: market, options: options, policy: AdvicePolicy(), exact: false, reportExact: false,
+        scenarios: scenarios, sensitivity: sensitivity)
+      return BenchmarkContext.time(repeats: context.quick ? 51 : 201, perItem: 1e6) { _ = try! GamePricing.price(request) }
+    }
+    for (name, scenarios, sensitivity) in [
+      ("scenarios alone", true, false), ("sensitivity alone", false, true), ("agent's default request (both)", true, true),
+    ] {
+      context.record(
+        suite: "request", name: name, unit: "ms", samples: priced(scenarios: scenarios, sensitivity: sensitivity),
+        baseline: ("the simulation", simulationMs))
+    }
   }
 }

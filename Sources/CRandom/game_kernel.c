@@ -106,54 +106,58 @@ static inline __attribute__((always_inline)) void mc_finish_overtime_game(const 
   mc_count(m, h, a, 1, hist, ot_totals, overflow);
 }
 
-MC_TARGET_CLONES
-void mc_simulate_games(const mc_game_model *m, mc_stream stream, uint64_t n, uint32_t *hist,
-                       uint32_t *ot_totals, mc_overflow *overflow, mc_game_tally *tally) {
-  // Each game's block as its four 32-bit words (v1 and v3 drive its normals, v2 its overtime
-  // draw, v0 its coin), and the same for its skew block.
+/// One batch's random words and normals, shared by every model run on the same stream: each
+/// game's block as its four 32-bit words (v1 and v3 drive its normals, v2 its overtime draw, v0
+/// its coin), and the skew block's normals when a model is skewed.
+typedef struct {
   uint32_t v0[MC_GAME_BATCH], v1[MC_GAME_BATCH], v2[MC_GAME_BATCH], v3[MC_GAME_BATCH];
-  uint32_t k1[MC_GAME_BATCH], k3[MC_GAME_BATCH], scratch[MC_LANES];
   float z0s[MC_GAME_BATCH], z1s[MC_GAME_BATCH], u0s[MC_GAME_BATCH], u1s[MC_GAME_BATCH];
+} mc_batch_draws;
+
+static inline __attribute__((always_inline)) void mc_draw_batch(mc_stream stream, uint64_t done, int skewed,
+                                                                mc_batch_draws *d) {
+  uint32_t k1[MC_GAME_BATCH], k3[MC_GAME_BATCH], scratch[MC_LANES];
+  for (int g = 0; g < MC_GAME_BATCH; g += MC_LANES) {
+    mc_philox_words(stream.key, stream.stream, done + (uint64_t)g, d->v0 + g, d->v1 + g, d->v2 + g, d->v3 + g);
+  }
+  // The normals in single precision on their own, so each vector holds as many floats as it
+  // can (in the double pass below, an AVX2 loop of 4 doubles would run them 4 at a time).
+  for (int g = 0; g < MC_GAME_BATCH; g++) mc_box_muller_words_f32(d->v1[g], d->v3[g], &d->z0s[g], &d->z1s[g]);
+  if (skewed) {
+    for (int g = 0; g < MC_GAME_BATCH; g += MC_LANES) {
+      mc_philox_words(stream.key, stream.stream, MC_SKEW_REGION + done + (uint64_t)g, scratch, k1 + g, scratch,
+                      k3 + g);
+    }
+    for (int g = 0; g < MC_GAME_BATCH; g++) mc_box_muller_words_f32(k1[g], k3[g], &d->u0s[g], &d->u1s[g]);
+  }
+}
+
+/// One model's regulation scores of a batch, whether each game goes to overtime, and its
+/// histogram cell.
+typedef struct {
   int32_t hs[MC_GAME_BATCH], as[MC_GAME_BATCH], cell[MC_GAME_BATCH];
   uint8_t overtime[MC_GAME_BATCH];
+} mc_batch_scores;
 
+static inline __attribute__((always_inline)) void mc_score_batch(const mc_game_model *m, const mc_batch_draws *d,
+                                                                 mc_batch_scores *out) {
   const double hm = m->home_mean, am = m->away_mean, hsd = m->home_sd, asd = m->away_sd;
   const double rho = m->rho, rho_c = MC_SQRT(1.0 - m->rho * m->rho);
   const double delta = m->skew_delta, delta_c = MC_SQRT(1.0 - delta * delta);
   const double shift = m->skew_shift, inv_scale = 1.0 / m->skew_scale;
   const int32_t floor_pts = m->has_floor ? m->score_floor : INT32_MIN;
-  const int skewed = delta != 0.0;
   const int flat = m->ot_model == MC_OT_FLAT, tie = m->ot_model == MC_OT_TIE;
   const uint32_t ot_threshold = mc_ot_threshold(m);
   const int32_t hmin = m->home_min, amin = m->away_min;
   const int32_t hmax = m->home_bins - 1, amax = m->away_bins - 1, width = m->away_bins;
-
-  mc_aux_normals aux;
-  mc_aux_init(&aux, stream);
-
-  for (uint64_t done = 0; done < n; done += MC_GAME_BATCH) {
-    uint64_t count = n - done < MC_GAME_BATCH ? n - done : MC_GAME_BATCH;
-    for (int g = 0; g < MC_GAME_BATCH; g += MC_LANES) {
-      mc_philox_words(stream.key, stream.stream, done + (uint64_t)g, v0 + g, v1 + g, v2 + g, v3 + g);
-    }
-    // The normals in single precision on their own, so each vector holds as many floats as it
-    // can (in the double pass below, an AVX2 loop of 4 doubles would run them 4 at a time).
-    for (int g = 0; g < MC_GAME_BATCH; g++) mc_box_muller_words_f32(v1[g], v3[g], &z0s[g], &z1s[g]);
-    if (skewed) {
-      for (int g = 0; g < MC_GAME_BATCH; g += MC_LANES) {
-        mc_philox_words(stream.key, stream.stream, MC_SKEW_REGION + done + (uint64_t)g, scratch, k1 + g,
-                        scratch, k3 + g);
-      }
-      for (int g = 0; g < MC_GAME_BATCH; g++) mc_box_muller_words_f32(k1[g], k3[g], &u0s[g], &u1s[g]);
-    }
-    // Vector pass: scores, the overtime flag and the histogram cell of each game. Two copies
-    // of the loop, so the normal case never pays for the skew draws.
+  // Vector pass: scores, the overtime flag and the histogram cell of each game. Two copies
+  // of the loop, so the normal case never pays for the skew draws.
 #define MC_VECTOR_PASS(SKEWED)                                                                  \
   for (int g = 0; g < MC_GAME_BATCH; g++) {                                                     \
-    const double z0 = (double)z0s[g], z1 = (double)z1s[g];                                      \
+    const double z0 = (double)d->z0s[g], z1 = (double)d->z1s[g];                                \
     double xh = z0, xa = rho * z0 + rho_c * z1;                                                 \
     if (SKEWED) {                                                                               \
-      const double u0 = (double)u0s[g], u1 = (double)u1s[g];                                    \
+      const double u0 = (double)d->u0s[g], u1 = (double)d->u1s[g];                              \
       xh = (delta * fabs(u0) + delta_c * xh - shift) * inv_scale;                               \
       xa = (delta * fabs(u1) + delta_c * xa - shift) * inv_scale;                               \
     }                                                                                           \
@@ -161,37 +165,103 @@ void mc_simulate_games(const mc_game_model *m, mc_stream stream, uint64_t n, uin
     int32_t a = mc_round_points(am + asd * xa);                                                 \
     h = h < floor_pts ? floor_pts : h;                                                          \
     a = a < floor_pts ? floor_pts : a;                                                          \
-    hs[g] = h;                                                                                  \
-    as[g] = a;                                                                                  \
-    overtime[g] = (uint8_t)((flat & (v2[g] < ot_threshold)) | (tie & (h == a)));               \
+    out->hs[g] = h;                                                                             \
+    out->as[g] = a;                                                                             \
+    out->overtime[g] = (uint8_t)((flat & (d->v2[g] < ot_threshold)) | (tie & (h == a)));       \
     int32_t r = h - hmin, c = a - amin;                                                         \
     r = r < 0 ? 0 : (r > hmax ? hmax : r);                                                      \
     c = c < 0 ? 0 : (c > amax ? amax : c);                                                      \
-    cell[g] = r * width + c;                                                                    \
+    out->cell[g] = r * width + c;                                                               \
   }
-    if (skewed) {
-      MC_VECTOR_PASS(1)
-    } else {
-      MC_VECTOR_PASS(0)
-    }
+  if (delta != 0.0) {
+    MC_VECTOR_PASS(1)
+  } else {
+    MC_VECTOR_PASS(0)
+  }
 #undef MC_VECTOR_PASS
-    // Scatter pass. Regulation scores always fall inside the grid (ScoreGrid is sized from
-    // the largest normal the generator can return), so only overtime games need checks; the
-    // vector pass's clamp only keeps cell[] in bounds for the padding lanes.
-    // Regulation-only games are counted without a branch; the overtime games are then
-    // visited through a bit mask, in game order (the order the aux normals are drawn in).
-    for (uint64_t g = 0; g < count; g++) hist[cell[g]] += 1u - overtime[g];
-    for (uint64_t base = 0; base < count; base += 64) {
-      uint64_t mask = 0;
-      for (int i = 0; i < 64; i++) mask |= (uint64_t)overtime[base + i] << i;
-      if (count - base < 64) mask &= (1ull << (count - base)) - 1;
-      while (mask) {
-        uint64_t g = base + (uint64_t)__builtin_ctzll(mask);
-        mask &= mask - 1;
-        mc_finish_overtime_game(m, hs[g], as[g], v2[g], v0[g], &aux, hist, ot_totals, overflow, tally);
-      }
+}
+
+/// The overtime games of a batch (`overtime[g]` set), in game order (the order the aux normals
+/// are drawn in), as a bit mask per 64 games.
+static inline __attribute__((always_inline)) uint64_t mc_overtime_mask(const mc_batch_scores *b, uint64_t base,
+                                                                       uint64_t count) {
+  uint64_t mask = 0;
+  for (int i = 0; i < 64; i++) mask |= (uint64_t)b->overtime[base + i] << i;
+  if (count - base < 64) mask &= (1ull << (count - base)) - 1;
+  return mask;
+}
+
+/// Counts a scored batch: regulation-only games without a branch, then the overtime games.
+static inline __attribute__((always_inline)) void mc_count_batch(const mc_game_model *m, const mc_batch_draws *d,
+                                                                 const mc_batch_scores *b, uint64_t count,
+                                                                 mc_aux_normals *aux, uint32_t *hist,
+                                                                 uint32_t *ot_totals, mc_overflow *overflow,
+                                                                 mc_game_tally *tally) {
+  // Regulation scores always fall inside the grid (ScoreGrid is sized from the largest normal
+  // the generator can return), so only overtime games need checks; the vector pass's clamp
+  // only keeps cell[] in bounds for the padding lanes.
+  for (uint64_t g = 0; g < count; g++) hist[b->cell[g]] += 1u - b->overtime[g];
+  for (uint64_t base = 0; base < count; base += 64) {
+    uint64_t mask = mc_overtime_mask(b, base, count);
+    while (mask) {
+      uint64_t g = base + (uint64_t)__builtin_ctzll(mask);
+      mask &= mask - 1;
+      mc_finish_overtime_game(m, b->hs[g], b->as[g], d->v2[g], d->v0[g], aux, hist, ot_totals, overflow, tally);
     }
-    tally->games += count;
+  }
+  tally->games += count;
+}
+
+MC_TARGET_CLONES
+void mc_simulate_games(const mc_game_model *m, mc_stream stream, uint64_t n, uint32_t *hist,
+                       uint32_t *ot_totals, mc_overflow *overflow, mc_game_tally *tally) {
+  mc_batch_draws d;
+  mc_batch_scores b;
+  mc_aux_normals aux;
+  mc_aux_init(&aux, stream);
+  const int skewed = m->skew_delta != 0.0;
+  for (uint64_t done = 0; done < n; done += MC_GAME_BATCH) {
+    uint64_t count = n - done < MC_GAME_BATCH ? n - done : MC_GAME_BATCH;
+    mc_draw_batch(stream, done, skewed, &d);
+    mc_score_batch(m, &d, &b);
+    mc_count_batch(m, &d, &b, count, &aux, hist, ot_totals, overflow, tally);
+  }
+}
+
+MC_TARGET_CLONES
+void mc_simulate_games_common(const mc_game_model *models, uint32_t model_count, mc_stream stream, uint64_t n,
+                              uint32_t *const *hists, uint32_t *const *ot_totals, mc_overflow *overflows,
+                              mc_game_tally *tallies) {
+  mc_batch_draws d;
+  mc_batch_scores b;
+  mc_aux_normals aux[MC_COMMON_MODELS];
+  int skewed = 0;
+  for (uint32_t k = 0; k < model_count; k++) {
+    mc_aux_init(&aux[k], stream);
+    skewed |= models[k].skew_delta != 0.0;
+  }
+  for (uint64_t done = 0; done < n; done += MC_GAME_BATCH) {
+    uint64_t count = n - done < MC_GAME_BATCH ? n - done : MC_GAME_BATCH;
+    mc_draw_batch(stream, done, skewed, &d);
+    for (uint32_t k = 0; k < model_count; k++) {
+      mc_score_batch(&models[k], &d, &b);
+      mc_count_batch(&models[k], &d, &b, count, &aux[k], hists[k], ot_totals[k], &overflows[k], &tallies[k]);
+    }
+  }
+}
+
+/// A scored batch's final scores: the overtime games finished in game order on the model's own
+/// aux normals (as `mc_count_batch` finishes them).
+static inline __attribute__((always_inline)) void mc_finish_batch(const mc_game_model *m, const mc_batch_draws *d,
+                                                                  mc_batch_scores *b, uint64_t count,
+                                                                  mc_aux_normals *aux, mc_game_tally *tally) {
+  for (uint64_t base = 0; base < count; base += 64) {
+    uint64_t mask = mc_overtime_mask(b, base, count);
+    while (mask) {
+      uint64_t g = base + (uint64_t)__builtin_ctzll(mask);
+      mask &= mask - 1;
+      mc_overtime(m, d->v2[g], d->v0[g], 0xFFFFFFFFu, aux, &b->hs[g], &b->as[g], tally);
+    }
   }
 }
 
@@ -250,21 +320,28 @@ void mc_simulate_games_scalar(const mc_game_model *m, mc_stream stream, uint64_t
 MC_TARGET_CLONES
 void mc_paired_unders(const mc_game_model *first, const mc_game_model *second, mc_stream stream, uint64_t n,
                       double line, uint64_t *first_only, uint64_t *second_only) {
-  // Each model keeps its own overtime normals, as each has them in its own kernel run.
+  // The batches of mc_simulate_games, drawn once for both models; each model keeps its own
+  // overtime normals, as each has them in its own kernel run.
+  mc_batch_draws d;
+  mc_batch_scores b1, b2;
   mc_aux_normals aux_first, aux_second;
   mc_aux_init(&aux_first, stream);
   mc_aux_init(&aux_second, stream);
-  const uint32_t threshold_first = mc_ot_threshold(first), threshold_second = mc_ot_threshold(second);
   mc_game_tally tally_first = {0, 0, 0}, tally_second = {0, 0, 0};
+  const int skewed = first->skew_delta != 0.0 || second->skew_delta != 0.0;
   uint64_t only_first = 0, only_second = 0;
-  for (uint64_t g = 0; g < n; g++) {
-    int32_t h1, a1, h2, a2;
-    int ot1, ot2;
-    mc_one_game_score(first, &stream, g, &aux_first, threshold_first, &h1, &a1, &ot1, &tally_first);
-    mc_one_game_score(second, &stream, g, &aux_second, threshold_second, &h2, &a2, &ot2, &tally_second);
-    const int under1 = (double)(h1 + a1) < line, under2 = (double)(h2 + a2) < line;
-    only_first += (uint64_t)(under1 & !under2);
-    only_second += (uint64_t)(under2 & !under1);
+  for (uint64_t done = 0; done < n; done += MC_GAME_BATCH) {
+    uint64_t count = n - done < MC_GAME_BATCH ? n - done : MC_GAME_BATCH;
+    mc_draw_batch(stream, done, skewed, &d);
+    mc_score_batch(first, &d, &b1);
+    mc_score_batch(second, &d, &b2);
+    mc_finish_batch(first, &d, &b1, count, &aux_first, &tally_first);
+    mc_finish_batch(second, &d, &b2, count, &aux_second, &tally_second);
+    for (uint64_t g = 0; g < count; g++) {
+      const int under1 = (double)(b1.hs[g] + b1.as[g]) < line, under2 = (double)(b2.hs[g] + b2.as[g]) < line;
+      only_first += (uint64_t)(under1 & !under2);
+      only_second += (uint64_t)(under2 & !under1);
+    }
   }
   *first_only += only_first;
   *second_only += only_second;

@@ -111,6 +111,9 @@ public enum GameSimulator {
     progress: (@Sendable (Double) -> Void)?, gameFinished: (@Sendable (Int, JointScoreHistogram) -> Void)?,
     shard: SimulationTape.Shard
   ) -> [JointScoreHistogram] {
+    if commonRandomNumbers && !scalar && models.count > 1 {
+      return runCommon(models, options: options, progress: progress, gameFinished: gameFinished, shard: shard)
+    }
     let grids = models.map { ScoreGrid(model: $0) }
     let kernels = zip(models, grids).map { KernelModel.make($0, grid: $1) }
     let layout = StreamLayout(seed: options.seed, chunkSize: chunkSize, commonRandomNumbers: commonRandomNumbers)
@@ -188,6 +191,99 @@ public enum GameSimulator {
       flush()
     }
     // A shard with no chunks of these games has nothing to add: its (empty) games are done.
+    if gamesEach == 0, let gameFinished {
+      for (k, h) in results.histograms.enumerated() { gameFinished(k, h) }
+    }
+    return results.histograms
+  }
+}
+
+extension GameSimulator {
+  /// Variants of one game on common random numbers: each chunk's random words and normals are
+  /// drawn once for every model (`mc_simulate_games_common`), so scenarios and sensitivities
+  /// cost little more than their arithmetic. The counts are exactly those of running each model
+  /// on the shared streams alone.
+  fileprivate static func runCommon(
+    _ models: [GameModel], options: SimulationOptions, progress: (@Sendable (Double) -> Void)?,
+    gameFinished: (@Sendable (Int, JointScoreHistogram) -> Void)?, shard: SimulationTape.Shard
+  ) -> [JointScoreHistogram] {
+    let grids = models.map { ScoreGrid(model: $0) }
+    let kernels = zip(models, grids).map { KernelModel.make($0, grid: $1) }
+    let layout = StreamLayout(seed: options.seed, chunkSize: chunkSize, commonRandomNumbers: true)
+    let total = options.simulations
+    // The shard's chunks as a list: task t runs the t-th of them (a shard's range of chunks
+    // does not start at 0).
+    let chunks = Array(shard.chunks(of: layout.chunkCount(draws: total)))
+    let gamesEach = chunks.reduce(0) { $0 + layout.draws(inChunk: $1, of: total) }
+    let results = SlateResults(grids: grids, gamesEach: UInt64(gamesEach), gameFinished: gameFinished)
+    let group = Int(MC_COMMON_MODELS)
+
+    ChunkRunner.run(tasks: chunks.count, threads: options.threads) { worker, assigned in
+      // Each model's counts since the last flush (see `run`), and room for a chunk's overflow.
+      let cells = grids.map { UnsafeMutablePointer<UInt32>.allocate(capacity: $0.cellCount) }
+      let totals = grids.map { UnsafeMutablePointer<UInt32>.allocate(capacity: $0.totalBins) }
+      let spill = grids.map { _ in UnsafeMutablePointer<Int32>.allocate(capacity: 2 * chunkSize) }
+      defer { for p in cells { p.deallocate() }; for p in totals { p.deallocate() }; for p in spill { p.deallocate() } }
+      func clear() {
+        for (k, grid) in grids.enumerated() {
+          cells[k].initialize(repeating: 0, count: grid.cellCount)
+          totals[k].initialize(repeating: 0, count: grid.totalBins)
+        }
+      }
+      clear()
+      var overflowCounts = [[FinalScore: UInt64]](repeating: [:], count: models.count)
+      var tallies = [mc_game_tally](repeating: mc_game_tally(), count: models.count)
+      var sinceFlush = 0
+      var ran = false
+      func flush() {
+        for (k, grid) in grids.enumerated() {
+          results.add(
+            UnsafeBufferPointer(start: cells[k], count: grid.cellCount),
+            overtimeTotals: UnsafeBufferPointer(start: totals[k], count: grid.totalBins), overflowCounts[k], tallies[k],
+            game: k)
+          overflowCounts[k].removeAll(keepingCapacity: true)
+        }
+        tallies = [mc_game_tally](repeating: mc_game_tally(), count: models.count)
+        sinceFlush = 0
+      }
+      for t in assigned {
+        let chunk = chunks[t]
+        let games = layout.draws(inChunk: chunk, of: total)
+        if sinceFlush + games > Int(UInt32.max) {
+          flush()
+          clear()
+        }
+        let stream = layout.stream(game: 0, chunk: chunk).state
+        var overflows = spill.map { mc_overflow(scores: $0, capacity: UInt64(chunkSize), count: 0) }
+        var hists = cells.map { Optional($0) }
+        var totalsList = totals.map { Optional($0) }
+        for start in stride(from: 0, to: models.count, by: group) {
+          let count = min(group, models.count - start)
+          kernels.withUnsafeBufferPointer { k in
+            hists.withUnsafeMutableBufferPointer { h in
+              totalsList.withUnsafeMutableBufferPointer { o in
+                overflows.withUnsafeMutableBufferPointer { f in
+                  tallies.withUnsafeMutableBufferPointer { y in
+                    mc_simulate_games_common(
+                      k.baseAddress! + start, UInt32(count), stream, UInt64(games), h.baseAddress! + start,
+                      o.baseAddress! + start, f.baseAddress! + start, y.baseAddress! + start)
+                  }
+                }
+              }
+            }
+          }
+        }
+        for k in models.indices {
+          for e in 0..<Int(overflows[k].count) {
+            overflowCounts[k][FinalScore(home: Int(spill[k][2 * e]), away: Int(spill[k][2 * e + 1])), default: 0] += 1
+          }
+        }
+        sinceFlush += games
+        ran = true
+        if worker == 0, let progress { progress(Double(min(t + 1, chunks.count)) / Double(chunks.count)) }
+      }
+      if ran { flush() }
+    }
     if gamesEach == 0, let gameFinished {
       for (k, h) in results.histograms.enumerated() { gameFinished(k, h) }
     }

@@ -97,3 +97,32 @@ final class GameFinishedTests: XCTestCase {
     }
   }
 }
+
+/// Variants of one game on common random numbers draw each chunk's numbers once for all of them
+/// (`mc_simulate_games_common`): every variant's counts are exactly those of running it alone on
+/// the same streams, for normal, skewed, floored, tie-overtime and no-overtime models, over
+/// several chunks, more models than one kernel call takes (32), and any thread count.
+final class CommonRandomNumbersTests: XCTestCase {
+  func testSharedDrawsGiveEachModelItsOwnRunsCounts() throws {
+    var models: [GameModel] = []
+    for k in 0..<40 {
+      var m = DeterminismTests.models[k % 3]
+      m.homeMean += Double(k % 7) - 3
+      m.homeSD *= 1 + Double(k % 5) / 10
+      if k % 11 == 0 { m.overtime = Overtime(kind: .none) }
+      models.append(m)
+    }
+    let n = 3 * GameSimulator.chunkSize + 517
+    for threads in [1, 2] {
+      let options = SimulationOptions(simulations: n, seed: 77, threads: threads)
+      let together = try GameSimulator.simulate(models, options: options, commonRandomNumbers: true)
+      for (k, model) in models.enumerated() where k % 3 == 0 || k >= 32 {
+        let alone = try GameSimulator.simulate([model], options: options, commonRandomNumbers: true)[0]
+        XCTAssertEqual(together[k].counts, alone.counts, "model \(k), \(threads) threads")
+        XCTAssertEqual(together[k].overflow, alone.overflow, "model \(k)")
+        XCTAssertEqual(together[k].overtimeGames, alone.overtimeGames, "model \(k)")
+        XCTAssertEqual(together[k].games, UInt64(n))
+      }
+    }
+  }
+}

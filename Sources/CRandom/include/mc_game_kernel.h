@@ -65,6 +65,17 @@ typedef struct {
 void mc_simulate_games(const mc_game_model *model, mc_stream stream, uint64_t n, uint32_t *hist,
                        uint32_t *ot_totals, mc_overflow *overflow, mc_game_tally *tally);
 
+/// The most models of one `mc_simulate_games_common` call.
+#define MC_COMMON_MODELS 32
+
+/// Several models on the same stream (common random numbers): model k's counts are exactly
+/// those `mc_simulate_games(&models[k], stream, n, ...)` adds, but each batch's random words and
+/// normals are drawn once for all of them (scenarios and sensitivities: variants of one game).
+/// At most MC_COMMON_MODELS models.
+void mc_simulate_games_common(const mc_game_model *models, uint32_t model_count, mc_stream stream, uint64_t n,
+                              uint32_t *const *hists, uint32_t *const *ot_totals, mc_overflow *overflows,
+                              mc_game_tally *tallies);
+
 /// The same model, one game at a time with the scalar helpers: the naive baseline the
 /// benchmarks compare against. Counts the same histogram (and ot_totals) for the same stream.
 void mc_simulate_games_scalar(const mc_game_model *model, mc_stream stream, uint64_t n,
