@@ -19,6 +19,9 @@ enum ServeLoad {
   }
 
   static let simulateBody = #"{"home_projection": 115, "away_projection": 112, "total_line": 225.5, "n_sims": 10000, "include_scenarios": false, "include_sensitivity": false}"#
+  /// The request the agent's clients send by default (Scenarios/simulate_request.json):
+  /// scenarios and sensitivity on, 10^4 games.
+  static let defaultBody = #"{"home_projection": 112.5, "away_projection": 108.3, "home_std_dev": 10.0, "away_std_dev": 10.0, "total_line": 220.5, "over_odds": 1.91, "under_odds": 1.91, "n_sims": 10000, "include_scenarios": true, "include_sensitivity": true}"#
 
   /// The peers' 15-game slate between real NBA teams (the batch refuses an unknown team as that
   /// game's error, and an erring game simulates nothing).
@@ -153,6 +156,7 @@ extension BenchmarkSuite {
     let port = server.port
     let base = server.base
     var peerRPS: Double?
+    var peerDefaultRPS: Double?
     let peerInstalled = Peers.available("fastapi") && Peers.available("uvicorn")
     if peerInstalled, let peer = ServeLoad.startPeer(port: port + 1) {
       defer { peer.terminate() }
@@ -160,6 +164,13 @@ extension BenchmarkSuite {
         peerRPS = r.requestsPerSecond
         context.record(
           suite: "serve", name: "FastAPI + NumPy peer, simulate 10^4, 64 connections", unit: "req/s",
+          samples: [r.requestsPerSecond],
+          note: String(format: "p50 %.2f ms, p99 %.2f ms, non-2xx %d", r.p50, r.p99, r.non2xx))
+      }
+      if let r = ServeLoad.wrk("http://127.0.0.1:\(port + 1)/api/monte-carlo/simulate", body: ServeLoad.defaultBody, seconds: seconds) {
+        peerDefaultRPS = r.requestsPerSecond
+        context.record(
+          suite: "serve", name: "FastAPI + NumPy peer, the agent's default request", unit: "req/s",
           samples: [r.requestsPerSecond],
           note: String(format: "p50 %.2f ms, p99 %.2f ms, non-2xx %d", r.p50, r.p99, r.non2xx))
       }
@@ -187,17 +198,26 @@ extension BenchmarkSuite {
       let refused = SlateAssembly.fromFile(file).games.compactMap(\.problem)
       precondition(refused.isEmpty, "the batch body's games are refused: \(refused)")
     }
+    var leanRPS: Double?
     for (name, path, body) in [
       ("mcsim serve, simulate 10^4, 64 connections", "/api/monte-carlo/simulate", ServeLoad.simulateBody),
+      ("mcsim serve, the agent's default request (scenarios + sensitivity)", "/api/monte-carlo/simulate", ServeLoad.defaultBody),
       ("mcsim serve, batch of 15 games x 10^4, 64 connections", "/api/monte-carlo/batch", ServeLoad.batchBody),
     ] {
       guard let r = ServeLoad.wrk(base + path, body: body, seconds: seconds) else { continue }
       // req/s grows with speed, so the ratio to the peer goes in the note (the harness's
-      // baseline ratio is for times).
+      // baseline ratio is for times); the default request's also to the lean one's.
+      var ratios = ""
+      if body == ServeLoad.simulateBody {
+        leanRPS = r.requestsPerSecond
+        if let peerRPS { ratios = String(format: "; %.1fx the peer's req/s", r.requestsPerSecond / peerRPS) }
+      } else if body == ServeLoad.defaultBody {
+        if let leanRPS { ratios += String(format: "; %.3f of the lean request's req/s", r.requestsPerSecond / leanRPS) }
+        if let peerDefaultRPS { ratios += String(format: "; %.1fx the peer's req/s on it", r.requestsPerSecond / peerDefaultRPS) }
+      }
       context.record(
         suite: "serve", name: name, unit: "req/s", samples: [r.requestsPerSecond],
-        note: String(format: "p50 %.2f ms, p99 %.2f ms, non-2xx %d%@", r.p50, r.p99, r.non2xx,
-                     peerRPS.map { path.hasSuffix("simulate") ? String(format: "; %.1fx the peer's req/s", r.requestsPerSecond / $0) : "" } ?? ""))
+        note: String(format: "p50 %.2f ms, p99 %.2f ms, non-2xx %d", r.p50, r.p99, r.non2xx) + ratios)
     }
   }
 }
