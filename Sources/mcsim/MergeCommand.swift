@@ -37,6 +37,11 @@ struct MergeCommand: ParsableCommand {
     guard let name = merged.command.first, ["run", "slate", "sweep"].contains(name) else {
       throw CLIError.fail("the parts record '\(merged.command.first ?? "")', which merge cannot replay", code: .failure)
     }
+    // A part is data: options that make a run go on (--watch polls a feed until stopped) are
+    // refused, and those that write files are dropped (ShardOptions.notReplayed).
+    if let option = merged.command.first(where: { a in ShardOptions.neverMerged.contains { a == $0 || a.hasPrefix($0 + "=") } }) {
+      throw CLIError.fail("the parts record \(option), which a merge never runs: a shard's run has no such option", code: .failure)
+    }
     let command = try MCSim.parseAsRoot(ShardOptions.commandWithoutShardOptions(merged.command))
     guard let replayable = command as? ShardedCommand else {
       throw CLIError.fail("the parts record '\(name)', which merge cannot replay", code: .failure)

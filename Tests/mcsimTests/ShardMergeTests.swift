@@ -123,6 +123,51 @@ final class ShardMergeTests: XCTestCase {
     XCTAssertFalse(FileManager.default.fileExists(atPath: picture.path), "merge writes only its standard output")
   }
 
+  /// A part edited by hand (its checksum made good again, as a foreign writer would) that
+  /// names --svg or --watch: merge neither draws the picture nor polls, and says which option.
+  func testAnEditedPartNeitherWritesNorWatches() throws {
+    let picture = work.appendingPathComponent("evil.svg")
+    let args = "run --line 225.5 --home 115 --away 112 --sims 100000 --seed 42 --json"
+    for k in 0..<2 { try sh("\(mcsim) \(args) --shard \(k)/2 --partial \(work.path)/p\(k).part") }
+    func edited(_ extra: String) throws {
+      for k in 0..<2 {
+        // Bytes, not text: the histograms after the body's JSON line are binary.
+        let url = work.appendingPathComponent("p\(k).part")
+        var data = try Data(contentsOf: url)
+        let newline = try XCTUnwrap(data.firstIndex(of: 0x0A))
+        data.removeSubrange(data.startIndex...newline)
+        let json = try XCTUnwrap(data.range(of: Data(#""--json""#.utf8)))
+        data.replaceSubrange(json, with: Data((#""--json","# + extra).utf8))
+        try (Data((Self.header(for: data) + "\n").utf8) + data).write(to: url)
+      }
+    }
+    try edited(#""--svg","\#(picture.path)""#)
+    let merged = try sh("\(mcsim) merge \(work.path)/p0.part \(work.path)/p1.part")
+    XCTAssertEqual(merged.status, 0, merged.stderr)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: picture.path), "an edited part made merge write a file")
+    try edited(#""--watch","1""#)
+    let watching = try sh("timeout 20 \(mcsim) merge \(work.path)/p0.part \(work.path)/p1.part")
+    XCTAssertNotEqual(watching.status, 0)
+    XCTAssertTrue(watching.stderr.contains("the parts record --watch"), watching.stderr)
+  }
+
+  /// A part's header line for `body`: FNV-1a over little-endian 64-bit words, then the tail
+  /// bytes (the format's checksum, written here independently of PartialFile).
+  static func header(for body: Data) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    let bytes = [UInt8](body)
+    var i = 0
+    while i + 8 <= bytes.count {
+      var word: UInt64 = 0
+      for b in 0..<8 { word |= UInt64(bytes[i + b]) << (8 * b) }
+      hash = (hash ^ word) &* 0x0000_0100_0000_01b3
+      i += 8
+    }
+    for byte in bytes[i...] { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+    let hex = String(hash, radix: 16)
+    return #"{"checksum":"\#(String(repeating: "0", count: 16 - hex.count) + hex)","format":"mcsim-partial","version":4}"#
+  }
+
   /// Parts are inputs like any other: files, an http(s) URL (object storage behind a batch
   /// engine), or one part on standard input; a part that cannot be fetched is named.
   func testPartsFromURLsAndStandardInputMergeToTheSameAnswer() throws {

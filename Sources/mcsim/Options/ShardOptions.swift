@@ -55,6 +55,10 @@ struct ShardOptions: ParsableArguments {
   /// picture or a partial file wherever it names).
   static let notReplayed = ["--shard", "--shards", "--partial", "--svg"]
 
+  /// Options no shard's run records (a sharded slate does not watch): a part that names one
+  /// was edited, and `mcsim merge` refuses it rather than poll a feed until stopped.
+  static let neverMerged = ["--watch", "--polls"]
+
   /// The run's arguments as given, without the shard and file-writing options: what `mcsim
   /// merge` runs again (it applies the same filter to what a part records).
   static func commandWithoutShardOptions(_ arguments: [String]) -> [String] {
