@@ -19,6 +19,8 @@ public struct MCSimServer: Sendable {
   /// Where light jobs run, on their request's task: `workers` at once, apart from the heavy
   /// ones, so a queue of heavy requests never holds a light one back.
   let quickPool: SimulationPool
+  /// Returns freed memory to the system after heavy jobs and large bodies.
+  let trimmer = MemoryTrimmer()
   let live: LiveSources?
   /// The AFL player pool of the iOS trade request (`--trade-pool`).
   let tradePool: PoolFile?
@@ -64,7 +66,7 @@ public struct MCSimServer: Sendable {
   public func application(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in })
     -> some ApplicationProtocol
   {
-    var services: [any Service] = []
+    var services: [any Service] = [trimmer]
     if let live { services.append(live) }
     return Application(
       router: router(),
@@ -84,10 +86,15 @@ public struct MCSimServer: Sendable {
     try await application(onServerRunning: onServerRunning).runService()
   }
 
+  /// Bodies above this size (64 KB) are large work for the trimmer: parsing them allocates
+  /// several times their size.
+  static let largeBody = 64 << 10
+
   /// A request's body, within the server's size and time limits, with no key given twice in one
   /// object (422 naming it: the decoders would keep one of the two silently).
   func body(of request: Request) async throws -> Data {
     let body = try await JSONResponse.body(of: request, limit: configuration.maxBodyBytes, timeout: configuration.bodyTimeout)
+    if body.count > Self.largeBody { trimmer.noteLargeWork() }
     if let duplicate = DuplicateKeys.first(in: body) {
       throw APIError.invalid(field: duplicate, value: "given twice", message: "field '\(duplicate)' is given twice; give each field once")
     }
@@ -112,6 +119,7 @@ public struct MCSimServer: Sendable {
     cost: Int, for context: ServerRequestContext, _ work: @escaping @Sendable () throws -> T
   ) async throws -> T {
     if cost <= configuration.inlineSimulations { return try await quickPool.run(inline: true, work) }
+    defer { trimmer.noteLargeWork() }
     return try await pool.run(admitted: { await context.clientConnected() }, work)
   }
 }
