@@ -78,3 +78,56 @@ final class AdmissionTests: XCTestCase {
       Set(all.json.list("results").compactMap { $0["method"] as? String }))
   }
 }
+
+/// A short soak: silent and dripping clients, heavy requests and light ones together for about
+/// ten seconds on two workers. Every light request is answered within a second, every heavy one
+/// completes, and the server ends as healthy as it started.
+final class SoakTests: XCTestCase {
+  func testLightRequestsStayFastAmongSlowClientsAndHeavyWork() async throws {
+    let server = try await serve {
+      $0.workers = 2
+      $0.maxSimulations = 100_000_000
+      $0.idleTimeout = .seconds(2)
+      $0.bodyTimeout = .seconds(2)
+    }
+    // Thirty silent clients (half-sent heads) and ten that drip a body.
+    var slow: [RawConnection] = []
+    for k in 0..<40 {
+      let c = try RawConnection(port: server.port)
+      try c.send(k < 30 ? "POST /api/monte-carlo/simulate HTTP/1.1\r\nHost: t\r\nContent-Le" : "POST /api/monte-carlo/simulate HTTP/1.1\r\nHost: t\r\nContent-Length: 900\r\n\r\n{")
+      slow.append(c)
+    }
+    let dripping = Array(slow[30...])
+    let drip = Task.detached {
+      for _ in 0..<20 {
+        for c in dripping { try? c.send(" ") }
+        try await Task.sleep(for: .milliseconds(400))
+      }
+    }
+    let heavyBody = Data(
+      #"{"home_projection": 112, "away_projection": 108, "total_line": 220.5, "n_sims": 20000000, "include_scenarios": false, "include_sensitivity": false}"#.utf8)
+    let heavy = Task {
+      try await withThrowingTaskGroup(of: Int.self) { group in
+        for _ in 0..<12 { group.addTask { try await server.post("/api/monte-carlo/simulate", heavyBody).status } }
+        return try await group.reduce(into: [Int]()) { $0.append($1) }
+      }
+    }
+    var slowest = 0.0
+    for _ in 0..<20 {
+      let start = Date()
+      let light = try await server.post(
+        "/api/monte-carlo/simulate", Data(#"{"home_projection": 112, "away_projection": 108, "total_line": 220.5}"#.utf8))
+      XCTAssertEqual(light.status, 200)
+      slowest = max(slowest, Date().timeIntervalSince(start))
+      try await Task.sleep(for: .milliseconds(300))
+    }
+    XCTAssertLessThan(slowest, 1, "the slowest light request among the soak's load")
+    let statuses = try await heavy.value
+    XCTAssertEqual(statuses, Array(repeating: 200, count: 12))
+    try await drip.value
+    withExtendedLifetime(slow) {}
+    let health = try await server.get("/api/health")
+    XCTAssertEqual(health.json["status"] as? String, "healthy")
+    XCTAssertEqual(health.json.object("pool").number("running"), 0)
+  }
+}
