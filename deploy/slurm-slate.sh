@@ -12,5 +12,8 @@ sims=${MCSIM_SIMS:-10000000000}
 mkdir -p parts
 array=$(sbatch --parsable --array=0-$((shards - 1)) --cpus-per-task=2 --job-name=mcsim-shard \
   --wrap "mcsim slate $slate --sims $sims --seed 20261124 --threads 2 --json --shard auto --partial parts/part-\$SLURM_ARRAY_TASK_ID.part")
-sbatch --dependency=afterok:"$array" --job-name=mcsim-merge --output=slate.out.json --wrap "mcsim merge parts"
-echo "submitted shards $array and their merge; the answer will be in slate.out.json"
+# The answer alone in slate.out.json: Slurm writes a job's stderr (mcsim's notes) into its
+# --output file unless --error names another.
+merge=$(sbatch --parsable --dependency=afterok:"$array" --job-name=mcsim-merge --output=slate.out.json \
+  --error=slate.merge.err --wrap "mcsim merge parts")
+echo "submitted shards $array and their merge $merge; the answer will be in slate.out.json"

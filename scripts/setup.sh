@@ -8,8 +8,11 @@ cd "$(dirname "$0")/.."
 # python3-venv for the test tools' own environment below; chromium, the headless browser the
 # picture tests render every SVG with (they fail, saying so, where it is missing); the aarch64
 # cross toolchain and qemu-user, with which CrossArchitectureTests builds the C kernels for
-# aarch64 (NEON) and runs them against this machine's bits.
-packages=(libopenblas-dev liblapacke-dev wrk python3-venv chromium gcc gcc-aarch64-linux-gnu qemu-user)
+# aarch64 (NEON) and runs them against this machine's bits; Slurm (slurmctld, slurmd, slurmdbd, its
+# client commands), munge and MariaDB, with which deploy/slurm/run-local.sh brings up a one-node
+# cluster under its own state directory and runs the sharded slate on it (ShardMergeTests).
+packages=(libopenblas-dev liblapacke-dev wrk python3-venv chromium gcc gcc-aarch64-linux-gnu qemu-user
+  munge slurmctld slurmd slurm-client slurmdbd mariadb-server)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

@@ -279,6 +279,21 @@ final class ShardMergeTests: XCTestCase {
 
   /// The Slurm script with a stand-in `sbatch` that runs each array task with the variables
   /// Slurm sets, and the dependent merge job after them.
+  /// The real thing: deploy/slurm/run-local.sh brings up a one-node Slurm cluster (slurmctld,
+  /// slurmd, slurmdbd, munge, MariaDB: scripts/setup.sh installs them), submits the slate as a
+  /// 4-task array through deploy/slurm-slate.sh, merges, kills and requeues a task, and compares
+  /// both merges with the single run. Skipped, with the script's reason, only where the machine
+  /// cannot run the daemons (not root, packages missing).
+  func testTheSlateRunsAsASlurmJobArrayAndMergesIdentically() throws {
+    let r = try sh("bash \(root.path)/deploy/slurm/run-local.sh", cwd: root, environment: ["MCSIM_BIN": mcsim])
+    if r.status == 77 { throw XCTSkip(r.stderr.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+    XCTAssertTrue(r.stdout.contains("merged from 4 Slurm array tasks: identical to the single run"), r.stdout)
+    XCTAssertTrue(r.stdout.contains("mcsim merge before the requeue: Error: missing shard 2/4"), r.stdout)
+    XCTAssertTrue(r.stdout.contains("merged after a killed and requeued task: identical to the single run"), r.stdout)
+    XCTAssertEqual(r.stdout.components(separatedBy: "  COMPLETED").count - 1, 8, "four COMPLETED tasks in each sacct table")
+  }
+
   func testTheSlurmScriptWorksAsWritten() throws {
     let bin = work.appendingPathComponent("bin")
     try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
