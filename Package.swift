@@ -162,6 +162,7 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
         .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
         .product(name: "Prometheus", package: "swift-prometheus"),
       ],

@@ -2,6 +2,8 @@
 
 #include "mc_batch.h"
 
+#include <stdlib.h>
+
 /// Games per inner batch: 16 Philox lane groups; the batch's arrays stay in L1.
 #define MC_GAME_BATCH 256
 #define MC_SKEW_REGION (1ull << 62)
@@ -235,6 +237,7 @@ void mc_simulate_games_common(const mc_game_model *models, uint32_t model_count,
   mc_batch_draws d;
   mc_batch_scores b;
   mc_aux_normals aux[MC_COMMON_MODELS];
+  if (model_count > MC_COMMON_MODELS) abort();  // the caller groups models by MC_COMMON_MODELS
   int skewed = 0;
   for (uint32_t k = 0; k < model_count; k++) {
     mc_aux_init(&aux[k], stream);

@@ -47,7 +47,9 @@ actor LiveSources: Service {
       lastError = nil
       // A feed that answers no games (`[]`, a quota page that parses as a list) does not empty
       // a slate that had games: the last good lines stay, with a warning, until they are stale.
-      if next.events == 0, let snapshot, snapshot.events > 0 {
+      if next.events == 0, let snapshot, snapshot.events > 0,
+        Date().timeIntervalSince(snapshot.readAt) < Self.seconds(configuration.staleAfter)
+      {
         warning = "the feed answered no games at \(ContractTime.string(next.readAt)); serving the last good lines"
         logger.warning("live odds feed answered no games; serving the last good lines")
         return

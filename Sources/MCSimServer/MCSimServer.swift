@@ -70,7 +70,7 @@ public struct MCSimServer: Sendable {
     if let live { services.append(live) }
     return Application(
       router: router(),
-      server: ServerConnection.builder(idleTimeout: configuration.idleTimeout),
+      server: ServerConnection.builder(idleTimeout: configuration.idleTimeout, bodyTimeout: configuration.bodyTimeout),
       configuration: .init(
         address: .hostname(configuration.host, port: configuration.port), serverName: "mcsim",
         availableConnectionsDelegate: MaximumAvailableConnections(configuration.maxConnections)),

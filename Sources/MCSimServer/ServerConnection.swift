@@ -3,6 +3,7 @@ import HummingbirdCore
 import Logging
 import NIOCore
 import NIOHTTP1
+import NIOHTTPTypes
 import NIOHTTPTypesHTTP1
 import Synchronization
 
@@ -14,14 +15,19 @@ struct ServerConnection: ServerChildChannel {
   typealias Value = HTTP1Channel.Value
   let http1: HTTP1Channel
 
-  init(responder: @escaping HTTPChannelHandler.Responder, idleTimeout: Duration) {
+  let bodyTimeout: Duration
+
+  init(responder: @escaping HTTPChannelHandler.Responder, idleTimeout: Duration, bodyTimeout: Duration) {
     http1 = HTTP1Channel(
       responder: responder,
       configuration: .init(idleTimeout: TimeAmount(idleTimeout)))
+    self.bodyTimeout = bodyTimeout
   }
 
-  static func builder(idleTimeout: Duration) -> HTTPServerBuilder {
-    HTTPServerBuilder { responder in ServerConnection(responder: responder, idleTimeout: idleTimeout) }
+  static func builder(idleTimeout: Duration, bodyTimeout: Duration) -> HTTPServerBuilder {
+    HTTPServerBuilder { responder in
+      ServerConnection(responder: responder, idleTimeout: idleTimeout, bodyTimeout: bodyTimeout)
+    }
   }
 
   func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
@@ -29,6 +35,7 @@ struct ServerConnection: ServerChildChannel {
       let pipeline = channel.pipeline.syncOperations
       let codec = try pipeline.handler(type: HTTP1ToHTTPServerCodec.self)
       try pipeline.addHandler(HTTP10Close(), position: .before(codec))
+      try pipeline.addHandler(RequestDeadline(timeout: TimeAmount(bodyTimeout)), position: .after(codec))
       try pipeline.addHandler(ClientPresence(), position: .first)
       return value
     }
@@ -46,14 +53,64 @@ final class HTTP10Close: ChannelInboundHandler, RemovableChannelHandler {
   typealias InboundOut = HTTPServerRequestPart
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-    if case .head(var head) = unwrapInboundIn(data), !head.isKeepAlive,
-      !head.headers[canonicalForm: "connection"].contains(where: { $0.lowercased() == "close" })
-    {
+    // Hummingbird honours exactly `close`: any request that does not keep alive says so.
+    if case .head(var head) = unwrapInboundIn(data), !head.isKeepAlive {
       head.headers.replaceOrAdd(name: "Connection", value: "close")
       context.fireChannelRead(wrapInboundOut(.head(head)))
       return
     }
     context.fireChannelRead(data)
+  }
+}
+
+/// A request must arrive whole within the body timeout of its head (and a grace second), and a
+/// request answered
+/// before its body ended (408, 413, 401, 404) closes its connection: otherwise Hummingbird reads
+/// and drops the rest of the body, and a client dripping a byte every few seconds would keep
+/// the connection (the idle timer restarts at every byte) for as long as it liked.
+final class RequestDeadline: ChannelDuplexHandler, RemovableChannelHandler {
+  typealias InboundIn = HTTPRequestPart
+  typealias InboundOut = HTTPRequestPart
+  typealias OutboundIn = HTTPResponsePart
+  typealias OutboundOut = HTTPResponsePart
+
+  let timeout: TimeAmount
+  private var reading = false
+  private var timer: Scheduled<Void>?
+
+  init(timeout: TimeAmount) { self.timeout = timeout }
+
+  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    switch unwrapInboundIn(data) {
+    case .head:
+      reading = true
+      timer?.cancel()
+      // A grace second past the body timeout: a body still arriving gets its 408 from the
+      // handler first; this closes only what sends nothing the handler could answer.
+      timer = context.eventLoop.assumeIsolatedUnsafeUnchecked().scheduleTask(in: timeout + .seconds(1)) {
+        context.close(promise: nil)
+      }
+    case .body: break
+    case .end:
+      reading = false
+      timer?.cancel()
+      timer = nil
+    }
+    context.fireChannelRead(data)
+  }
+
+  func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+    if case .end = unwrapOutboundIn(data), reading {
+      context.writeAndFlush(data, promise: promise)
+      context.close(promise: nil)
+      return
+    }
+    context.write(data, promise: promise)
+  }
+
+  func handlerRemoved(context: ChannelHandlerContext) {
+    timer?.cancel()
+    timer = nil
   }
 }
 

@@ -95,8 +95,8 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(help: "Seconds between two reads of the live sources.")
   var refresh: Double = 60
 
-  @Option(name: .customLong("stale-after"), help: "Seconds after which lines not refreshed turn health to degraded (still served, with their age).")
-  var staleAfter: Double = 600
+  @Option(name: .customLong("stale-after"), help: "Seconds after which lines not refreshed turn health to degraded (still served, with their age; default 600, or twice --refresh when that is longer).")
+  var staleAfter: Double?
 
   @Option(name: .customLong("sharp"), parsing: .upToNextOption, help: "Sharp books of the fair-odds reference: --sharp pinnacle circa (commas also separate; default pinnacle circa betcris).")
   var sharpBooks: [String] = []
@@ -183,8 +183,9 @@ struct ServeCommand: AsyncParsableCommand {
       live.asOf = try asOf.map(AsOfText.scheduleDay)
       guard refresh.isFinite else { throw ValidationError("--refresh \(refresh): must be a number of seconds") }
       live.refresh = .milliseconds(Int64(max(0, min(refresh, 1e7)) * 1000))
-      guard staleAfter.isFinite else { throw ValidationError("--stale-after \(staleAfter): must be a number of seconds") }
-      live.staleAfter = .milliseconds(Int64(max(0, min(staleAfter, 1e7)) * 1000))
+      let stale = staleAfter ?? max(600, 2 * refresh)
+      guard stale.isFinite else { throw ValidationError("--stale-after \(stale): must be a number of seconds") }
+      live.staleAfter = .milliseconds(Int64(max(0, min(stale, 1e7)) * 1000))
       live.sharpBooks = sharp ?? file?.sharpBooks
       live.advice = c.advice
       // Tonight's advice pools with the market where its projections are the model file's.

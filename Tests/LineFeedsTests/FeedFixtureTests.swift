@@ -181,7 +181,9 @@ final class FeedFixtureTests: XCTestCase {
       XCTAssertTrue("\(error)".contains("not an odds feed"), "\(error)")
     }
     XCTAssertThrowsError(try FeedDecoder.decode(Data(#"{"message": "Invalid API key"}"#.utf8))) { error in
-      XCTAssertEqual("\(error)", "The Odds API answered with an error: Invalid API key")
+      XCTAssertEqual(
+        "\(error)", "The Odds API answered with an error message instead of events (a refused key or a used-up quota)")
+      XCTAssertFalse("\(error)".contains("Invalid API key"), "an upstream's text is never echoed")
     }
     XCTAssertThrowsError(try FeedDecoder.decode(Data("[{\"home_team\": 1".utf8))) { error in
       XCTAssertTrue("\(error)".hasPrefix("malformed JSON"), "\(error)")

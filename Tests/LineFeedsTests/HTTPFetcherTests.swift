@@ -162,6 +162,11 @@ final class HTTPFetcherTests: XCTestCase {
     XCTAssertEqual(
       try HTTPFetcher.redirect(from: URL(string: "http://feeds.example/a/odds")!, location: "https://FEEDS.example/b").absoluteString,
       "https://FEEDS.example/b")
+    XCTAssertThrowsError(
+      try HTTPFetcher.redirect(from: URL(string: "https://feeds.example/odds")!, location: "https://feeds.example:6379/")
+    ) { error in
+      XCTAssertEqual("\(error)", "redirected to another port (6379); only redirects on the same host and port are followed")
+    }
     let loop = try LocalHTTPServer { _, path in
       LocalHTTPServer.Response(status: 302, headers: ["Location": path == "/a" ? "/b" : "/a"])
     }

@@ -16,6 +16,7 @@ final class AdmissionTests: XCTestCase {
     let server = try await serve {
       $0.workers = 2
       $0.maxSimulations = 100_000_000
+      $0.deadline = .seconds(120)
     }
     let body = heavy(30_000_000)
     let heavyOnes = Task {
@@ -43,6 +44,7 @@ final class AdmissionTests: XCTestCase {
     let server = try await serve {
       $0.workers = 1
       $0.maxSimulations = 100_000_000
+      $0.deadline = .seconds(120)
     }
     let firstBody = heavy(60_000_000)
     let first = Task { try await server.post("/api/monte-carlo/simulate", firstBody).status }
@@ -55,8 +57,13 @@ final class AdmissionTests: XCTestCase {
     gone.close()
     let status = try await first.value
     XCTAssertEqual(status, 200)
-    try await Task.sleep(for: .milliseconds(500))
+    // Once the pool is idle, the dropped job was either never run or is counted by now.
+    try await waitFor("the pool to be idle") {
+      let pool = try await server.get("/api/health").json.object("pool")
+      return pool.number("running") == 0 && pool.number("waiting") == 0
+    }
     let metrics = try await server.get("/metrics").text
+    XCTAssertTrue(metrics.contains(#"status="499""#), "the dropped request is counted as 499")
     let line = metrics.split(separator: "\n").first { $0.hasPrefix("mcsim_simulations_total ") }
     XCTAssertEqual(line.map(String.init), "mcsim_simulations_total 60000000", metrics)
   }
@@ -89,6 +96,7 @@ final class SoakTests: XCTestCase {
       $0.maxSimulations = 100_000_000
       $0.idleTimeout = .seconds(2)
       $0.bodyTimeout = .seconds(2)
+      $0.deadline = .seconds(120)
     }
     // Thirty silent clients (half-sent heads) and ten that drip a body.
     var slow: [RawConnection] = []

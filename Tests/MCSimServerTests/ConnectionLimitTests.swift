@@ -80,9 +80,32 @@ final class ConnectionLimitTests: XCTestCase {
         try? drip.send(" ")
         Thread.sleep(forTimeInterval: 0.25)
       }
-      return drip.read(timeout: 0.5)
+      return drip.read(timeout: 2)
     }
     XCTAssertEqual(RawConnection.status(answer.text), 408, answer.text)
+    XCTAssertTrue(answer.closed, "a request answered before its body ended closes its connection")
+  }
+
+  /// A chunked body dripped a byte at a time to a path answered at once (404): the connection
+  /// closes with the answer instead of reading and dropping the drip for as long as it lasts.
+  func testADripThatNeverEndsIsClosedAtTheBodyTimeout() async throws {
+    let server = try await serve {
+      $0.idleTimeout = .seconds(30)
+      $0.bodyTimeout = .seconds(1)
+    }
+    let drip = try RawConnection(port: server.port)
+    try drip.send("POST /api/nothing-here HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n")
+    let seen: (text: String, closed: Bool, seconds: Double) = await blocking {
+      var closed = false
+      let start = Date()
+      while !closed && Date().timeIntervalSince(start) < 6 {
+        try? drip.send("1\r\nx\r\n")
+        closed = drip.read(timeout: 0.3).closed
+      }
+      return ("", closed, Date().timeIntervalSince(start))
+    }
+    XCTAssertTrue(seen.closed, "still open after 6 s of dripping")
+    XCTAssertLessThan(seen.seconds, 3)
   }
 
   /// Connections beyond the limit wait to be accepted: with the limit held by silent clients a

@@ -126,6 +126,15 @@ final class LiveSourceTests: XCTestCase {
     XCTAssertEqual(tonight.json.list("games").count, games, "an empty feed must not empty the slate")
     XCTAssertTrue((tonight.json.object("source")["warning"] as? String ?? "").contains("no games"))
 
+    // Once the kept lines are stale, an empty feed is taken at its word: no games tonight.
+    try await waitFor("the empty slate") {
+      tonight = try await server.get("/api/tonight/totals")
+      return tonight.json.list("games").isEmpty && tonight.json.object("source")["warning"] is NSNull
+    }
+    XCTAssertEqual(tonight.json.object("source")["status"] as? String, "healthy")
+
+    // A feed that fails from then on: the lines age past --stale-after and health degrades.
+    try Data("{\"broken\": ".utf8).write(to: feedURL)
     var health = try await server.get("/api/health")
     try await waitFor("stale lines") {
       health = try await server.get("/api/health")

@@ -21,11 +21,14 @@ import ServiceContracts
 /// - player props are `<market> <player>`, with the player's spellings across books merged
 ///   (`PlayerNames`: "J. Isaac" and "Jonathan Isaac", "Wendell Carter" and "Wendell Carter Jr.");
 /// - the book is its `key` (`williamhill_us`, titled "Caesars"), which the sharp list matches;
-/// - an error body (`{"message": ...}`) is reported as the API's message.
+/// - an error body (`{"message": ...}`) is reported as an error, without its text (an
+///   upstream's words are never echoed: the server shows these errors in public).
 enum OddsAPIFeed {
   static func decode(_ data: Data, priceFormat forced: PriceFormat?) throws(InputDecodingError) -> Feed {
     let raw = try InputDecodingError.decode(RawResponse.self, from: data)
-    if let message = raw.message { throw InputDecodingError("The Odds API answered with an error: \(message)") }
+    if raw.message != nil {
+      throw InputDecodingError("The Odds API answered with an error message instead of events (a refused key or a used-up quota)")
+    }
     var feed = Feed(format: .oddsAPI, events: [])
 
     var prices: [Double] = []

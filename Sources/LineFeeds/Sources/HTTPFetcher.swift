@@ -234,6 +234,12 @@ public struct HTTPFetcher: Sendable {
     guard to == from || (from == "http" && to == "https") else {
       throw SourceError("redirected from \(from) to \(to); only redirects to the same or a stronger scheme are followed")
     }
+    // The same port, or the default one of the upgrade from http to https (80 to 443).
+    func port(_ u: URL, _ scheme: String) -> Int { u.port ?? (scheme == "https" ? 443 : 80) }
+    let (a, b) = (port(url, from), port(next, to))
+    guard a == b || (from == "http" && to == "https" && a == 80 && b == 443) else {
+      throw SourceError("redirected to another port (\(b)); only redirects on the same host and port are followed")
+    }
     return next
   }
 

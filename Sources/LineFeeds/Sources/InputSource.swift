@@ -13,7 +13,12 @@ public enum InputSource: Sendable, CustomStringConvertible {
     let lower = argument.lowercased()
     if argument == "-" {
       self = .standardInput
-    } else if lower.hasPrefix("http://") || lower.hasPrefix("https://"), let url = URL(string: argument) {
+    } else if lower.hasPrefix("http://") || lower.hasPrefix("https://"),
+      // A URL Foundation cannot parse as given (a space in it) is read percent-encoded: as a
+      // file path it would be shown as given, key and all.
+      let url = URL(string: argument)
+        ?? argument.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed).flatMap { URL(string: $0) }
+    {
       self = .url(url)
     } else {
       self = .file(argument)
