@@ -197,6 +197,10 @@ final class HTTPFetcherTests: XCTestCase {
     // A key under any name, and a user name alone, are masked too.
     let other = URL(string: "https://TOKEN123@feeds.example/odds?k=SECRET&flag")!
     XCTAssertEqual(HTTPFetcher.redacted(other), "https://***@feeds.example/odds?k=***&flag")
+    // A URL Foundation cannot parse as given (a space) is still a URL, masked, not a file path.
+    let spaced = InputSource("https://feeds.example/odds?apiKey=SE CRET")
+    XCTAssertFalse(spaced.description.contains("SE"), spaced.description)
+    XCTAssertTrue(spaced.description.hasPrefix("https://feeds.example/odds?apiKey=***"), spaced.description)
   }
 
   func testSources() throws {

@@ -34,10 +34,14 @@ final class LiveSourceTests: XCTestCase {
     return try JSONSerialization.data(withJSONObject: events)
   }
 
-  func testAChangingThenFailingFeedServesNewLinesThenTheLastGoodOnes() async throws {
+  /// A server whose live feed is a file the test rewrites (the fixture feed at first), read
+  /// every second, and its first good answer of tonight's totals. The file goes when the test ends.
+  func serveChangingFeed(_ configure: @escaping (inout LiveSourceConfiguration) -> Void = { _ in })
+    async throws -> (server: TestServer, feed: URL, tonight: TestServer.Reply)
+  {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mcsim-live-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: dir) }
+    addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
     let feedURL = dir.appendingPathComponent("feed.json")
     try Fixture.resource(Self.feedName).write(to: feedURL)
     let statsPath = statsPath
@@ -46,6 +50,7 @@ final class LiveSourceTests: XCTestCase {
       live.asOf = Self.feedDay
       live.stats = statsPath
       live.refresh = .seconds(1)
+      configure(&live)
       $0.live = live
     }
     var tonight = try await server.get("/api/tonight/totals")
@@ -53,6 +58,12 @@ final class LiveSourceTests: XCTestCase {
       tonight = try await server.get("/api/tonight/totals")
       return tonight.status == 200
     }
+    return (server, feedURL, tonight)
+  }
+
+  func testAChangingThenFailingFeedServesNewLinesThenTheLastGoodOnes() async throws {
+    let (server, feedURL, firstRead) = try await serveChangingFeed()
+    var tonight = firstRead
     XCTAssertEqual(tonight.json["success"] as? Bool, true)
     // The fixture's eighth game is the next night's (US Eastern): not tonight's.
     XCTAssertEqual(tonight.json.number("n_games"), 7)
@@ -94,25 +105,8 @@ final class LiveSourceTests: XCTestCase {
   /// A feed that answers `[]` keeps the last good lines, with a warning; lines older than
   /// --stale-after turn health to degraded, with their age.
   func testAnEmptyFeedKeepsTheLastLinesAndStaleLinesDegradeHealth() async throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mcsim-live-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: dir) }
-    let feedURL = dir.appendingPathComponent("feed.json")
-    try Fixture.resource(Self.feedName).write(to: feedURL)
-    let statsPath = statsPath
-    let server = try await serve {
-      var live = LiveSourceConfiguration(odds: feedURL.path)
-      live.asOf = Self.feedDay
-      live.stats = statsPath
-      live.refresh = .seconds(1)
-      live.staleAfter = .seconds(2)
-      $0.live = live
-    }
-    var tonight = try await server.get("/api/tonight/totals")
-    try await waitFor("the first read") {
-      tonight = try await server.get("/api/tonight/totals")
-      return tonight.status == 200
-    }
+    let (server, feedURL, firstRead) = try await serveChangingFeed { $0.staleAfter = .seconds(2) }
+    var tonight = firstRead
     let games = tonight.json.list("games").count
     XCTAssertEqual(tonight.json.object("source")["status"] as? String, "healthy")
     let fresh = try await server.get("/health")

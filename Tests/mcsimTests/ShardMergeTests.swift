@@ -283,10 +283,15 @@ final class ShardMergeTests: XCTestCase {
   /// slurmd, slurmdbd, munge, MariaDB: scripts/setup.sh installs them), submits the slate as a
   /// 4-task array through deploy/slurm-slate.sh, merges, kills and requeues a task, and compares
   /// both merges with the single run. Skipped, with the script's reason, only where the machine
-  /// cannot run the daemons (not root, packages missing).
+  /// cannot run the daemons (not root, packages missing), and never where MCSIM_REQUIRE_SLURM=1
+  /// (.ci/run sets it): there that is a failure.
   func testTheSlateRunsAsASlurmJobArrayAndMergesIdentically() throws {
     let r = try sh("bash \(root.path)/deploy/slurm/run-local.sh", cwd: root, environment: ["MCSIM_BIN": mcsim])
-    if r.status == 77 { throw XCTSkip(r.stderr.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    if r.status == 77 {
+      let reason = r.stderr.trimmingCharacters(in: .whitespacesAndNewlines)
+      if ProcessInfo.processInfo.environment["MCSIM_REQUIRE_SLURM"] == "1" { return XCTFail(reason) }
+      throw XCTSkip("\(reason) (MCSIM_REQUIRE_SLURM=1 makes this a failure)")
+    }
     XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
     XCTAssertTrue(r.stdout.contains("merged from 4 Slurm array tasks: identical to the single run"), r.stdout)
     XCTAssertTrue(r.stdout.contains("mcsim merge before the requeue: Error: missing shard 2/4"), r.stdout)

@@ -17,7 +17,7 @@ public enum InputSource: Sendable, CustomStringConvertible {
       // A URL Foundation cannot parse as given (a space in it) is read percent-encoded: as a
       // file path it would be shown as given, key and all.
       let url = URL(string: argument)
-        ?? argument.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed).flatMap { URL(string: $0) }
+        ?? argument.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed).flatMap(URL.init(string:))
     {
       self = .url(url)
     } else {
