@@ -160,18 +160,15 @@ extension BenchmarkSuite {
     let peerInstalled = Peers.available("fastapi") && Peers.available("uvicorn")
     if peerInstalled, let peer = ServeLoad.startPeer(port: port + 1) {
       defer { peer.terminate() }
-      if let r = ServeLoad.wrk("http://127.0.0.1:\(port + 1)/api/monte-carlo/simulate", body: ServeLoad.simulateBody, seconds: seconds) {
-        peerRPS = r.requestsPerSecond
+      for (name, body) in [
+        ("FastAPI + NumPy peer, simulate 10^4, 64 connections", ServeLoad.simulateBody),
+        ("FastAPI + NumPy peer, the agent's default request", ServeLoad.defaultBody),
+      ] {
+        guard let r = ServeLoad.wrk("http://127.0.0.1:\(port + 1)/api/monte-carlo/simulate", body: body, seconds: seconds)
+        else { continue }
+        if body == ServeLoad.simulateBody { peerRPS = r.requestsPerSecond } else { peerDefaultRPS = r.requestsPerSecond }
         context.record(
-          suite: "serve", name: "FastAPI + NumPy peer, simulate 10^4, 64 connections", unit: "req/s",
-          samples: [r.requestsPerSecond],
-          note: String(format: "p50 %.2f ms, p99 %.2f ms, non-2xx %d", r.p50, r.p99, r.non2xx))
-      }
-      if let r = ServeLoad.wrk("http://127.0.0.1:\(port + 1)/api/monte-carlo/simulate", body: ServeLoad.defaultBody, seconds: seconds) {
-        peerDefaultRPS = r.requestsPerSecond
-        context.record(
-          suite: "serve", name: "FastAPI + NumPy peer, the agent's default request", unit: "req/s",
-          samples: [r.requestsPerSecond],
+          suite: "serve", name: name, unit: "req/s", samples: [r.requestsPerSecond],
           note: String(format: "p50 %.2f ms, p99 %.2f ms, non-2xx %d", r.p50, r.p99, r.non2xx))
       }
       peer.terminate()

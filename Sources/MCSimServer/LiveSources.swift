@@ -31,12 +31,8 @@ actor LiveSources: Service {
       // The sources as InputSource names them: a URL's password and key parameters masked.
       odds: InputSource(configuration.odds).description,
       stats: (configuration.stats ?? configuration.statsFrom).map { InputSource($0).description }, readAt: snapshot?.readAt,
-      now: Date(), lastError: lastError, refreshSeconds: Self.seconds(configuration.refresh),
-      staleAfterSeconds: Self.seconds(configuration.staleAfter), warning: warning)
-  }
-
-  static func seconds(_ d: Duration) -> Double {
-    Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+      now: Date(), lastError: lastError, refreshSeconds: configuration.refresh / .seconds(1),
+      staleAfterSeconds: configuration.staleAfter / .seconds(1), warning: warning)
   }
 
   /// Reads the sources once; keeps the last good snapshot on failure.
@@ -48,7 +44,7 @@ actor LiveSources: Service {
       // A feed that answers no games (`[]`, a quota page that parses as a list) does not empty
       // a slate that had games: the last good lines stay, with a warning, until they are stale.
       if next.events == 0, let snapshot, snapshot.events > 0,
-        Date().timeIntervalSince(snapshot.readAt) < Self.seconds(configuration.staleAfter)
+        Date().timeIntervalSince(snapshot.readAt) < configuration.staleAfter / .seconds(1)
       {
         warning = "the feed answered no games at \(ContractTime.string(next.readAt)); serving the last good lines"
         logger.warning("live odds feed answered no games; serving the last good lines")

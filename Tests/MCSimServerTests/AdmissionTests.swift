@@ -1,8 +1,24 @@
 import Foundation
+import MCSimServer
 import XCTest
 
 /// Every endpoint's work is bounded before it starts and admitted by its cost: heavy requests
 /// cannot hold light ones back, and nobody's job runs for a client that has gone.
+/// A server for heavy load: `workers` pool threads, requests of up to 10^8 games, and a pool
+/// deadline long enough that a queue of heavy jobs on a slow machine is never refused 503.
+extension XCTestCase {
+  func serveHeavyLoad(workers: Int, _ configure: @escaping (inout ServerConfiguration) -> Void = { _ in })
+    async throws -> TestServer
+  {
+    try await serve {
+      $0.workers = workers
+      $0.maxSimulations = 100_000_000
+      $0.deadline = .seconds(120)
+      configure(&$0)
+    }
+  }
+}
+
 final class AdmissionTests: XCTestCase {
   func heavy(_ n: Int) -> Data {
     Data(
@@ -13,11 +29,7 @@ final class AdmissionTests: XCTestCase {
   /// Eight heavy requests at once on two workers (about 1.5 s of simulation each): a light
   /// request sent while they run is answered within a second, not after them.
   func testALightRequestIsAnsweredWhileEightHeavyOnesRun() async throws {
-    let server = try await serve {
-      $0.workers = 2
-      $0.maxSimulations = 100_000_000
-      $0.deadline = .seconds(120)
-    }
+    let server = try await serveHeavyLoad(workers: 2)
     let body = heavy(30_000_000)
     let heavyOnes = Task {
       try await withThrowingTaskGroup(of: Int.self) { group in
@@ -41,11 +53,7 @@ final class AdmissionTests: XCTestCase {
   /// A heavy job whose client hung up while it waited is not run: the games simulated are the
   /// first request's alone.
   func testAJobWhoseClientHasGoneIsDropped() async throws {
-    let server = try await serve {
-      $0.workers = 1
-      $0.maxSimulations = 100_000_000
-      $0.deadline = .seconds(120)
-    }
+    let server = try await serveHeavyLoad(workers: 1)
     let firstBody = heavy(60_000_000)
     let first = Task { try await server.post("/api/monte-carlo/simulate", firstBody).status }
     try await Task.sleep(for: .milliseconds(200))
@@ -91,12 +99,9 @@ final class AdmissionTests: XCTestCase {
 /// completes, and the server ends as healthy as it started.
 final class SoakTests: XCTestCase {
   func testLightRequestsStayFastAmongSlowClientsAndHeavyWork() async throws {
-    let server = try await serve {
-      $0.workers = 2
-      $0.maxSimulations = 100_000_000
+    let server = try await serveHeavyLoad(workers: 2) {
       $0.idleTimeout = .seconds(2)
       $0.bodyTimeout = .seconds(2)
-      $0.deadline = .seconds(120)
     }
     // Thirty silent clients (half-sent heads) and ten that drip a body.
     var slow: [RawConnection] = []

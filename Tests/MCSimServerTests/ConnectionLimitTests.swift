@@ -88,21 +88,21 @@ final class ConnectionLimitTests: XCTestCase {
 
   /// A chunked body dripped a byte at a time to a path answered at once (404): the connection
   /// closes with the answer instead of reading and dropping the drip for as long as it lasts.
-  func testADripThatNeverEndsIsClosedAtTheBodyTimeout() async throws {
+  func testADripToAPathAnsweredAtOnceClosesWithTheAnswer() async throws {
     let server = try await serve {
       $0.idleTimeout = .seconds(30)
       $0.bodyTimeout = .seconds(1)
     }
     let drip = try RawConnection(port: server.port)
     try drip.send("POST /api/nothing-here HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n")
-    let seen: (text: String, closed: Bool, seconds: Double) = await blocking {
+    let seen: (closed: Bool, seconds: Double) = await blocking {
       var closed = false
       let start = Date()
       while !closed && Date().timeIntervalSince(start) < 6 {
         try? drip.send("1\r\nx\r\n")
         closed = drip.read(timeout: 0.3).closed
       }
-      return ("", closed, Date().timeIntervalSince(start))
+      return (closed, Date().timeIntervalSince(start))
     }
     XCTAssertTrue(seen.closed, "still open after 6 s of dripping")
     XCTAssertLessThan(seen.seconds, 3)

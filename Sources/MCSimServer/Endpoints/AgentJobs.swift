@@ -5,10 +5,11 @@ import ServiceContracts
 import Simulation
 import UseCases
 
-/// A request that has been read and validated, ready to run on the simulation pool: how many
-/// game paths it simulates (for the ceiling and the metrics) and the work that answers it.
+/// A request that has been read and validated, ready to run: what it costs in simulated games
+/// (game paths for a simulation, their equivalent for the odds library; for admission, the
+/// ceiling and the metrics) and the work that answers it.
 struct SimulationJob: Sendable {
-  let paths: Int
+  let cost: Int
   let run: @Sendable () throws -> Data
 }
 
@@ -72,7 +73,7 @@ enum AgentJobs {
         message: "the request's total simulations must be at most \(configuration.maxTotalSimulations), this server's ceiling (--max-total-sims); lower n_sims or leave out scenarios or sensitivity")
     }
     let rules = configuration.agentAdvice
-    return SimulationJob(paths: pricing.cost) {
+    return SimulationJob(cost: pricing.cost) {
       try JSONResponse.encode(SuccessEnvelope(SimulateAnswer(try GamePricing.price(pricing).report, rules: rules)))
     }
   }
@@ -112,7 +113,7 @@ enum AgentJobs {
     let slate = SlateAssembly.fromFile(file)
     let request = SlatePricingRequest(games: slate.games)
     let exact = file.includeExact ?? Defaults.exactOnServer
-    return SimulationJob(paths: request.cost(simulations: n, exact: exact)) {
+    return SimulationJob(cost: request.cost(simulations: n, exact: exact)) {
       var pricing = SlatePricing(options: options, policy: configuration.advice, exact: exact)
       let priced = try pricing.price(request)
       var response = SlateResponse(

@@ -77,7 +77,7 @@ enum OddsJobs {
       throw APIError.invalid(field: "prices", value: "\(request.prices.count) prices", message: "\(error)")
     }
     let chosen = methods
-    return SimulationJob(paths: prices.count * chosen.count * costPerUnit) {
+    return SimulationJob(cost: prices.count * chosen.count * costPerUnit) {
       try JSONResponse.encode(DevigResponse(market: market, results: chosen.map { market.devig($0) }))
     }
   }
@@ -113,7 +113,7 @@ enum OddsJobs {
       throw APIError.invalid(field: "body", value: "\(count) quotes", message: "at most \(maxQuotes) quotes in one request")
     }
     let (chosen, at) = (policy, moment)
-    return SimulationJob(paths: count * costPerUnit) {
+    return SimulationJob(cost: count * costPerUnit) {
       try JSONResponse.encode(FairOdds.evaluate(quotes, policy: chosen, asOf: at))
     }
   }

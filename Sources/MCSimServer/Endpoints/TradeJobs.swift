@@ -40,7 +40,7 @@ enum TradeJobs {
       do { search = try TradeSearch(rosters: Rosters(squad: squad.currentTeam, pool: pool.players), options: options) } catch {
         throw problem(error)
       }
-      return SimulationJob(paths: query.deterministic ? 0 : query.simulations) {
+      return SimulationJob(cost: query.deterministic ? 0 : query.simulations) {
         let result: TradeSearchResult
         do { result = try search.run(settings: settings) } catch let e as TradeInputError { throw problem(e) }
         guard let best = result.trades.first else {
@@ -57,7 +57,7 @@ enum TradeJobs {
     let trade: Trade
     do { trade = try request.validated() } catch { throw problem(error) }
     try problems.throwIfAny()
-    return SimulationJob(paths: query.deterministic ? 0 : query.simulations) {
+    return SimulationJob(cost: query.deterministic ? 0 : query.simulations) {
       let report: TradeReport
       if let settings {
         do { report = try TradeReport.simulated(trade, settings: settings) } catch let e as TradeInputError {

@@ -13,13 +13,13 @@ struct AgentRoutes {
     router.post("/api/monte-carlo/simulate") { request, context in
       let body = try await server.body(of: request)
       let job = try AgentJobs.simulate(body, configuration: server.configuration)
-      let data = try await server.simulate(paths: job.paths, for: context) { try job.run() }
+      let data = try await server.simulate(paths: job.cost, for: context) { try job.run() }
       return JSONResponse.make(.ok, data: data)
     }
     router.post("/api/monte-carlo/batch") { request, context in
       let body = try await server.body(of: request)
       let job = try AgentJobs.batch(body, configuration: server.configuration)
-      let data = try await server.simulate(paths: job.paths, for: context) { try job.run() }
+      let data = try await server.simulate(paths: job.cost, for: context) { try job.run() }
       return JSONResponse.make(.ok, data: data)
     }
   }

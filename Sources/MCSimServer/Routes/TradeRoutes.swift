@@ -13,7 +13,7 @@ struct TradeRoutes {
       let job = try TradeJobs.job(
         body, query: query, pool: server.tradePool, seed: server.configuration.seed,
         threads: server.configuration.threadsPerRequest, ceiling: server.configuration.maxSimulations)
-      return JSONResponse.make(.ok, data: try await server.simulate(paths: job.paths, for: context, job.run))
+      return JSONResponse.make(.ok, data: try await server.simulate(paths: job.cost, for: context, job.run))
     }
   }
 
