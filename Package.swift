@@ -165,8 +165,7 @@ let package = Package(
         .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
         .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
         .product(name: "Prometheus", package: "swift-prometheus"),
-      ],
-      resources: [.copy("Resources/openapi.json")]
+      ]
     ),
 
     // `swift run -c release Benchmarks`

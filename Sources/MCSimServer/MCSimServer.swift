@@ -53,13 +53,26 @@ public struct MCSimServer: Sendable {
     router.add(middleware: BrowserOrigins(origins: Set(configuration.corsOrigins)))
     router.add(middleware: ServiceMiddleware(metrics: metrics))
     if let keys = configuration.apiKeys { router.add(middleware: APIKeyMiddleware(keys: keys)) }
-    HealthRoutes(pool: pool, live: live).add(to: router)
-    DocumentRoutes(metrics: metrics).add(to: router)
-    AgentRoutes(server: self).add(to: router)
-    LiveRoutes(server: self).add(to: router)
-    TradeRoutes(server: self).add(to: router)
-    OddsRoutes(server: self).add(to: router)
+    addRoutes(to: OperationRouter(router))
     return router
+  }
+
+  /// Every route group's operations.
+  private func addRoutes(to operations: OperationRouter) {
+    HealthRoutes(pool: pool, live: live).add(to: operations)
+    DocumentRoutes(metrics: metrics, configuration: configuration).add(to: operations)
+    AgentRoutes(server: self).add(to: operations)
+    LiveRoutes(server: self).add(to: operations)
+    TradeRoutes(server: self).add(to: operations)
+    OddsRoutes(server: self).add(to: operations)
+  }
+
+  /// The operations the route groups register, in order (the suite checks they are
+  /// `ServerOperations.all`, the list the document and the 405s read).
+  public var registeredOperations: [String] {
+    let operations = OperationRouter(Router(context: ServerRequestContext.self))
+    addRoutes(to: operations)
+    return operations.registered.map { "\($0.method) \($0.path)" }
   }
 
   /// The application; `onServerRunning` gets the bound port (the tests ask for port 0).

@@ -12,13 +12,34 @@ public struct FieldTypes: Sendable {
   }
   public var fields: [(name: String, kind: Kind)]
   public var required: Set<String>
+  /// What else the OpenAPI document says of a field beyond its type (bounds, default,
+  /// description, the items of an array), by field name.
+  public var keywords: [String: JSONSchema]
 
-  public init(fields: [(name: String, kind: Kind)], required: Set<String> = []) {
+  public init(fields: [(name: String, kind: Kind)], required: Set<String> = [], keywords: [String: JSONSchema] = [:]) {
     self.fields = fields
     self.required = required
+    self.keywords = keywords
   }
 
-  /// The fields' names (for reporting unknown ones).
+  /// The keywords of a number in [low, high].
+  public static func bounds(_ low: Double, _ high: Double) -> JSONSchema { ["minimum": .number(low), "maximum": .number(high)] }
+
+  /// The object's JSON Schema: each field's type, its keywords, the required ones; fields not
+  /// declared are allowed (the server ignores them, as the agent's pydantic models did).
+  public var schema: JSONSchema {
+    var properties: [String: JSONSchema] = [:]
+    for (name, kind) in fields {
+      let type: JSONSchema =
+        switch kind {
+        case .object(let inner): inner.schema
+        default: ["type": .string(Self.jsonType(kind))]
+        }
+      properties[name] = type.with(keywords[name]?.objectKeywords ?? [:])
+    }
+    return .object(required.sorted(), properties)
+  }
+
   /// The JSON Schema type of each kind (what the OpenAPI document must say of the field).
   public static func jsonType(_ kind: Kind) -> String {
     switch kind {
@@ -31,6 +52,7 @@ public struct FieldTypes: Sendable {
     }
   }
 
+  /// The fields' names (for reporting unknown ones).
   public var names: Set<String> { Set(fields.map(\.name)) }
 
   /// Every field of `object` (a parsed JSON body) of the wrong type, and every required one

@@ -3,47 +3,49 @@ import MCSimServer
 import ServiceContracts
 import XCTest
 
-/// The checked-in OpenAPI document matches what the server answers: it is served as written,
-/// every documented operation exists, and schemathesis finds no 5xx and no response outside
-/// the document in a bounded fuzz run.
+/// The OpenAPI document is made from the operations the server registers and the contracts'
+/// schemas: the registered routes are the documented ones, every documented operation
+/// answers, the document carries the server's own limits, docs/reference/openapi.json is the
+/// default server's, every key of a real response is documented, and schemathesis finds no 5xx
+/// and no response outside the document in a bounded fuzz run.
 final class OpenAPIDocumentTests: XCTestCase {
-  func testTheServedDocumentIsTheCheckedInOneAndEveryOperationAnswers() async throws {
-    let server = try await serve()
+  static let referencePath = "docs/reference/openapi.json"
+
+  func testTheRegisteredRoutesAreTheDocumentedOnesAndEachAnswers() async throws {
+    let server = try await serve { $0.maxSimulations = 250_000 }
     let reply = try await server.get("/openapi.json")
     XCTAssertEqual(reply.status, 200)
-    let checkedIn = try Data(
-      contentsOf: Fixture.projectRoot.appendingPathComponent("Sources/MCSimServer/Resources/openapi.json"))
-    XCTAssertEqual(reply.body, checkedIn)
     let document = reply.json
     XCTAssertEqual(document["openapi"] as? String, "3.1.0")
     let paths = document.object("paths")
-    let expected: Set<String> = [
-      "/health", "/api/health", "/openapi.json", "/metrics", "/api/monte-carlo/simulate", "/api/monte-carlo/batch",
-      "/api/tonight/totals", "/api/fairbet/odds", "/api/fairbet/live/games", "/api/fairbet/live",
-      "/api/fairbet/parlay/evaluate", "/api/trade_score", "/api/odds/devig", "/api/odds/fair",
-    ]
-    XCTAssertEqual(Set(paths.keys), expected)
+    var documented: [String] = []
     for (path, item) in paths {
-      for method in (item as? [String: Any] ?? [:]).keys {
-        let answer = try await server.send(method.uppercased(), path, body: method == "post" ? Data("{}".utf8) : nil)
-        XCTAssertNotEqual(answer.status, 404, "\(method) \(path) is documented but not served")
-        // No live source is configured here: the live endpoints say 503, the rest answer.
-        XCTAssertTrue(answer.status < 500 || answer.status == 503, "\(method) \(path): \(answer.status)")
-      }
+      for method in (item as? [String: Any] ?? [:]).keys { documented.append("\(method.uppercased()) \(path)") }
     }
+    let registered = try MCSimServer(ServerConfiguration(), logger: .init(label: "test")).registeredOperations
+    XCTAssertEqual(documented.sorted(), registered.sorted(), "documented vs registered operations")
+    XCTAssertEqual(registered.count, 14)
+    XCTAssertEqual(Set(registered).count, registered.count, "an operation registered twice")
+    for operation in registered {
+      let parts = operation.split(separator: " ").map(String.init)
+      let answer = try await server.send(parts[0], parts[1], body: parts[0] == "POST" ? Data("{}".utf8) : nil)
+      XCTAssertNotEqual(answer.status, 404, "\(operation) is documented but not served")
+      // No live source is configured here: the live endpoints say 503, the rest answer.
+      XCTAssertTrue(answer.status < 500 || answer.status == 503, "\(operation): \(answer.status)")
+    }
+    // This server's own ceiling is the documented maximum of n_sims.
+    let schemas = document.object("components").object("schemas")
+    XCTAssertEqual(schemas.object("SimulateRequest").object("properties").object("n_sims").number("maximum"), 250_000)
+    XCTAssertEqual(schemas.object("BatchRequest").object("properties").object("n_sims").number("maximum"), 250_000)
   }
 
-  /// Each request's fields are declared once, beside its decoder (`FieldTypes`): the OpenAPI
-  /// document (written by scripts/openapi_document.py) names the same fields, with the same JSON
-  /// types and the same required ones, for the agent's simulate and batch requests and the
-  /// batch's model settings.
+  /// Each request's fields are declared once, beside its decoder (`FieldTypes`): the document's
+  /// request schemas name the same fields, with the same JSON types and the same required ones.
   func testTheDocumentsRequestSchemasAreTheContractsDeclarations() throws {
-    let data = try Data(contentsOf: Fixture.projectRoot.appendingPathComponent("Sources/MCSimServer/Resources/openapi.json"))
-    let schemas = try XCTUnwrap(
-      ((JSONSerialization.jsonObject(with: data) as? [String: Any])?["components"] as? [String: Any])?["schemas"]
-        as? [String: Any])
+    let document = try XCTUnwrap(JSONSerialization.jsonObject(with: OpenAPIDocument.make()) as? [String: Any])
+    let schemas = document.object("components").object("schemas")
     func check(_ name: String, _ declared: FieldTypes, file: StaticString = #filePath, line: UInt = #line) throws {
-      let schema = try XCTUnwrap(schemas[name] as? [String: Any], name, file: file, line: line)
+      let schema = schemas.object(name)
       let properties = try XCTUnwrap(schema["properties"] as? [String: [String: Any]], name, file: file, line: line)
       XCTAssertEqual(Set(properties.keys), declared.names, "\(name): documented vs declared fields", file: file, line: line)
       for (field, kind) in declared.fields {
@@ -53,18 +55,67 @@ final class OpenAPIDocumentTests: XCTestCase {
     }
     try check("SimulateRequest", SimulateRequest.fieldTypes)
     try check("BatchRequest", SlateFile.fieldTypes)
+    try check("ParlayEvaluateRequest", FairBetParlayRequest.fieldTypes)
+    XCTAssertEqual(
+      schemas.object("BatchRequest").object("properties").object("model").object("properties").count,
+      ModelSettings.fieldTypes.names.count)
+  }
 
-    // And the checked-in document is the script's output, not edited by hand.
-    let regenerated = FileManager.default.temporaryDirectory.appendingPathComponent("mcsim-openapi-\(UUID().uuidString).json")
-    defer { try? FileManager.default.removeItem(at: regenerated) }
-    let python = Process()
-    python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    python.arguments = ["python3", Fixture.projectRoot.appendingPathComponent("scripts/openapi_document.py").path, regenerated.path]
-    python.standardOutput = FileHandle.nullDevice
-    try python.run()
-    python.waitUntilExit()
-    XCTAssertEqual(python.terminationStatus, 0)
-    XCTAssertEqual(try Data(contentsOf: regenerated), data, "run python3 scripts/openapi_document.py after changing a contract")
+  /// docs/reference/openapi.json is the default server's document, byte for byte
+  /// (`MCSIM_RECORD_GOLDEN=1` rewrites it after a contract changes).
+  func testTheReferenceDocumentIsTheDefaultServersOne() throws {
+    let url = Fixture.projectRoot.appendingPathComponent(Self.referencePath)
+    let made = OpenAPIDocument.make()
+    if ProcessInfo.processInfo.environment["MCSIM_RECORD_GOLDEN"] == "1" { try made.write(to: url) }
+    XCTAssertEqual(
+      String(decoding: try Data(contentsOf: url), as: UTF8.self), String(decoding: made, as: UTF8.self),
+      "\(Self.referencePath) is stale: MCSIM_RECORD_GOLDEN=1 swift test --filter OpenAPIDocumentTests rewrites it")
+  }
+
+  /// Every key of a real answer is in its documented schema (a field added to a contract and
+  /// not to its schema fails here): the agent's simulate (scenarios, sensitivity and the exact
+  /// block on) and batch, devig, health, the trade score, tonight's totals and the FairBet list.
+  func testEveryKeyOfARealResponseIsDocumented() async throws {
+    let server = try await liveServer()
+    let document = try XCTUnwrap(JSONSerialization.jsonObject(with: OpenAPIDocument.make()) as? [String: Any])
+    let schemas = document.object("components").object("schemas")
+    func check(_ reply: TestServer.Reply, _ schema: String, file: StaticString = #filePath, line: UInt = #line) throws {
+      XCTAssertEqual(reply.status, 200, reply.text, file: file, line: line)
+      let value = try JSONSerialization.jsonObject(with: reply.body)
+      let missing = SchemaKeys.undocumented(value, ["$ref": "#/components/schemas/\(schema)"], schemas: schemas)
+      XCTAssertEqual(missing, [], "\(schema): keys the document does not name", file: file, line: line)
+    }
+    var simulate = try XCTUnwrap(JSONSerialization.jsonObject(with: try Fixture.scenario("simulate_request.json")) as? [String: Any])
+    simulate["include_exact"] = true
+    try check(try await server.post("/api/monte-carlo/simulate", json: simulate), "SimulateResponse")
+    try check(try await server.post("/api/monte-carlo/batch", try Fixture.scenario("slate_batch.json")), "SlateResponse")
+    try check(try await server.post("/api/odds/devig", json: ["prices": [1.91, 2.05], "method": "all"]), "DevigResponse")
+    try check(try await server.get("/api/tonight/totals"), "TonightResponse")
+    try check(try await server.get("/api/fairbet/odds"), "FairBetResponse")
+    let trade = try await server.post(
+      "/api/trade_score",
+      json: [
+        "player_in": ["price": 500_000, "breakeven": 80, "proj_scores": [90, 95, 100, 85, 92]],
+        "player_out": ["price": 450_000, "breakeven": 90, "proj_scores": [70, 75, 72, 80, 78]],
+        "round_number": 5, "team_value": 12_000_000, "league_avg_value": 11_500_000,
+      ])
+    try check(trade, "TradeResponse")
+  }
+
+  /// A server with every endpoint configured: the live feed fixture, its stats and the AFL pool.
+  func liveServer(maxSimulations: Int = 10_000_000) async throws -> TestServer {
+    let feed = try XCTUnwrap(Bundle.module.url(forResource: "theoddsapi_v4_basketball_nba_american.json", withExtension: nil, subdirectory: "Resources")).path
+    let root = Fixture.projectRoot
+    let server = try await serve {
+      var live = LiveSourceConfiguration(odds: feed)
+      live.asOf = LiveSourceTests.feedDay
+      live.stats = root.appendingPathComponent("Scenarios/feed_team_stats.json").path
+      $0.live = live
+      $0.tradePool = root.appendingPathComponent("Scenarios/afl_pool.json").path
+      $0.maxSimulations = maxSimulations
+    }
+    try await waitFor("the live source's first read") { try await server.get("/api/tonight/totals").status == 200 }
+    return server
   }
 
   /// schemathesis (installed by scripts/setup.sh into .tools/venv) against a live server with
@@ -78,16 +129,7 @@ final class OpenAPIDocumentTests: XCTestCase {
       XCTFail("schemathesis is missing: run `bash scripts/setup.sh` (it installs it into .tools/venv)")
       return
     }
-    let feed = try XCTUnwrap(Bundle.module.url(forResource: "theoddsapi_v4_basketball_nba_american.json", withExtension: nil, subdirectory: "Resources")).path
-    let root = Fixture.projectRoot
-    let server = try await serve {
-      var live = LiveSourceConfiguration(odds: feed)
-      live.asOf = LiveSourceTests.feedDay
-      live.stats = root.appendingPathComponent("Scenarios/feed_team_stats.json").path
-      $0.live = live
-      $0.tradePool = root.appendingPathComponent("Scenarios/afl_pool.json").path
-      $0.maxSimulations = 200_000
-    }
+    let server = try await liveServer(maxSimulations: 200_000)
     let base = server.base.absoluteString
     let process = Process()
     process.executableURL = st

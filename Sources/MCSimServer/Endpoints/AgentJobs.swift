@@ -97,8 +97,8 @@ enum AgentJobs {
     }
     let n = file.nSims ?? SimulationOptions.defaultSimulations
     problems.checkSimulations(n, field: "n_sims", ceiling: configuration.maxSimulations)
-    if file.entries.count > 500 {
-      problems.add("games", "\(file.entries.count) games", "at most 500 games per batch")
+    if file.entries.count > SlateFile.batchLimit {
+      problems.add("games", "\(file.entries.count) games", "at most \(SlateFile.batchLimit) games per batch")
     }
     // The cost of the whole request, not only of each game: games x n_sims.
     let (total, overflow) = n.multipliedReportingOverflow(by: file.entries.count)

@@ -9,14 +9,14 @@ import Simulation
 struct AgentRoutes {
   let server: MCSimServer
 
-  func add(to router: Router<ServerRequestContext>) {
-    router.post("/api/monte-carlo/simulate") { request, context in
+  func add(to router: OperationRouter) {
+    router.on(ServerOperations.simulate) { request, context in
       let body = try await server.body(of: request)
       let job = try AgentJobs.simulate(body, configuration: server.configuration)
       let data = try await server.simulate(paths: job.cost, for: context) { try job.run() }
       return JSONResponse.make(.ok, data: data)
     }
-    router.post("/api/monte-carlo/batch") { request, context in
+    router.on(ServerOperations.batch) { request, context in
       let body = try await server.body(of: request)
       let job = try AgentJobs.batch(body, configuration: server.configuration)
       let data = try await server.simulate(paths: job.cost, for: context) { try job.run() }

@@ -1,29 +1,19 @@
 import Foundation
 import Hummingbird
 
-/// `GET /openapi.json` (the checked-in OpenAPI 3.1 document of every endpoint) and `GET /metrics`
-/// (Prometheus text).
+/// `GET /openapi.json` (the OpenAPI 3.1 document of every endpoint, with this server's limits)
+/// and `GET /metrics` (Prometheus text).
 struct DocumentRoutes {
   let metrics: ServerMetrics
+  let configuration: ServerConfiguration
 
-  func add(to router: Router<ServerRequestContext>) {
-    let document = OpenAPIDocument.data
-    router.get("/openapi.json") { _, _ in JSONResponse.make(.ok, data: document) }
-    router.get("/metrics") { _, _ in
+  func add(to router: OperationRouter) {
+    let document = OpenAPIDocument.make(configuration)
+    router.on(ServerOperations.openAPI) { _, _ in JSONResponse.make(.ok, data: document) }
+    router.on(ServerOperations.metrics) { _, _ in
       Response(
         status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
         body: .init(byteBuffer: ByteBuffer(bytes: metrics.exposition())))
     }
   }
-}
-
-/// The OpenAPI document shipped with the server (Resources/openapi.json, written by
-/// scripts/openapi_document.py).
-public enum OpenAPIDocument {
-  public static let data: Data = {
-    guard let url = Bundle.module.url(forResource: "openapi", withExtension: "json"),
-      let data = try? Data(contentsOf: url)
-    else { return Data("{}".utf8) }
-    return data
-  }()
 }

@@ -8,11 +8,11 @@ struct HealthRoutes {
   let pool: SimulationPool
   let live: LiveSources?
 
-  func add(to router: Router<ServerRequestContext>) {
-    router.get("/health") { _, _ in
+  func add(to router: OperationRouter) {
+    router.on(ServerOperations.health) { _, _ in
       try JSONResponse.make(.ok, AgentHealthResponse(healthy: await live?.status().isHealthy ?? true))
     }
-    router.get("/api/health") { _, _ in
+    router.on(ServerOperations.apiHealth) { _, _ in
       let load = pool.load
       return try JSONResponse.make(
         .ok,

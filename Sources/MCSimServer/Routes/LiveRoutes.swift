@@ -11,12 +11,12 @@ import UseCases
 struct LiveRoutes {
   let server: MCSimServer
 
-  func add(to router: Router<ServerRequestContext>) {
-    router.get("/api/tonight/totals") { _, _ in
+  func add(to router: OperationRouter) {
+    router.on(ServerOperations.tonight) { _, _ in
       let (snapshot, status) = try await current()
       return try JSONResponse.make(.ok, TonightResponse(response: snapshot.tonight, source: status))
     }
-    router.get("/api/fairbet/odds") { request, _ in
+    router.on(ServerOperations.fairBetOdds) { request, _ in
       let query = try Self.query(request)
       let (snapshot, status) = try await current()
       return try JSONResponse.make(
@@ -25,13 +25,13 @@ struct LiveRoutes {
           catalog: snapshot.fairBet, query: query, now: server.configuration.clock(), sharpBooks: snapshot.sharpBooks,
           source: status))
     }
-    router.get("/api/fairbet/live/games") { request, _ in
+    router.on(ServerOperations.fairBetLiveGames) { request, _ in
       let league = request.uri.queryParameters.get("league")
       let (snapshot, _) = try await current()
       return try JSONResponse.make(
         .ok, FairBetLiveGame.list(snapshot.fairBet, now: server.configuration.clock(), league: league))
     }
-    router.get("/api/fairbet/live") { request, _ in
+    router.on(ServerOperations.fairBetLive) { request, _ in
       let query = try Self.query(request)
       guard let id = query.gameID else {
         throw APIError.invalid([.init(field: "game_id", value: "", message: "missing: the live game's id", location: "query")])
@@ -45,7 +45,7 @@ struct LiveRoutes {
       }
       return try JSONResponse.make(.ok, answer)
     }
-    router.post("/api/fairbet/parlay/evaluate") { request, context in
+    router.on(ServerOperations.parlayEvaluate) { request, context in
       let body = try await server.body(of: request)
       let parlay: FairBetParlayRequest
       do throws(InputDecodingError) { parlay = try FairBetParlayRequest.decode(body) } catch {

@@ -5,12 +5,12 @@ import Hummingbird
 struct OddsRoutes {
   let server: MCSimServer
 
-  func add(to router: Router<ServerRequestContext>) {
-    router.post("/api/odds/devig") { request, context in
+  func add(to router: OperationRouter) {
+    router.on(ServerOperations.devig) { request, context in
       let job = try OddsJobs.devig(try await server.body(of: request))
       return JSONResponse.make(.ok, data: try await server.compute(cost: job.cost, for: context, job.run))
     }
-    router.post("/api/odds/fair") { request, context in
+    router.on(ServerOperations.fair) { request, context in
       let body = try await server.body(of: request)
       let q = request.uri.queryParameters
       let job = try OddsJobs.fair(body, sharp: q.get("sharp"), method: q.get("method"), asOf: q.get("as_of"))

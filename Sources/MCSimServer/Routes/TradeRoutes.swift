@@ -6,8 +6,8 @@ import Hummingbird
 struct TradeRoutes {
   let server: MCSimServer
 
-  func add(to router: Router<ServerRequestContext>) {
-    router.post("/api/trade_score") { request, context in
+  func add(to router: OperationRouter) {
+    router.on(ServerOperations.tradeScore) { request, context in
       let body = try await server.body(of: request)
       let query = try tradeQuery(request.uri.queryParameters)
       let job = try TradeJobs.job(

@@ -33,7 +33,25 @@ public struct SimulateRequest: Decodable, Sendable {
       default: (key.rawValue, .number)
       }
     },
-    required: [CodingKeys.homeProjection.rawValue, CodingKeys.awayProjection.rawValue, CodingKeys.totalLine.rawValue])
+    required: [CodingKeys.homeProjection.rawValue, CodingKeys.awayProjection.rawValue, CodingKeys.totalLine.rawValue],
+    keywords: [
+      "home_projection": FieldTypes.bounds(0, GameModel.maxProjection),
+      "away_projection": FieldTypes.bounds(0, GameModel.maxProjection),
+      "home_std_dev": FieldTypes.bounds(GameModel.minSD, GameModel.maxSD).with(["default": 10]),
+      "away_std_dev": FieldTypes.bounds(GameModel.minSD, GameModel.maxSD).with(["default": 10]),
+      "total_line": ["exclusiveMinimum": 0, "exclusiveMaximum": 1000],
+      "over_odds": ["exclusiveMinimum": 1, "maximum": .number(Odds.maxDecimal), "default": 1.91, "description": "decimal odds"],
+      "under_odds": ["exclusiveMinimum": 1, "maximum": .number(Odds.maxDecimal), "default": 1.91, "description": "decimal odds"],
+      "n_sims": [
+        "minimum": 1, "default": .integer(SimulationOptions.defaultSimulations),
+        "description": "with scenarios and sensitivity, the request simulates 13.5 times n_sims games",
+      ],
+      "include_scenarios": ["default": true], "include_sensitivity": ["default": true],
+      "include_exact": [
+        "default": false,
+        "description": "mcsim's addition: grade on the exact distribution and show its block (`analytic`)",
+      ],
+    ])
 
   enum CodingKeys: String, CodingKey, CaseIterable {
     case homeProjection = "home_projection", awayProjection = "away_projection"

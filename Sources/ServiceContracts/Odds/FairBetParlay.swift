@@ -25,7 +25,17 @@ public struct FairBetParlayRequest: Decodable, Sendable {
 
   public static let legCount = 2...20
 
-  public static let fieldTypes = FieldTypes(fields: [("legs", .array)], required: ["legs"])
+  public static let fieldTypes = FieldTypes(
+    fields: [("legs", .array)], required: ["legs"],
+    keywords: [
+      "legs": [
+        "minItems": .integer(legCount.lowerBound), "maxItems": .integer(legCount.upperBound),
+        "items": .object(
+          ["game_id", "market_key", "selection_key"],
+          ["game_id": .anyInteger, "market_key": .anyString, "selection_key": .anyString, "line_value": .numberOrNull]),
+        "description": "bets of /api/fairbet/odds or /api/fairbet/live (a leg not on the board is a 422 naming it)",
+      ]
+    ])
 
   public static func decode(_ data: Data) throws(InputDecodingError) -> FairBetParlayRequest {
     try InputDecodingError.decode(FairBetParlayRequest.self, from: data)

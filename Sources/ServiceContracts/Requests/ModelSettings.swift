@@ -29,6 +29,18 @@ public struct ModelSettings: Hashable, Sendable, Decodable {
     ("home_sd", .number), ("home_std_dev", .number), ("away_sd", .number), ("away_std_dev", .number),
     ("rho", .number), ("ot_model", .string), ("ot_rate", .number), ("ot_points", .number), ("ot_sd", .number),
     ("score_floor", .integer), ("skew", .number),
+  ], keywords: [
+    "home_sd": FieldTypes.bounds(GameModel.minSD, GameModel.maxSD),
+    "home_std_dev": FieldTypes.bounds(GameModel.minSD, GameModel.maxSD),
+    "away_sd": FieldTypes.bounds(GameModel.minSD, GameModel.maxSD),
+    "away_std_dev": FieldTypes.bounds(GameModel.minSD, GameModel.maxSD), "rho": FieldTypes.bounds(-1, 1),
+    "ot_model": .oneOf(["flat", "tie", "none"]), "ot_rate": FieldTypes.bounds(0, 1),
+    "ot_points": FieldTypes.bounds(1, 100).with(["description": "at least 1 with the tie model; 0 allowed with flat"]),
+    "ot_sd": FieldTypes.bounds(0.5, 50).with(["description": "at least 0.5 with the tie model; 0 allowed with flat"]),
+    "score_floor": FieldTypes.bounds(0, 400),
+    "skew": FieldTypes.bounds(-SkewNormal.maxSkewness, SkewNormal.maxSkewness).with([
+      "description": "a skew the correlation cannot reach is a 422 naming both"
+    ]),
   ])
 
   public init(from decoder: any Decoder) throws {

@@ -27,12 +27,21 @@ public struct SlateFile: Sendable {
   /// The top-level `model` object (settings for every game), as given.
   public var model = ModelSettings()
 
+  /// The most games the server's batch endpoint takes in one request.
+  public static let batchLimit = 500
+
   /// The top level's keys and JSON types (`games` is checked game by game, each game's errors
   /// its own).
   public static let fieldTypes = FieldTypes(fields: [
     ("games", .array), ("n_sims", .integer), ("seed", .integer), ("include_exact", .boolean),
     ("model", .object(ModelSettings.fieldTypes)),
-  ], required: ["games"])
+  ], required: ["games"], keywords: [
+    "games": ["items": .ref("BatchGame"), "maxItems": .integer(batchLimit)],
+    "n_sims": ["minimum": 1, "default": .integer(SimulationOptions.defaultSimulations)],
+    "seed": ["minimum": 0, "description": "mcsim's addition: the seed (default: the server's --seed)"],
+    "include_exact": ["default": false, "description": "mcsim's addition: grade each game on its model's exact distribution"],
+    "model": ["description": "model settings for every game; an invalid one is a 422 naming each field"],
+  ])
 
   /// Decodes a slate over `base`, the model every game starts from (the command line's).
   public static func decode(_ data: Data, base: GameModel) throws(InputDecodingError) -> SlateFile {

@@ -1,0 +1,76 @@
+import HTTPTypes
+import Hummingbird
+import ServiceContracts
+
+/// One endpoint as the server registers it and documents it: the same value gives the router
+/// its path and method and the OpenAPI document its operation, so the two cannot drift.
+struct Operation: Sendable, Hashable {
+  let method: HTTPRequest.Method
+  let path: String
+  let summary: String
+  /// The query parameters' OpenAPI objects.
+  var parameters: [JSONSchema] = []
+  /// The request body's schema (a POST's).
+  var body: JSONSchema?
+  /// The 200 answer's schema (JSON unless `plainText`).
+  var response: JSONSchema
+  var plainText = false
+  /// The error statuses this operation may answer (each with the `Error` body).
+  var errors: [Int] = []
+
+  static func == (a: Operation, b: Operation) -> Bool { a.method == b.method && a.path == b.path }
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(method.rawValue)
+    hasher.combine(path)
+  }
+
+  /// A query parameter.
+  static func query(_ name: String, _ schema: JSONSchema, _ description: String, required: Bool = false) -> JSONSchema {
+    ["name": .string(name), "in": "query", "required": .boolean(required), "schema": schema, "description": .string(description)]
+  }
+
+  /// What each error status means, as the document says it.
+  static let errorMeanings: [Int: String] = [
+    400: "Broken HTTP framing: a body shorter than its Content-Length, a malformed chunk (the connection is closed)",
+    401: "Missing or invalid X-API-Key (with --api-keys)",
+    404: "No such endpoint",
+    408: "The body did not arrive within the server's body timeout (--body-timeout)",
+    413: "Body over the server's limit (--max-body)",
+    422: "Malformed JSON, a wrong type, a missing field or an invalid value: each named",
+    503: "The simulation pool is full (Retry-After says when to retry), or no source is configured",
+  ]
+
+  /// The operation's OpenAPI object.
+  var document: JSONSchema {
+    func json(_ schema: JSONSchema, _ description: String) -> JSONSchema {
+      ["description": .string(description), "content": ["application/json": ["schema": schema]]]
+    }
+    var responses: [String: JSONSchema] = [
+      "200": plainText
+        ? ["description": "Prometheus text exposition", "content": ["text/plain": ["schema": .anyString]]]
+        : json(response, "OK")
+    ]
+    for status in errors { responses[String(status)] = json(.ref("Error"), Self.errorMeanings[status] ?? "") }
+    var out: [String: JSONSchema] = ["summary": .string(summary), "responses": .object(responses)]
+    if !parameters.isEmpty { out["parameters"] = .array(parameters) }
+    if let body { out["requestBody"] = ["required": true, "content": ["application/json": ["schema": body]]] }
+    return .object(out)
+  }
+}
+
+/// The router the route groups register with: each registration names its `Operation`, and
+/// the operations registered are kept so the suite can check them against `ServerOperations.all`.
+final class OperationRouter {
+  let router: Router<ServerRequestContext>
+  private(set) var registered: [Operation] = []
+
+  init(_ router: Router<ServerRequestContext>) { self.router = router }
+
+  func on(
+    _ operation: Operation,
+    use handler: @Sendable @escaping (Request, ServerRequestContext) async throws -> some ResponseGenerator
+  ) {
+    registered.append(operation)
+    router.on(RouterPath(operation.path), method: operation.method, use: handler)
+  }
+}

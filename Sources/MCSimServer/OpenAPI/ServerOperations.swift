@@ -1,0 +1,108 @@
+import ServiceContracts
+
+/// Every endpoint of `mcsim serve`: the route groups register these and nothing else, the
+/// OpenAPI document lists these, and a known path asked with another method is a 405 naming
+/// the methods listed here.
+enum ServerOperations {
+  typealias Schema = JSONSchema
+  static let bodyErrors = [400, 408, 413, 422, 503]
+
+  static let health = Operation(
+    method: .get, path: "/health", summary: "The betting agent's health body",
+    response: .object(
+      ["status", "service"], ["status": .oneOf(["healthy", "degraded"]), "service": .constant("nba-betting-agent")]))
+  static let apiHealth = Operation(
+    method: .get, path: "/api/health", summary: "mcsim's health: pool load and live source state",
+    response: .object(
+      ["status", "service", "version", "pool"],
+      ["status": .oneOf(["healthy", "degraded"]), "service": .anyString, "version": .anyString, "pool": .anyObject]))
+  static let openAPI = Operation(method: .get, path: "/openapi.json", summary: "This document", response: .anyObject)
+  static let metrics = Operation(
+    method: .get, path: "/metrics", summary: "Prometheus metrics", response: .anyString, plainText: true)
+
+  static let simulate = Operation(
+    method: .post, path: "/api/monte-carlo/simulate",
+    summary: "The agent's one-game simulation (scenarios and sensitivity by default, as the agent)",
+    body: .ref("SimulateRequest"), response: .ref("SimulateResponse"), errors: bodyErrors)
+  static let batch = Operation(
+    method: .post, path: "/api/monte-carlo/batch",
+    summary: "The agent's batch: every game evaluated, a game without a line reported for itself",
+    body: .ref("BatchRequest"), response: .ref("SlateResponse"), errors: bodyErrors)
+
+  static let tonight = Operation(
+    method: .get, path: "/api/tonight/totals",
+    summary: "Tonight's totals from the configured feed and stats (last good copy with its age on a failed refresh)",
+    response: .ref("TonightResponse"), errors: [503])
+  static let fairBetOdds = Operation(
+    method: .get, path: "/api/fairbet/odds",
+    summary: "The FairBet client's pre-game bets with server-side EV (the real server's snake_case contract)",
+    parameters: [
+      Operation.query("league", .anyString, "league code, e.g. NBA"),
+      Operation.query("market_category", .anyString, "mainline, player_prop, team_prop or alternate"),
+      Operation.query("exclude_categories", .anyString, "categories left out (repeat the parameter)"),
+      Operation.query("game_id", ["type": "integer", "minimum": .integer(Int.min), "maximum": .integer(Int.max)], "one game"),
+      Operation.query("book", .anyString, "show that book's prices and the sharp ones"),
+      Operation.query("player_name", .anyString, "player name contains (any case)"),
+      Operation.query("min_ev", .anyNumber, "some book's EV at least this (percent)"),
+      Operation.query("has_fair", .anyBoolean, "only bets with (or without) a fair probability"),
+      Operation.query("sort_by", ContractSchemas.sortBy, "order"),
+      Operation.query(
+        "limit", ["type": "integer", "minimum": 1, "maximum": .integer(FairBetQuery.maxLimit), "default": 100], "page size"),
+      Operation.query(
+        "offset", ["type": "integer", "minimum": 0, "maximum": .integer(Int.max), "default": 0], "first bet of the page"),
+    ],
+    response: .ref("FairBetResponse"), errors: [401, 422, 503])
+  static let fairBetLiveGames = Operation(
+    method: .get, path: "/api/fairbet/live/games", summary: "Games under way (started less than 4 hours ago), as a bare array",
+    parameters: [Operation.query("league", .anyString, "league code, e.g. NBA")],
+    response: .array(of: .ref("FairBetLiveGame")), errors: [401, 503])
+  static let fairBetLive = Operation(
+    method: .get, path: "/api/fairbet/live", summary: "One game under way: its bets with EV against the sharp consensus",
+    parameters: [
+      Operation.query(
+        "game_id", ["type": "integer", "minimum": .integer(Int.min), "maximum": .integer(Int.max)],
+        "the game (from /api/fairbet/live/games)", required: true),
+      Operation.query("market_category", .anyString, "mainline, player_prop, team_prop or alternate"),
+      Operation.query("sort_by", ContractSchemas.sortBy, "order"),
+    ],
+    response: .ref("FairBetLiveResponse"), errors: [401, 404, 422, 503])
+  static let parlayEvaluate = Operation(
+    method: .post, path: "/api/fairbet/parlay/evaluate",
+    summary: "A parlay of FairBet bets: fair probability with same-game legs correlated by the game model",
+    body: .ref("ParlayEvaluateRequest"), response: .ref("ParlayEvaluateResponse"), errors: [400, 401, 408, 413, 422, 503])
+
+  static let tradeScore = Operation(
+    method: .post, path: "/api/trade_score",
+    summary: "AFL trade score: the Python API's shape, or the iOS client's (with --trade-pool)",
+    parameters: [
+      Operation.query("n_sims", ["type": "integer", "minimum": 1, "default": 10000], "simulated draws"),
+      Operation.query("seed", ["type": "integer", "minimum": 0], "seed (default: the server's)"),
+      Operation.query("deterministic", ["type": "boolean", "default": false], "the original formula only"),
+    ],
+    body: ["oneOf": [.ref("TradeRequest"), .ref("IOSTradeRequest")]], response: .ref("TradeResponse"), errors: bodyErrors)
+
+  static let devig = Operation(
+    method: .post, path: "/api/odds/devig", summary: "Fair probabilities of one book's market",
+    body: .ref("DevigRequest"), response: .ref("DevigResponse"), errors: bodyErrors)
+  static let fair = Operation(
+    method: .post, path: "/api/odds/fair",
+    summary: "Fair odds, EV per book, gates and tiers of a quotes file or odds feed (the body)",
+    parameters: [
+      Operation.query("sharp", .anyString, "sharp books, comma-separated (default pinnacle,circa,betcris)"),
+      Operation.query("method", .anyString, "devig method (default power)"),
+      Operation.query("as_of", .anyString, "ISO 8601 time ages are measured from (default: the newest quote)"),
+    ],
+    body: [
+      "description": "mcsim's quotes file, the betting agent's feed or The Odds API v4's events",
+      "oneOf": [
+        .object(["quotes"], ["quotes": .array(of: .anyObject)]), .object(["games"], ["games": .array(of: .anyObject)]),
+        .array(of: .object(["bookmakers"], ["bookmakers": .array(of: .anyObject)])),
+      ],
+    ],
+    response: .ref("FairResponse"), errors: bodyErrors)
+
+  static let all: [Operation] = [
+    health, apiHealth, openAPI, metrics, simulate, batch, tonight, fairBetOdds, fairBetLiveGames, fairBetLive,
+    parlayEvaluate, tradeScore, devig, fair,
+  ]
+}
