@@ -181,7 +181,10 @@ let package = Package(
 
     // MARK: - Tests
 
-    .testTarget(name: "RandomStreamsTests", dependencies: ["RandomStreams", "CRandom"]),
+    // The suite's tiers (fast by default; MCSIM_TEST_TIERS asks for statistical, end-to-end,
+    // tools and soak): Tests/Support/TestTiers.
+    .target(name: "TestTiers", path: "Tests/Support/TestTiers"),
+    .testTarget(name: "RandomStreamsTests", dependencies: ["RandomStreams", "CRandom", "TestTiers"]),
     // Calls OpenBLAS and LAPACKE directly, so it links them (the engine loads them at first use).
     .testTarget(
       name: "LinearAlgebraTests", dependencies: ["CLinearAlgebra"],
@@ -189,7 +192,7 @@ let package = Package(
     .testTarget(name: "MultivariateTests", dependencies: ["Multivariate"]),
     // OddsMathTests also pins the JSON shape the contracts give the odds results.
     .testTarget(name: "OddsMathTests", dependencies: ["OddsMath", "ServiceContracts"], resources: [.copy("Resources")]),
-    .testTarget(name: "SimulationTests", dependencies: ["Simulation", "OddsMath", "Multivariate", "CRandom"]),
+    .testTarget(name: "SimulationTests", dependencies: ["Simulation", "OddsMath", "Multivariate", "CRandom", "TestTiers"]),
     // Calibration's fit and backtest on synthetic games drawn from known parameters; the results
     // file and model file readers.
     .testTarget(
@@ -199,10 +202,10 @@ let package = Package(
       name: "LineFeedsTests", dependencies: ["LineFeeds", "Simulation", "OddsMath", "ServiceContracts", "LocalHTTPServer"],
       resources: [.copy("Resources")]),
     // End to end: runs the built `mcsim` binary.
-    .testTarget(name: "mcsimTests", dependencies: ["mcsim", "LocalHTTPServer"]),
+    .testTarget(name: "mcsimTests", dependencies: ["mcsim", "LocalHTTPServer", "TestTiers"]),
     // Test support: a tiny HTTP server on 127.0.0.1 (POSIX sockets) for the feed tests.
     .target(name: "LocalHTTPServer", path: "Tests/Support/LocalHTTPServer"),
-    .testTarget(name: "FantasyTradeTests", dependencies: ["FantasyTrade", "ServiceContracts"]),
+    .testTarget(name: "FantasyTradeTests", dependencies: ["FantasyTrade", "ServiceContracts", "TestTiers"]),
     // The use cases: the model's precedence, each use case against the engine it calls.
     .testTarget(name: "UseCasesTests", dependencies: ["UseCases", "Simulation", "OddsMath", "Calibration"]),
     // The shapes the CLI and the server share (failure documents, live state, FairBet pages).
@@ -211,7 +214,8 @@ let package = Package(
     .testTarget(
       name: "MCSimServerTests",
       dependencies: [
-        "MCSimServer", "Simulation", "ServiceContracts", "LocalHTTPServer", .product(name: "Logging", package: "swift-log"),
+        "MCSimServer", "Simulation", "ServiceContracts", "LocalHTTPServer", "TestTiers",
+        .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
       resources: [.copy("Resources")]),

@@ -1,10 +1,13 @@
 import FantasyTrade
 import Foundation
 import ServiceContracts
+import TestTiers
 import XCTest
 
 /// End to end: the built `mcsim trade` binary, its exit codes, its one-line errors and its JSON.
 final class TradeCommandTests: XCTestCase {
+  override func setUpWithError() throws { try TestTier.endToEnd.require() }
+
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 

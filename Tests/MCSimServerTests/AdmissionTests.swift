@@ -1,6 +1,7 @@
 import Foundation
 import MCSimServer
 import Synchronization
+import TestTiers
 import XCTest
 
 /// Every endpoint's work is bounded before it starts and admitted by its cost: heavy requests
@@ -21,6 +22,8 @@ extension XCTestCase {
 }
 
 final class AdmissionTests: XCTestCase {
+  override func setUpWithError() throws { try TestTier.soak.require() }
+
   func heavy(_ n: Int) -> Data {
     Data(
       #"{"home_projection": 112, "away_projection": 108, "total_line": 220.5, "n_sims": \#(n), "include_scenarios": false, "include_sensitivity": false}"#
@@ -99,6 +102,8 @@ final class AdmissionTests: XCTestCase {
 /// server ends as healthy as it started. The slowest light request is printed, not asserted:
 /// wall-clock targets belong to Benchmarks, and a busy CI machine stalls any of them.
 final class SoakTests: XCTestCase {
+  override func setUpWithError() throws { try TestTier.soak.require() }
+
   func testLightRequestsStayFastAmongSlowClientsAndHeavyWork() async throws {
     let server = try await serveHeavyLoad(workers: 2) {
       $0.idleTimeout = .seconds(2)

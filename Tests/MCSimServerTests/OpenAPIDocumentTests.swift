@@ -1,6 +1,7 @@
 import Foundation
 import MCSimServer
 import ServiceContracts
+import TestTiers
 import XCTest
 
 /// The OpenAPI document is made from the operations the server registers and the contracts'
@@ -124,11 +125,10 @@ final class OpenAPIDocumentTests: XCTestCase {
   /// worker: with two, 4.32.5 now and then fails inside its own strategy cache (a KeyError in
   /// the tool's code, seen once in a dozen runs), which would make the test flaky.
   func testSchemathesisFindsNoServerErrorAndNoResponseOutsideTheDocument() async throws {
-    let st = Fixture.projectRoot.appendingPathComponent(".tools/venv/bin/st")
-    guard FileManager.default.isExecutableFile(atPath: st.path) else {
-      XCTFail("schemathesis is missing: run `bash scripts/setup.sh` (it installs it into .tools/venv)")
-      return
-    }
+    let st = URL(
+      fileURLWithPath: try TestTier.tools.requireTool(
+        "schemathesis", at: [Fixture.projectRoot.appendingPathComponent(".tools/venv/bin/st").path],
+        install: "run `bash scripts/setup.sh` (it installs it into .tools/venv)"))
     let server = try await liveServer(maxSimulations: 200_000)
     let base = server.base.absoluteString
     let process = Process()

@@ -1,4 +1,5 @@
 import Foundation
+import TestTiers
 import XCTest
 
 /// The C kernels give the same answers on aarch64 as on x86-64: Tests/Support/CrossArchitecture
@@ -9,6 +10,8 @@ import XCTest
 /// and for aarch64 (run under qemu-user), where the lane loops compile to NEON, and with GCC for
 /// AVX2 and for aarch64. scripts/setup.sh installs GCC, the cross toolchain and qemu.
 final class CrossArchitectureTests: XCTestCase {
+  override func setUpWithError() throws { try TestTier.tools.require() }
+
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 

@@ -1,12 +1,15 @@
 import CRandom
 import Foundation
 import RandomStreams
+import TestTiers
 import XCTest
 
 /// Statistical checks of the fills. Every bound is a number of standard errors of the statistic
 /// under the null hypothesis, so a correct generator fails each with a known, tiny probability
 /// (and the seeds are fixed, so the suite is deterministic).
 final class DistributionTests: XCTestCase {
+  override func setUpWithError() throws { try TestTier.statistical.require() }
+
   let n = 1_000_000
 
   /// Mean, variance, skewness and excess kurtosis of 10^6 normals, each within 5 standard

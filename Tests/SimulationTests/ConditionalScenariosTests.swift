@@ -1,7 +1,10 @@
 import Simulation
+import TestTiers
 import XCTest
 
 final class ConditionalScenariosTests: XCTestCase {
+  override func setUpWithError() throws { try TestTier.statistical.require() }
+
   /// Each condition's probability and P(over | condition) within 4 standard errors of the exact
   /// model's, for both overtime models; and the exact regulation/overtime split adds back up to
   /// the exact P(over) (law of total probability), with P(overtime) the model's.

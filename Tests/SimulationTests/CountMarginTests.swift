@@ -2,11 +2,14 @@ import Foundation
 import Multivariate
 import OddsMath
 import Simulation
+import TestTiers
 import XCTest
 
 /// Counts through the Gaussian copula (negative binomial, Poisson), against
 /// scripts/parlay_reference.py part 4 (scipy's nbinom, poisson and multivariate_normal.cdf).
 final class CountMarginTests: XCTestCase {
+  override func setUpWithError() throws { try TestTier.statistical.require() }
+
   /// The names a command line and a parlay file both take.
   func testNames() {
     XCTAssertEqual(CountMargin(named: "nb"), .negativeBinomial)

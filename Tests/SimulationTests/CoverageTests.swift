@@ -1,4 +1,5 @@
 import Simulation
+import TestTiers
 import XCTest
 
 /// The reported 95% interval for p_over must cover the exact p_over about 95% of the time.
@@ -6,6 +7,8 @@ import XCTest
 /// 9.7 runs, so [93%, 97%] is +/- 4.1 sd; a correct interval fails with probability < 1e-4,
 /// and the seeds are fixed.
 final class CoverageTests: XCTestCase {
+  override func setUpWithError() throws { try TestTier.statistical.require() }
+
   func testIntervalForPOverCoversTheExactValue() throws {
     let cases: [(GameModel, Double)] = [
       (GameModel(homeMean: 115, awayMean: 112), 225.5),

@@ -1,9 +1,12 @@
 import Simulation
+import TestTiers
 import XCTest
 
 /// The simulation against the exact distribution of the same model. Every tolerance is
 /// 4 standard errors of the simulated statistic at the test's sample size.
 final class ExactAgreementTests: XCTestCase {
+  override func setUpWithError() throws { try TestTier.statistical.require() }
+
   struct Case {
     let name: String
     let model: GameModel

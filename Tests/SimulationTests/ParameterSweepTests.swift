@@ -1,8 +1,11 @@
 import OddsMath
 import Simulation
+import TestTiers
 import XCTest
 
 final class ParameterSweepTests: XCTestCase {
+  override func setUpWithError() throws { try TestTier.statistical.require() }
+
   let model = GameModel(homeMean: 115, awayMean: 112, homeSD: 11, awaySD: 9, correlation: 0.3)
   let market = TotalsMarket(line: 226.5)
 

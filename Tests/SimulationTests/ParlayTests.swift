@@ -2,12 +2,15 @@ import Foundation
 import Multivariate
 import OddsMath
 import Simulation
+import TestTiers
 import XCTest
 
 /// Parlays against exact probabilities computed by an independent route: scipy's
 /// multivariate_normal.cdf (Genz's method) in scripts/parlay_reference.py, whose outputs are
 /// pinned here. Monte Carlo checks hold within 4 standard errors sqrt(p (1 - p) / n).
 final class ParlayTests: XCTestCase {
+  override func setUpWithError() throws { try TestTier.statistical.require() }
+
   /// The script's model: home 115, away 112, sd 10, rho 0.5, flat overtime 0.06, 12 +/- 3.
   private let game = GameModel(homeMean: 115, awayMean: 112)
   private let million = 1_000_000

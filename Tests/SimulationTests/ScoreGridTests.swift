@@ -1,5 +1,6 @@
 import CRandom
 import Simulation
+import TestTiers
 import XCTest
 
 /// The simulation's grid is sized from the game kernel's single-precision normals (|z| <=
@@ -7,6 +8,8 @@ import XCTest
 /// skewed models alike, or the histogram's sparse overflow would take them (still exact, but
 /// slow). The exact distribution keeps the double-precision reach, which the maths needs.
 final class ScoreGridTests: XCTestCase {
+  override func setUpWithError() throws { try TestTier.statistical.require() }
+
   func testEveryRegulationScoreLandsInTheGrid() throws {
     let models = [
       GameModel(homeMean: 115, awayMean: 112, overtime: Overtime(kind: .none), scoreFloor: nil),

@@ -1,7 +1,10 @@
 import Simulation
+import TestTiers
 import XCTest
 
 final class SensitivityStandardErrorTests: XCTestCase {
+  override func setUpWithError() throws { try TestTier.statistical.require() }
+
   let model = GameModel(homeMean: 115, awayMean: 112, homeSD: 11, awaySD: 9, correlation: 0.3)
   let line = 226.5
 

@@ -1,11 +1,14 @@
 import Foundation
 import Simulation
+import TestTiers
 import XCTest
 
 /// Skew-normal scores keep the projection and sd, take the requested skewness, and keep the
 /// requested correlation. Tolerances are 4 standard errors at n = 10^6:
 /// se(mean) = sd/sqrt n, se(sd) by the delta method from the sample's 4th moment, se(skewness) ~ sqrt(6/n), se(correlation) ~ (1 - r^2)/sqrt n.
 final class SkewNormalTests: XCTestCase {
+  override func setUpWithError() throws { try TestTier.statistical.require() }
+
   func testMomentsOfSkewedScores() throws {
     let n = 1_000_000
     let model = GameModel(homeMean: 112, awayMean: 108, homeSD: 11, awaySD: 9, correlation: 0.3,

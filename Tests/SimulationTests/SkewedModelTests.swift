@@ -1,5 +1,6 @@
 import Foundation
 import Simulation
+import TestTiers
 import XCTest
 
 /// Skew-normal models on every path that prices: the exact distribution (a half-normal Gauss
@@ -7,6 +8,8 @@ import XCTest
 /// several games or player legs, the league factor). The skewness 0.04 is what `calibrate`
 /// writes for the NBA; 0.5 tests a strong skew.
 final class SkewedModelTests: XCTestCase {
+  override func setUpWithError() throws { try TestTier.statistical.require() }
+
   static let calibrated = GameModel(
     homeMean: 114, awayMean: 111, homeSD: 12.1, awaySD: 12.0, correlation: 0.05, overtime: Overtime(), skewness: 0.04)
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestTiers
 import XCTest
 
 /// End to end: the advice options and the config file of `mcsim run` and `mcsim slate`.
@@ -6,12 +7,13 @@ final class AdviceCommandTests: XCTestCase {
   var dir: URL!
 
   override func setUpWithError() throws {
+    try TestTier.endToEnd.require()
     dir = FileManager.default.temporaryDirectory.appendingPathComponent("mcsim-advice-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
   }
 
   override func tearDownWithError() throws {
-    try? FileManager.default.removeItem(at: dir)
+    if let dir { try? FileManager.default.removeItem(at: dir) }
   }
 
   func write(_ name: String, _ text: String) throws -> String {

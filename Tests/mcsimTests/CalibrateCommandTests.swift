@@ -1,4 +1,5 @@
 import Foundation
+import TestTiers
 import XCTest
 
 /// `mcsim calibrate` and `mcsim backtest` end to end on a small results file written here: the
@@ -7,11 +8,12 @@ final class CalibrateCommandTests: XCTestCase {
   var dir: URL!
 
   override func setUpWithError() throws {
+    try TestTier.endToEnd.require()
     dir = FileManager.default.temporaryDirectory.appendingPathComponent("mcsim-calibrate-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
   }
 
-  override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
+  override func tearDownWithError() throws { if let dir { try? FileManager.default.removeItem(at: dir) } }
 
   /// 300 games over 60 dates of one season, 10 teams, scores from a fixed arithmetic pattern.
   func resultsFile(extra: [String] = []) throws -> String {

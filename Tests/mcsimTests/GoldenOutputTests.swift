@@ -1,4 +1,5 @@
 import Foundation
+import TestTiers
 import XCTest
 
 /// What clients read must not change by accident: the table and JSON output of every command
@@ -7,6 +8,8 @@ import XCTest
 /// `MCSIM_RECORD_GOLDEN=1 swift test -c release --filter GoldenOutputTests` re-records them;
 /// a change to a golden file is a change to what clients read and says why in its commit.
 final class GoldenOutputTests: XCTestCase {
+  override func setUpWithError() throws { try TestTier.endToEnd.require() }
+
   static let cases: [(name: String, arguments: [String])] = {
     let run = ["run", "--line", "225.5", "--home", "115", "--away", "112", "--seed", "3", "--threads", "2"]
     let sweeps = ["run", "--line", "221", "--home", "112.5", "--away", "108.3", "--scenarios", "--sensitivity",

@@ -1,10 +1,13 @@
 import Foundation
+import TestTiers
 import XCTest
 
 /// One model everywhere: a model file as `calibrate --out` writes it for the NBA (a small skew,
 /// which AIC keeps) prices in every command that takes `--model`, and every priced bet of props
 /// and parlays carries the advice policy's stake within its cap.
 final class ModelFileCommandsTests: XCTestCase {
+  override func setUpWithError() throws { try TestTier.endToEnd.require() }
+
   /// The shape and values of `calibrate`'s file on the shared NBA seasons.
   static let calibrated = """
     {"version": 1,

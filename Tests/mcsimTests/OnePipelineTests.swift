@@ -1,4 +1,5 @@
 import Foundation
+import TestTiers
 import XCTest
 
 #if canImport(FoundationNetworking)
@@ -11,6 +12,8 @@ import XCTest
 /// `include_exact` says whether advice grades on the exact probabilities in both; left out, the
 /// command line grades on them and a server on the simulation (`Defaults.exactOnServer`).
 final class OnePipelineTests: XCTestCase {
+  override func setUpWithError() throws { try TestTier.endToEnd.require() }
+
   /// The server's JSON answer to `body` POSTed at `path`, which must be 200.
   static func post(_ path: String, _ body: Data, port: Int, file: StaticString = #filePath, line: UInt = #line)
     async throws -> [String: Any]

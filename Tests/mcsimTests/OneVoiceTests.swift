@@ -1,4 +1,5 @@
 import Foundation
+import TestTiers
 import XCTest
 
 /// End to end: every command speaks with one voice (issue 10): one exit-code scheme and error
@@ -7,7 +8,8 @@ import XCTest
 final class OneVoiceTests: XCTestCase {
   let request = #"{"home_projection": 115, "away_projection": 112, "total_line": 225.5, "home_std_dev": 10, "n_sims": 2000}"#
 
-  override func setUp() {
+  override func setUpWithError() throws {
+    try TestTier.endToEnd.require()
     FileManager.default.changeCurrentDirectoryPath(GoldenOutputTests.projectRoot.path)
   }
 

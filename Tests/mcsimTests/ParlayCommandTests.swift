@@ -1,8 +1,11 @@
 import Foundation
+import TestTiers
 import XCTest
 
 /// End to end: `mcsim parlay` from options and from a file, its JSON fields and its refusals.
 final class ParlayCommandTests: XCTestCase {
+  override func setUpWithError() throws { try TestTier.endToEnd.require() }
+
   let game = ["parlay", "--home", "115", "--away", "112", "--seed", "21"]
 
   private func result(_ arguments: [String]) throws -> [String: Any] {

@@ -1,8 +1,11 @@
 import Foundation
+import TestTiers
 import XCTest
 
 /// End to end: `mcsim props` on The Odds API's real player-points sample.
 final class PropsCommandTests: XCTestCase {
+  override func setUpWithError() throws { try TestTier.endToEnd.require() }
+
   let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
   var feed: String { root.appendingPathComponent("Scenarios/props_feed_nba.json").path }

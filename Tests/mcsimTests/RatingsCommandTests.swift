@@ -1,10 +1,13 @@
 import Foundation
+import TestTiers
 import XCTest
 
 /// `mcsim ratings` and ratings as a projection source, end to end on the shipped NBA data
 /// (data/nba_games_lines.csv): the JSON the issue fixes, the ranked table, refusals, and the
 /// backtest's targets on held-out seasons.
 final class RatingsCommandTests: XCTestCase {
+  override func setUpWithError() throws { try TestTier.endToEnd.require() }
+
   static var data: String { GoldenOutputTests.projectRoot.appendingPathComponent("data/nba_games_lines.csv").path }
 
   func testRatingsJSON() throws {

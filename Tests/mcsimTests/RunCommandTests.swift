@@ -1,8 +1,11 @@
 import Foundation
+import TestTiers
 import XCTest
 
 /// End to end: the `mcsim run` binary, its JSON contract, its report and its refusals.
 final class RunCommandTests: XCTestCase {
+  override func setUpWithError() throws { try TestTier.endToEnd.require() }
+
   let base = ["run", "--line", "225.5", "--home", "115", "--away", "112"]
 
   /// The betting agent's /api/monte-carlo/simulate field names (CONTRACTS.md section 1), all
@@ -197,6 +200,8 @@ final class RunCommandTests: XCTestCase {
 
 /// `mcsim run --request`: the agent's request body in, the agent's response out.
 final class RunRequestTests: XCTestCase {
+  override func setUpWithError() throws { try TestTier.endToEnd.require() }
+
   func testRequestFileAndStdin() throws {
     let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Scenarios/simulate_request.json").path
     let doc = try MCSimBinary.json(["run", "--request", file, "--seed", "4", "--json"])
@@ -235,6 +240,8 @@ final class RunRequestTests: XCTestCase {
 
 /// The agent's optional blocks come back when asked for, by flag or by the request.
 final class RunScenarioTests: XCTestCase {
+  override func setUpWithError() throws { try TestTier.endToEnd.require() }
+
   func testScenariosAndSensitivityBlocks() throws {
     let doc = try MCSimBinary.json(["run", "--line", "220.5", "--home", "112.5", "--away", "108.3", "--seed", "2",
                                     "--scenarios", "--sensitivity", "--json"])

@@ -1,8 +1,11 @@
 import Foundation
+import TestTiers
 import XCTest
 
 /// `mcsim run --svg` and `--scenarios`' outcome-conditional block.
 final class RunPictureTests: XCTestCase {
+  override func setUpWithError() throws { try TestTier.endToEnd.require() }
+
   /// The picture: a bar per value of the total's and the margin's distribution (as many as the
   /// JSON's histogram spans at least), the exact curve over each, the line marked on the totals
   /// and across the heat map; then rendered by a browser.

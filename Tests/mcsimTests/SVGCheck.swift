@@ -1,4 +1,5 @@
 import Foundation
+import TestTiers
 import XCTest
 
 #if canImport(FoundationXML)
@@ -42,21 +43,13 @@ enum SVGCheck {
     return census
   }
 
-  static var browser: String? {
-    ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].first {
-      FileManager.default.isExecutableFile(atPath: $0)
-    }
-  }
-
   /// Renders `file` with headless Chromium: the DOM it builds has no parser error and an
   /// `<svg>` root, and the screenshot is a non-trivial PNG.
   static func render(_ file: String, width: Int, height: Int) throws {
     // scripts/setup.sh installs Chromium, as it installs schemathesis: a missing browser is a
     // machine not set up, and fails saying so rather than passing untested.
-    guard let browser else {
-      XCTFail("cannot render \(file): no headless browser installed (looked for chromium, chromium-browser, google-chrome): run scripts/setup.sh")
-      return
-    }
+    let browser = try TestTier.tools.requireTool(
+      "a headless browser", at: ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"])
     let png = file + ".png"
     try? FileManager.default.removeItem(atPath: png)
     let profile = file + ".profile"

@@ -1,4 +1,5 @@
 import Foundation
+import TestTiers
 import XCTest
 
 #if canImport(FoundationNetworking)
@@ -8,6 +9,8 @@ import XCTest
 /// `mcsim serve` as a process: it prints where it listens, finishes a request in flight when
 /// SIGTERM arrives and exits 0, and refuses bad options before it listens.
 final class ServeCommandTests: XCTestCase {
+  override func setUpWithError() throws { try TestTier.endToEnd.require() }
+
   func testSIGTERMLetsTheRequestInFlightFinishThenExitsZero() async throws {
     let (process, port) = try MCSimBinary.serve()
 
@@ -75,6 +78,8 @@ final class ServeCommandTests: XCTestCase {
 /// sixteen 500-game batches and fifty 200-outcome devigs settles within twice its idle size
 /// (it stayed at about 5x before the trimmer: 37 MB idle, 181 MB after).
 final class ServeMemoryTests: XCTestCase {
+  override func setUpWithError() throws { try TestTier.endToEnd.require() }
+
   func resident(_ pid: Int32) throws -> Double {
     let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
     let line = try XCTUnwrap(status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") })

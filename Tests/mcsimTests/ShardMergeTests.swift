@@ -1,5 +1,6 @@
 import Foundation
 import LocalHTTPServer
+import TestTiers
 import XCTest
 
 /// A run split with `--shard K/N` and merged prints what the single run prints, byte for byte
@@ -10,12 +11,13 @@ final class ShardMergeTests: XCTestCase {
   var work: URL!
 
   override func setUpWithError() throws {
+    try TestTier.endToEnd.require()
     work = FileManager.default.temporaryDirectory.appendingPathComponent("mcsim-shards-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
   }
 
   override func tearDownWithError() throws {
-    try? FileManager.default.removeItem(at: work)
+    if let work { try? FileManager.default.removeItem(at: work) }
   }
 
   /// Runs mcsim (or a shell command) in `cwd` with `environment` added.
@@ -286,6 +288,7 @@ final class ShardMergeTests: XCTestCase {
   /// cannot run the daemons (not root, packages missing), and never where MCSIM_REQUIRE_SLURM=1
   /// (.ci/run sets it): there that is a failure.
   func testTheSlateRunsAsASlurmJobArrayAndMergesIdentically() throws {
+    try TestTier.tools.require()
     let r = try sh("bash \(root.path)/deploy/slurm/run-local.sh", cwd: root, environment: ["MCSIM_BIN": mcsim])
     if r.status == 77 {
       let reason = r.stderr.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -340,13 +343,11 @@ final class ShardMergeTests: XCTestCase {
   /// The manifests against the Kubernetes schema, with kubernetes-validate (PyPI), which
   /// scripts/setup.sh installs into .tools/venv.
   func testTheManifestsAreValidKubernetes() throws {
-    let validator = root.appendingPathComponent(".tools/venv/bin/kubernetes-validate")
-    guard FileManager.default.isExecutableFile(atPath: validator.path) else {
-      XCTFail("kubernetes-validate is missing: run `bash scripts/setup.sh` (it installs it into .tools/venv)")
-      return
-    }
+    let validator = try TestTier.tools.requireTool(
+      "kubernetes-validate", at: [root.appendingPathComponent(".tools/venv/bin/kubernetes-validate").path],
+      install: "run `bash scripts/setup.sh` (it installs it into .tools/venv)")
     let r = try sh(
-      "\(validator.path) --strict deploy/kubernetes-shards-pvc.yaml deploy/kubernetes-slate-job.yaml deploy/kubernetes-merge-job.yaml")
+      "\(validator) --strict deploy/kubernetes-shards-pvc.yaml deploy/kubernetes-slate-job.yaml deploy/kubernetes-merge-job.yaml")
     XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
   }
 }

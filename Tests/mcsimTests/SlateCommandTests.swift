@@ -1,10 +1,13 @@
 import Foundation
 import LocalHTTPServer
+import TestTiers
 import XCTest
 
 /// End to end: `mcsim slate` and `mcsim fair` on slate files, feeds and team stats, from files,
 /// stdin and a local HTTP server; the batch contract; watch mode.
 final class SlateCommandTests: XCTestCase {
+  override func setUpWithError() throws { try TestTier.endToEnd.require() }
+
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
 
   static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }

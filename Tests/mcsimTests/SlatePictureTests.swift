@@ -1,9 +1,12 @@
 import Foundation
+import TestTiers
 import XCTest
 
 /// `mcsim slate --svg`: a row per game with a totals line, the model's P(over) with its interval
 /// and the market's devigged P(over).
 final class SlatePictureTests: XCTestCase {
+  override func setUpWithError() throws { try TestTier.endToEnd.require() }
+
   func testSlateSVG() throws {
     let file = SVGCheck.temporary("slate.svg")
     let slate = SlateCommandTests.path("Scenarios/slate_native.json")

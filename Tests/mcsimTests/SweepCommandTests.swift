@@ -1,8 +1,11 @@
 import Foundation
+import TestTiers
 import XCTest
 
 /// End to end: `mcsim sweep`, its outputs (table, CSV, JSON, SVG) and its refusals.
 final class SweepCommandTests: XCTestCase {
+  override func setUpWithError() throws { try TestTier.endToEnd.require() }
+
   let game = ["sweep", "--home", "115", "--away", "112", "--seed", "4"]
 
   func testJSONHasAPointPerGridPointAndABreakEvenPerCurve() throws {
