@@ -1,4 +1,4 @@
-/// The replaced service's trade score, reproduced exactly (CONTRACTS.md section 3): the same
+/// The replaced service's trade score, reproduced exactly (docs/contracts.md, "AFL trade score"): the same
 /// operations in the same order on IEEE doubles, CPython's `sum` and `round` (`PythonNumerics`).
 /// No randomness; this is also the simulation's zero-noise limit.
 public enum OriginalTradeScore {

@@ -1,4 +1,4 @@
-/// The replaced service's response to POST /api/trade_score (CONTRACTS.md section 3), field for
+/// The replaced service's response to POST /api/trade_score (docs/contracts.md, "AFL trade score"), field for
 /// field and rounded as it rounded: `round(x, 1)` for scores, factors and weights (in percent),
 /// `round(x, 0)` for dollars, integer projected prices.
 ///

@@ -1,5 +1,5 @@
 /// Over/under pricing of one totals market: the betting agent's `ev_metrics` object
-/// (CONTRACTS.md section 1), field for field (ServiceContracts encodes it). Fractions, not percent.
+/// (docs/contracts.md, "Betting agent"), field for field (ServiceContracts encodes it). Fractions, not percent.
 public struct TotalsEVMetrics: Hashable, Sendable {
   public let evOver: Double
   public let evUnder: Double

@@ -1,7 +1,7 @@
 /// The model of one basketball game: regulation scores are bivariate normal (optionally
 /// skew-normal), rounded to integers, floored (at 0 unless set), then overtime is added.
 ///
-/// Defaults follow the betting agent the engine replaces (CONTRACTS.md section 1): sd 10 for
+/// Defaults follow the betting agent the engine replaces (docs/contracts.md, "Betting agent"): sd 10 for
 /// each team, correlation 0.5, the flat overtime model with rate 0.06 and Normal(12, 3) points.
 public struct GameModel: Hashable, Sendable {
   /// Projected regulation points of each team (the normal's means).

@@ -1,7 +1,7 @@
 import OddsMath
 
 /// The result of `mcsim run`: the betting agent's `/api/monte-carlo/simulate` result
-/// (CONTRACTS.md section 1) with mcsim's additions. Carries its inputs, seed and model, so it
+/// (docs/contracts.md, "Betting agent") with mcsim's additions. Carries its inputs, seed and model, so it
 /// can be reproduced.
 public struct GameReport: Sendable {
   public let simulation: TotalsSimulationSummary

@@ -1,4 +1,4 @@
-/// The betting agent's `scenarios` block (CONTRACTS.md section 1): the same totals market under
+/// The betting agent's `scenarios` block (docs/contracts.md, "Betting agent"): the same totals market under
 /// named variants of the model, at half the simulations, every variant on the same random
 /// numbers so that their differences are the model's, not noise.
 ///

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The betting agent's `sensitivity` block (CONTRACTS.md section 1): how P(under) moves with
+/// The betting agent's `sensitivity` block (docs/contracts.md, "Betting agent"): how P(under) moves with
 /// each input, by central differences of +/- 5% of the input, all runs on the same random
 /// numbers (common random numbers make the difference quotient nearly noise-free):
 ///

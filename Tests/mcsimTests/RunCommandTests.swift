@@ -8,7 +8,7 @@ final class RunCommandTests: XCTestCase {
 
   let base = ["run", "--line", "225.5", "--home", "115", "--away", "112"]
 
-  /// The betting agent's /api/monte-carlo/simulate field names (CONTRACTS.md section 1), all
+  /// The betting agent's /api/monte-carlo/simulate field names (docs/contracts.md, "Betting agent"), all
   /// present, plus mcsim's additions.
   func testJSONCarriesTheContractFields() throws {
     let doc = try MCSimBinary.json(base + ["--seed", "42", "--json"])

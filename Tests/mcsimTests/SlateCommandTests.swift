@@ -16,7 +16,7 @@ final class SlateCommandTests: XCTestCase {
     try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], text)
   }
 
-  /// The agent's batch response fields (CONTRACTS.md section 1), exactly named, with ev, edge
+  /// The agent's batch response fields (docs/contracts.md, "Betting agent"), exactly named, with ev, edge
   /// and kelly in percent; plus tonight's fields where the input gives them.
   func testBatchContractFields() throws {
     let r = try MCSimBinary.run(["slate", Self.path("Scenarios/slate_batch.json"), "--json", "--seed", "5"])

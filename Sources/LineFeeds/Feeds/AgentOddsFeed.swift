@@ -2,7 +2,7 @@ import Foundation
 import OddsMath
 import ServiceContracts
 
-/// The betting agent's odds feed, GET /api/betting/odds (CONTRACTS.md section 1): camelCase,
+/// The betting agent's odds feed, GET /api/betting/odds (docs/contracts.md, "Betting agent"): camelCase,
 /// numbers as strings, decimal odds, one book (the feed's `source`).
 ///
 ///   {"games": [{"gameId", "homeTeam", "awayTeam", "startTime",

@@ -2,7 +2,7 @@ import Foundation
 import ServiceContracts
 
 /// A team-stats JSON file, either shape detected per entry:
-/// - the platform's `GET /api/teams` (CONTRACTS.md section 1): an array of
+/// - the platform's `GET /api/teams` (docs/contracts.md, "Betting agent"): an array of
 ///   `{"team_id", "full_name", "abbreviation", "points_avg", "points_allowed_avg", ...}`;
 ///   `points_avg` is the agent's ppg and `points_allowed_avg` its opp_ppg; there is no sd, so
 ///   the model's default applies;

@@ -5,7 +5,7 @@ import OddsMath
 import Simulation
 
 /// The betting agent's `POST /api/monte-carlo/simulate` and `POST /api/monte-carlo/batch`
-/// (CONTRACTS.md section 1): its request bodies and defaults, its responses with mcsim's additions.
+/// (docs/contracts.md, "Betting agent"): its request bodies and defaults, its responses with mcsim's additions.
 struct AgentRoutes {
   let server: MCSimServer
 

@@ -2,7 +2,7 @@ import FantasyTrade
 import Foundation
 import Hummingbird
 
-/// `POST /api/trade_score` (CONTRACTS.md section 3), both the Python API's and the iOS shape.
+/// `POST /api/trade_score` (docs/contracts.md, "AFL trade score"), both the Python API's and the iOS shape.
 struct TradeRoutes {
   let server: MCSimServer
 

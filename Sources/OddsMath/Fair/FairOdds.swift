@@ -1,6 +1,6 @@
 import Foundation
 
-/// Fair odds across books: the replaced fair-odds service (CONTRACTS.md section 2) without its
+/// Fair odds across books: the replaced fair-odds service (docs/contracts.md, "FairBet") without its
 /// stated gaps (two-way only, one sharp book, normalisation only).
 ///
 /// For each market (all sides of one event, market and line; see `BetGrouping`):

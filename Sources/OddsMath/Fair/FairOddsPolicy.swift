@@ -1,6 +1,6 @@
 /// Everything `FairOdds.evaluate` can be told: which books are sharp, how to devig, the gates'
 /// thresholds per market category, and exchange fees. The defaults are the replaced service's
-/// (CONTRACTS.md section 2), except the devig method, which is power rather than normalisation.
+/// (docs/contracts.md, "FairBet"), except the devig method, which is power rather than normalisation.
 public struct FairOddsPolicy: Hashable, Sendable {
   /// Books whose prices make the reference, compared case-insensitively.
   public var sharpBooks: [String] = BookKeys.defaultSharp

@@ -2,7 +2,7 @@ import Foundation
 import OddsMath
 import Simulation
 
-/// The betting agent's `POST /api/monte-carlo/simulate` request body (CONTRACTS.md section 1),
+/// The betting agent's `POST /api/monte-carlo/simulate` request body (docs/contracts.md, "Betting agent"),
 /// with its defaults (`include_scenarios` and `include_sensitivity` true, as the agent had them).
 public struct SimulateRequest: Decodable, Sendable {
   public var homeProjection: Double

@@ -1,6 +1,6 @@
 import OddsMath
 
-/// The agent's `ev_metrics` of `/api/monte-carlo/simulate` (CONTRACTS.md section 1): fractions.
+/// The agent's `ev_metrics` of `/api/monte-carlo/simulate` (docs/contracts.md, "Betting agent"): fractions.
 extension TotalsEVMetrics: ContractObject {
   public func writeFields(to fields: inout some FieldWriter) throws {
     try fields.field("best_edge", bestEdge)

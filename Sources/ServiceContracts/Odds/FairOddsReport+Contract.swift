@@ -1,7 +1,7 @@
 import Foundation
 import OddsMath
 
-// JSON shapes of the fair-odds results. Field names are the replaced service's (CONTRACTS.md
+// JSON shapes of the fair-odds results. Field names are the replaced service's (docs/contracts.md
 // section 2: ev_percent, implied_prob, true_prob, is_sharp, ev_method, ev_confidence_tier,
 // ev_disabled_reason, reference_price); the rest are additions. Odds appear as decimal numbers
 // with an `_american` companion. Dates are encoded with the encoder's date strategy.

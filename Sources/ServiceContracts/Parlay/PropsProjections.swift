@@ -7,7 +7,7 @@ import Simulation
 ///     {"home": 112.5, "away": 110.0,
 ///      "players": [{"name": "Darius Garland", "team": "home", "stat": "points", "mean": 21.0, "sd": 6.0}]}
 ///
-/// Players may also come as the box-score API's season averages (CONTRACTS.md section 4,
+/// Players may also come as the box-score API's season averages (docs/contracts.md, "Box-score API",
 /// `GET /api/players/{id}/season-averages`), the responses as they are, grouped by team:
 ///
 ///     {"season_averages": {"home": [{"player_name": "Darius Garland", "pts": 19.8, "reb": 2.6,

@@ -2,7 +2,7 @@ import Foundation
 import OddsMath
 import Simulation
 
-/// A slate file: the betting agent's batch request (CONTRACTS.md section 1) or mcsim's native
+/// A slate file: the betting agent's batch request (docs/contracts.md, "Betting agent") or mcsim's native
 /// slate, which is the same shape with more optional fields. Documented in README.md, "Slates".
 ///
 ///   {"games": [{"game_id", "home_team_abbr", "away_team_abbr",

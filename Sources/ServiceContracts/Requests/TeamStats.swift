@@ -26,7 +26,7 @@ public struct TeamStats: Hashable, Sendable {
   public var key: TeamKey { team.map { TeamKey($0.abbreviation) } ?? TeamKey(name) }
 }
 
-/// The betting agent's projection from team stats (CONTRACTS.md section 1):
+/// The betting agent's projection from team stats (docs/contracts.md, "Betting agent"):
 ///
 ///   home_projection = (home_ppg + away_opp_ppg) / 2
 ///   away_projection = (away_ppg + home_opp_ppg) / 2

@@ -3,7 +3,7 @@ import OddsMath
 import Simulation
 import UseCases
 
-/// The slate's JSON: the betting agent's batch response (CONTRACTS.md section 1: `success`,
+/// The slate's JSON: the betting agent's batch response (docs/contracts.md, "Betting agent": `success`,
 /// `n_games`, `n_sims_per_game`, `games`) with the tonight endpoint's `n_simulations` and
 /// `methodology`, and mcsim's additions: `seed`, `threads`, `elapsed_ms`, `n_failed` (games with
 /// an `error`), `unmatched` (feed games that found no place on the slate), and `inputs` (where

@@ -1,6 +1,6 @@
 import FantasyTrade
 
-/// The trade API's response to POST /api/trade_score (CONTRACTS.md section 3), field for field.
+/// The trade API's response to POST /api/trade_score (docs/contracts.md, "AFL trade score"), field for field.
 extension TradeScoreResponse: Encodable {
   enum WireKeys: String, CodingKey {
     case status, tradeScore = "trade_score", scoringScore = "scoring_score", cashScore = "cash_score"

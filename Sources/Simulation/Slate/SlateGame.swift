@@ -26,7 +26,7 @@ public struct SlateGame: Sendable {
 }
 
 /// Facts about a game that the engine carries through to the result unchanged: the fields the
-/// betting agent's `/api/tonight/totals` adds per game (CONTRACTS.md section 1), and notes.
+/// betting agent's `/api/tonight/totals` adds per game (docs/contracts.md, "Betting agent"), and notes.
 public struct GameInfo: Hashable, Sendable {
   public var gameDate: String?
   public var startTime: String?

@@ -1,6 +1,6 @@
 import OddsMath
 
-/// One game of a priced slate: what the betting agent's batch game (CONTRACTS.md section 1:
+/// One game of a priced slate: what the betting agent's batch game (docs/contracts.md, "Betting agent":
 /// `game_id`, `home_abbr`, `away_abbr`, `projected`, `line`, `monte_carlo`, `ev_metrics`,
 /// `verdict`, and `error` when it was not evaluated) carries, with mcsim's additions: the tonight
 /// endpoint's per-game facts when known, `edge` (projected - line, points), the `spread` and
