@@ -40,7 +40,7 @@ struct SlateCommand: ParsableCommand {
   @Option(help: "Team stats JSON (the platform's /api/teams, or mcsim's native stats) to project the feed's games.")
   var stats: String?
 
-  @Option(name: .customLong("stats-from"), help: "Compute team stats from a results CSV (the format of the shared NBA results).")
+  @Option(name: .customLong("stats-from"), help: "Compute team stats from a results CSV (the format of data/nba_games_lines.csv).")
   var statsFrom: String?
 
   @Option(help: "Project the feed's games from team ratings fitted on this results CSV (the format of Scenarios/nba_results_2023.csv) as of --as-of (default now); the hyperparameters are --model's when it has them, else the built-in ones.")

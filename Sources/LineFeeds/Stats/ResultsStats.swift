@@ -1,7 +1,7 @@
 import Foundation
 import ServiceContracts
 
-/// Team stats computed from game results, in the format of the shared NBA results
+/// Team stats computed from game results, in the format of data/nba_games_lines.csv
 /// (Scenarios/nba_results_2023.csv: `season,date,home,away,home_score,away_score,...`; columns
 /// found by name, so others may be absent or reordered; `season` optional).
 ///
