@@ -1,4 +1,4 @@
-/// The iOS client's factors of a trade, each in [0, 1] (README.md, "Trades", defines them for
+/// The iOS client's factors of a trade, each in [0, 1] (docs/trades.md, defines them for
 /// users):
 ///
 /// - form_factor: P(the incoming player scores more points than the outgoing one over the

@@ -8,7 +8,7 @@ import NIOCore
 import ServiceContracts
 import ServiceLifecycle
 
-/// `mcsim serve`: the replaced services' endpoints over HTTP (README "Serve"). Built once from a
+/// `mcsim serve`: the replaced services' endpoints over HTTP (docs/serving.md). Built once from a
 /// validated configuration; `run()` serves until SIGINT or SIGTERM, then lets in-flight requests
 /// finish before it returns.
 public struct MCSimServer: Sendable {

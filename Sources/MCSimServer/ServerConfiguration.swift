@@ -49,7 +49,7 @@ public struct ServerConfiguration: Sendable {
   public var live: LiveSourceConfiguration?
   /// The AFL player pool for the iOS trade request (ids -> players); nil refuses that shape.
   public var tradePool: String?
-  /// The thresholds behind every answer's advice (README "Advice"; a config file sets them).
+  /// The thresholds behind every answer's advice (docs/one-game.md, "Advice"; a config file sets them).
   public var advice = AdvicePolicy()
   /// The model a request's games start from (its means unused): the built-in defaults, or a
   /// model file's (`mcsim serve --model FILE`); a request's own fields win over it.

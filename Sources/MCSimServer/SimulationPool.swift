@@ -12,7 +12,7 @@ import Synchronization
 /// pool thread and back cost more than it): on Linux both draw on one pool of as many threads as cores, so jobs held there would
 /// keep every async handler, /health included, waiting until a simulation finished (measured on
 /// 2 cores with 2 simulations of 10^7 running: /health took 0.74 s on Dispatch's threads, 1 to 6
-/// ms on the pool's own; README "Serve").
+/// ms on the pool's own; docs/serving.md).
 public final class SimulationPool: Sendable {
   public enum PoolError: Error, Equatable, Sendable {
     /// No worker within the deadline, or no room in the queue: try again after `retryAfter` s.

@@ -76,7 +76,7 @@ public struct MultivariateNormal: Sendable {
     case blas
     case loop
 
-    /// The faster path at dimension d on this project's benchmark machine (README
+    /// The faster path at dimension d on this project's benchmark machine (docs/parlays-and-props.md,
     /// "Multivariate"): the loop below `blasCrossover`, dgemm from it on.
     public static func preferred(dimension: Int) -> Path {
       dimension >= blasCrossover ? .blas : .loop
@@ -84,7 +84,7 @@ public struct MultivariateNormal: Sendable {
   }
 
   /// The smallest dimension at which dgemm beats the plain loop, measured by
-  /// `swift run -c release Benchmarks --filter multivariate` (README "Parlays"): the loop, fully
+  /// `swift run -c release Benchmarks --filter multivariate` (docs/parlays-and-props.md): the loop, fully
   /// unrolled up to d = 8, takes 0.62-0.79x dgemm's time at d = 2, 4, 8; dgemm takes 0.85-0.95x
   /// the loop's at d = 16, 32, 128 (and 0.9-1.1x at 64, within the noise of a shared machine).
   public static let blasCrossover = 9

@@ -2,7 +2,7 @@ import Foundation
 import RandomStreams
 
 /// The joint histograms a run simulates, recorded or replayed: how a run is split into shards
-/// and merged exactly (README "Shards").
+/// and merged exactly (docs/shards.md).
 ///
 /// Recording (`--shard K/N`): every `GameSimulator.simulate` call of the run simulates only
 /// shard K's share of each game's chunks (chunk k always draws from stream k, whoever runs it)

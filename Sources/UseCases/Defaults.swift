@@ -15,7 +15,7 @@ public enum Defaults {
   public static let agentModel = GameModel(homeMean: 0, awayMean: 0, correlation: 0.2, scoreFloor: 70)
   /// The price of a side when none is given (decimal 1.91, about -110).
   public static let price = TotalsMarket.defaultOdds
-  /// The advice policy (README "Advice"): quarter Kelly capped at 5% a bet, the market gap gate,
+  /// The advice policy (docs/one-game.md, "Advice"): quarter Kelly capped at 5% a bet, the market gap gate,
   /// simulation-only stakes gated by their EV interval, 20% of bankroll on a slate.
   public static let advice = AdvicePolicy()
   /// Grade on the model's exact probabilities where it has them (the simulated ones reported

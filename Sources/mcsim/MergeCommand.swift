@@ -4,7 +4,7 @@ import LineFeeds
 import Simulation
 
 /// `mcsim merge PARTS...`: the output of a run split with `--shard K/N`, exactly as the single
-/// run prints it (README "Shards").
+/// run prints it (docs/shards.md).
 struct MergeCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "merge",

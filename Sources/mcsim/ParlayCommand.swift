@@ -49,7 +49,7 @@ struct ParlayCommand: ParsableCommand {
   @OptionGroup(title: "Market-implied projections") var market: MarketOptions
 
   @OptionGroup(title: "Stakes") var kellyOptions: KellyOptions
-  @OptionGroup(title: "Advice (README \"Advice\")") var adviceOptions: AdviceOptions
+  @OptionGroup(title: "Advice (docs/one-game.md)") var adviceOptions: AdviceOptions
   @OptionGroup(title: "Model") var modelOptions: ModelOptions
   @OptionGroup(title: "Model") var modelFile: ModelFileOptions
   @OptionGroup(title: "Simulation") var randomOptions: RandomOptions

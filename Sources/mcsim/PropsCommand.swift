@@ -38,7 +38,7 @@ struct PropsCommand: ParsableCommand {
   var event: String?
 
   @OptionGroup(title: "Stakes") var kellyOptions: KellyOptions
-  @OptionGroup(title: "Advice (README \"Advice\")") var adviceOptions: AdviceOptions
+  @OptionGroup(title: "Advice (docs/one-game.md)") var adviceOptions: AdviceOptions
   @OptionGroup(title: "Model") var modelOptions: ModelOptions
   @OptionGroup(title: "Model") var modelFile: ModelFileOptions
   @OptionGroup(title: "Simulation") var randomOptions: RandomOptions

@@ -47,13 +47,13 @@ struct RunCommand: ParsableCommand {
   var sensitivity = false
 
   @OptionGroup(title: "Stakes") var kellyOptions: KellyOptions
-  @OptionGroup(title: "Advice (README \"Advice\")") var adviceOptions: AdviceOptions
+  @OptionGroup(title: "Advice (docs/one-game.md)") var adviceOptions: AdviceOptions
   @OptionGroup(title: "Model") var modelOptions: ModelOptions
   @OptionGroup(title: "Model") var modelFile: ModelFileOptions
   @OptionGroup(title: "Simulation") var randomOptions: RandomOptions
   @OptionGroup(title: "Input") var input: InputOptions
   @OptionGroup(title: "Output") var output: OutputOptions
-  @OptionGroup(title: "Shards (README \"Shards\")") var shardOptions: ShardOptions
+  @OptionGroup(title: "Shards (docs/shards.md)") var shardOptions: ShardOptions
 
   func validate() throws {
     if request != nil {

@@ -10,7 +10,7 @@ import UseCases
 
 extension AgentAdviceRules: ExpressibleByArgument {}
 
-/// `mcsim serve`: the replaced services' HTTP endpoints (README "Serve").
+/// `mcsim serve`: the replaced services' HTTP endpoints (docs/serving.md).
 struct ServeCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "serve",
@@ -108,7 +108,7 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(name: .customLong("trade-pool"), help: "AFL player pool JSON for the iOS trade request's player ids.")
   var tradePool: String?
 
-  @Option(help: "A config file (JSON; README \"Config file\") whose advice thresholds and sharp books the server uses; default: mcsim.json in the working directory, if there is one.")
+  @Option(help: "A config file (JSON; docs/one-game.md, \"Config file\") whose advice thresholds and sharp books the server uses; default: mcsim.json in the working directory, if there is one.")
   var config: String?
 
   @Option(name: .customLong("api-keys"), help: "A file of API keys, one a line: every /api/ route then answers 401 without a valid X-API-Key header (/health stays open; keys are never logged).")

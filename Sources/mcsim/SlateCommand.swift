@@ -62,7 +62,7 @@ struct SlateCommand: ParsableCommand {
   var polls: Int?
 
   @OptionGroup(title: "Stakes") var kellyOptions: KellyOptions
-  @OptionGroup(title: "Advice (README \"Advice\")") var adviceOptions: AdviceOptions
+  @OptionGroup(title: "Advice (docs/one-game.md)") var adviceOptions: AdviceOptions
   @OptionGroup(title: "Model") var modelOptions: ModelOptions
   @OptionGroup(title: "Model") var modelFile: ModelFileOptions
   @OptionGroup(title: "Simulation") var randomOptions: RandomOptions
@@ -73,7 +73,7 @@ struct SlateCommand: ParsableCommand {
   @OptionGroup(title: "Feed") var feedOptions: FeedOptions
 
   @OptionGroup(title: "Input") var input: InputOptions
-  @OptionGroup(title: "Shards (README \"Shards\")") var shardOptions: ShardOptions
+  @OptionGroup(title: "Shards (docs/shards.md)") var shardOptions: ShardOptions
 
   @OptionGroup(title: "Output") var output: OutputOptions
   var json: Bool { output.json }

@@ -91,10 +91,10 @@ struct SweepCommand: ParsableCommand {
 
   @OptionGroup(title: "Model") var modelFile: ModelFileOptions
   @OptionGroup(title: "Stakes") var kellyOptions: KellyOptions
-  @OptionGroup(title: "Advice (README \"Advice\")") var adviceOptions: AdviceOptions
+  @OptionGroup(title: "Advice (docs/one-game.md)") var adviceOptions: AdviceOptions
   @OptionGroup(title: "Simulation") var randomOptions: RandomOptions
   @OptionGroup(title: "Output") var output: OutputOptions
-  @OptionGroup(title: "Shards (README \"Shards\")") var shardOptions: ShardOptions
+  @OptionGroup(title: "Shards (docs/shards.md)") var shardOptions: ShardOptions
 
   /// The sweep's own names for the engine's fields.
   static let optionNames: [String: String] = [

@@ -4,7 +4,7 @@ import ServiceContracts
 import OddsMath
 import XCTest
 
-/// The sharp-book defaults and key aliases (README "Sharp books and book keys") against the
+/// The sharp-book defaults and key aliases (docs/serving.md, "Sharp books and book keys") against the
 /// bookmaker keys of every real feed sample.
 final class BookKeysFixtureTests: XCTestCase {
   func testEveryFixturesBookKeysAreKnownOrTheirOwnCanonicalKey() throws {

@@ -3,7 +3,7 @@ import TestTiers
 import XCTest
 
 /// `mcsim calibrate` and `mcsim backtest` end to end on a small results file written here: the
-/// JSON shapes the README documents, the model file read back by `run --model`, and bad rows.
+/// JSON shapes docs/calibrate-ratings-backtest.md documents, the model file read back by `run --model`, and bad rows.
 final class CalibrateCommandTests: XCTestCase {
   var dir: URL!
 

@@ -47,7 +47,7 @@ final class SlateCommandTests: XCTestCase {
       for key in ["ev_over", "ev_under", "edge_over", "edge_under", "kelly_over", "kelly_under", "recommended_bet"] {
         XCTAssertNotNil(ev[key], key)
       }
-      // EV and edge stand on the model's exact probabilities (README "Advice"); the simulated
+      // EV and edge stand on the model's exact probabilities (docs/one-game.md, "Advice"); the simulated
       // ones are beside them.
       let advice = try XCTUnwrap(g["advice"] as? [String: Any])
       XCTAssertEqual(advice["probability_source"] as? String, "exact")

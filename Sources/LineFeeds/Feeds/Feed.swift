@@ -77,7 +77,7 @@ public struct FeedEvent: Sendable {
 
 /// The formats `mcsim fair` and `mcsim slate --odds` read, detected from the content.
 public enum FeedFormat: String, CaseIterable, Sendable {
-  /// mcsim's native quotes JSON (README.md, "Native quotes JSON").
+  /// mcsim's native quotes JSON (docs/odds.md, "Native quotes JSON").
   case quotes
   /// The betting agent's odds feed, GET /api/betting/odds (docs/contracts.md, "Betting agent").
   case agentFeed = "agent-feed"

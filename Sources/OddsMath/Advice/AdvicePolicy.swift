@@ -1,6 +1,6 @@
 /// What turns a priced bet into advice: which bets are recommended, how much is staked on each
 /// and on the whole slate. Every threshold is stated in the output's `methodology` and in
-/// README.md ("Advice"); `mcsim.json` and the command line set them.
+/// docs/one-game.md ("Advice"); `mcsim.json` and the command line set them.
 ///
 /// One verdict scale (`BetStrength`, the replaced service's EV tiers) grades every bet:
 ///   STRONG_BET  EV > 6%,   BET  EV > 3%,   LEAN  EV > 0,   else NO_BET,

@@ -1,7 +1,7 @@
 /// Bookmaker keys as feeds write them, mapped to one name per book, so a sharp-book list or a
 /// fee table written once matches every feed. The Odds API names Circa Sports `circasports` and
 /// Betfair's exchanges `betfair_ex_uk`, `betfair_ex_eu`, `betfair_ex_au`; the replaced service
-/// wrote `circa` and `betfair`. README ("Sharp books and book keys") lists this table.
+/// wrote `circa` and `betfair`. docs/serving.md ("Sharp books and book keys") lists this table.
 public enum BookKeys {
   /// Feed key -> canonical key. Keys not listed are their own canonical key.
   public static let aliases: [String: String] = [

@@ -1,7 +1,7 @@
 import Foundation
 import OddsMath
 
-/// The native quotes JSON format (documented in README.md, "Odds"):
+/// The native quotes JSON format (documented in docs/odds.md):
 ///
 ///   {"quotes": [{"event": "BOS@MIA", "market": "total", "selection": "over", "line": 225.5,
 ///                "book": "pinnacle", "price": "-110", "observed_at": "2026-04-01T18:00:00Z"}]}

@@ -3,7 +3,7 @@ import OddsMath
 import Simulation
 
 /// A slate file: the betting agent's batch request (docs/contracts.md, "Betting agent") or mcsim's native
-/// slate, which is the same shape with more optional fields. Documented in README.md, "Slates".
+/// slate, which is the same shape with more optional fields. Documented in docs/slates-and-live-lines.md.
 ///
 ///   {"games": [{"game_id", "home_team_abbr", "away_team_abbr",
 ///               "home_ppg", "home_opp_ppg", "home_std_dev", "away_ppg", "away_opp_ppg", "away_std_dev",

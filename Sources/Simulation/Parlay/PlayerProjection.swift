@@ -6,7 +6,7 @@
 /// for k >= 1 exactly, and an over k - 1/2 line is a condition on the latent alone. (For small
 /// counts such as threes the floor puts the latent's lower tail at 0; a Poisson or negative-
 /// binomial margin through the same Gaussian copula would suit them better and is left for
-/// later: README "Parlays".)
+/// later: docs/parlays-and-props.md.)
 public struct PlayerProjection: Hashable, Sendable {
   public var name: String
   public var stat: PlayerStat

@@ -7,11 +7,11 @@ import ServiceContracts
 import Simulation
 import UseCases
 
-/// What turns prices into advice (README "Advice"), shared by `run` and `slate`: the config
+/// What turns prices into advice (docs/one-game.md, "Advice"), shared by `run` and `slate`: the config
 /// file, the bankroll and exposure, the filters, the market check. Each option wins over the
 /// config file's key, which wins over the default.
 struct AdviceOptions: ParsableArguments {
-  @Option(help: "A config file (JSON; README \"Config file\"); default: mcsim.json in the working directory, if there is one.")
+  @Option(help: "A config file (JSON; docs/one-game.md, \"Config file\"); default: mcsim.json in the working directory, if there is one.")
   var config: String?
 
   @Option(parsing: .unconditional, help: "Bankroll in money; stakes are shown in money (default 1: stakes read as fractions).")

@@ -4,7 +4,7 @@ import LineFeeds
 import Simulation
 
 /// `--shard K/N --partial FILE`: run only shard K of N of the run's simulation chunks and write
-/// the partial result for `mcsim merge` (README "Shards"). `--shard auto` reads K (and N) from
+/// the partial result for `mcsim merge` (docs/shards.md). `--shard auto` reads K (and N) from
 /// the batch engine's environment.
 struct ShardOptions: ParsableArguments {
   @Option(help: "Run shard K of N (K from 0): K/N, or auto (Kubernetes JOB_COMPLETION_INDEX with --shards, Slurm SLURM_ARRAY_TASK_ID/COUNT).")
