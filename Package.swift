@@ -202,10 +202,11 @@ let package = Package(
       name: "LineFeedsTests", dependencies: ["LineFeeds", "Simulation", "OddsMath", "ServiceContracts", "LocalHTTPServer"],
       resources: [.copy("Resources")]),
     // End to end: runs the built `mcsim` binary.
-    .testTarget(name: "mcsimTests", dependencies: ["mcsim", "LocalHTTPServer", "TestTiers"]),
+    .testTarget(
+      name: "mcsimTests", dependencies: ["mcsim", "LocalHTTPServer", "TestTiers", "FantasyTrade", "ServiceContracts"]),
     // Test support: a tiny HTTP server on 127.0.0.1 (POSIX sockets) for the feed tests.
     .target(name: "LocalHTTPServer", path: "Tests/Support/LocalHTTPServer"),
-    .testTarget(name: "FantasyTradeTests", dependencies: ["FantasyTrade", "ServiceContracts", "TestTiers"]),
+    .testTarget(name: "FantasyTradeTests", dependencies: ["FantasyTrade", "ServiceContracts"]),
     // The use cases: the model's precedence, each use case against the engine it calls.
     .testTarget(name: "UseCasesTests", dependencies: ["UseCases", "Simulation", "OddsMath", "Calibration"]),
     // The shapes the CLI and the server share (failure documents, live state, FairBet pages).

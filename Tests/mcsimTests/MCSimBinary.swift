@@ -22,10 +22,13 @@ struct MCSimBinary {
     return dir.appendingPathComponent("mcsim")
   }
 
-  static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Result {
+  static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:], cwd: URL? = nil)
+    throws -> Result
+  {
     let process = Process()
     process.executableURL = url
     process.arguments = arguments
+    if let cwd { process.currentDirectoryURL = cwd }
     if !environment.isEmpty {
       process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     }

@@ -11,29 +11,9 @@ final class TradeCommandTests: XCTestCase {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
-  /// The mcsim built beside this test bundle (`swift build --build-tests` builds it). On Linux
-  /// the bundle URL is the products directory itself; on Darwin it is the .xctest inside it.
-  var binary: URL {
-    let bundle = Bundle(for: Self.self).bundleURL
-    let beside = bundle.appendingPathComponent("mcsim")
-    return FileManager.default.fileExists(atPath: beside.path)
-      ? beside : bundle.deletingLastPathComponent().appendingPathComponent("mcsim")
-  }
-
   func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
-    XCTAssertTrue(FileManager.default.isExecutableFile(atPath: binary.path), "build mcsim first: \(binary.path)")
-    let process = Process()
-    process.executableURL = binary
-    process.arguments = arguments
-    process.currentDirectoryURL = Self.root
-    let (out, err) = (Pipe(), Pipe())
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    let r = try MCSimBinary.run(arguments, cwd: Self.root)
+    return (r.status, r.stdout, r.stderr)
   }
 
   func testDeterministicJSONIsTheLibrarysAnswer() throws {
