@@ -207,6 +207,8 @@ let package = Package(
     // Test support: a tiny HTTP server on 127.0.0.1 (POSIX sockets) for the feed tests.
     .target(name: "LocalHTTPServer", path: "Tests/Support/LocalHTTPServer"),
     .testTarget(name: "FantasyTradeTests", dependencies: ["FantasyTrade", "ServiceContracts"]),
+    // What a person reads: tables, number formats, the slate's CSV.
+    .testTarget(name: "RenderersTests", dependencies: ["Renderers"]),
     // The use cases: the model's precedence, each use case against the engine it calls.
     .testTarget(name: "UseCasesTests", dependencies: ["UseCases", "Simulation", "OddsMath", "Calibration"]),
     // The shapes the CLI and the server share (failure documents, live state, FairBet pages).
