@@ -1,6 +1,6 @@
 """Shared CLI, slate and result summary for the Python peers of mcsim's benchmark.
 
-The peers implement the betting agent's NBA-totals model (shared/CONTRACTS.md, section 1)
+The peers implement the betting agent's NBA-totals model (docs/contracts.md, "Betting agent")
 with mcsim's integer rounding, so their numbers are comparable with mcsim's:
 
     H, A   ~ bivariate normal(means = projections, sds, correlation rho)
