@@ -22,13 +22,17 @@ struct MCSimBinary {
     return dir.appendingPathComponent("mcsim")
   }
 
-  static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:], cwd: URL? = nil)
-    throws -> Result
-  {
+  /// With `shell`, `arguments` go to /bin/sh, which finds the binary as `$MCSIM` (a command
+  /// line as a page prints it, quotes and all).
+  static func run(
+    _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:], cwd: URL? = nil, shell: Bool = false
+  ) throws -> Result {
     let process = Process()
-    process.executableURL = url
+    process.executableURL = shell ? URL(fileURLWithPath: "/bin/sh") : url
     process.arguments = arguments
     if let cwd { process.currentDirectoryURL = cwd }
+    var environment = environment
+    if shell { environment["MCSIM"] = url.path }
     if !environment.isEmpty {
       process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     }
