@@ -11,23 +11,18 @@ public enum ContractSchemas {
 
   /// Every schema; `maxSimulations` is the server's ceiling on one request's `n_sims`.
   public static func all(maxSimulations: Int) -> [String: Schema] {
+    /// The request's schema with this server's ceiling on `n_sims`.
+    func withCeiling(_ fields: FieldTypes, _ note: String) -> Schema {
+      var fields = fields
+      fields.keywords["n_sims"] = (fields.keywords["n_sims"] ?? [:]).with([
+        "maximum": .integer(maxSimulations), "description": .string("at most the server's --max-sims; " + note),
+      ])
+      return fields.schema
+    }
     var schemas = responses
-    let simulate = SimulateRequest.fieldTypes.schema
-    if case .object(var properties)? = simulate["properties"], let n = properties["n_sims"] {
-      properties["n_sims"] = n.with([
-        "maximum": .integer(maxSimulations),
-        "description": "at most the server's --max-sims; with scenarios and sensitivity, the request simulates 13.5 times n_sims games",
-      ])
-      schemas["SimulateRequest"] = simulate.with(["properties": .object(properties)])
-    }
-    let batch = SlateFile.fieldTypes.schema
-    if case .object(var properties)? = batch["properties"], let n = properties["n_sims"] {
-      properties["n_sims"] = n.with([
-        "maximum": .integer(maxSimulations),
-        "description": "at most the server's --max-sims; games x n_sims at most its --max-total-sims",
-      ])
-      schemas["BatchRequest"] = batch.with(["properties": .object(properties)])
-    }
+    schemas["SimulateRequest"] = withCeiling(
+      SimulateRequest.fieldTypes, "with scenarios and sensitivity, the request simulates 13.5 times n_sims games")
+    schemas["BatchRequest"] = withCeiling(SlateFile.fieldTypes, "games x n_sims at most its --max-total-sims")
     schemas["ParlayEvaluateRequest"] = FairBetParlayRequest.fieldTypes.schema
     return schemas
   }
