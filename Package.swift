@@ -176,7 +176,7 @@ let package = Package(
         "LineFeeds", "ServiceContracts", "UseCases",
       ],
       path: "Benchmarks",
-      exclude: ["peers", "levels"]
+      exclude: ["peers", "levels", "RESULTS.md"]
     ),
 
     // MARK: - Tests

@@ -6,8 +6,10 @@ import Foundation
 enum SchemaKeys {
   static func undocumented(_ value: Any, _ schema: [String: Any], schemas: [String: Any], path: String = "") -> [String] {
     let schema = resolved(schema, schemas)
-    if let alternatives = schema["oneOf"] as? [[String: Any]] {
-      let tries = alternatives.map { undocumented(value, $0, schemas: schemas, path: path) }
+    if let alternatives = (schema["oneOf"] ?? schema["anyOf"]) as? [[String: Any]] {
+      // Only the alternatives that can hold this value: a `null` one says nothing of an object's keys.
+      let fitting = alternatives.filter { (resolved($0, schemas)["type"] as? String) != "null" || value is NSNull }
+      let tries = fitting.map { undocumented(value, $0, schemas: schemas, path: path) }
       return tries.min { $0.count < $1.count } ?? []
     }
     if let items = value as? [Any] {

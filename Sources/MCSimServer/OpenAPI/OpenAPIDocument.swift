@@ -9,7 +9,8 @@ public enum OpenAPIDocument {
   public static func make(_ configuration: ServerConfiguration = .init()) -> Data {
     var paths: [String: [String: JSONSchema]] = [:]
     for operation in ServerOperations.all {
-      paths[operation.path, default: [:]][operation.method.rawValue.lowercased()] = operation.document
+      paths[operation.path, default: [:]][operation.method.rawValue.lowercased()] = operation.document(
+        maxSimulations: configuration.maxSimulations)
     }
     let document: JSONSchema = [
       "openapi": "3.1.0",

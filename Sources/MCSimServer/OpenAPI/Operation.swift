@@ -40,8 +40,9 @@ struct Operation: Sendable, Hashable {
     503: "The simulation pool is full (Retry-After says when to retry), or no source is configured",
   ]
 
-  /// The operation's OpenAPI object.
-  var document: JSONSchema {
+  /// The operation's OpenAPI object; a simulation count parameter (`n_sims`) bounded by the
+  /// server's `maxSimulations`. Every `/api/` operation may answer 401 (with `--api-keys`).
+  func document(maxSimulations: Int) -> JSONSchema {
     func json(_ schema: JSONSchema, _ description: String) -> JSONSchema {
       ["description": .string(description), "content": ["application/json": ["schema": schema]]]
     }
@@ -50,9 +51,14 @@ struct Operation: Sendable, Hashable {
         ? ["description": "Prometheus text exposition", "content": ["text/plain": ["schema": .anyString]]]
         : json(response, "OK")
     ]
-    for status in errors { responses[String(status)] = json(.ref("Error"), Self.errorMeanings[status] ?? "") }
+    let statuses = Set(errors + (path.hasPrefix("/api/") ? [401] : []))
+    for status in statuses { responses[String(status)] = json(.ref("Error"), Self.errorMeanings[status] ?? "") }
     var out: [String: JSONSchema] = ["summary": .string(summary), "responses": .object(responses)]
-    if !parameters.isEmpty { out["parameters"] = .array(parameters) }
+    let bounded = parameters.map { parameter in
+      guard parameter["name"] == "n_sims", let schema = parameter["schema"] else { return parameter }
+      return parameter.with(["schema": schema.with(["maximum": .integer(maxSimulations)])])
+    }
+    if !bounded.isEmpty { out["parameters"] = .array(bounded) }
     if let body { out["requestBody"] = ["required": true, "content": ["application/json": ["schema": body]]] }
     return .object(out)
   }

@@ -79,7 +79,7 @@ enum ServerOperations {
       Operation.query("seed", ["type": "integer", "minimum": 0], "seed (default: the server's)"),
       Operation.query("deterministic", ["type": "boolean", "default": false], "the original formula only"),
     ],
-    body: ["oneOf": [.ref("TradeRequest"), .ref("IOSTradeRequest")]], response: .ref("TradeResponse"), errors: bodyErrors)
+    body: ["anyOf": [.ref("TradeRequest"), .ref("IOSTradeRequest")]], response: .ref("TradeResponse"), errors: bodyErrors)
 
   static let devig = Operation(
     method: .post, path: "/api/odds/devig", summary: "Fair probabilities of one book's market",
@@ -93,10 +93,13 @@ enum ServerOperations {
       Operation.query("as_of", .anyString, "ISO 8601 time ages are measured from (default: the newest quote)"),
     ],
     body: [
-      "description": "mcsim's quotes file, the betting agent's feed or The Odds API v4's events",
-      "oneOf": [
-        .object(["quotes"], ["quotes": .array(of: .anyObject)]), .object(["games"], ["games": .array(of: .anyObject)]),
-        .array(of: .object(["bookmakers"], ["bookmakers": .array(of: .anyObject)])),
+      "description": """
+        mcsim's quotes file, the betting agent's feed or The Odds API v4's events (one, or a list); \
+        a quote or event that cannot be read is listed in the answer's `rejected` and the rest are priced
+        """,
+      "anyOf": [
+        .object(["quotes"], ["quotes": ["type": "array"]]), .object(["games"], ["games": ["type": "array"]]),
+        .object(["bookmakers"], ["bookmakers": ["type": "array"]]), ["type": "array"],
       ],
     ],
     response: .ref("FairResponse"), errors: bodyErrors)

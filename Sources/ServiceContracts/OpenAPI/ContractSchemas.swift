@@ -21,19 +21,17 @@ public enum ContractSchemas {
     }
     var schemas = responses
     schemas["SimulateRequest"] = withCeiling(
-      SimulateRequest.fieldTypes, "with scenarios and sensitivity, the request simulates 13.5 times n_sims games")
+      SimulateRequest.fieldTypes, "with scenarios and sensitivity, the request simulates 13.5 times n_sims games, at most its --max-total-sims in all")
     schemas["BatchRequest"] = withCeiling(SlateFile.fieldTypes, "games x n_sims at most its --max-total-sims")
     schemas["ParlayEvaluateRequest"] = FairBetParlayRequest.fieldTypes.schema
     return schemas
   }
 
-  /// A price as the odds endpoints read it: decimal odds, or a string of American odds
-  /// (-110, +150) or fractional odds (10/11).
+  /// A price as the odds endpoints read it: a number (decimal odds, or American odds at -100 or
+  /// below), or a string in any format `mcsim odds convert` reads.
   static let price: Schema = [
-    "anyOf": [
-      ["type": "number", "exclusiveMinimum": 1, "maximum": .number(Odds.maxDecimal)],
-      ["type": "string", "pattern": "^([+-][1-9][0-9]{2,5}|[1-9][0-9]{0,3}/[1-9][0-9]{0,3})$"],
-    ]
+    "type": ["number", "string"],
+    "description": "decimal (1.91, \"1.91\"), American (-110, \"+150\") or fractional (\"10/11\"), or \"evens\"",
   ]
   static let numbers: Schema = .array(of: .anyNumber)
   static let strings: Schema = .array(of: .anyString)
@@ -82,7 +80,10 @@ public enum ContractSchemas {
   }
 
   /// A devig method's name (any case; an underscore for the hyphen is read too).
-  static let methodName: Schema = .oneOf(DevigMethod.allCases.map(\.rawValue) + ["all"])
+  static let methodName: Schema = [
+    "type": "string",
+    "description": .string((DevigMethod.allCases.map(\.rawValue) + ["all"]).joined(separator: ", ") + "; any case"),
+  ]
 
   static let responses: [String: Schema] = [
     "Error": .object(

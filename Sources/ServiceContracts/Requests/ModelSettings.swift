@@ -35,8 +35,8 @@ public struct ModelSettings: Hashable, Sendable, Decodable {
     "away_sd": FieldTypes.bounds(GameModel.minSD, GameModel.maxSD),
     "away_std_dev": FieldTypes.bounds(GameModel.minSD, GameModel.maxSD), "rho": FieldTypes.bounds(-1, 1),
     "ot_model": .oneOf(["flat", "tie", "none"]), "ot_rate": FieldTypes.bounds(0, 1),
-    "ot_points": FieldTypes.bounds(1, 100).with(["description": "at least 1 with the tie model; 0 allowed with flat"]),
-    "ot_sd": FieldTypes.bounds(0.5, 50).with(["description": "at least 0.5 with the tie model; 0 allowed with flat"]),
+    "ot_points": FieldTypes.bounds(0, 100).with(["description": "at least 1 with the tie model"]),
+    "ot_sd": FieldTypes.bounds(0, 50).with(["description": "at least 0.5 with the tie model"]),
     "score_floor": FieldTypes.bounds(0, 400),
     "skew": FieldTypes.bounds(-SkewNormal.maxSkewness, SkewNormal.maxSkewness).with([
       "description": "a skew the correlation cannot reach is a 422 naming both"
