@@ -48,10 +48,10 @@ final class DocumentedExamplesTests: XCTestCase {
     return out
   }
 
-  func words(_ command: String) -> [String] { command.split(separator: " ").map(String.init) }
+  static func words(_ command: String) -> [String] { command.split(separator: " ").map(String.init) }
 
   static func runnable(_ command: String) -> Bool {
-    let words = command.split(separator: " ").map(String.init)
+    let words = Self.words(command)
     if words.count < 2 || words[1] == "serve" { return false }
     if ["FEED", "FILE", "KEY", "slate.json", "http://", "https://", "10000000000", "parts/", ".part"].contains(where: {
       command.contains($0)
@@ -78,7 +78,7 @@ final class DocumentedExamplesTests: XCTestCase {
         let r = try MCSimBinary.run(["-c", "exec \"$MCSIM\" " + command.dropFirst("mcsim ".count)], cwd: scratch, shell: true)
         // 3 is the documented partial result (a feed's games the slate cannot price are named,
         // the rest are priced and printed), which some examples show on purpose.
-        let partial = r.status == 3 && words(command).dropFirst().first == "slate" && !r.stdout.isEmpty
+        let partial = r.status == 3 && Self.words(command).dropFirst().first == "slate" && !r.stdout.isEmpty
         XCTAssertTrue(r.status == 0 || partial, "\(page): \(command): exit \(r.status)\n\(r.stderr.prefix(400))")
         ran += 1
       }

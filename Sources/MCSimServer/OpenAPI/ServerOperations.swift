@@ -6,6 +6,10 @@ import ServiceContracts
 enum ServerOperations {
   typealias Schema = JSONSchema
   static let bodyErrors = [400, 408, 413, 422, 503]
+  /// The FairBet endpoints' shared query parameters.
+  static let gameID: Schema = ["type": "integer", "minimum": .integer(Int.min), "maximum": .integer(Int.max)]
+  static let marketCategory = Operation.query("market_category", .anyString, "mainline, player_prop, team_prop or alternate")
+  static let sortBy = Operation.query("sort_by", ContractSchemas.sortBy, "order")
 
   static let health = Operation(
     method: .get, path: "/health", summary: "The betting agent's health body",
@@ -38,14 +42,14 @@ enum ServerOperations {
     summary: "The FairBet client's pre-game bets with server-side EV (the real server's snake_case contract)",
     parameters: [
       Operation.query("league", .anyString, "league code, e.g. NBA"),
-      Operation.query("market_category", .anyString, "mainline, player_prop, team_prop or alternate"),
+      marketCategory,
       Operation.query("exclude_categories", .anyString, "categories left out (repeat the parameter)"),
-      Operation.query("game_id", ["type": "integer", "minimum": .integer(Int.min), "maximum": .integer(Int.max)], "one game"),
+      Operation.query("game_id", gameID, "one game"),
       Operation.query("book", .anyString, "show that book's prices and the sharp ones"),
       Operation.query("player_name", .anyString, "player name contains (any case)"),
       Operation.query("min_ev", .anyNumber, "some book's EV at least this (percent)"),
       Operation.query("has_fair", .anyBoolean, "only bets with (or without) a fair probability"),
-      Operation.query("sort_by", ContractSchemas.sortBy, "order"),
+      sortBy,
       Operation.query(
         "limit", ["type": "integer", "minimum": 1, "maximum": .integer(FairBetQuery.maxLimit), "default": 100], "page size"),
       Operation.query(
@@ -59,11 +63,8 @@ enum ServerOperations {
   static let fairBetLive = Operation(
     method: .get, path: "/api/fairbet/live", summary: "One game under way: its bets with EV against the sharp consensus",
     parameters: [
-      Operation.query(
-        "game_id", ["type": "integer", "minimum": .integer(Int.min), "maximum": .integer(Int.max)],
-        "the game (from /api/fairbet/live/games)", required: true),
-      Operation.query("market_category", .anyString, "mainline, player_prop, team_prop or alternate"),
-      Operation.query("sort_by", ContractSchemas.sortBy, "order"),
+      Operation.query("game_id", gameID, "the game (from /api/fairbet/live/games)", required: true),
+      marketCategory, sortBy,
     ],
     response: .ref("FairBetLiveResponse"), errors: [401, 404, 422, 503])
   static let parlayEvaluate = Operation(
