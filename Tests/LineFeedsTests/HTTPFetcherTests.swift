@@ -197,6 +197,17 @@ final class HTTPFetcherTests: XCTestCase {
     // A key under any name, and a user name alone, are masked too.
     let other = URL(string: "https://TOKEN123@feeds.example/odds?k=SECRET&flag")!
     XCTAssertEqual(HTTPFetcher.redacted(other), "https://***@feeds.example/odds?k=***&flag")
+    // A key in the path (a 32-character hex key, or the segment after `key`) and a fragment
+    // are masked; the words and versions of a feed path stay.
+    let inPath = URL(string: "https://feeds.example/v4/3f9c2a7be41d08c6a5f1e2d3c4b5a697/basketball_nba/odds")!
+    XCTAssertEqual(HTTPFetcher.redacted(inPath), "https://feeds.example/v4/***/basketball_nba/odds")
+    let named = URL(string: "https://feeds.example/key/hunter2/odds#token=SECRET")!
+    XCTAssertEqual(HTTPFetcher.redacted(named), "https://feeds.example/key/***/odds#***")
+    XCTAssertEqual(InputSource(named.absoluteString).description, "https://feeds.example/key/***/odds#***")
+    XCTAssertEqual(HTTPFetcher.redacted(URL(string: "https://feeds.example/2024-01-15/basketball_nba_2024/odds")!),
+                   "https://feeds.example/2024-01-15/basketball_nba_2024/odds")
+    XCTAssertEqual(HTTPFetcher.redacted(URL(string: "https://feeds.example/odds/123e4567-e89b-12d3-a456-426614174000")!),
+                   "https://feeds.example/odds/***")
     // A URL Foundation cannot parse as given (a space) is still a URL, masked, not a file path.
     let spaced = InputSource("https://feeds.example/odds?apiKey=SE CRET")
     XCTAssertFalse(spaced.description.contains("SE"), spaced.description)

@@ -243,8 +243,9 @@ public struct HTTPFetcher: Sendable {
     return next
   }
 
-  /// The URL with its user info and the value of every query item replaced by *** (a key may
-  /// be named anything: `apiKey`, `k`, `sig`), for every message, log line and answer.
+  /// The URL with its secrets replaced by *** for every message, log line and answer: the user
+  /// info, the value of every query item (a key may be named anything: `apiKey`, `k`, `sig`),
+  /// the fragment, and every path segment that is a key (see `isSecretSegment`).
   public static func redacted(_ url: URL) -> String {
     guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return "(a URL)" }
     if parts.user != nil || parts.password != nil {
@@ -254,7 +255,34 @@ public struct HTTPFetcher: Sendable {
     if let items = parts.queryItems {
       parts.queryItems = items.map { URLQueryItem(name: $0.name, value: $0.value == nil ? nil : "***") }
     }
+    if parts.fragment != nil { parts.fragment = "***" }
+    let segments = parts.percentEncodedPath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    var masked = segments
+    for (i, segment) in segments.enumerated()
+    where isSecretSegment(segment) || (i > 0 && secretNames.contains(segments[i - 1].lowercased())) {
+      masked[i] = "***"
+    }
+    parts.percentEncodedPath = masked.joined(separator: "/")
     return parts.string ?? "(a URL)"
+  }
+
+  /// Path segments after which the next one is a secret (`/key/SECRET/odds`).
+  static let secretNames: Set<String> = ["key", "apikey", "api_key", "api-key", "token", "access_token", "secret", "sig", "signature", "password"]
+
+  /// A path segment that looks like a key rather than a name: 16 or more characters of letters,
+  /// digits and `-_.~%`, in which letters and digits alternate at least four times, as in random
+  /// text (`3f9c...e2`, a UUID, a JWT's parts). Feed paths name things in words and numbers
+  /// (`basketball_nba_2024`, `2024-01-15`, `v4`), which stay.
+  static func isSecretSegment(_ segment: String) -> Bool {
+    guard segment.count >= 16,
+      segment.allSatisfy({ $0.isLetter || $0.isNumber || "-_.~%".contains($0) })
+    else { return false }
+    var alternations = 0, lastWasDigit: Bool?
+    for c in segment where c.isLetter || c.isNumber {
+      if let last = lastWasDigit, last != c.isNumber { alternations += 1 }
+      lastWasDigit = c.isNumber
+    }
+    return alternations >= 4
   }
 
   static func seconds(_ s: Double) -> String {
