@@ -116,8 +116,9 @@ public struct MCSimServer: Sendable {
 
   /// Runs a job of `paths` simulated games once admitted, and counts them. Admission is by
   /// cost: light jobs (at most `inlineSimulations` games) have their own lane and run on the
-  /// request's task; heavy ones queue for the pool's threads, and one whose client has hung up
-  /// by the time it is admitted is dropped (`PoolError.clientGone`).
+  /// request's task; heavy ones queue for the pool's threads. A heavy job whose client hangs up
+  /// is dropped (`PoolError.clientGone`): before it starts if the client went while it waited,
+  /// between two chunks of its simulation if while it ran.
   func simulate<T: Sendable>(
     paths: Int, for context: ServerRequestContext, _ work: @escaping @Sendable () throws -> T
   ) async throws -> T {
@@ -133,7 +134,7 @@ public struct MCSimServer: Sendable {
   ) async throws -> T {
     if cost <= configuration.inlineSimulations { return try await quickPool.run(inline: true, work) }
     defer { trimmer.noteLargeWork() }
-    return try await pool.run(admitted: { await context.clientConnected() }, work)
+    return try await pool.run(clientGone: await context.departure(), work)
   }
 }
 

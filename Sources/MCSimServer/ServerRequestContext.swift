@@ -1,8 +1,8 @@
 import Hummingbird
 import NIOCore
 
-/// Hummingbird's request context with the request's connection, so work admitted after its
-/// client has hung up is dropped before it starts (`MCSimServer.simulate`).
+/// Hummingbird's request context with the request's connection, so work whose client has hung
+/// up is dropped, before it starts or while it runs (`MCSimServer.simulate`).
 struct ServerRequestContext: RequestContext {
   var coreContext: CoreRequestContextStorage
   let channel: any Channel
@@ -12,11 +12,12 @@ struct ServerRequestContext: RequestContext {
     channel = source.channel
   }
 
-  /// Whether the client is still there to read an answer (one hop to the connection's event
-  /// loop: asked only before heavy jobs).
-  func clientConnected() async -> Bool {
-    guard channel.isActive else { return false }
-    guard let presence = try? await channel.pipeline.handler(type: ClientPresence.self).get() else { return true }
-    return !presence.gone.load(ordering: .relaxed)
+  /// A check of whether the client has gone (closed its side or dropped the connection),
+  /// cheap enough to ask between two chunks of a simulation: one atomic load. Finding it takes
+  /// one hop to the connection's event loop, so it is asked for heavy jobs only.
+  func departure() async -> @Sendable () -> Bool {
+    guard channel.isActive else { return { true } }
+    guard let presence = try? await channel.pipeline.handler(type: ClientPresence.self).get() else { return { false } }
+    return { presence.gone.load(ordering: .relaxed) }
   }
 }

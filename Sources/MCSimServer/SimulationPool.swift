@@ -1,4 +1,5 @@
 import Foundation
+import RandomStreams
 import Synchronization
 
 /// The bounded pool that simulations run on, off the event loop: `workers` jobs at once, up to
@@ -56,20 +57,29 @@ public final class SimulationPool: Sendable {
     state.withLock { ($0.running, $0.waiting) }
   }
 
-  /// Runs `work` on a pool thread once a worker is free, and returns its result. `admitted` is
-  /// asked once the worker is free, before the job starts: false drops the job (`clientGone`).
+  /// Runs `work` on a pool thread once a worker is free, and returns its result.
+  ///
+  /// `clientGone` says whether the client has hung up. It is asked once the worker is free
+  /// (true drops the job before it starts), and the job runs with it bound as `RunStop.check`,
+  /// so a simulation stops between chunks once the client has gone. A job whose client went
+  /// while it ran throws `clientGone`, whatever the work returned: nobody will read it, and a
+  /// stopped run's answer is incomplete.
   public func run<T: Sendable>(
-    inline: Bool = false, admitted: @Sendable () async -> Bool = { true }, _ work: @escaping @Sendable () throws -> T
+    inline: Bool = false, clientGone: (@Sendable () -> Bool)? = nil, _ work: @escaping @Sendable () throws -> T
   ) async throws -> T {
     try await acquire()
     defer { release() }
-    guard await admitted() else { throw PoolError.clientGone }
+    if clientGone?() == true { throw PoolError.clientGone }
     // A short job runs where the request already is: the hop to a pool thread and back cost
     // more than a 10^4-game simulation. Admission still bounds how many run at once.
     if inline { return try work() }
-    return try await withCheckedThrowingContinuation { continuation in
-      threads.submit { continuation.resume(with: Result { try work() }) }
+    let result: Result<T, any Error> = await withCheckedContinuation { continuation in
+      threads.submit {
+        continuation.resume(returning: Result { try RunStop.withCheck(clientGone) { try work() } })
+      }
     }
+    if clientGone?() == true { throw PoolError.clientGone }
+    return try result.get()
   }
 
   private var retryAfter: Int {

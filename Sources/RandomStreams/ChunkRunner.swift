@@ -29,16 +29,22 @@ public enum ChunkRunner {
 
     @inlinable
     public mutating func next() -> Int? {
+      if let stop = counter.stop, stop() {
+        counter.stopped.store(true, ordering: .relaxed)
+        return nil
+      }
       let task = counter.next.add(1, ordering: .relaxed).oldValue
       return task < count ? task : nil
     }
   }
 
-  /// The shared counter of the next task to take.
+  /// The shared counter of the next task to take, and the run's stop check (`RunStop`).
   @usableFromInline
   final class Counter: Sendable {
     @usableFromInline let next = Atomic<Int>(0)
-    init() {}
+    @usableFromInline let stop: (@Sendable () -> Bool)?
+    @usableFromInline let stopped = Atomic<Bool>(false)
+    init(stop: (@Sendable () -> Bool)?) { self.stop = stop }
   }
 
   /// Calls `worker(index, tasks)` once for each of `min(threads, count)` workers (at least
@@ -48,19 +54,27 @@ public enum ChunkRunner {
   /// `worker` may capture memory it shares with other workers (unsafe pointers to per-task
   /// slots, say) that Swift cannot prove race-free: the caller keeps each task to its own
   /// slot, or locks.
-  public static func run(tasks count: Int, threads: Int, _ worker: (_ worker: Int, _ tasks: Tasks) -> Void) {
-    let counter = Counter()
+  ///
+  /// `stoppable`: the workers take no new task once `RunStop.check` (as bound on the calling
+  /// thread) says stop; the run then returns false and its results are incomplete, which the
+  /// caller must not use. Not stoppable (the default), every task runs and the result is true.
+  @discardableResult
+  public static func run(
+    tasks count: Int, threads: Int, stoppable: Bool = false, _ worker: (_ worker: Int, _ tasks: Tasks) -> Void
+  ) -> Bool {
+    let counter = Counter(stop: stoppable ? RunStop.check : nil)
     let workers = max(1, min(threads, count))
     if workers == 1 {
       worker(0, Tasks(counter: counter, count: count))
-      return
-    }
-    withoutActuallyEscaping(worker) { worker in
-      let body = UncheckedSendable(worker)
-      DispatchQueue.concurrentPerform(iterations: workers) { index in
-        body.value(index, Tasks(counter: counter, count: count))
+    } else {
+      withoutActuallyEscaping(worker) { worker in
+        let body = UncheckedSendable(worker)
+        DispatchQueue.concurrentPerform(iterations: workers) { index in
+          body.value(index, Tasks(counter: counter, count: count))
+        }
       }
     }
+    return !counter.stopped.load(ordering: .relaxed)
   }
 
   /// Runs `body(task)` for every task 0 ..< count on up to `threads` threads.

@@ -51,9 +51,11 @@ public enum GameSimulator {
       progress?(1)
       return histograms
     }
-    let histograms = run(
-      models, options: options, scalar: false, commonRandomNumbers: commonRandomNumbers, progress: progress,
-      gameFinished: gameFinished, shard: tape?.shard ?? .whole)
+    guard
+      let histograms = run(
+        models, options: options, scalar: false, commonRandomNumbers: commonRandomNumbers, progress: progress,
+        gameFinished: gameFinished, shard: tape?.shard ?? .whole)
+    else { throw InputError.stopped }
     if let tape, let digest { tape.record(histograms, digest: digest) }
     return histograms
   }
@@ -74,6 +76,9 @@ public enum GameSimulator {
     try second.validate()
     try options.validate()
     if options.tape?.isRecording == true { return nil }
+    // Cheap next to the runs around it (a sensitivity asks for one pair a parameter): stopped
+    // between pairs, not within one.
+    if RunStop.isRequested { throw InputError.stopped }
     let kernels = [first, second].map { KernelModel.make($0, grid: ScoreGrid(model: $0)) }
     let layout = StreamLayout(seed: options.seed, chunkSize: chunkSize, commonRandomNumbers: true)
     let chunks = layout.chunkCount(draws: options.simulations)
@@ -95,9 +100,12 @@ public enum GameSimulator {
   {
     try model.validate()
     try options.validate()
-    return run(
-      [model], options: options, scalar: true, commonRandomNumbers: false, progress: nil, gameFinished: nil,
-      shard: .whole)[0]
+    guard
+      let histograms = run(
+        [model], options: options, scalar: true, commonRandomNumbers: false, progress: nil, gameFinished: nil,
+        shard: .whole)
+    else { throw InputError.stopped }
+    return histograms[0]
   }
 
   private struct Task {
@@ -110,7 +118,7 @@ public enum GameSimulator {
     _ models: [GameModel], options: SimulationOptions, scalar: Bool, commonRandomNumbers: Bool,
     progress: (@Sendable (Double) -> Void)?, gameFinished: (@Sendable (Int, JointScoreHistogram) -> Void)?,
     shard: SimulationTape.Shard
-  ) -> [JointScoreHistogram] {
+  ) -> [JointScoreHistogram]? {
     if commonRandomNumbers && !scalar && models.count > 1 {
       return runCommon(models, options: options, progress: progress, gameFinished: gameFinished, shard: shard)
     }
@@ -131,7 +139,7 @@ public enum GameSimulator {
     let results = SlateResults(grids: grids, gamesEach: UInt64(gamesEach), gameFinished: gameFinished)
     let taskList = tasks
 
-    ChunkRunner.run(tasks: taskList.count, threads: options.threads) { worker, assigned in
+    let completed = ChunkRunner.run(tasks: taskList.count, threads: options.threads, stoppable: true) { worker, assigned in
       // The worker's counts of its current game since the last flush, added to the game's
       // histogram when the worker moves to another game (or before a count could overflow).
       // Its tasks come in increasing order: it meets each game once, and flushes it when done.
@@ -190,6 +198,7 @@ public enum GameSimulator {
       }
       flush()
     }
+    guard completed else { return nil }
     // A shard with no chunks of these games has nothing to add: its (empty) games are done.
     if gamesEach == 0, let gameFinished {
       for (k, h) in results.histograms.enumerated() { gameFinished(k, h) }
@@ -206,7 +215,7 @@ extension GameSimulator {
   fileprivate static func runCommon(
     _ models: [GameModel], options: SimulationOptions, progress: (@Sendable (Double) -> Void)?,
     gameFinished: (@Sendable (Int, JointScoreHistogram) -> Void)?, shard: SimulationTape.Shard
-  ) -> [JointScoreHistogram] {
+  ) -> [JointScoreHistogram]? {
     let grids = models.map { ScoreGrid(model: $0) }
     let kernels = zip(models, grids).map { KernelModel.make($0, grid: $1) }
     let layout = StreamLayout(seed: options.seed, chunkSize: chunkSize, commonRandomNumbers: true)
@@ -218,7 +227,7 @@ extension GameSimulator {
     let results = SlateResults(grids: grids, gamesEach: UInt64(gamesEach), gameFinished: gameFinished)
     let group = Int(MC_COMMON_MODELS)
 
-    ChunkRunner.run(tasks: chunks.count, threads: options.threads) { worker, assigned in
+    let completed = ChunkRunner.run(tasks: chunks.count, threads: options.threads, stoppable: true) { worker, assigned in
       // Each model's counts since the last flush (see `run`), and room for a chunk's overflow.
       let cells = grids.map { UnsafeMutablePointer<UInt32>.allocate(capacity: $0.cellCount) }
       let totals = grids.map { UnsafeMutablePointer<UInt32>.allocate(capacity: $0.totalBins) }
@@ -284,6 +293,7 @@ extension GameSimulator {
       }
       if ran { flush() }
     }
+    guard completed else { return nil }
     if gamesEach == 0, let gameFinished {
       for (k, h) in results.histograms.enumerated() { gameFinished(k, h) }
     }

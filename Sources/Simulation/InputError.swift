@@ -12,6 +12,10 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// The run was stopped before it finished (`RunStop`: nobody would read its answer). Its
+  /// binder discards it; nothing reports it to a user.
+  public static let stopped = InputError.invalid(field: "run", value: "stopped", reason: "stopped before it finished: nobody will read it")
+
   static func requireFinite(_ field: String, _ value: Double) throws(InputError) {
     guard value.isFinite else {
       throw .invalid(field: field, value: "\(value)", reason: "must be a finite number")

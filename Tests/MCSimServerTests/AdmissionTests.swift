@@ -94,6 +94,42 @@ final class AdmissionTests: XCTestCase {
     XCTAssertEqual(line.map(String.init), "mcsim_simulations_total 60000000", metrics)
   }
 
+  /// A heavy job whose client hangs up while it runs stops between two chunks: the pool is idle
+  /// again in a fraction of the time the same job takes to finish (measured first, in this run),
+  /// and only the finished job's games are counted.
+  func testARunningJobWhoseClientHangsUpStops() async throws {
+    let server = try await serveHeavyLoad(workers: 1) {
+      $0.maxSimulations = 1_000_000_000
+      $0.maxTotalSimulations = 1_000_000_000
+    }
+    let body = heavy(400_000_000)
+    let clock = ContinuousClock()
+    let started = clock.now
+    let whole = try await server.post("/api/monte-carlo/simulate", body)
+    XCTAssertEqual(whole.status, 200, whole.text)
+    let finishing = clock.now - started
+
+    let gone = try RawConnection(port: server.port)
+    let text = String(decoding: body, as: UTF8.self)
+    try gone.send(
+      "POST /api/monte-carlo/simulate HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: \(text.utf8.count)\r\n\r\n\(text)")
+    try await waitFor("the job to start") {
+      try await server.get("/api/health").json.object("pool").number("running") == 1
+    }
+    let hungUp = clock.now
+    gone.close()
+    try await waitFor("the pool to be idle") {
+      try await server.get("/api/health").json.object("pool").number("running") == 0
+    }
+    let stopping = clock.now - hungUp
+    print("a 4x10^8-game job: \(finishing) to finish; stopped \(stopping) after its client hung up")
+    XCTAssertLessThan(stopping, finishing / 4, "the job ran on after its client had gone")
+    let metrics = try await server.get("/metrics").text
+    XCTAssertTrue(metrics.contains(#"status="499""#), "the dropped request is counted as 499")
+    let line = metrics.split(separator: "\n").first { $0.hasPrefix("mcsim_simulations_total ") }
+    XCTAssertEqual(line.map(String.init), "mcsim_simulations_total 400000000", metrics)
+  }
+
   func testOddsRequestsAreBoundedBeforeTheyStart() async throws {
     let server = try await serve()
     let many = (0..<201).map { _ in 200.0 }
