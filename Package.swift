@@ -153,7 +153,7 @@ let package = Package(
     .target(
       name: "MCSimServer",
       dependencies: [
-        "OddsMath", "Simulation", "Calibration", "UseCases", "ServiceContracts", "LineFeeds", "FantasyTrade", "RandomStreams",
+        "OddsMath", "Simulation", "Calibration", "UseCases", "ServiceContracts", "LineFeeds", "FantasyTrade", "RandomStreams", "Renderers",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

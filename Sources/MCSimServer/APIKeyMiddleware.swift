@@ -2,9 +2,9 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// `serve --api-keys FILE`: every `/api/` route answers 401 unless the request's `X-API-Key` is
-/// one of the file's keys (the FairBet client sends one on every call and treats 401 on its
-/// own). `/health`, `/openapi.json` and `/metrics` stay open; CORS preflights pass (a browser
+/// `serve --api-keys FILE`: every `/api/` route and every page answers 401 unless the request's
+/// `X-API-Key` is one of the file's keys (the FairBet client sends one on every call and treats
+/// 401 on its own), or, from a browser, a Basic password that is. `/health`, `/openapi.json` and `/metrics` stay open; CORS preflights pass (a browser
 /// sends no key on them). Keys are compared in constant time and never logged or echoed.
 struct APIKeyMiddleware<Context: RequestContext>: RouterMiddleware {
   let keys: [[UInt8]]
@@ -19,16 +19,39 @@ struct APIKeyMiddleware<Context: RequestContext>: RouterMiddleware {
     guard Self.isGuarded(request.uri.path), request.method != .options else {
       return try await next(request, context)
     }
-    guard let given = request.headers[Self.header], accepts(Array(given.utf8)) else {
-      throw APIError(.unauthorized, "missing or invalid X-API-Key")
+    if let given = request.headers[Self.header], accepts(Array(given.utf8)) {
+      return try await next(request, context)
     }
-    return try await next(request, context)
+    // A browser cannot send X-API-Key: it asks for a Basic password (the key) and sends it with
+    // every request of the site, the pages' refresh included.
+    if let password = Self.basicPassword(request.headers[.authorization]), accepts(Array(password.utf8)) {
+      return try await next(request, context)
+    }
+    var refused = APIError(.unauthorized, "missing or invalid X-API-Key (a browser: the key as the password)")
+    if Self.isPage(request.uri.path) { refused.headers[.wwwAuthenticate] = #"Basic realm="mcsim", charset="UTF-8""# }
+    throw refused
   }
 
-  /// Whether `path` is under `/api/` as the router reads it: the router skips empty segments, so
-  /// `//api/x` reaches `/api/x` and must be guarded alike.
+  /// Whether `path` is guarded as the router reads it (the router skips empty segments, so
+  /// `//api/x` reaches `/api/x` and must be guarded alike): everything under `/api/`, and the
+  /// pages.
   static func isGuarded(_ path: String) -> Bool {
-    path.split(separator: "/", omittingEmptySubsequences: true).first == "api"
+    path.split(separator: "/", omittingEmptySubsequences: true).first == "api" || isPage(path)
+  }
+
+  /// The board's pages: `/`, `/fairbet`, `/game/{id}`.
+  static func isPage(_ path: String) -> Bool {
+    let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+    return parts.isEmpty || parts.first == "fairbet" || parts.first == "game"
+  }
+
+  /// The password of an `Authorization: Basic` header (the user name is not read).
+  static func basicPassword(_ header: String?) -> String? {
+    guard let header, header.lowercased().hasPrefix("basic "),
+      let decoded = Data(base64Encoded: String(header.dropFirst(6)).trimmingCharacters(in: .whitespaces)),
+      let text = String(data: decoded, encoding: .utf8), let colon = text.firstIndex(of: ":")
+    else { return nil }
+    return String(text[text.index(after: colon)...])
   }
 
   /// Whether `given` is a key, looking at every key and every byte whatever matches.

@@ -65,6 +65,7 @@ public struct MCSimServer: Sendable {
     LiveRoutes(server: self).add(to: operations)
     TradeRoutes(server: self).add(to: operations)
     OddsRoutes(server: self).add(to: operations)
+    PageRoutes(server: self).add(to: operations)
   }
 
   /// The operations the route groups register, in order (the suite checks they are

@@ -13,53 +13,9 @@ final class LiveSourceTests: XCTestCase {
   /// leaves out games dated before its as-of day, today by default.
   static let feedDay = "2026-03-31"
   var feedPath: String { Bundle.module.url(forResource: Self.feedName, withExtension: nil, subdirectory: "Resources")!.path }
-  var statsPath: String { Fixture.projectRoot.appendingPathComponent("Scenarios/feed_team_stats.json").path }
+  var statsPath: String { Self.statsPath }
+  static var statsPath: String { Fixture.projectRoot.appendingPathComponent("Scenarios/feed_team_stats.json").path }
 
-  /// That feed with every totals line of its first event moved by `shift`.
-  func feed(shiftingFirstEventTotalsBy shift: Double) throws -> Data {
-    var events = try XCTUnwrap(JSONSerialization.jsonObject(with: Fixture.resource(Self.feedName)) as? [[String: Any]])
-    var event = events[0]
-    var books = event["bookmakers"] as! [[String: Any]]
-    for b in books.indices {
-      var markets = books[b]["markets"] as! [[String: Any]]
-      for m in markets.indices where markets[m]["key"] as? String == "totals" {
-        var outcomes = markets[m]["outcomes"] as! [[String: Any]]
-        for o in outcomes.indices { outcomes[o]["point"] = (outcomes[o]["point"] as! Double) + shift }
-        markets[m]["outcomes"] = outcomes
-      }
-      books[b]["markets"] = markets
-    }
-    event["bookmakers"] = books
-    events[0] = event
-    return try JSONSerialization.data(withJSONObject: events)
-  }
-
-  /// A server whose live feed is a file the test rewrites (the fixture feed at first), read
-  /// every second, and its first good answer of tonight's totals. The file goes when the test ends.
-  func serveChangingFeed(_ configure: @escaping (inout LiveSourceConfiguration) -> Void = { _ in })
-    async throws -> (server: TestServer, feed: URL, tonight: TestServer.Reply)
-  {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mcsim-live-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
-    let feedURL = dir.appendingPathComponent("feed.json")
-    try Fixture.resource(Self.feedName).write(to: feedURL)
-    let statsPath = statsPath
-    let server = try await serve {
-      var live = LiveSourceConfiguration(odds: feedURL.path)
-      live.asOf = Self.feedDay
-      live.stats = statsPath
-      live.refresh = .seconds(1)
-      configure(&live)
-      $0.live = live
-    }
-    var tonight = try await server.get("/api/tonight/totals")
-    try await waitFor("the first read") {
-      tonight = try await server.get("/api/tonight/totals")
-      return tonight.status == 200
-    }
-    return (server, feedURL, tonight)
-  }
 
   func testAChangingThenFailingFeedServesNewLinesThenTheLastGoodOnes() async throws {
     let (server, feedURL, firstRead) = try await serveChangingFeed()

@@ -48,37 +48,18 @@ enum SVGCheck {
   static func render(_ file: String, width: Int, height: Int) throws {
     // scripts/setup.sh installs Chromium, as it installs schemathesis: a missing browser is a
     // machine not set up, and fails saying so rather than passing untested.
-    let browser = try TestTier.tools.requireTool(
-      "a headless browser", at: ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"])
+    let browser = try HeadlessBrowser()
+    defer { browser.removeProfile() }
     let png = file + ".png"
-    try? FileManager.default.removeItem(atPath: png)
-    let profile = file + ".profile"
-    defer { try? FileManager.default.removeItem(atPath: profile) }
-    let common = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run", "--user-data-dir=\(profile)"]
-    let dom = try run(browser, common + ["--dump-dom", "file://\(file)"])
+    let dom = try browser.dom("file://\(file)")
     XCTAssertEqual(dom.status, 0, dom.stderr)
     XCTAssertTrue(dom.stdout.contains("<svg"), "no <svg> in the browser's DOM")
     XCTAssertFalse(dom.stdout.contains("parsererror"), "the browser could not parse \(file)")
-    let shot = try run(browser, common + ["--screenshot=\(png)", "--window-size=\(width),\(height)", "file://\(file)"])
+    let shot = try browser.screenshot("file://\(file)", width: width, height: height, to: png)
     XCTAssertEqual(shot.status, 0, shot.stderr)
     let bytes = try Data(contentsOf: URL(fileURLWithPath: png))
     XCTAssertEqual(Array(bytes.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "not a PNG")
     XCTAssertGreaterThan(bytes.count, 10_000, "a blank picture")
-  }
-
-  static func run(_ executable: String, _ arguments: [String]) throws -> MCSimBinary.Result {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let o = out.fileHandleForReading.readDataToEndOfFile()
-    let e = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return MCSimBinary.Result(status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
   }
 
   static func temporary(_ name: String) -> String {

@@ -12,11 +12,32 @@ struct Operation: Sendable, Hashable {
   var parameters: [JSONSchema] = []
   /// The request body's schema (a POST's).
   var body: JSONSchema?
-  /// The 200 answer's schema (JSON unless `plainText`).
+  /// The 200 answer's schema (of its JSON, or of its text for the other media).
   var response: JSONSchema
-  var plainText = false
+  var media: Media = .json
   /// The error statuses this operation may answer (each with the `Error` body).
   var errors: [Int] = []
+
+  /// What a 200 answer's body is.
+  enum Media: Sendable {
+    case json, prometheus, html
+
+    var type: String {
+      switch self {
+      case .json: "application/json"
+      case .prometheus: "text/plain"
+      case .html: "text/html"
+      }
+    }
+
+    var meaning: String {
+      switch self {
+      case .json: "OK"
+      case .prometheus: "Prometheus text exposition"
+      case .html: "A page for a browser (server-rendered HTML that works without JavaScript)"
+      }
+    }
+  }
 
   static func == (a: Operation, b: Operation) -> Bool { a.method == b.method && a.path == b.path }
   func hash(into hasher: inout Hasher) {
@@ -32,7 +53,7 @@ struct Operation: Sendable, Hashable {
   /// What each error status means, as the document says it.
   static let errorMeanings: [Int: String] = [
     400: "Broken HTTP framing: a body shorter than its Content-Length, a malformed chunk (the connection is closed)",
-    401: "Missing or invalid X-API-Key (with --api-keys)",
+    401: "Missing or invalid X-API-Key (with --api-keys; the pages also take the key as a Basic password)",
     404: "No such endpoint",
     408: "The body did not arrive within the server's body timeout (--body-timeout)",
     413: "Body over the server's limit (--max-body)",
@@ -41,17 +62,18 @@ struct Operation: Sendable, Hashable {
   ]
 
   /// The operation's OpenAPI object; a simulation count parameter (`n_sims`) bounded by the
-  /// server's `maxSimulations`. Every `/api/` operation may answer 401 (with `--api-keys`).
+  /// server's `maxSimulations`. Every `/api/` operation and every page may answer 401 (with
+  /// `--api-keys`).
   func document(maxSimulations: Int) -> JSONSchema {
     func json(_ schema: JSONSchema, _ description: String) -> JSONSchema {
       ["description": .string(description), "content": ["application/json": ["schema": schema]]]
     }
     var responses: [String: JSONSchema] = [
-      "200": plainText
-        ? ["description": "Prometheus text exposition", "content": ["text/plain": ["schema": .anyString]]]
-        : json(response, "OK")
+      "200": media == .json
+        ? json(response, "OK")
+        : ["description": .string(media.meaning), "content": [media.type: ["schema": .anyString]]]
     ]
-    let statuses = Set(errors + (path.hasPrefix("/api/") ? [401] : []))
+    let statuses = Set(errors + (path.hasPrefix("/api/") || media == .html ? [401] : []))
     for status in statuses { responses[String(status)] = json(.ref("Error"), Self.errorMeanings[status] ?? "") }
     var out: [String: JSONSchema] = ["summary": .string(summary), "responses": .object(responses)]
     let bounded = parameters.map { parameter in

@@ -1,3 +1,4 @@
+import Renderers
 import ServiceContracts
 
 /// Every endpoint of `mcsim serve`: the route groups register these and nothing else, the
@@ -22,7 +23,17 @@ enum ServerOperations {
       ["status": .oneOf(["healthy", "degraded"]), "service": .anyString, "version": .anyString, "pool": .anyObject]))
   static let openAPI = Operation(method: .get, path: "/openapi.json", summary: "This document", response: .anyObject)
   static let metrics = Operation(
-    method: .get, path: "/metrics", summary: "Prometheus metrics", response: .anyString, plainText: true)
+    method: .get, path: "/metrics", summary: "Prometheus metrics", response: .anyString, media: .prometheus)
+
+  static let board = Operation(
+    method: .get, path: "/",
+    summary: "The board: tonight's games with the best prices, the model beside the market, EV, stakes and the advice",
+    parameters: [
+      Operation.query(
+        "sort", ["type": "string", "enum": .array(BoardPage.Order.allCases.map { .string($0.rawValue) }), "default": "start"],
+        "the games' order: by start time, or by their best EV")
+    ],
+    response: .anyString, media: .html, errors: [422, 503])
 
   static let simulate = Operation(
     method: .post, path: "/api/monte-carlo/simulate",
@@ -106,7 +117,7 @@ enum ServerOperations {
     response: .ref("FairResponse"), errors: bodyErrors)
 
   static let all: [Operation] = [
-    health, apiHealth, openAPI, metrics, simulate, batch, tonight, fairBetOdds, fairBetLiveGames, fairBetLive,
+    health, apiHealth, openAPI, metrics, board, simulate, batch, tonight, fairBetOdds, fairBetLiveGames, fairBetLive,
     parlayEvaluate, tradeScore, devig, fair,
   ]
 }

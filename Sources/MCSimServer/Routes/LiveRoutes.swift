@@ -77,8 +77,14 @@ struct LiveRoutes {
     return query
   }
 
-  private func current() async throws -> (LiveSnapshot, SourceStatus) {
-    guard let live = server.live else {
+  private func current() async throws -> (LiveSnapshot, SourceStatus) { try await server.liveSnapshot() }
+}
+
+extension MCSimServer {
+  /// The live sources' latest good snapshot and their state; 503 when none is configured or
+  /// none has been read yet.
+  func liveSnapshot() async throws -> (LiveSnapshot, SourceStatus) {
+    guard let live else {
       throw APIError(
         .serviceUnavailable,
         "no live source configured: start the server with --odds FEED and --stats FILE or --stats-from CSV")

@@ -1,0 +1,199 @@
+import Foundation
+import OddsMath
+import Plot
+import ServiceContracts
+import Simulation
+
+/// `GET /`: tonight's games as the live snapshot priced them (the same `SlateResponse` that
+/// `/api/tonight/totals` answers), one table: for each game its start, teams and projections,
+/// then one row a side of each market (total, spread, moneyline) with the best price and its
+/// book, the model's probability beside the market's devigged one, the EV, and the advice
+/// policy's verdict with its stake, or why the policy withholds the bet. Nothing is computed here but
+/// the order of the games.
+public enum BoardPage {
+  /// The games' order: by start time (the feed's), or by each game's best EV, highest first.
+  public enum Order: String, Sendable, CaseIterable {
+    case start, ev
+  }
+
+  public static func html(_ slate: SlateResponse, source: SourceStatus, order: Order) -> String {
+    let games = ordered(slate.games.filter { !$0.failed }, by: order)
+    let failed = slate.games.filter(\.failed)
+    var content: [Node<HTML.BodyContext>] = [
+      .h1("Tonight"),
+      statusLine(source),
+      .p(.class("muted"), .text("Projections: \(slate.inputs.stats ?? "as given") · \(Fmt.count(slate.nSimsPerGame)) simulations a game, seed \(slate.seed) · stakes as a share of bankroll, after the advice policy (at most \(Fmt.percent(slate.totalExposureFraction, 1)) tonight in all)")),
+    ]
+    if games.isEmpty {
+      content.append(.p("No game of the feed could be priced tonight."))
+    } else {
+      content.append(.div(.class("scroll"), table(games, order: order)))
+    }
+    if !failed.isEmpty {
+      content.append(.h2("Not priced"))
+      content.append(.ul(.group(failed.map { g in .li(.text("\(teams(g)): \(g.error ?? "")")) })))
+    }
+    if !slate.unmatched.isEmpty {
+      content.append(.p(.class("muted"), .text("\(slate.unmatched.count) game(s) of the feed found no place on tonight's slate.")))
+    }
+    return PageShell.document(
+      title: "mcsim · tonight", current: "/", updatedAt: source.updatedAt, pollSeconds: source.refreshSeconds, content: content)
+  }
+
+  static func ordered(_ games: [SlateGameResult], by order: Order) -> [SlateGameResult] {
+    switch order {
+    case .start:
+      return games.enumerated().sorted {
+        ($0.element.info.startTime ?? "", $0.offset) < ($1.element.info.startTime ?? "", $1.offset)
+      }.map(\.element)
+    case .ev:
+      return games.enumerated().sorted {
+        let (a, b) = ($0.element.bestBet?.ev ?? -.infinity, $1.element.bestBet?.ev ?? -.infinity)
+        return a != b ? a > b : $0.offset < $1.offset
+      }.map(\.element)
+    }
+  }
+
+  static func statusLine(_ s: SourceStatus) -> Node<HTML.BodyContext> {
+    var parts: [Node<HTML.BodyContext>] = [
+      .text("Lines "), .strong(.class(s.status), .text(s.status)),
+    ]
+    if let age = s.ageSeconds {
+      parts.append(.text(" · read \(Self.age(age)) ago"))
+    }
+    if let at = s.updatedAt { parts.append(.text(" (\(at))")) }
+    parts.append(.text(" · refreshed every \(Self.age(s.refreshSeconds))"))
+    if let e = s.lastError { parts.append(.text(" · last refresh failed: \(e)")) }
+    if let w = s.warning { parts.append(.text(" · \(w)")) }
+    return .p(.class("status"), .attribute(named: "id", value: "status"), .group(parts))
+  }
+
+  static func age(_ seconds: Double) -> String {
+    seconds < 90 ? "\(Int(seconds.rounded())) s" : seconds < 5400 ? "\(Int((seconds / 60).rounded())) min" : String(format: "%.1f h", seconds / 3600)
+  }
+
+  static func table(_ games: [SlateGameResult], order: Order) -> Node<HTML.BodyContext> {
+    let evHeader: Node<HTML.BodyContext> =
+      order == .ev
+      ? .text("EV ↓")
+      : .a(.href("/?sort=ev"), .attribute(named: "title", value: "sort the games by their best EV"), .text("EV"))
+    return .table(
+      .caption(
+        .text(order == .ev ? "Games by their best EV, highest first. " : "Games by start time. "),
+        order == .ev ? .a(.href("/"), .text("By start time")) : .text("")),
+      .thead(
+        .tr(.group(columns.map { name in
+          .th(.attribute(named: "scope", value: "col"), name == "EV" ? evHeader : .text(name))
+        }))
+      ),
+      .group(games.map(gameRows))
+    )
+  }
+
+  static let columns = ["Bet", "Best price", "Model", "Market", "EV", "Advice"]
+
+  static func teams(_ g: SlateGameResult) -> String {
+    let away = g.info.awayTeam ?? g.awayAbbr ?? "away", home = g.info.homeTeam ?? g.homeAbbr ?? "home"
+    return "\(away) at \(home)"
+  }
+
+  /// One side of one market, as a row.
+  struct Side {
+    let bet: String
+    let book: String?
+    let advice: SideAdvice
+  }
+
+  static func sides(_ g: SlateGameResult) -> [Side] {
+    var rows: [Side] = []
+    if let a = g.totalsAdvice, let line = g.line, a.sides.count == 2 {
+      let books = g.totalSource?.bestBooks ?? []
+      rows.append(Side(bet: "Over \(Fmt.line(line))", book: books.first, advice: a.sides[0]))
+      rows.append(Side(bet: "Under \(Fmt.line(line))", book: books.count > 1 ? books[1] : nil, advice: a.sides[1]))
+    }
+    for m in [g.spread, g.moneyline].compactMap({ $0 }) where m.advice.sides.count == 2 {
+      let books = m.source?.bestBooks ?? []
+      let home = g.homeAbbr ?? "home", away = g.awayAbbr ?? "away"
+      let (h, a): (String, String)
+      if m.kind == .spread, let l = m.homeLine {
+        (h, a) = ("\(home) \(Fmt.signedLine(l))", "\(away) \(Fmt.signedLine(-l))")
+      } else {
+        (h, a) = ("\(home) to win", "\(away) to win")
+      }
+      rows.append(Side(bet: h, book: books.first, advice: m.advice.sides[0]))
+      rows.append(Side(bet: a, book: books.count > 1 ? books[1] : nil, advice: m.advice.sides[1]))
+    }
+    return rows
+  }
+
+  /// A game's rows: a header row (teams, start, projections; a link to the game's page), then
+  /// one row a side of each market. The header is a row of its own, not a column, so that on a
+  /// phone's width the numbers stay on screen.
+  static func gameRows(_ g: SlateGameResult) -> Node<HTML.TableContext> {
+    let rows = sides(g)
+    var header: [Node<HTML.BodyContext>] = [.a(.href("/game/\(g.gameID)"), .text(teams(g)))]
+    if let start = g.info.startTime {
+      header += [.text(" · "), .element(named: "time", nodes: [.attribute(named: "datetime", value: start), .text(Self.start(start))])]
+    }
+    if let h = g.homeProjection, let a = g.awayProjection {
+      header.append(.small(.text(" · projected \(g.awayAbbr ?? "away") \(Fmt.fixed(a, 1)), \(g.homeAbbr ?? "home") \(Fmt.fixed(h, 1))")))
+    }
+    let headerRow: Node<HTML.TableContext> = .tr(
+      .class("game-head"),
+      .th(.attribute(named: "scope", value: "rowgroup"), .attribute(named: "colspan", value: "\(columns.count)"), .group(header)))
+    return .tbody(
+      .class("game"), .id("game-\(g.gameID)"), headerRow,
+      .if(rows.isEmpty, .tr(.td(.attribute(named: "colspan", value: "\(columns.count)"), .class("muted"), .text("no line priced")))),
+      .group(rows.map { .tr(.class("bet"), .group(cells($0))) })
+    )
+  }
+
+  /// A feed's start time (ISO 8601) as `Tue 31 Mar 23:10 UTC`; as given when it does not parse.
+  static func start(_ iso: String) -> String {
+    guard let date = ISO8601DateFormatter().date(from: iso) else { return iso }
+    let f = DateFormatter()
+    f.locale = Locale(identifier: "en_US_POSIX")
+    f.timeZone = TimeZone(identifier: "UTC")
+    f.dateFormat = "EEE d MMM HH:mm 'UTC'"
+    return f.string(from: date)
+  }
+
+  /// Why the policy withholds a bet, in a bettor's words.
+  static func reason(_ r: WithheldReason) -> String {
+    switch r {
+    case .tooFewSimulations: "too few simulations to be sure of the EV"
+    case .evIntervalIncludesZero: "the EV's 95% interval reaches 0"
+    case .modelMarketDisagree: "the model and the market disagree too much"
+    case .belowMinEV: "EV under the policy's minimum"
+    case .belowMinEdge: "edge under the policy's minimum"
+    }
+  }
+
+  static func cells(_ s: Side) -> [Node<HTML.TableRowContext>] {
+    let a = s.advice
+    let market = a.market.map { Fmt.percent($0.probability, 1) } ?? "–"
+    var model = Fmt.percent(a.model.win, 1)
+    if let w = a.poolWeight { model += " (pooled \(Fmt.percent(a.probabilities.win, 1)), weight \(Fmt.fixed(w, 2)))" }
+    let advice: Node<HTML.BodyContext>
+    if a.recommended {
+      advice = .group([
+        .span(.class("verdict pos"), .text(a.grade.rawValue)), .text(" · stake "),
+        .span(.class("stake"), .text(Fmt.percent(a.stake, 2))),
+      ])
+    } else if a.grade != .noBet {
+      advice = .span(.class("withheld"), .text("\(a.grade.rawValue) withheld: " + a.withheld.map(Self.reason).joined(separator: "; ")))
+    } else {
+      advice = .span(.class("muted"), .text("no bet"))
+    }
+    return [
+      .td(.text(s.bet)),
+      .td(
+        .text(String(format: "%.3f", a.odds.decimal)), .span(.class("american"), .text(String(format: " (%+.0f)", a.odds.american))),
+        .if(s.book != nil, .group([.br(), .small(.text(s.book ?? ""))]))),
+      .td(.class("num"), .text(model)),
+      .td(.class("num"), .text(market)),
+      .td(.class("num \(a.ev > 0 ? "pos" : "neg")"), .text(Fmt.signedPercent(a.ev, 1))),
+      .td(.class("advice"), advice),
+    ]
+  }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Plot
+
+/// The frame every page of the board shares: the document head (a phone's viewport, the one
+/// style sheet, inline: no CDN, font or script from elsewhere), the navigation, and the small
+/// script that reloads a page when the live feed has been read again. The pages work without
+/// it: a reader without JavaScript reloads by hand.
+enum PageShell {
+  /// A whole HTML document: `title`, then `content` in `<main>`. `refreshAfter` (the feed's
+  /// `updated_at`), when given, arms the reload: the script asks `/health` every 15 s and
+  /// reloads once the live lines are newer than the page.
+  static func document(
+    title: String, current: String, updatedAt: String?, pollSeconds: Double = 15, content: [Node<HTML.BodyContext>]
+  ) -> String {
+    var body: [Node<HTML.BodyContext>] = [
+      .header(
+        .nav(
+          .attribute(named: "aria-label", value: "pages"),
+          .group(links.map { path, name in
+            path == current
+              ? .a(.href(path), .attribute(named: "aria-current", value: "page"), .text(name))
+              : .a(.href(path), .text(name))
+          })
+        )
+      ),
+      .main(.group(content)),
+    ]
+    if let updatedAt {
+      body.append(.script(.raw(reloadScript(updatedAt: updatedAt, every: pollSeconds))))
+    }
+    let html = HTML(
+      .lang(.english),
+      .head(
+        .meta(.charset(.utf8)),
+        .meta(.name("viewport"), .content("width=device-width, initial-scale=1")),
+        .title(title),
+        .style(styleSheet)
+      ),
+      .body(.group(body))
+    )
+    return html.render()
+  }
+
+  static let links: [(String, String)] = [("/", "Tonight"), ("/fairbet", "FairBet")]
+
+  /// Reloads when `/api/health`'s live `updated_at` differs from the page's (the feed was read
+  /// again), asking every `every` seconds (at least 1, at most 15). The browser sends the
+  /// page's credentials with it, so it passes the same key.
+  static func reloadScript(updatedAt: String, every: Double) -> String {
+    let shown = updatedAt.filter { $0.isLetter || $0.isNumber || "-:.+".contains($0) }
+    let ms = Int(1000 * min(15, max(1, every)))
+    return """
+      (function(){var shown="\(shown)";setInterval(function(){fetch("/api/health",{cache:"no-store"})\
+      .then(function(r){return r.json()}).then(function(h){var s=h.live&&h.live.updated_at;\
+      if(s&&s!==shown){location.reload()}}).catch(function(){})},\(ms))})();
+      """
+  }
+
+  /// Colours chosen for contrast on white (every text colour at least 4.5:1, WCAG AA): the
+  /// test of the pages computes them from this sheet.
+  static let colours: [String: String] = [
+    "text": "#1a1a1a", "muted": "#595959", "good": "#0a6b2d", "bad": "#a4161a", "withheld": "#7a4b00", "link": "#0b57d0",
+  ]
+
+  static let styleSheet = """
+    :root{color-scheme:light}
+    body{font:15px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;color:\(colours["text"]!);background:#fff}
+    header{background:#f2f4f7;border-bottom:1px solid #d0d5dd;padding:.5rem 1rem}
+    nav a{margin-right:1rem;color:\(colours["link"]!);text-decoration:none;font-weight:600}
+    nav a[aria-current=page]{color:\(colours["text"]!);text-decoration:underline}
+    main{padding:.75rem 1rem;max-width:80rem}
+    h1{font-size:1.3rem;margin:.25rem 0 .5rem}
+    h2{font-size:1.1rem;margin:1.25rem 0 .25rem}
+    a{color:\(colours["link"]!)}
+    .status{margin:.25rem 0 .75rem;color:\(colours["muted"]!)}
+    .status strong.healthy{color:\(colours["good"]!)}
+    .status strong.degraded{color:\(colours["bad"]!)}
+    .scroll{overflow-x:auto;-webkit-overflow-scrolling:touch}
+    table{border-collapse:collapse;width:100%;font-variant-numeric:tabular-nums}
+    caption{text-align:left;color:\(colours["muted"]!);padding:.25rem 0}
+    th,td{padding:.3rem .5rem;border-bottom:1px solid #e4e7ec;text-align:left;vertical-align:top;white-space:nowrap}
+    thead th{background:#f8f9fb;position:sticky;top:0}
+    tr.game-head th{background:#eef1f5;white-space:normal;font-weight:600;padding-top:.6rem}
+    tr.game-head small{font-weight:400}
+    td.advice{white-space:normal;min-width:8rem}
+    td.num{text-align:right}
+    .pos{color:\(colours["good"]!);font-weight:600}
+    .neg{color:\(colours["bad"]!)}
+    .withheld{color:\(colours["withheld"]!)}
+    .muted,small{color:\(colours["muted"]!)}
+    .verdict{font-weight:600}
+    figure{margin:.5rem 0}
+    figure svg{max-width:100%;height:auto}
+    @media (max-width:40rem){body{font-size:13px}main{padding:.5rem}th,td{padding:.25rem .3rem}td{white-space:normal}.american{display:none}td.advice{min-width:6rem}}
+    """
+}
