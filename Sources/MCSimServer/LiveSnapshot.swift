@@ -14,6 +14,8 @@ struct LiveSnapshot: Sendable {
   /// The feed's events (0: it answered none).
   let events: Int
   let tonight: SlateResponse
+  /// Tonight's games as assembled (model and markets), by id: what a game's page prices again.
+  let games: [String: SlateGame]
   let fair: FairOddsReport
   /// The report's bets in the FairBet clients' shape.
   let fairBet: FairBetCatalog
@@ -90,7 +92,8 @@ struct LiveSnapshot: Sendable {
       return FairBetGame(event: e.label, feedID: e.id, league: e.league, home: home, away: away, start: start)
     }
     return LiveSnapshot(
-      readAt: Date(), events: feed.events.count, tonight: tonight, fair: fair, fairBet: FairBetCatalog(report: fair, games: games),
+      readAt: Date(), events: feed.events.count, tonight: tonight,
+      games: Dictionary(slate.games.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }), fair: fair, fairBet: FairBetCatalog(report: fair, games: games),
       sharpBooks: policy.sharpBooks)
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LocalHTTPServer
 import MCSimServer
 import TestTiers
 import XCTest
@@ -94,23 +95,133 @@ final class BoardPageTests: XCTestCase {
     }
 
     // The feed moves while the page is open: the page's script sees the new reading and reloads.
+    // The browser's clock is virtual (its timers run as fast as answers come), so the open page
+    // is served by a stand-in that answers the server's own pages and health bodies, before and
+    // after the move, switching after the page's third poll: the reload then does not depend on
+    // how fast this machine runs.
     let moved = try XCTUnwrap(games.first { $0["game_id"] as? String == "8c95b58e16520c12308e0196b0c19198" })
     let line = try XCTUnwrap(moved["line"] as? Double)
-    func pageLoads() async throws -> Int {
-      let text = try await server.get("/metrics").text
-      let row = text.split(separator: "\n").first { $0.hasPrefix(#"mcsim_http_request_duration_seconds_count{route="/",method="GET"}"#) }
-      return Int(row?.split(separator: " ").last ?? "0") ?? 0
-    }
-    let loadsBefore = try await pageLoads()
-    let open = Task.detached { try browser.dom(page, virtualSeconds: 300) }
-    try await waitFor("the page to load") { try await pageLoads() > loadsBefore }
+    let (pageBefore, healthBefore) = (try await server.get("/").body, try await server.get("/api/health").body)
     try feed(shiftingFirstEventTotalsBy: 10).write(to: feedURL)
-    let after = try await open.value
+    try await waitFor("the moved line") {
+      let games = try await server.get("/api/tonight/totals").json.list("games")
+      return games.first { $0["game_id"] as? String == "8c95b58e16520c12308e0196b0c19198" }?["line"] as? Double == line + 10
+    }
+    let (pageAfter, healthAfter) = (try await server.get("/").body, try await server.get("/api/health").body)
+    let polls = Completions()
+    let standIn = try LocalHTTPServer(maxRequests: 400, lifetime: 60) { _, path in
+      if path.hasPrefix("/api/health") {
+        polls.add()
+        return .init(headers: ["Content-Type": "application/json"], body: polls.count > 3 ? healthAfter : healthBefore)
+      }
+      guard path == "/" else { return .init(status: 404) }
+      return .init(headers: ["Content-Type": "text/html; charset=utf-8"], body: polls.count > 3 ? pageAfter : pageBefore)
+    }
+    defer { standIn.stop() }
+    let after = try browser.dom(standIn.url.absoluteString + "/", virtualSeconds: 30)
     XCTAssertEqual(after.status, 0, after.stderr)
+    XCTAssertEqual(standIn.requests.filter { $0 == "/" }.count, 2, "the page loaded, then reloaded itself once: \(standIn.requests)")
     let shownAfter = rows(of: "8c95b58e16520c12308e0196b0c19198", in: after.stdout)
-    XCTAssertTrue(shownAfter.contains("Over \(Int(line + 10))") || shownAfter.contains("Over \(line + 10)"), shownAfter)
-    let loadsAfter = try await pageLoads()
-    XCTAssertGreaterThanOrEqual(loadsAfter - loadsBefore, 2, "the page reloaded itself")
+    XCTAssertTrue(shownAfter.contains("Over \(String(format: "%g", line + 10))<"), shownAfter)
+  }
+
+  /// A game's page, reached from the board's link: its markets, its pictures (an inline SVG the
+  /// browser renders), every scenario and the sensitivity of each input.
+  func testAGamesPageShowsItsPicturesScenariosAndSensitivity() async throws {
+    let browser = try HeadlessBrowser()
+    defer { browser.removeProfile() }
+    let (server, _, tonight) = try await serveChangingFeed()
+    let game = try XCTUnwrap(tonight.json.list("games").first { $0["line"] is Double })
+    let id = try XCTUnwrap(game["game_id"] as? String)
+    let board = try browser.dom(server.base.absoluteString + "/").stdout
+    XCTAssertTrue(board.contains(#"href="/game/\#(id)""#), "the board links the game's page")
+
+    let page = try browser.dom(server.base.absoluteString + "/game/\(id)")
+    XCTAssertEqual(page.status, 0, page.stderr)
+    let dom = page.stdout
+    XCTAssertTrue(dom.contains("<h1>\(game["away_team"]!) at \(game["home_team"]!)</h1>"), String(dom.prefix(2000)))
+    XCTAssertFalse(rows(of: id, in: dom).isEmpty, "the game's markets")
+    let picture = try XCTUnwrap(dom.range(of: #"<figure id="picture">"#), "no picture")
+    XCTAssertTrue(dom[picture.upperBound...].hasPrefix("<svg"), "the picture is an inline SVG")
+    for name in ["base", "high_pace", "low_pace", "high_variance", "low_variance", "high_ot", "no_correlation", "high_correlation", "skew_normal"] {
+      XCTAssertTrue(dom.contains(">\(name)</th>"), "scenario \(name)")
+    }
+    let sensitivity = try XCTUnwrap(dom.range(of: #"<table id="sensitivity">"#), "no sensitivity")
+    XCTAssertGreaterThanOrEqual(dom[sensitivity.upperBound...].components(separatedBy: "<tr>").count - 1, 4)
+
+    let shots = Fixture.projectRoot.appendingPathComponent(".build/screenshots")
+    try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
+    for (name, width, height) in [("phone", 390, 2400), ("desktop", 1280, 2400)] {
+      let path = shots.appendingPathComponent("game-\(name).png").path
+      XCTAssertEqual(try browser.screenshot(server.base.absoluteString + "/game/\(id)", width: width, height: height, to: path).status, 0)
+      print("game page screenshot (\(name), \(width) px): \(path)")
+    }
+    let unknown = try await server.get("/game/no-such-game")
+    XCTAssertEqual(unknown.status, 404, unknown.text)
+  }
+
+  /// The FairBet page before tip-off, against the fixture feed with one book's price made better
+  /// than the fair odds: that price is counted and stands out, with its fair odds, confidence
+  /// tier and the books behind the consensus; every bet with a fair price is listed.
+  func testTheFairBetPageShowsEveryPositiveEVPrice() async throws {
+    let browser = try HeadlessBrowser()
+    defer { browser.removeProfile() }
+    var events = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Fixture.resource(LiveSourceTests.feedName)) as? [[String: Any]])
+    // lowvig's Orlando Magic -2 at -101 against a fair -100: made +105.
+    var books = events[0]["bookmakers"] as! [[String: Any]]
+    let lowvig = try XCTUnwrap(books.firstIndex { $0["key"] as? String == "lowvig" })
+    var markets = books[lowvig]["markets"] as! [[String: Any]]
+    let spreads = try XCTUnwrap(markets.firstIndex { $0["key"] as? String == "spreads" })
+    var outcomes = markets[spreads]["outcomes"] as! [[String: Any]]
+    outcomes[0]["price"] = 105
+    markets[spreads]["outcomes"] = outcomes
+    books[lowvig]["markets"] = markets
+    events[0]["bookmakers"] = books
+    let feed = FileManager.default.temporaryDirectory.appendingPathComponent("mcsim-fairbet-\(UUID().uuidString).json")
+    try JSONSerialization.data(withJSONObject: events).write(to: feed)
+    addTeardownBlock { try? FileManager.default.removeItem(at: feed) }
+    let server = try await serve {
+      var live = LiveSourceConfiguration(odds: feed.path)
+      live.stats = LiveSourceTests.statsPath
+      live.asOf = LiveSourceTests.feedDay
+      $0.live = live
+      $0.now = ISO8601DateFormatter().date(from: "2026-03-31T20:00:00Z")
+    }
+    var odds = try await server.get("/api/fairbet/odds?limit=500")
+    try await waitFor("the first read") {
+      odds = try await server.get("/api/fairbet/odds?limit=500")
+      return odds.status == 200
+    }
+    let bets = odds.json.list("bets").filter { $0["has_fair"] as? Bool == true }
+    let positive = bets.flatMap { bet in
+      (bet["books"] as? [[String: Any]] ?? []).filter { ($0["ev_percent"] as? Double ?? 0) > 0 }.map { (bet, $0) }
+    }
+    XCTAssertGreaterThanOrEqual(positive.count, 1, "the bumped price is +EV")
+    XCTAssertTrue(positive.contains { $0.0["selection_display"] as? String == "Orlando Magic -2" && $0.1["book"] as? String == "lowvig" })
+
+    let page = try browser.dom(server.base.absoluteString + "/fairbet")
+    XCTAssertEqual(page.status, 0, page.stderr)
+    let dom = page.stdout
+    XCTAssertTrue(dom.contains("\(positive.count) price\(positive.count == 1 ? "" : "s") with positive EV."), String(dom.prefix(3000)))
+    // Every bet with a fair price has its row; each +EV price is listed under its bet.
+    XCTAssertEqual(dom.components(separatedBy: #"<th scope="row">"#).count - 1, bets.count)
+    for (bet, book) in positive {
+      let evText = String(format: "%+.2f%%", book["ev_percent"] as! Double)
+      XCTAssertTrue(dom.contains(#"<li class="pos">\#(book["book"]!) "#), "\(bet["bet"]!) at \(book["book"]!)")
+      XCTAssertTrue(dom.contains(evText), evText)
+    }
+    let magic = try XCTUnwrap(dom.range(of: #"<tr class="positive">"#), "the +EV bet stands out")
+    let row = dom[magic.upperBound...].prefix(while: { $0 != "\n" })
+    XCTAssertTrue(row.contains("Orlando Magic -2"), String(row.prefix(600)))
+    XCTAssertTrue(row.contains("lowvig") && row.contains("full"), "best book and confidence tier")
+    let shots = Fixture.projectRoot.appendingPathComponent(".build/screenshots")
+    try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
+    for (name, width, height) in [("phone", 390, 1600), ("desktop", 1280, 1400)] {
+      let path = shots.appendingPathComponent("fairbet-\(name).png").path
+      XCTAssertEqual(try browser.screenshot(server.base.absoluteString + "/fairbet", width: width, height: height, to: path).status, 0)
+      print("FairBet screenshot (\(name), \(width) px): \(path)")
+    }
   }
 
   /// Without the key, the page asks the browser for it (Basic); with the key as the password,

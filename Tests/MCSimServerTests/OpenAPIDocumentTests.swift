@@ -25,7 +25,7 @@ final class OpenAPIDocumentTests: XCTestCase {
     }
     let registered = try MCSimServer(ServerConfiguration(), logger: .init(label: "test")).registeredOperations
     XCTAssertEqual(documented.sorted(), registered.sorted(), "documented vs registered operations")
-    XCTAssertEqual(registered.count, 15)
+    XCTAssertEqual(registered.count, 17)
     XCTAssertEqual(Set(registered).count, registered.count, "an operation registered twice")
     for operation in registered {
       let parts = operation.split(separator: " ").map(String.init)

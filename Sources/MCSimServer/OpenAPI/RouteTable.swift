@@ -6,9 +6,16 @@ enum RouteTable {
     grouping: ServerOperations.all, by: \.path
   ).mapValues { $0.map(\.method.rawValue).sorted() }
 
-  /// The methods `path` answers, nil for an unknown path.
+  /// The methods `path` answers, nil for an unknown path. A `{name}` segment of a declared
+  /// path matches any one segment.
   static func allowed(_ path: String) -> [String]? {
     let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
-    return methods[trimmed]
+    if let exact = methods[trimmed] { return exact }
+    let parts = trimmed.split(separator: "/", omittingEmptySubsequences: false)
+    return methods.first { declared, _ in
+      let pattern = declared.split(separator: "/", omittingEmptySubsequences: false)
+      return declared.contains("{") && pattern.count == parts.count
+        && zip(pattern, parts).allSatisfy { p, s in (p.hasPrefix("{") && !s.isEmpty) || p == s }
+    }?.value
   }
 }

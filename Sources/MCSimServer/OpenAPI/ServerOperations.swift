@@ -34,6 +34,15 @@ enum ServerOperations {
         "the games' order: by start time, or by their best EV")
     ],
     response: .anyString, media: .html, errors: [422, 503])
+  static let gamePage = Operation(
+    method: .get, path: "/game/{id}",
+    summary: "One game of tonight: its markets, its distributions pictured, scenarios and sensitivity",
+    parameters: [["name": "id", "in": "path", "required": true, "schema": .anyString, "description": "the game's id (the board's link)"]],
+    response: .anyString, media: .html, errors: [404, 503])
+  static let fairBetPage = Operation(
+    method: .get, path: "/fairbet",
+    summary: "The FairBet list: every bet with a fair price, its books and their EV, best first (the FairBet query's parameters; all bets unless limit is given)",
+    parameters: fairBetOdds.parameters, response: .anyString, media: .html, errors: [422, 503])
 
   static let simulate = Operation(
     method: .post, path: "/api/monte-carlo/simulate",
@@ -117,7 +126,7 @@ enum ServerOperations {
     response: .ref("FairResponse"), errors: bodyErrors)
 
   static let all: [Operation] = [
-    health, apiHealth, openAPI, metrics, board, simulate, batch, tonight, fairBetOdds, fairBetLiveGames, fairBetLive,
+    health, apiHealth, openAPI, metrics, board, gamePage, fairBetPage, simulate, batch, tonight, fairBetOdds, fairBetLiveGames, fairBetLive,
     parlayEvaluate, tradeScore, devig, fair,
   ]
 }

@@ -1,8 +1,10 @@
 import Foundation
 import Hummingbird
 import Renderers
+import ServiceContracts
+import UseCases
 
-/// The pages a bettor opens in a browser (`GET /`): server-rendered HTML from the same live
+/// The pages a bettor opens in a browser (`GET /`, `/game/{id}`, `/fairbet`): server-rendered HTML from the same live
 /// snapshot and contracts as the JSON endpoints, behind the same key (taken as a Basic password,
 /// which a browser asks for) and the same limits. No pricing here: the page renders what the
 /// snapshot holds.
@@ -14,6 +16,34 @@ struct PageRoutes {
       let order = try Self.order(request)
       let (snapshot, status) = try await server.liveSnapshot()
       return Self.html(BoardPage.html(snapshot.tonight, source: status, order: order))
+    }
+    router.on(ServerOperations.gamePage) { _, context in
+      let id = context.parameters.get("id") ?? ""
+      let (snapshot, status) = try await server.liveSnapshot()
+      guard let game = snapshot.tonight.games.first(where: { $0.gameID == id }) else {
+        throw APIError(.notFound, "no game \(id) tonight; the board (GET /) links each game")
+      }
+      // The game priced again in full, admitted by its cost like any simulation.
+      let detail: PricedGame?
+      if let assembled = snapshot.games[id],
+        let request = GameDetail.request(
+          for: assembled, seed: server.configuration.seed, threads: server.configuration.threadsPerRequest,
+          policy: server.configuration.advice, ceiling: server.configuration.maxSimulations)
+      {
+        detail = try await server.simulate(paths: request.cost, for: context) { try GamePricing.price(request) }
+      } else {
+        detail = nil
+      }
+      return Self.html(GamePage.html(game, detail: detail, source: status))
+    }
+    router.on(ServerOperations.fairBetPage) { request, _ in
+      var query = try LiveRoutes.query(request)
+      if request.uri.queryParameters.get("limit") == nil { query.limit = FairBetQuery.maxLimit }
+      let (snapshot, status) = try await server.liveSnapshot()
+      let response = FairBetResponse(
+        catalog: snapshot.fairBet, query: query, now: server.configuration.clock(), sharpBooks: snapshot.sharpBooks,
+        source: status)
+      return Self.html(FairBetPage.html(response))
     }
   }
 

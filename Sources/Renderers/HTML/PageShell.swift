@@ -5,7 +5,7 @@ import Plot
 /// style sheet, inline: no CDN, font or script from elsewhere), the navigation, and the small
 /// script that reloads a page when the live feed has been read again. The pages work without
 /// it: a reader without JavaScript reloads by hand.
-enum PageShell {
+public enum PageShell {
   /// A whole HTML document: `title`, then `content` in `<main>`. `refreshAfter` (the feed's
   /// `updated_at`), when given, arms the reload: the script asks `/health` every 15 s and
   /// reloads once the live lines are newer than the page.
@@ -56,16 +56,22 @@ enum PageShell {
       """
   }
 
-  /// Colours chosen for contrast on white (every text colour at least 4.5:1, WCAG AA): the
-  /// test of the pages computes them from this sheet.
-  static let colours: [String: String] = [
+  /// The text colours of the pages, chosen for contrast: each at least 4.5:1 (WCAG AA for body
+  /// text) on every background of `backgrounds` (a test computes them).
+  public static let colours: [String: String] = [
     "text": "#1a1a1a", "muted": "#595959", "good": "#0a6b2d", "bad": "#a4161a", "withheld": "#7a4b00", "link": "#0b57d0",
+  ]
+
+  /// The backgrounds text is set on: the page, the navigation bar, table heads, a game's header
+  /// row, a +EV row.
+  public static let backgrounds: [String: String] = [
+    "page": "#ffffff", "header": "#f2f4f7", "thead": "#f8f9fb", "game": "#eef1f5", "positive": "#eefaf1",
   ]
 
   static let styleSheet = """
     :root{color-scheme:light}
-    body{font:15px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;color:\(colours["text"]!);background:#fff}
-    header{background:#f2f4f7;border-bottom:1px solid #d0d5dd;padding:.5rem 1rem}
+    body{font:15px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;color:\(colours["text"]!);background:\(backgrounds["page"]!)}
+    header{background:\(backgrounds["header"]!);border-bottom:1px solid #d0d5dd;padding:.5rem 1rem}
     nav a{margin-right:1rem;color:\(colours["link"]!);text-decoration:none;font-weight:600}
     nav a[aria-current=page]{color:\(colours["text"]!);text-decoration:underline}
     main{padding:.75rem 1rem;max-width:80rem}
@@ -79,8 +85,8 @@ enum PageShell {
     table{border-collapse:collapse;width:100%;font-variant-numeric:tabular-nums}
     caption{text-align:left;color:\(colours["muted"]!);padding:.25rem 0}
     th,td{padding:.3rem .5rem;border-bottom:1px solid #e4e7ec;text-align:left;vertical-align:top;white-space:nowrap}
-    thead th{background:#f8f9fb;position:sticky;top:0}
-    tr.game-head th{background:#eef1f5;white-space:normal;font-weight:600;padding-top:.6rem}
+    thead th{background:\(backgrounds["thead"]!);position:sticky;top:0}
+    tr.game-head th{background:\(backgrounds["game"]!);white-space:normal;font-weight:600;padding-top:.6rem}
     tr.game-head small{font-weight:400}
     td.advice{white-space:normal;min-width:8rem}
     td.num{text-align:right}
@@ -89,6 +95,12 @@ enum PageShell {
     .withheld{color:\(colours["withheld"]!)}
     .muted,small{color:\(colours["muted"]!)}
     .verdict{font-weight:600}
+    tr.positive{background:\(backgrounds["positive"]!)}
+    td.wrap{white-space:normal;min-width:8rem}
+    tbody th[scope=row]{white-space:normal;min-width:8rem;max-width:18rem}
+    tbody th[scope=row] small{font-weight:400}
+    ul.books{margin:.25rem 0;padding-left:1rem}
+    details summary{cursor:pointer;color:\(colours["link"]!)}
     figure{margin:.5rem 0}
     figure svg{max-width:100%;height:auto}
     @media (max-width:40rem){body{font-size:13px}main{padding:.5rem}th,td{padding:.25rem .3rem}td{white-space:normal}.american{display:none}td.advice{min-width:6rem}}

@@ -1,0 +1,97 @@
+import Foundation
+import OddsMath
+import Plot
+import Simulation
+import ServiceContracts
+import UseCases
+
+/// `GET /game/{id}`: one game of tonight. Its markets as the board shows them (the slate's
+/// pricing), then what the game's own pricing at `GameDetail.simulations` adds: the picture of
+/// its total and margin distributions with the exact curve and the joint heat map (`GameChart`),
+/// the scenarios (the total's probabilities under moved assumptions) and the sensitivity (how
+/// far P(under) moves per point and per sd of each input, and whether that is beyond noise).
+public enum GamePage {
+  public static func html(_ game: SlateGameResult, detail: PricedGame?, source: SourceStatus) -> String {
+    var content: [Node<HTML.BodyContext>] = [
+      .h1(.text(BoardPage.teams(game))),
+      BoardPage.statusLine(source),
+      .div(
+        .class("scroll"),
+        .table(
+          .caption(.text("The slate's pricing of this game (as on the board).")),
+          .thead(.tr(.group(BoardPage.columns.map { .th(.attribute(named: "scope", value: "col"), .text($0)) }))),
+          BoardPage.gameRows(game))),
+    ]
+    if !game.warnings.isEmpty {
+      content.append(.ul(.class("muted"), .group(game.warnings.map { .li(.text($0)) })))
+    }
+    guard let detail else {
+      content.append(.p("No totals line or model for this game: nothing more to show."))
+      return PageShell.document(
+        title: "mcsim · \(BoardPage.teams(game))", current: "", updatedAt: source.updatedAt,
+        pollSeconds: source.refreshSeconds, content: content)
+    }
+    let report = detail.report
+    content.append(.h2("Distributions"))
+    if let pictures = detail.pictures {
+      content.append(
+        .element(
+          named: "figure",
+          nodes: [
+            .attribute(named: "id", value: "picture"),
+            .raw(inline(GameChart(report, pictures).render())),
+            .element(
+              named: "figcaption",
+              nodes: [
+                .small(.text("Totals and margins of \(Fmt.count(report.simulation.inputs.nSims)) simulated games, the exact distribution's curve over them, and the joint heat map of the scores."))
+              ]),
+          ]))
+    }
+    if let scenarios = report.scenarios {
+      content.append(.h2("Scenarios"))
+      content.append(
+        .div(
+          .class("scroll"),
+          .table(
+            .attribute(named: "id", value: "scenarios"),
+            .caption(.text("The total's line under moved assumptions (each at half the simulations).")),
+            .thead(.tr(.group(["Scenario", "What moved", "P(over)", "P(under)", "Mean total", "Sd"].map { .th(.attribute(named: "scope", value: "col"), .text($0)) }))),
+            .tbody(.group(scenarios.entries.map { name, e in
+              .tr(
+                .th(.attribute(named: "scope", value: "row"), .text(name)), .td(.class("wrap"), .text(e.definition)),
+                .td(.class("num"), .text(Fmt.percent(e.pOver, 1))), .td(.class("num"), .text(Fmt.percent(e.pUnder, 1))),
+                .td(.class("num"), .text(Fmt.fixed(e.meanTotal, 1))), .td(.class("num"), .text(Fmt.fixed(e.stdTotal, 1))))
+            })))))
+      content.append(
+        .p(.class("muted"), .text("P(under) ranges over \(Fmt.percent(scenarios.summary.pUnderMin, 1))–\(Fmt.percent(scenarios.summary.pUnderMax, 1)) across the scenarios.")))
+    }
+    if let sensitivity = report.sensitivity {
+      content.append(.h2("Sensitivity"))
+      content.append(
+        .div(
+          .class("scroll"),
+          .table(
+            .attribute(named: "id", value: "sensitivity"),
+            .caption(.text("How far P(under) moves with each input; dominant: \(sensitivity.ranking.dominant).")),
+            .thead(.tr(.group(["Input", "P(under) low → high", "Per point", "Per sd", "Beyond noise", "Meaning"].map { .th(.attribute(named: "scope", value: "col"), .text($0)) }))),
+            .tbody(.group(sensitivity.parameters.map { name, p in
+              .tr(
+                .th(.attribute(named: "scope", value: "row"), .text(name), .br(), .small(.text(p.description))),
+                .td(.class("num"), .text("\(Fmt.percent(p.pUnderLow, 1)) → \(Fmt.percent(p.pUnderHigh, 1))")),
+                .td(.class("num"), .text(p.sensitivityPerPoint.map { Fmt.signedPercent($0, 2) } ?? "–")),
+                .td(.class("num"), .text(p.sensitivityPerStd.map { Fmt.signedPercent($0, 2) } ?? "–")),
+                .td(.text(p.significant ? "yes" : "no")),
+                .td(.class("wrap"), .text(p.interpretation)))
+            })))))
+    }
+    return PageShell.document(
+      title: "mcsim · \(BoardPage.teams(game))", current: "", updatedAt: source.updatedAt, pollSeconds: source.refreshSeconds,
+      content: content)
+  }
+
+  /// An SVG document as an element of the page: its XML declaration left out.
+  static func inline(_ svg: String) -> String {
+    guard let start = svg.range(of: "<svg") else { return svg }
+    return String(svg[start.lowerBound...])
+  }
+}
