@@ -12,6 +12,7 @@ struct APIKeyMiddleware<Context: RequestContext>: RouterMiddleware {
   init(keys: Set<String>) { self.keys = keys.map { Array($0.utf8) } }
 
   static var header: HTTPField.Name { HTTPField.Name("X-API-Key")! }
+  static var fetchSite: HTTPField.Name { HTTPField.Name("Sec-Fetch-Site")! }
 
   func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
     -> Response
@@ -23,12 +24,25 @@ struct APIKeyMiddleware<Context: RequestContext>: RouterMiddleware {
       return try await next(request, context)
     }
     // A browser cannot send X-API-Key: it asks for a Basic password (the key) and sends it with
-    // every request of the site, the pages' refresh included.
-    if let password = Self.basicPassword(request.headers[.authorization]), accepts(Array(password.utf8)) {
+    // the site's requests, the pages' refresh included. A browser also sends it with requests
+    // other sites make it send, so the password reads only (GET and HEAD: no POST can be forged
+    // with it) and never on a request the browser marks as from another site.
+    let browserReadable = request.method == .get || request.method == .head
+    let crossSite = request.headers[Self.fetchSite] == "cross-site"
+    if browserReadable, !crossSite, let password = Self.basicPassword(request.headers[.authorization]),
+      accepts(Array(password.utf8))
+    {
       return try await next(request, context)
     }
     var refused = APIError(.unauthorized, "missing or invalid X-API-Key (a browser: the key as the password)")
-    if Self.isPage(request.uri.path) { refused.headers[.wwwAuthenticate] = #"Basic realm="mcsim", charset="UTF-8""# }
+    // The password is asked for on the pages, and on the pages' own refresh (a same-origin
+    // fetch), which the browser then retries with the password it holds; an API client, which
+    // sends no Sec-Fetch-Site, is never asked.
+    if browserReadable, !crossSite,
+      Self.isPage(request.uri.path) || request.headers[Self.fetchSite] == "same-origin"
+    {
+      refused.headers[.wwwAuthenticate] = #"Basic realm="mcsim", charset="UTF-8""#
+    }
     throw refused
   }
 

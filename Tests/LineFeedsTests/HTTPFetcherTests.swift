@@ -208,6 +208,12 @@ final class HTTPFetcherTests: XCTestCase {
                    "https://feeds.example/2024-01-15/basketball_nba_2024/odds")
     XCTAssertEqual(HTTPFetcher.redacted(URL(string: "https://feeds.example/odds/123e4567-e89b-12d3-a456-426614174000")!),
                    "https://feeds.example/odds/***")
+    // name=value and name:value parts, names in any case or spelling, base64 values.
+    XCTAssertEqual(HTTPFetcher.redacted(URL(string: "https://feeds.example/apiKey=hunter2/odds")!), "https://feeds.example/apiKey=***/odds")
+    XCTAssertEqual(HTTPFetcher.redacted(URL(string: "https://feeds.example/auth:hunter2;sport=nba/odds")!),
+                   "https://feeds.example/auth:***;sport=nba/odds")
+    XCTAssertEqual(HTTPFetcher.redacted(URL(string: "https://feeds.example/API-TOKEN/hunter2/odds")!), "https://feeds.example/API-TOKEN/***/odds")
+    XCTAssertEqual(HTTPFetcher.redacted(URL(string: "https://feeds.example/c2VjcmV0a2V5MTIzNDU2Nzg5MA==/odds")!), "https://feeds.example/***/odds")
     // A URL Foundation cannot parse as given (a space) is still a URL, masked, not a file path.
     let spaced = InputSource("https://feeds.example/odds?apiKey=SE CRET")
     XCTAssertFalse(spaced.description.contains("SE"), spaced.description)

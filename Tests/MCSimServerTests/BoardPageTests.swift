@@ -1,6 +1,7 @@
 import Foundation
 import LocalHTTPServer
 import MCSimServer
+import ServiceContracts
 import TestTiers
 import XCTest
 
@@ -101,13 +102,24 @@ final class BoardPageTests: XCTestCase {
     // how fast this machine runs.
     let moved = try XCTUnwrap(games.first { $0["game_id"] as? String == "8c95b58e16520c12308e0196b0c19198" })
     let line = try XCTUnwrap(moved["line"] as? Double)
-    let (pageBefore, healthBefore) = (try await server.get("/").body, try await server.get("/api/health").body)
+    // Each page's health body carries the reading the page was rendered from (read off its
+    // script), so a refresh between two requests cannot make them disagree.
+    func health(for page: Data) throws -> Data {
+      let text = String(decoding: page, as: UTF8.self)
+      let start = try XCTUnwrap(text.range(of: #"var shown=""#), "the page's refresh script")
+      let shown = text[start.upperBound...].prefix { $0 != "\"" }
+      return Data(#"{"live": {"updated_at": "\#(shown)"}}"#.utf8)
+    }
+    let pageBefore = try await server.get("/").body
+    let healthBefore = try health(for: pageBefore)
     try feed(shiftingFirstEventTotalsBy: 10).write(to: feedURL)
     try await waitFor("the moved line") {
       let games = try await server.get("/api/tonight/totals").json.list("games")
       return games.first { $0["game_id"] as? String == "8c95b58e16520c12308e0196b0c19198" }?["line"] as? Double == line + 10
     }
-    let (pageAfter, healthAfter) = (try await server.get("/").body, try await server.get("/api/health").body)
+    let pageAfter = try await server.get("/").body
+    let healthAfter = try health(for: pageAfter)
+    XCTAssertNotEqual(healthBefore, healthAfter)
     let polls = Completions()
     let standIn = try LocalHTTPServer(maxRequests: 400, lifetime: 60) { _, path in
       if path.hasPrefix("/api/health") {
@@ -125,12 +137,44 @@ final class BoardPageTests: XCTestCase {
     XCTAssertTrue(shownAfter.contains("Over \(String(format: "%g", line + 10))<"), shownAfter)
   }
 
+  /// A feed whose event id and team name carry markup: the pages show them as text, and the
+  /// browser builds no element and no attribute from them.
+  func testMarkupInAFeedIsShownAsText() async throws {
+    let browser = try HeadlessBrowser()
+    defer { browser.removeProfile() }
+    var events = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Fixture.resource(LiveSourceTests.feedName)) as? [[String: Any]])
+    events[0]["id"] = #"x" onmouseover="alert(1)"#
+    events[1]["home_team"] = "<script>alert(2)</script>"
+    let feed = FileManager.default.temporaryDirectory.appendingPathComponent("mcsim-markup-\(UUID().uuidString).json")
+    try JSONSerialization.data(withJSONObject: events).write(to: feed)
+    addTeardownBlock { try? FileManager.default.removeItem(at: feed) }
+    let server = try await serve {
+      var live = LiveSourceConfiguration(odds: feed.path)
+      live.stats = LiveSourceTests.statsPath
+      live.asOf = LiveSourceTests.feedDay
+      $0.live = live
+      $0.now = ISO8601DateFormatter().date(from: "2026-03-31T20:00:00Z")
+    }
+    try await waitFor("the first read") { try await server.get("/").status == 200 }
+    for path in ["/", "/fairbet"] {
+      let dom = try browser.dom(server.base.absoluteString + path).stdout
+      XCTAssertEqual(dom.components(separatedBy: "<script").count - 1, 1, "\(path): only the page's own script")
+      // A real attribute is serialised `onmouseover="alert(1)"`; the id's text keeps its quotes
+      // escaped inside the id's value.
+      XCTAssertFalse(dom.contains(#"onmouseover="alert"#), "\(path): an attribute made from the feed")
+    }
+    let board = try browser.dom(server.base.absoluteString + "/").stdout
+    XCTAssertTrue(board.contains(#"onmouseover=&quot;alert(1)"#), "the id shown as text")
+    XCTAssertTrue(board.contains("/game/x%22%20onmouseover%3D%22alert%281%29"), "the id percent-encoded in the link")
+  }
+
   /// A game's page, reached from the board's link: its markets, its pictures (an inline SVG the
   /// browser renders), every scenario and the sensitivity of each input.
   func testAGamesPageShowsItsPicturesScenariosAndSensitivity() async throws {
     let browser = try HeadlessBrowser()
     defer { browser.removeProfile() }
-    let (server, _, tonight) = try await serveChangingFeed()
+    let (server, _, tonight) = try await serveChangingFeed(now: ISO8601DateFormatter().date(from: "2026-03-31T20:00:00Z"))
     let game = try XCTUnwrap(tonight.json.list("games").first { $0["line"] is Double })
     let id = try XCTUnwrap(game["game_id"] as? String)
     let board = try browser.dom(server.base.absoluteString + "/").stdout
@@ -158,6 +202,43 @@ final class BoardPageTests: XCTestCase {
     }
     let unknown = try await server.get("/game/no-such-game")
     XCTAssertEqual(unknown.status, 404, unknown.text)
+
+    // The parlay builder: the game's over and home spread, priced on the page as the FairBet
+    // parlay endpoint prices them.
+    XCTAssertTrue(dom.contains(#"<h2 id="parlay">Parlay builder</h2>"#), "the builder")
+    let bets = try await server.get("/api/fairbet/odds?limit=500").json.list("bets").filter { $0["has_fair"] as? Bool == true }
+    func pick(_ game: [String: Any], _ market: String, _ selection: String) -> [String: Any]? {
+      bets.first {
+        $0["market_key"] as? String == market && $0["selection_key"] as? String == selection
+          && $0["away_team"] as? String == game["away_team"] as? String && $0["home_team"] as? String == game["home_team"] as? String
+      }
+    }
+    func homeSpread(_ game: [String: Any]) -> String { "team:" + FairBetGame.slug(game["home_team"] as? String ?? "") }
+    // A game whose over, under and home spread all have fair prices.
+    let chosen = try XCTUnwrap(
+      tonight.json.list("games").first { g in
+        pick(g, "totals", "total:over") != nil && pick(g, "totals", "total:under") != nil && pick(g, "spreads", homeSpread(g)) != nil
+      }, "a game with fair totals and spreads")
+    let parlayID = try XCTUnwrap(chosen["game_id"] as? String)
+    let over = pick(chosen, "totals", "total:over")!, spread = pick(chosen, "spreads", homeSpread(chosen))!
+    let under = pick(chosen, "totals", "total:under")!
+    func form(_ bet: [String: Any]) -> String {
+      let line = bet["line_value"] as! Double
+      return "\(bet["market_key"]!)|\(bet["selection_key"]!)|\(line)".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+    }
+    let legs = [over, spread].map { ["game_id": $0["game_id"]!, "market_key": $0["market_key"]!, "selection_key": $0["selection_key"]!, "line_value": $0["line_value"]!] }
+    let api = try await server.post("/api/fairbet/parlay/evaluate", json: ["legs": legs])
+    XCTAssertEqual(api.status, 200, api.text)
+    let joint = try XCTUnwrap(api.json["fair_probability"] as? Double)
+    let priced = try browser.dom(server.base.absoluteString + "/game/\(parlayID)?leg=\(form(over))&leg=\(form(spread))").stdout
+    let table = try XCTUnwrap(priced.range(of: #"<table id="parlay-price">"#), "no parlay price on the page")
+    let shown = priced[table.upperBound...].prefix(1200)
+    XCTAssertTrue(shown.contains(String(format: "%.2f%%", 100 * joint)), "the endpoint's \(joint): \(shown)")
+    XCTAssertEqual(priced.components(separatedBy: #"checked="""#).count - 1, 2, "the two legs stay chosen")
+    // Two sides of one market cannot win together: said on the page, nothing priced.
+    let refused = try browser.dom(server.base.absoluteString + "/game/\(parlayID)?leg=\(form(over))&leg=\(form(under))").stdout
+    XCTAssertTrue(refused.contains(#"id="parlay-problems""#) && refused.contains("cannot win"), String(refused.suffix(3000)))
+    XCTAssertFalse(refused.contains(#"<table id="parlay-price">"#))
   }
 
   /// The FairBet page before tip-off, against the fixture feed with one book's price made better
@@ -259,6 +340,26 @@ final class BoardPageTests: XCTestCase {
     let bare = try await server.get("/api/health")
     XCTAssertEqual(bare.status, 401)
     XCTAssertNil(bare.header("WWW-Authenticate"), "an API client is not asked for a password")
+    // The pages' own refresh (a same-origin fetch) is asked, so the browser retries with the
+    // password it holds.
+    func rawAPI(_ request: String) throws -> String {
+      let c = try RawConnection(port: server.port)
+      try c.send(request)
+      return c.read(timeout: 10).text
+    }
+    let refresh = try rawAPI("GET /api/health HTTP/1.1\r\nHost: t\r\nSec-Fetch-Site: same-origin\r\nConnection: close\r\n\r\n")
+    XCTAssertEqual(RawConnection.status(refresh), 401, refresh)
+    XCTAssertTrue(refresh.contains("WWW-Authenticate: Basic"), refresh)
+    // The password reads only, and only for the site's own pages: another site cannot make a
+    // browser spend it on a POST, nor read through it.
+    let basic = "Authorization: Basic \(Data("me:s3cret".utf8).base64EncodedString())\r\n"
+    let body = #"{"home_projection": 112, "away_projection": 108, "total_line": 220.5}"#
+    let post = try rawAPI(
+      "POST /api/monte-carlo/simulate HTTP/1.1\r\nHost: t\r\n\(basic)Content-Type: text/plain\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
+    XCTAssertEqual(RawConnection.status(post), 401, post)
+    let crossSite = try rawAPI("GET / HTTP/1.1\r\nHost: t\r\n\(basic)Sec-Fetch-Site: cross-site\r\nConnection: close\r\n\r\n")
+    XCTAssertEqual(RawConnection.status(crossSite), 401, crossSite)
+    XCTAssertFalse(crossSite.contains("WWW-Authenticate"), crossSite)
     let sorted = try await server.get("/?sort=price", headers: ["X-API-Key": "s3cret"])
     XCTAssertEqual(sorted.status, 422)
     XCTAssertTrue(sorted.text.contains(#""field":"sort""#), sorted.text)

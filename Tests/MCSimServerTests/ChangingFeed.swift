@@ -26,7 +26,8 @@ extension XCTestCase {
 
   /// A server whose live feed is a file the test rewrites (the fixture feed at first), read
   /// every second, and its first good answer of tonight's totals. The file goes when the test ends.
-  func serveChangingFeed(_ configure: @escaping (inout LiveSourceConfiguration) -> Void = { _ in })
+  /// `now`: the server's clock (FairBet's pre-game window); the real clock when nil.
+  func serveChangingFeed(now: Date? = nil, _ configure: @escaping (inout LiveSourceConfiguration) -> Void = { _ in })
     async throws -> (server: TestServer, feed: URL, tonight: TestServer.Reply)
   {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mcsim-live-\(UUID().uuidString)")
@@ -42,6 +43,7 @@ extension XCTestCase {
       live.refresh = .seconds(1)
       configure(&live)
       $0.live = live
+      $0.now = now
     }
     var tonight = try await server.get("/api/tonight/totals")
     try await waitFor("the first read") {

@@ -258,24 +258,48 @@ public struct HTTPFetcher: Sendable {
     if parts.fragment != nil { parts.fragment = "***" }
     let segments = parts.percentEncodedPath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
     var masked = segments
-    for (i, segment) in segments.enumerated()
-    where isSecretSegment(segment) || (i > 0 && secretNames.contains(segments[i - 1].lowercased())) {
-      masked[i] = "***"
+    for (i, segment) in segments.enumerated() {
+      if i > 0 && isSecretName(segments[i - 1]) {
+        masked[i] = "***"
+      } else {
+        masked[i] = maskingPairs(segment)
+      }
     }
     parts.percentEncodedPath = masked.joined(separator: "/")
     return parts.string ?? "(a URL)"
   }
 
-  /// Path segments after which the next one is a secret (`/key/SECRET/odds`).
-  static let secretNames: Set<String> = ["key", "apikey", "api_key", "api-key", "token", "access_token", "secret", "sig", "signature", "password"]
+  /// A segment with its secrets masked: a key-looking segment whole, and in `name=value` or
+  /// `name:value` parts (`;` or `,` between them) the value of a secret name or a key-looking
+  /// value.
+  static func maskingPairs(_ segment: String) -> String {
+    if isSecretSegment(segment) { return "***" }
+    guard segment.contains(where: { "=:".contains($0) }) else { return segment }
+    let parts = segment.split(omittingEmptySubsequences: false, whereSeparator: { ";,".contains($0) }).map { part -> String in
+      guard let cut = part.firstIndex(where: { "=:".contains($0) }) else { return String(part) }
+      let name = part[..<cut], value = part[part.index(after: cut)...]
+      return isSecretName(String(name)) || isSecretSegment(String(value)) ? "\(name)\(part[cut])***" : String(part)
+    }
+    return parts.joined(separator: ";")
+  }
+
+  /// Names of secrets, compared without case, `-` or `_` (`apiKey`, `api-key`, `API_KEY`).
+  static let secretNames: Set<String> = [
+    "key", "apikey", "token", "apitoken", "accesstoken", "auth", "authorization", "secret", "clientsecret", "sig",
+    "signature", "password", "pass", "pwd",
+  ]
+
+  static func isSecretName(_ name: String) -> Bool {
+    secretNames.contains(name.lowercased().filter { $0 != "-" && $0 != "_" })
+  }
 
   /// A path segment that looks like a key rather than a name: 16 or more characters of letters,
-  /// digits and `-_.~%`, in which letters and digits alternate at least four times, as in random
-  /// text (`3f9c...e2`, a UUID, a JWT's parts). Feed paths name things in words and numbers
-  /// (`basketball_nba_2024`, `2024-01-15`, `v4`), which stay.
+  /// digits and `-_.~%+=`, in which letters and digits alternate at least four times, as in
+  /// random text (`3f9c...e2`, a UUID, base64, a JWT's parts). Feed paths name things in words
+  /// and numbers (`basketball_nba_2024`, `2024-01-15`, `v4`), which stay.
   static func isSecretSegment(_ segment: String) -> Bool {
     guard segment.count >= 16,
-      segment.allSatisfy({ $0.isLetter || $0.isNumber || "-_.~%".contains($0) })
+      segment.allSatisfy({ $0.isLetter || $0.isNumber || "-_.~%+=".contains($0) })
     else { return false }
     var alternations = 0, lastWasDigit: Bool?
     for c in segment where c.isLetter || c.isNumber {

@@ -37,7 +37,12 @@ enum ServerOperations {
   static let gamePage = Operation(
     method: .get, path: "/game/{id}",
     summary: "One game of tonight: its markets, its distributions pictured, scenarios and sensitivity",
-    parameters: [["name": "id", "in": "path", "required": true, "schema": .anyString, "description": "the game's id (the board's link)"]],
+    parameters: [
+      ["name": "id", "in": "path", "required": true, "schema": .anyString, "description": "the game's id (the board's link)"],
+      Operation.query(
+        "leg", ["type": "array", "items": .anyString],
+        "the parlay builder's legs, market_key|selection_key|line_value, repeated (a leg that cannot be priced is said on the page)"),
+    ],
     response: .anyString, media: .html, errors: [404, 503])
   static let fairBetPage = Operation(
     method: .get, path: "/fairbet",

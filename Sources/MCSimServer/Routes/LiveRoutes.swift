@@ -52,19 +52,9 @@ struct LiveRoutes {
         throw Problems.decoding(error, body: body, fields: FairBetParlayRequest.fieldTypes)
       }
       let (snapshot, _) = try await current()
-      let options = SimulationOptions(
-        simulations: Self.parlaySimulations, seed: server.configuration.seed, threads: server.configuration.threadsPerRequest)
-      let (priced, tiers, problems) = parlay.resolve(
-        in: snapshot.fairBet, now: server.configuration.clock(), base: server.configuration.model, options: options)
-      if !problems.isEmpty { throw APIError.invalid(problems) }
-      let price = try await server.simulate(paths: priced.cost, for: context) { try FairParlayPricing.price(priced) }
-      return try JSONResponse.make(.ok, FairBetParlayResponse(price, request: priced, tiers: tiers))
+      return try JSONResponse.make(.ok, try await server.priceFairParlay(parlay, in: snapshot, for: context))
     }
   }
-
-  /// Games simulated for a parlay's same-game correlation: the lift's standard error is then
-  /// under 1% of it for legs of probability 0.2 and up.
-  static let parlaySimulations = 100_000
 
   /// The FairBet query of `request`; a 422 naming every bad parameter.
   static func query(_ request: Request) throws(APIError) -> FairBetQuery {
@@ -81,6 +71,25 @@ struct LiveRoutes {
 }
 
 extension MCSimServer {
+  /// Games simulated for a parlay's same-game correlation: the lift's standard error is then
+  /// under 1% of it for legs of probability 0.2 and up.
+  static let parlaySimulations = 100_000
+
+  /// A FairBet parlay priced against the snapshot's bets (`POST /api/fairbet/parlay/evaluate`, a
+  /// game page's parlay builder): its legs looked up (a 422 naming each that is not an open bet
+  /// with a fair price), then priced by `FairParlayPricing`, admitted by its cost.
+  func priceFairParlay(_ parlay: FairBetParlayRequest, in snapshot: LiveSnapshot, for context: ServerRequestContext)
+    async throws -> FairBetParlayResponse
+  {
+    let options = SimulationOptions(
+      simulations: Self.parlaySimulations, seed: configuration.seed, threads: configuration.threadsPerRequest)
+    let (priced, tiers, problems) = parlay.resolve(
+      in: snapshot.fairBet, now: configuration.clock(), base: configuration.model, options: options)
+    if !problems.isEmpty { throw APIError.invalid(problems) }
+    let price = try await simulate(paths: priced.cost, for: context) { try FairParlayPricing.price(priced) }
+    return FairBetParlayResponse(price, request: priced, tiers: tiers)
+  }
+
   /// The live sources' latest good snapshot and their state; 503 when none is configured or
   /// none has been read yet.
   func liveSnapshot() async throws -> (LiveSnapshot, SourceStatus) {

@@ -17,24 +17,34 @@ struct PageRoutes {
       let (snapshot, status) = try await server.liveSnapshot()
       return Self.html(BoardPage.html(snapshot.tonight, source: status, order: order))
     }
-    router.on(ServerOperations.gamePage) { _, context in
+    router.on(ServerOperations.gamePage) { request, context in
       let id = context.parameters.get("id") ?? ""
       let (snapshot, status) = try await server.liveSnapshot()
       guard let game = snapshot.tonight.games.first(where: { $0.gameID == id }) else {
         throw APIError(.notFound, "no game \(id) tonight; the board (GET /) links each game")
       }
-      // The game priced again in full, admitted by its cost like any simulation.
-      let detail: PricedGame?
+      let parlay = try await parlay(request, game: id, in: snapshot, context: context)
+      // The game priced again in full, admitted by its cost like any simulation, within the
+      // server's ceilings; on a busy pool the page comes without it, saying so.
+      var detail: PricedGame?
+      var note: String?
       if let assembled = snapshot.games[id],
         let request = GameDetail.request(
           for: assembled, seed: server.configuration.seed, threads: server.configuration.threadsPerRequest,
-          policy: server.configuration.advice, ceiling: server.configuration.maxSimulations)
+          policy: server.live?.configuration.advice ?? server.configuration.advice,
+          ceiling: server.configuration.maxSimulations)
       {
-        detail = try await server.simulate(paths: request.cost, for: context) { try GamePricing.price(request) }
-      } else {
-        detail = nil
+        if request.cost > server.configuration.maxTotalSimulations {
+          note = "The pictures, scenarios and sensitivity cost more than this server's --max-total-sims."
+        } else {
+          do {
+            detail = try await server.simulate(paths: request.cost, for: context) { try GamePricing.price(request) }
+          } catch SimulationPool.PoolError.busy {
+            note = "The server is busy: the pictures, scenarios and sensitivity are left out; reload in a moment."
+          }
+        }
       }
-      return Self.html(GamePage.html(game, detail: detail, source: status))
+      return Self.html(GamePage.html(game, detail: detail, note: note, parlay: parlay, source: status))
     }
     router.on(ServerOperations.fairBetPage) { request, _ in
       var query = try LiveRoutes.query(request)
@@ -45,6 +55,36 @@ struct PageRoutes {
         source: status)
       return Self.html(FairBetPage.html(response))
     }
+  }
+
+  /// The game page's parlay builder: the game's bets with a fair price to choose from, and the
+  /// parlay of the legs the form sent (`leg=market|selection|line`, repeated), priced as `POST
+  /// /api/fairbet/parlay/evaluate` prices it; a leg that cannot be priced is said on the page.
+  func parlay(_ request: Request, game id: String, in snapshot: LiveSnapshot, context: ServerRequestContext)
+    async throws -> GamePage.Parlay
+  {
+    // The FairBet games are keyed by the same feed id as the slate's, hashed to an integer.
+    let fairBetID = FairBetGame.id(of: id)
+    let entries = snapshot.fairBet.entries.filter { $0.game.gameID == fairBetID && $0.bet.hasFair }
+    var parlay = GamePage.Parlay(bets: entries.map(\.bet))
+    let chosen: [String] = request.uri.queryParameters.getAll("leg").map { String($0) }
+    guard !chosen.isEmpty, !entries.isEmpty else { return parlay }
+    parlay.chosen = Set(chosen)
+    guard chosen.count <= FairBetParlayRequest.legCount.upperBound else {
+      parlay.problems = ["a parlay has 2 to \(FairBetParlayRequest.legCount.upperBound) legs"]
+      return parlay
+    }
+    let legs = chosen.map { FairBetParlayRequest.Leg(form: $0, gameID: fairBetID) }
+    guard legs.allSatisfy({ $0 != nil }) else {
+      parlay.problems = ["a leg the form did not send: choose the legs again"]
+      return parlay
+    }
+    do {
+      parlay.price = try await server.priceFairParlay(FairBetParlayRequest(legs: legs.compactMap { $0 }), in: snapshot, for: context)
+    } catch let error as APIError where error.status == .unprocessableContent {
+      parlay.problems = error.problems.map { "\($0.value): \($0.message)" }
+    }
+    return parlay
   }
 
   static func order(_ request: Request) throws(APIError) -> BoardPage.Order {

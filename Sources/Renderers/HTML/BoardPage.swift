@@ -131,9 +131,12 @@ public enum BoardPage {
   /// phone's width the numbers stay on screen.
   static func gameRows(_ g: SlateGameResult) -> Node<HTML.TableContext> {
     let rows = sides(g)
-    var header: [Node<HTML.BodyContext>] = [.a(.href("/game/\(g.gameID)"), .text(teams(g)))]
+    var header: [Node<HTML.BodyContext>] = [.a(.href(PageShell.attribute(PageShell.path("/game/", g.gameID))), .text(teams(g)))]
     if let start = g.info.startTime {
-      header += [.text(" · "), .element(named: "time", nodes: [.attribute(named: "datetime", value: start), .text(Self.start(start))])]
+      header += [
+        .text(" · "),
+        .element(named: "time", nodes: [.attribute(named: "datetime", value: PageShell.attribute(start)), .text(Self.start(start))]),
+      ]
     }
     if let h = g.homeProjection, let a = g.awayProjection {
       header.append(.small(.text(" · projected \(g.awayAbbr ?? "away") \(Fmt.fixed(a, 1)), \(g.homeAbbr ?? "home") \(Fmt.fixed(h, 1))")))
@@ -142,7 +145,7 @@ public enum BoardPage {
       .class("game-head"),
       .th(.attribute(named: "scope", value: "rowgroup"), .attribute(named: "colspan", value: "\(columns.count)"), .group(header)))
     return .tbody(
-      .class("game"), .id("game-\(g.gameID)"), headerRow,
+      .class("game"), .id(PageShell.attribute("game-\(g.gameID)")), headerRow,
       .if(rows.isEmpty, .tr(.td(.attribute(named: "colspan", value: "\(columns.count)"), .class("muted"), .text("no line priced")))),
       .group(rows.map { .tr(.class("bet"), .group(cells($0))) })
     )

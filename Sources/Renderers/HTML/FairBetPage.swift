@@ -68,7 +68,7 @@ public enum FairBetPage {
         .text(bet.selectionDisplay), .br(),
         .small(
           .text("\(bet.marketDisplayName) · \(bet.awayTeam) @ \(bet.homeTeam) · "),
-          .element(named: "time", nodes: [.attribute(named: "datetime", value: start), .text(BoardPage.start(start))]))),
+          .element(named: "time", nodes: [.attribute(named: "datetime", value: PageShell.attribute(start)), .text(BoardPage.start(start))]))),
       .td(.text(american(bet.fairAmericanOdds)), .br(), .small(.text(bet.trueProb.map { Fmt.percent($0, 1) } ?? ""))),
       .td(.text(best.map { american(Int($0.price)) } ?? "–"), .br(), .small(.text(bet.bestBookName ?? ""))),
       .td(.class("num \(ev > 0 ? "pos" : "neg")"), .text(bet.bestEVPercent.map { String(format: "%+.2f%%", $0) } ?? "–")),

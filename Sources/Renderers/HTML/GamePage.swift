@@ -11,7 +11,22 @@ import UseCases
 /// the scenarios (the total's probabilities under moved assumptions) and the sensitivity (how
 /// far P(under) moves per point and per sd of each input, and whether that is beyond noise).
 public enum GamePage {
-  public static func html(_ game: SlateGameResult, detail: PricedGame?, source: SourceStatus) -> String {
+  /// The parlay builder's state: the game's bets with a fair price (the legs to choose from), the
+  /// legs chosen (form values, `FairBetParlayRequest.Leg.formValue`), and their price or why
+  /// they could not be priced.
+  public struct Parlay: Sendable {
+    public var bets: [FairBetBet]
+    public var chosen: Set<String> = []
+    public var price: FairBetParlayResponse?
+    public var problems: [String] = []
+
+    public init(bets: [FairBetBet]) { self.bets = bets }
+  }
+
+  /// `note`: why the detail is missing when the game has one (a busy server, a ceiling).
+  public static func html(
+    _ game: SlateGameResult, detail: PricedGame?, note: String? = nil, parlay: Parlay, source: SourceStatus
+  ) -> String {
     var content: [Node<HTML.BodyContext>] = [
       .h1(.text(BoardPage.teams(game))),
       BoardPage.statusLine(source),
@@ -25,8 +40,9 @@ public enum GamePage {
     if !game.warnings.isEmpty {
       content.append(.ul(.class("muted"), .group(game.warnings.map { .li(.text($0)) })))
     }
+    content += builder(parlay, game: game)
     guard let detail else {
-      content.append(.p("No totals line or model for this game: nothing more to show."))
+      content.append(.p(.text(note ?? "No totals line or model for this game: nothing more to show.")))
       return PageShell.document(
         title: "mcsim · \(BoardPage.teams(game))", current: "", updatedAt: source.updatedAt,
         pollSeconds: source.refreshSeconds, content: content)
@@ -87,6 +103,58 @@ public enum GamePage {
     return PageShell.document(
       title: "mcsim · \(BoardPage.teams(game))", current: "", updatedAt: source.updatedAt, pollSeconds: source.refreshSeconds,
       content: content)
+  }
+
+  /// The parlay builder: a form of the game's bets (works without JavaScript: it reloads the
+  /// page with the legs chosen), then the parlay's fair probability with the same-game
+  /// correlation of the game model, the product of its legs' probabilities, the lift of one over
+  /// the other, and the fair odds.
+  static func builder(_ parlay: Parlay, game: SlateGameResult) -> [Node<HTML.BodyContext>] {
+    guard !parlay.bets.isEmpty else { return [] }
+    var out: [Node<HTML.BodyContext>] = [
+      .h2(.attribute(named: "id", value: "parlay"), .text("Parlay builder")),
+      .form(
+        .action(PageShell.attribute(PageShell.path("/game/", game.gameID)) + "#parlay"), .method(.get),
+        .element(
+          named: "fieldset",
+          nodes: [
+            .element(named: "legend", nodes: [.text("Pick 2 or more legs (one side of a market each)")]),
+            .group(parlay.bets.map { bet in
+              let value = FairBetParlayRequest.Leg.formValue(of: bet)
+              return .element(
+                named: "label",
+                nodes: [
+                  .class("leg"),
+                  .input(
+                    .type(.checkbox), .name("leg"), .value(PageShell.attribute(value)),
+                    .checked(parlay.chosen.contains(value))),
+                  .text(" \(bet.selectionDisplay) "),
+                  .small(.text("\(bet.marketDisplayName) · fair \(bet.trueProb.map { Fmt.percent($0, 1) } ?? "–")")),
+                ])
+            }),
+          ]),
+        .button(.type(.submit), .text("Price the parlay"))
+      ),
+    ]
+    if !parlay.problems.isEmpty {
+      out.append(.ul(.class("withheld"), .attribute(named: "id", value: "parlay-problems"), .group(parlay.problems.map { .li(.text($0)) })))
+    }
+    if let p = parlay.price {
+      out.append(
+        .table(
+          .attribute(named: "id", value: "parlay-price"),
+          .caption(.text("\(p.legCount) legs, priced together (confidence: \(p.confidence))")),
+          .tbody(
+            .tr(.th(.attribute(named: "scope", value: "row"), .text("Joint probability")), .td(.class("num"), .text(Fmt.percent(p.fairProbability, 2)))),
+            .tr(.th(.attribute(named: "scope", value: "row"), .text("If the legs were independent")), .td(.class("num"), .text(Fmt.percent(p.independentProbability, 2)))),
+            .tr(.th(.attribute(named: "scope", value: "row"), .text("Lift over independence")), .td(.class("num"), .text(String(format: "%.3fx", p.correlationLift)))),
+            .tr(
+              .th(.attribute(named: "scope", value: "row"), .text("Fair odds")),
+              .td(.class("num"), .text("\(p.fairAmericanOdds > 0 ? "+" : "")\(p.fairAmericanOdds) (\(String(format: "%.3f", 1 / p.fairProbability)))")))
+          )))
+      out.append(.ul(.group(p.legs.map { .li(.text("\($0.bet): \(Fmt.percent($0.fairProbability, 1)) (\($0.pricedBy))")) })))
+    }
+    return out
   }
 
   /// An SVG document as an element of the page: its XML declaration left out.

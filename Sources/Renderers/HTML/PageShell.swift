@@ -33,7 +33,7 @@ public enum PageShell {
       .head(
         .meta(.charset(.utf8)),
         .meta(.name("viewport"), .content("width=device-width, initial-scale=1")),
-        .title(title),
+        .element(named: "title", nodes: [.text(title)]),
         .style(styleSheet)
       ),
       .body(.group(body))
@@ -42,6 +42,28 @@ public enum PageShell {
   }
 
   static let links: [(String, String)] = [("/", "Tonight"), ("/fairbet", "FairBet")]
+
+  /// An attribute value escaped for HTML: Plot writes attribute values as given (it escapes text
+  /// only), and a feed's ids, names and times reach `href`, `id` and `datetime`.
+  static func attribute(_ value: String) -> String {
+    var out = ""
+    for ch in value {
+      switch ch {
+      case "&": out += "&amp;"
+      case "\"": out += "&quot;"
+      case "'": out += "&#39;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      default: out.append(ch)
+      }
+    }
+    return out
+  }
+
+  /// A link to a path with one segment taken from data (a game's id), percent-encoded.
+  static func path(_ prefix: String, _ segment: String) -> String {
+    prefix + (segment.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? "")
+  }
 
   /// Reloads when `/api/health`'s live `updated_at` differs from the page's (the feed was read
   /// again), asking every `every` seconds (at least 1, at most 15). The browser sends the
@@ -101,6 +123,9 @@ public enum PageShell {
     tbody th[scope=row] small{font-weight:400}
     ul.books{margin:.25rem 0;padding-left:1rem}
     details summary{cursor:pointer;color:\(colours["link"]!)}
+    fieldset{border:1px solid #d0d5dd;padding:.5rem}
+    label.leg{display:block;padding:.2rem 0}
+    button{margin:.5rem 0;padding:.4rem .8rem;font:inherit}
     figure{margin:.5rem 0}
     figure svg{max-width:100%;height:auto}
     @media (max-width:40rem){body{font-size:13px}main{padding:.5rem}th,td{padding:.25rem .3rem}td{white-space:normal}.american{display:none}td.advice{min-width:6rem}}

@@ -19,9 +19,29 @@ public struct FairBetParlayRequest: Decodable, Sendable {
     enum CodingKeys: String, CodingKey {
       case gameID = "game_id", marketKey = "market_key", selectionKey = "selection_key", lineValue = "line_value"
     }
+
+    public init(gameID: Int, marketKey: String, selectionKey: String, lineValue: Double?) {
+      self.gameID = gameID
+      self.marketKey = marketKey
+      self.selectionKey = selectionKey
+      self.lineValue = lineValue
+    }
+
+    /// A leg as a game page's form names it: `market_key|selection_key|line_value`; nil when
+    /// it is not three parts with a number last.
+    public init?(form value: String, gameID: Int) {
+      let parts = value.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+      guard parts.count == 3, !parts[0].isEmpty, !parts[1].isEmpty, let line = Double(parts[2]), line.isFinite else { return nil }
+      self.init(gameID: gameID, marketKey: parts[0], selectionKey: parts[1], lineValue: line)
+    }
+
+    /// The form value of a bet (`init(form:gameID:)` reads it back).
+    public static func formValue(of bet: FairBetBet) -> String { "\(bet.marketKey)|\(bet.selectionKey)|\(bet.lineValue)" }
   }
 
   public let legs: [Leg]
+
+  public init(legs: [Leg]) { self.legs = legs }
 
   public static let legCount = 2...20
 

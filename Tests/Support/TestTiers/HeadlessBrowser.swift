@@ -44,7 +44,9 @@ public struct HeadlessBrowser: Sendable {
 
   public func removeProfile() { try? FileManager.default.removeItem(atPath: profile) }
 
-  static func run(_ executable: String, _ arguments: [String]) throws -> Run {
+  /// Runs the browser, reading both of its streams as they come (a full pipe would stall it),
+  /// and ends it after `timeout` seconds (a page that never settles fails the test, not the run).
+  static func run(_ executable: String, _ arguments: [String], timeout: Double = 120) throws -> Run {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
@@ -52,11 +54,33 @@ public struct HeadlessBrowser: Sendable {
     process.standardOutput = out
     process.standardError = err
     process.standardInput = FileHandle.nullDevice
+    let collected = Collected()
+    out.fileHandleForReading.readabilityHandler = { collected.add($0.availableData, error: false) }
+    err.fileHandleForReading.readabilityHandler = { collected.add($0.availableData, error: true) }
     try process.run()
-    // The browser writes little on either stream: read one to its end, then the other.
-    let o = out.fileHandleForReading.readDataToEndOfFile()
-    let e = err.fileHandleForReading.readDataToEndOfFile()
+    let deadline = Date().addingTimeInterval(timeout)
+    while process.isRunning && Date() < deadline { usleep(20_000) }
+    if process.isRunning {
+      process.terminate()
+      collected.add(Data("\n(ended after \(Int(timeout)) s)".utf8), error: true)
+    }
     process.waitUntilExit()
-    return Run(status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+    out.fileHandleForReading.readabilityHandler = nil
+    err.fileHandleForReading.readabilityHandler = nil
+    collected.add(out.fileHandleForReading.readDataToEndOfFile(), error: false)
+    collected.add(err.fileHandleForReading.readDataToEndOfFile(), error: true)
+    return Run(status: process.terminationStatus, stdout: collected.text(error: false), stderr: collected.text(error: true))
+  }
+
+  /// What the browser wrote on each stream, added to from the pipes' handlers.
+  private final class Collected: @unchecked Sendable {
+    private let lock = NSLock()
+    private var out = Data(), err = Data()
+
+    func add(_ data: Data, error: Bool) {
+      lock.withLock { if error { err.append(data) } else { out.append(data) } }
+    }
+
+    func text(error: Bool) -> String { lock.withLock { String(decoding: error ? err : out, as: UTF8.self) } }
   }
 }
