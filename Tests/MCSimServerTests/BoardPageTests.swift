@@ -20,6 +20,26 @@ final class BoardPageTests: XCTestCase {
 
   func percent(_ p: Double) -> String { String(format: "%.1f%%", 100 * p) }
 
+  /// The fixture feed's events, to edit.
+  func fixtureEvents() throws -> [[String: Any]] {
+    try XCTUnwrap(JSONSerialization.jsonObject(with: Fixture.resource(LiveSourceTests.feedName)) as? [[String: Any]])
+  }
+
+  /// A server reading `events` as its live feed (a file that goes when the test ends), its clock
+  /// before the fixture night's first tip-off (FairBet's pre-game window).
+  func serveBeforeTipOff(_ events: [[String: Any]]) async throws -> TestServer {
+    let feed = FileManager.default.temporaryDirectory.appendingPathComponent("mcsim-feed-\(UUID().uuidString).json")
+    try JSONSerialization.data(withJSONObject: events).write(to: feed)
+    addTeardownBlock { try? FileManager.default.removeItem(at: feed) }
+    return try await serve {
+      var live = LiveSourceConfiguration(odds: feed.path)
+      live.stats = LiveSourceTests.statsPath
+      live.asOf = LiveSourceTests.feedDay
+      $0.live = live
+      $0.now = ISO8601DateFormatter().date(from: "2026-03-31T20:00:00Z")
+    }
+  }
+
   /// Each priced side of a game's JSON: its advice object.
   func sides(_ game: [String: Any]) -> [[String: Any]] {
     var out: [[String: Any]] = []
@@ -142,20 +162,10 @@ final class BoardPageTests: XCTestCase {
   func testMarkupInAFeedIsShownAsText() async throws {
     let browser = try HeadlessBrowser()
     defer { browser.removeProfile() }
-    var events = try XCTUnwrap(
-      JSONSerialization.jsonObject(with: Fixture.resource(LiveSourceTests.feedName)) as? [[String: Any]])
+    var events = try fixtureEvents()
     events[0]["id"] = #"x" onmouseover="alert(1)"#
     events[1]["home_team"] = "<script>alert(2)</script>"
-    let feed = FileManager.default.temporaryDirectory.appendingPathComponent("mcsim-markup-\(UUID().uuidString).json")
-    try JSONSerialization.data(withJSONObject: events).write(to: feed)
-    addTeardownBlock { try? FileManager.default.removeItem(at: feed) }
-    let server = try await serve {
-      var live = LiveSourceConfiguration(odds: feed.path)
-      live.stats = LiveSourceTests.statsPath
-      live.asOf = LiveSourceTests.feedDay
-      $0.live = live
-      $0.now = ISO8601DateFormatter().date(from: "2026-03-31T20:00:00Z")
-    }
+    let server = try await serveBeforeTipOff(events)
     try await waitFor("the first read") { try await server.get("/").status == 200 }
     for path in ["/", "/fairbet"] {
       let dom = try browser.dom(server.base.absoluteString + path).stdout
@@ -247,8 +257,7 @@ final class BoardPageTests: XCTestCase {
   func testTheFairBetPageShowsEveryPositiveEVPrice() async throws {
     let browser = try HeadlessBrowser()
     defer { browser.removeProfile() }
-    var events = try XCTUnwrap(
-      JSONSerialization.jsonObject(with: Fixture.resource(LiveSourceTests.feedName)) as? [[String: Any]])
+    var events = try fixtureEvents()
     // lowvig's Orlando Magic -2 at -101 against a fair -100: made +105.
     var books = events[0]["bookmakers"] as! [[String: Any]]
     let lowvig = try XCTUnwrap(books.firstIndex { $0["key"] as? String == "lowvig" })
@@ -259,16 +268,7 @@ final class BoardPageTests: XCTestCase {
     markets[spreads]["outcomes"] = outcomes
     books[lowvig]["markets"] = markets
     events[0]["bookmakers"] = books
-    let feed = FileManager.default.temporaryDirectory.appendingPathComponent("mcsim-fairbet-\(UUID().uuidString).json")
-    try JSONSerialization.data(withJSONObject: events).write(to: feed)
-    addTeardownBlock { try? FileManager.default.removeItem(at: feed) }
-    let server = try await serve {
-      var live = LiveSourceConfiguration(odds: feed.path)
-      live.stats = LiveSourceTests.statsPath
-      live.asOf = LiveSourceTests.feedDay
-      $0.live = live
-      $0.now = ISO8601DateFormatter().date(from: "2026-03-31T20:00:00Z")
-    }
+    let server = try await serveBeforeTipOff(events)
     var odds = try await server.get("/api/fairbet/odds?limit=500")
     try await waitFor("the first read") {
       odds = try await server.get("/api/fairbet/odds?limit=500")

@@ -24,7 +24,7 @@ public enum FairBetPage {
         .strong(.text(positive.isEmpty ? "No price beats the fair odds right now." : "\(positive.count) price\(positive.count == 1 ? "" : "s") with positive EV."))),
     ]
     if !priced.isEmpty {
-      content.append(.div(.class("scroll"), table(priced)))
+      content.append(table(priced))
     }
     if !withheld.isEmpty {
       content.append(.h2("No fair price"))
@@ -44,11 +44,8 @@ public enum FairBetPage {
   static let columns = ["Bet", "Fair", "Best price", "EV", "Confidence", "Consensus", "Every book"]
 
   static func table(_ bets: [FairBetBet]) -> Node<HTML.BodyContext> {
-    .table(
-      .caption(.text("Best EV first. EV in percent of the stake.")),
-      .thead(.tr(.group(columns.map { .th(.attribute(named: "scope", value: "col"), .text($0)) }))),
-      .tbody(.group(bets.map(row)))
-    )
+    PageShell.table(
+      caption: "Best EV first. EV in percent of the stake.", columns: columns, rows: [.tbody(.group(bets.map(row)))])
   }
 
   static func american(_ price: Int?) -> String {

@@ -30,12 +30,9 @@ public enum GamePage {
     var content: [Node<HTML.BodyContext>] = [
       .h1(.text(BoardPage.teams(game))),
       BoardPage.statusLine(source),
-      .div(
-        .class("scroll"),
-        .table(
-          .caption(.text("The slate's pricing of this game (as on the board).")),
-          .thead(.tr(.group(BoardPage.columns.map { .th(.attribute(named: "scope", value: "col"), .text($0)) }))),
-          BoardPage.gameRows(game))),
+      PageShell.table(
+        caption: "The slate's pricing of this game (as on the board).", columns: BoardPage.columns,
+        rows: [BoardPage.gameRows(game)]),
     ]
     if !game.warnings.isEmpty {
       content.append(.ul(.class("muted"), .group(game.warnings.map { .li(.text($0)) })))
@@ -66,30 +63,27 @@ public enum GamePage {
     if let scenarios = report.scenarios {
       content.append(.h2("Scenarios"))
       content.append(
-        .div(
-          .class("scroll"),
-          .table(
-            .attribute(named: "id", value: "scenarios"),
-            .caption(.text("The total's line under moved assumptions (each at half the simulations).")),
-            .thead(.tr(.group(["Scenario", "What moved", "P(over)", "P(under)", "Mean total", "Sd"].map { .th(.attribute(named: "scope", value: "col"), .text($0)) }))),
+        PageShell.table(
+          id: "scenarios", caption: "The total's line under moved assumptions (each at half the simulations).",
+          columns: ["Scenario", "What moved", "P(over)", "P(under)", "Mean total", "Sd"],
+          rows: [
             .tbody(.group(scenarios.entries.map { name, e in
               .tr(
                 .th(.attribute(named: "scope", value: "row"), .text(name)), .td(.class("wrap"), .text(e.definition)),
                 .td(.class("num"), .text(Fmt.percent(e.pOver, 1))), .td(.class("num"), .text(Fmt.percent(e.pUnder, 1))),
                 .td(.class("num"), .text(Fmt.fixed(e.meanTotal, 1))), .td(.class("num"), .text(Fmt.fixed(e.stdTotal, 1))))
-            })))))
+            }))
+          ]))
       content.append(
         .p(.class("muted"), .text("P(under) ranges over \(Fmt.percent(scenarios.summary.pUnderMin, 1))–\(Fmt.percent(scenarios.summary.pUnderMax, 1)) across the scenarios.")))
     }
     if let sensitivity = report.sensitivity {
       content.append(.h2("Sensitivity"))
       content.append(
-        .div(
-          .class("scroll"),
-          .table(
-            .attribute(named: "id", value: "sensitivity"),
-            .caption(.text("How far P(under) moves with each input; dominant: \(sensitivity.ranking.dominant).")),
-            .thead(.tr(.group(["Input", "P(under) low → high", "Per point", "Per sd", "Beyond noise", "Meaning"].map { .th(.attribute(named: "scope", value: "col"), .text($0)) }))),
+        PageShell.table(
+          id: "sensitivity", caption: "How far P(under) moves with each input; dominant: \(sensitivity.ranking.dominant).",
+          columns: ["Input", "P(under) low → high", "Per point", "Per sd", "Beyond noise", "Meaning"],
+          rows: [
             .tbody(.group(sensitivity.parameters.map { name, p in
               .tr(
                 .th(.attribute(named: "scope", value: "row"), .text(name), .br(), .small(.text(p.description))),
@@ -98,7 +92,8 @@ public enum GamePage {
                 .td(.class("num"), .text(p.sensitivityPerStd.map { Fmt.signedPercent($0, 2) } ?? "–")),
                 .td(.text(p.significant ? "yes" : "no")),
                 .td(.class("wrap"), .text(p.interpretation)))
-            })))))
+            }))
+          ]))
     }
     return PageShell.document(
       title: "mcsim · \(BoardPage.teams(game))", current: "", updatedAt: source.updatedAt, pollSeconds: source.refreshSeconds,

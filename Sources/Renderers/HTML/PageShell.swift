@@ -43,21 +43,24 @@ public enum PageShell {
 
   static let links: [(String, String)] = [("/", "Tonight"), ("/fairbet", "FairBet")]
 
-  /// An attribute value escaped for HTML: Plot writes attribute values as given (it escapes text
-  /// only), and a feed's ids, names and times reach `href`, `id` and `datetime`.
-  static func attribute(_ value: String) -> String {
-    var out = ""
-    for ch in value {
-      switch ch {
-      case "&": out += "&amp;"
-      case "\"": out += "&quot;"
-      case "'": out += "&#39;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      default: out.append(ch)
-      }
-    }
-    return out
+  /// An attribute value escaped for HTML (`SVG.escape`: attributes are double-quoted): Plot
+  /// writes attribute values as given (it escapes text only), and a feed's ids, names and times
+  /// reach `href`, `id` and `datetime`.
+  static func attribute(_ value: String) -> String { SVG.escape(value) }
+
+  /// A table's head row: one column header for each name.
+  static func head(_ columns: [String]) -> Node<HTML.TableContext> {
+    .thead(.tr(.group(columns.map { .th(.attribute(named: "scope", value: "col"), .text($0)) })))
+  }
+
+  /// A table that scrolls sideways on a narrow screen: its caption, its columns, its rows.
+  static func table(
+    id: String? = nil, caption: String, columns: [String], rows: [Node<HTML.TableContext>]
+  ) -> Node<HTML.BodyContext> {
+    .div(
+      .class("scroll"),
+      .table(
+        .if(id != nil, .attribute(named: "id", value: id ?? "")), .caption(.text(caption)), head(columns), .group(rows)))
   }
 
   /// A link to a path with one segment taken from data (a game's id), percent-encoded.
