@@ -20,6 +20,20 @@ final class BoardPageTests: XCTestCase {
 
   func percent(_ p: Double) -> String { String(format: "%.1f%%", 100 * p) }
 
+  /// Screenshots of `url` at a phone's width (390 px) and a desktop's (1280 px), written to
+  /// .build/screenshots/NAME-phone.png and NAME-desktop.png for a person to look at.
+  func screenshots(_ browser: HeadlessBrowser, _ url: String, named name: String, heights: (phone: Int, desktop: Int)) throws {
+    let shots = Fixture.projectRoot.appendingPathComponent(".build/screenshots")
+    try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
+    for (kind, width, height) in [("phone", 390, heights.phone), ("desktop", 1280, heights.desktop)] {
+      let path = shots.appendingPathComponent("\(name)-\(kind).png").path
+      let shot = try browser.screenshot(url, width: width, height: height, to: path)
+      XCTAssertEqual(shot.status, 0, shot.stderr)
+      XCTAssertGreaterThan((try? Data(contentsOf: URL(fileURLWithPath: path)))?.count ?? 0, 10_000, "a blank screenshot")
+      print("\(name) screenshot (\(kind), \(width) px): \(path)")
+    }
+  }
+
   /// The fixture feed's events, to edit.
   func fixtureEvents() throws -> [[String: Any]] {
     try XCTUnwrap(JSONSerialization.jsonObject(with: Fixture.resource(LiveSourceTests.feedName)) as? [[String: Any]])
@@ -105,15 +119,7 @@ final class BoardPageTests: XCTestCase {
     XCTAssertEqual(order, order.sorted(), "games by their best EV, highest first")
 
     // Screenshots for a person to look at.
-    let shots = Fixture.projectRoot.appendingPathComponent(".build/screenshots")
-    try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
-    for (name, width, height) in [("phone", 390, 1600), ("desktop", 1280, 1400)] {
-      let path = shots.appendingPathComponent("board-\(name).png").path
-      let shot = try browser.screenshot(page, width: width, height: height, to: path)
-      XCTAssertEqual(shot.status, 0, shot.stderr)
-      XCTAssertGreaterThan((try? Data(contentsOf: URL(fileURLWithPath: path)))?.count ?? 0, 10_000, "a blank screenshot")
-      print("board screenshot (\(name), \(width) px): \(path)")
-    }
+    try screenshots(browser, page, named: "board", heights: (1600, 1400))
 
     // The feed moves while the page is open: the page's script sees the new reading and reloads.
     // The browser's clock is virtual (its timers run as fast as answers come), so the open page
@@ -203,13 +209,7 @@ final class BoardPageTests: XCTestCase {
     let sensitivity = try XCTUnwrap(dom.range(of: #"<table id="sensitivity">"#), "no sensitivity")
     XCTAssertGreaterThanOrEqual(dom[sensitivity.upperBound...].components(separatedBy: "<tr>").count - 1, 4)
 
-    let shots = Fixture.projectRoot.appendingPathComponent(".build/screenshots")
-    try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
-    for (name, width, height) in [("phone", 390, 2400), ("desktop", 1280, 2400)] {
-      let path = shots.appendingPathComponent("game-\(name).png").path
-      XCTAssertEqual(try browser.screenshot(server.base.absoluteString + "/game/\(id)", width: width, height: height, to: path).status, 0)
-      print("game page screenshot (\(name), \(width) px): \(path)")
-    }
+    try screenshots(browser, server.base.absoluteString + "/game/\(id)", named: "game", heights: (2400, 2400))
     let unknown = try await server.get("/game/no-such-game")
     XCTAssertEqual(unknown.status, 404, unknown.text)
 
@@ -296,13 +296,7 @@ final class BoardPageTests: XCTestCase {
     let row = dom[magic.upperBound...].prefix(while: { $0 != "\n" })
     XCTAssertTrue(row.contains("Orlando Magic -2"), String(row.prefix(600)))
     XCTAssertTrue(row.contains("lowvig") && row.contains("full"), "best book and confidence tier")
-    let shots = Fixture.projectRoot.appendingPathComponent(".build/screenshots")
-    try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
-    for (name, width, height) in [("phone", 390, 1600), ("desktop", 1280, 1400)] {
-      let path = shots.appendingPathComponent("fairbet-\(name).png").path
-      XCTAssertEqual(try browser.screenshot(server.base.absoluteString + "/fairbet", width: width, height: height, to: path).status, 0)
-      print("FairBet screenshot (\(name), \(width) px): \(path)")
-    }
+    try screenshots(browser, server.base.absoluteString + "/fairbet", named: "fairbet", heights: (1600, 1400))
   }
 
   /// Without the key, the page asks the browser for it (Basic); with the key as the password,
