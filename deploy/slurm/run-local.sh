@@ -181,8 +181,11 @@ fi
 rm -rf parts slate.out.json
 slow=$((sims * 10))
 mcsim slate slate.json --sims "$slow" --seed 20261124 --threads 2 --json > single-slow.json
+# Task 2's first run waits before it simulates, so the kill always lands before its part is
+# written (on a fast machine the whole task can end between squeue seeing it and scancel); its
+# requeued run (SLURM_RESTART_COUNT 1) does not wait.
 array=$(sbatch --parsable --array=0-$((shards - 1)) --cpus-per-task=2 --job-name=mcsim-shard --requeue \
-  --wrap "mcsim slate slate.json --sims $slow --seed 20261124 --threads 2 --json --shard auto --partial parts/part-\$SLURM_ARRAY_TASK_ID.part")
+  --wrap "if [ \$SLURM_ARRAY_TASK_ID = 2 ] && [ \${SLURM_RESTART_COUNT:-0} = 0 ]; then sleep 120; fi; mcsim slate slate.json --sims $slow --seed 20261124 --threads 2 --json --shard auto --partial parts/part-\$SLURM_ARRAY_TASK_ID.part")
 mkdir -p parts
 for _ in $(seq 600); do
   [[ $(squeue -h -j "${array}_2" -o %T 2> /dev/null) == RUNNING ]] && break
