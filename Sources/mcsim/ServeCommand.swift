@@ -120,7 +120,7 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(help: "Pin the live endpoints' clock (today's games, FairBet's window, in-play events) to this ISO 8601 date-time, for replays and tests (default: the real clock).")
   var now: String?
 
-  @Option(name: .customLong("agent-advice"), help: "Whose rules fill the agent's verdict, recommended_bet and kelly_* fields: agent (its own code, the default) or mcsim (mcsim's advice policy). mcsim's advice is sent beside them either way.")
+  @Option(name: .customLong("agent-advice"), help: "Whose rules fill the agent's verdict, recommended_bet and kelly_* fields: agent (its own code) or mcsim (mcsim's advice policy). mcsim's advice is sent beside them either way.")
   var agentAdvice: AgentAdviceRules = .agent
 
   @OptionGroup(title: "Model") var modelFile: ModelFileOptions

@@ -11,8 +11,15 @@ struct RandomOptions: ParsableArguments {
   @Option(parsing: .unconditional, help: "Seed for a reproducible run; drawn and reported when omitted.")
   var seed: UInt64?
 
-  @Option(parsing: .unconditional, help: "Worker threads, 1 to \(SimulationOptions.maxThreads) (default: all cores); results do not depend on it.")
-  var threads: Int = SimulationOptions.defaultThreads
+  // Optional, so the help prints its default once, in words: the parser's own "(default: N)"
+  // would print this machine's core count, a different page on every machine.
+  @Option(
+    name: .customLong("threads"), parsing: .unconditional,
+    help: "Worker threads, 1 to \(SimulationOptions.maxThreads) (default: all cores); results do not depend on it.")
+  var threadsGiven: Int?
+
+  /// The threads asked for, all cores by default.
+  var threads: Int { threadsGiven ?? SimulationOptions.defaultThreads }
 
   func validate() throws {
     if let sims, !(1...SimulationOptions.maxSimulations).contains(sims) {

@@ -13,7 +13,7 @@ struct ResultsOptions: ParsableArguments {
   @Option(help: "Seasons to use, FIRST:LAST or one season (e.g. 2018-19:2023-24; default all).")
   var seasons: String?
 
-  @Option(help: "Stage to use: regular, playoffs, playin, cup_final, or all (default regular).")
+  @Option(help: "Stage to use: regular, playoffs, playin, cup_final, or all.")
   var stage: String = "regular"
 
   @Option(help: "Projections: market (the closing total and spread) or stats (season-to-date ppg, the agent's formula); default market (backtest: the model file's).")
