@@ -74,7 +74,9 @@ public enum ChunkRunner {
         }
       }
     }
-    return !counter.stopped.load(ordering: .relaxed)
+    // A worker that stopped took no task it did not finish: when every task was taken, the run is
+    // complete even if the check said stop at the end.
+    return !counter.stopped.load(ordering: .relaxed) || counter.next.load(ordering: .relaxed) >= count
   }
 
   /// Runs `body(task)` for every task 0 ..< count on up to `threads` threads.

@@ -70,10 +70,6 @@ struct PageRoutes {
     let chosen: [String] = request.uri.queryParameters.getAll("leg").map { String($0) }
     guard !chosen.isEmpty, !entries.isEmpty else { return parlay }
     parlay.chosen = Set(chosen)
-    guard chosen.count <= FairBetParlayRequest.legCount.upperBound else {
-      parlay.problems = ["a parlay has 2 to \(FairBetParlayRequest.legCount.upperBound) legs"]
-      return parlay
-    }
     let legs = chosen.map { FairBetParlayRequest.Leg(form: $0, gameID: fairBetID) }
     guard legs.allSatisfy({ $0 != nil }) else {
       parlay.problems = ["a leg the form did not send: choose the legs again"]
