@@ -5,7 +5,7 @@ import Simulation
 extension BenchmarkSuite {
   /// Sharded runs: the size of a partial file and the time to merge 1,000 of them for a
   /// 15-game slate at 10^10 simulations per game (10^7 per game per shard), read from memory
-  /// (the `mcsim merge` of 1,000 files on disk adds reading them; README "Shards").
+  /// (the `mcsim merge` of 1,000 files on disk adds reading them; docs/shards.md).
   static let shards = BenchmarkSuite(name: "shards") { context in
     let models = Peers.slate.map { GameModel(homeMean: $0.0, awayMean: $0.1) }
     let shard = try! SimulationTape.Shard(index: 0, count: 1000)

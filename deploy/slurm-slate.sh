@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A 15-game slate at 10^10 simulations per game as a Slurm job array of 100 shards, and a merge
-# job that starts when every shard has succeeded (README "Shards"). Run from a directory on a
+# job that starts when every shard has succeeded (docs/shards.md). Run from a directory on a
 # filesystem every node sees, holding slate.json:
 #   bash deploy/slurm-slate.sh [slate.json]
 # Slurm sets SLURM_ARRAY_TASK_ID (0..99) and SLURM_ARRAY_TASK_COUNT in each array task;
