@@ -6,7 +6,7 @@
 //   inputs (LineFeeds)  ->  engine (OddsMath, Simulation, Multivariate, Calibration, FantasyTrade)  ->  plain results
 //     ->  application (UseCases: one use case per job, the defaults, the model's precedence, the advice)
 //     ->  contracts (ServiceContracts: the JSON shapes)  ->  renderers (Renderers)
-//     ->  executables (mcsim, MCSimServer): parse, call a use case, render
+//     ->  edges (mcsim, and Serving for `mcsim serve`): parse, call a use case, render
 //
 // Read top to bottom: the public libraries in that order, then the implementation details
 // they stand on, then the executables, then one test target per library. The engine depends
@@ -142,7 +142,7 @@ let package = Package(
       name: "mcsim",
       dependencies: [
         "OddsMath", "Simulation", "Calibration", "UseCases", "ServiceContracts", "LineFeeds", "Renderers",
-        "FantasyTrade", "RandomStreams", "MCSimServer",
+        "FantasyTrade", "RandomStreams", "Serving",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -151,7 +151,7 @@ let package = Package(
     // `mcsim serve`: the replaced services' HTTP endpoints (routes, limits, the simulation pool,
     // lifecycle, logs, metrics). Handlers decode a contract, call the engine, encode a contract.
     .target(
-      name: "MCSimServer",
+      name: "Serving",
       dependencies: [
         "OddsMath", "Simulation", "Calibration", "UseCases", "ServiceContracts", "LineFeeds", "FantasyTrade", "RandomStreams", "Renderers",
         .product(name: "Hummingbird", package: "hummingbird"),
@@ -172,7 +172,7 @@ let package = Package(
     .executableTarget(
       name: "Benchmarks",
       dependencies: [
-        "OddsMath", "Simulation", "Multivariate", "Calibration", "FantasyTrade", "RandomStreams", "CRandom", "MCSimServer",
+        "OddsMath", "Simulation", "Multivariate", "Calibration", "FantasyTrade", "RandomStreams", "CRandom", "Serving",
         "LineFeeds", "ServiceContracts", "UseCases",
       ],
       path: "Benchmarks",
@@ -181,10 +181,11 @@ let package = Package(
 
     // MARK: - Tests
 
-    // The suite's tiers (fast by default; MCSIM_TEST_TIERS asks for statistical, end-to-end,
-    // tools and soak): Tests/Support/TestTiers.
-    .target(name: "TestTiers", path: "Tests/Support/TestTiers"),
-    .testTarget(name: "RandomStreamsTests", dependencies: ["RandomStreams", "CRandom", "TestTiers"]),
+    // The tests' one support target: the suite's tiers (fast by default; MCSIM_TEST_TIERS asks
+    // for statistical, end-to-end, tools and soak), the one way a test starts another program
+    // (ChildProcess), headless Chromium, and a tiny HTTP server on 127.0.0.1 for the feed tests.
+    .target(name: "TestSupport", path: "Tests/Support/TestSupport"),
+    .testTarget(name: "RandomStreamsTests", dependencies: ["RandomStreams", "CRandom", "TestSupport"]),
     // Calls OpenBLAS and LAPACKE directly, so it links them (the engine loads them at first use).
     .testTarget(
       name: "LinearAlgebraTests", dependencies: ["CLinearAlgebra"],
@@ -192,20 +193,18 @@ let package = Package(
     .testTarget(name: "MultivariateTests", dependencies: ["Multivariate"]),
     // OddsMathTests also pins the JSON shape the contracts give the odds results.
     .testTarget(name: "OddsMathTests", dependencies: ["OddsMath", "ServiceContracts"], resources: [.copy("Resources")]),
-    .testTarget(name: "SimulationTests", dependencies: ["Simulation", "OddsMath", "Multivariate", "CRandom", "TestTiers"]),
+    .testTarget(name: "SimulationTests", dependencies: ["Simulation", "OddsMath", "Multivariate", "CRandom", "TestSupport"]),
     // Calibration's fit and backtest on synthetic games drawn from known parameters; the results
     // file and model file readers.
     .testTarget(
       name: "CalibrationTests",
       dependencies: ["Calibration", "LineFeeds", "ServiceContracts", "Simulation", "OddsMath", "RandomStreams"]),
     .testTarget(
-      name: "LineFeedsTests", dependencies: ["LineFeeds", "Simulation", "OddsMath", "ServiceContracts", "LocalHTTPServer"],
+      name: "LineFeedsTests", dependencies: ["LineFeeds", "Simulation", "OddsMath", "ServiceContracts", "TestSupport"],
       resources: [.copy("Resources")]),
     // End to end: runs the built `mcsim` binary.
     .testTarget(
-      name: "mcsimTests", dependencies: ["mcsim", "LocalHTTPServer", "TestTiers", "FantasyTrade", "ServiceContracts"]),
-    // Test support: a tiny HTTP server on 127.0.0.1 (POSIX sockets) for the feed tests.
-    .target(name: "LocalHTTPServer", path: "Tests/Support/LocalHTTPServer"),
+      name: "mcsimTests", dependencies: ["mcsim", "TestSupport", "FantasyTrade", "ServiceContracts"]),
     .testTarget(name: "FantasyTradeTests", dependencies: ["FantasyTrade", "ServiceContracts"]),
     // What a person reads: tables, number formats, the slate's CSV.
     .testTarget(name: "RenderersTests", dependencies: ["Renderers"]),
@@ -215,9 +214,9 @@ let package = Package(
     .testTarget(name: "ServiceContractsTests", dependencies: ["ServiceContracts", "OddsMath", "Simulation"]),
     // The server on an ephemeral loopback port, over real HTTP.
     .testTarget(
-      name: "MCSimServerTests",
+      name: "ServingTests",
       dependencies: [
-        "MCSimServer", "Simulation", "ServiceContracts", "LocalHTTPServer", "TestTiers",
+        "Serving", "Simulation", "ServiceContracts", "TestSupport",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],

@@ -1,7 +1,7 @@
 import Foundation
-import MCSimServer
 import OddsMath
 import ServiceContracts
+import Serving
 import Simulation
 import UseCases
 

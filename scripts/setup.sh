@@ -26,7 +26,7 @@ if ((${#missing[@]})); then
 fi
 
 # Test tools, pinned, in .tools/venv (the system's Python is left alone): schemathesis fuzzes the
-# server from its OpenAPI document (MCSimServerTests); kubernetes-validate checks deploy/'s
+# server from its OpenAPI document (ServingTests); kubernetes-validate checks deploy/'s
 # manifests against the Kubernetes schema (ShardMergeTests).
 if ! .tools/venv/bin/st --version >/dev/null 2>&1 || ! .tools/venv/bin/kubernetes-validate --version >/dev/null 2>&1; then
   echo "installing schemathesis and kubernetes-validate into .tools/venv" >&2

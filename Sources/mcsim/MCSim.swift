@@ -1,5 +1,5 @@
 import ArgumentParser
-import MCSimServer
+import Serving
 
 @main
 struct MCSim: AsyncParsableCommand {

@@ -3,9 +3,9 @@ import Calibration
 import Foundation
 import LineFeeds
 import Logging
-import MCSimServer
 import OddsMath
 import ServiceContracts
+import Serving
 import UseCases
 
 extension AgentAdviceRules: ExpressibleByArgument {}

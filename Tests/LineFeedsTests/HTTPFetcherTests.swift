@@ -1,7 +1,7 @@
 import Foundation
 import LineFeeds
 import ServiceContracts
-import LocalHTTPServer
+import TestSupport
 import XCTest
 
 /// The HTTP source against a local server: retries, backoff, Retry-After, clear 4xx errors,

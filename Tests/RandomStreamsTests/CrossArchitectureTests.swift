@@ -1,5 +1,5 @@
 import Foundation
-import TestTiers
+import TestSupport
 import XCTest
 
 /// The C kernels give the same answers on aarch64 as on x86-64: Tests/Support/CrossArchitecture
@@ -15,22 +15,8 @@ final class CrossArchitectureTests: XCTestCase {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
-  struct Run {
-    let status: Int32
-    let output: String
-  }
-
-  func run(_ arguments: [String]) throws -> Run {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = out
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Run(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+  func run(_ arguments: [String]) throws -> ChildProcess.Result {
+    try ChildProcess.run("/usr/bin/env", arguments, mergingStderr: true)
   }
 
   /// Builds the digest program with `compiler` and `flags` into `work`; returns its path.
@@ -44,7 +30,7 @@ final class CrossArchitectureTests: XCTestCase {
         "-I", Self.root.appendingPathComponent("Sources/CRandom").path,
         Self.root.appendingPathComponent("Tests/Support/CrossArchitecture/kernel_digest.c").path,
       ] + sources + ["-lm", "-o", output])
-    XCTAssertEqual(r.status, 0, "\(name): \(r.output)")
+    XCTAssertEqual(r.status, 0, "\(name): \(r.stdout)")
     return output
   }
 
@@ -93,8 +79,8 @@ final class CrossArchitectureTests: XCTestCase {
     builds.append(("aarch64 gcc", ["qemu-aarch64", "-L", "/usr/aarch64-linux-gnu", armGCC]))
     let outputs = try ([[host]] + builds.map(\.1)).map { command in
       let r = try run(command)
-      XCTAssertEqual(r.status, 0, r.output)
-      return parse(r.output)
+      XCTAssertEqual(r.status, 0, r.stdout)
+      return parse(r.stdout)
     }
     let (reference, values) = outputs[0]
     XCTAssertEqual(
@@ -121,7 +107,7 @@ final class CrossArchitectureTests: XCTestCase {
     // four floats (the single-precision normals) and on two doubles (the scores). Only
     // floating-point ones count: Philox's integer lanes alone make about 300 two-lane (.2d)
     // instructions with auto-vectorisation off, and no floating-point one (121 and 504 with it on).
-    let disassembly = try run(["aarch64-linux-gnu-objdump", "-d", "--no-show-raw-insn", arm]).output
+    let disassembly = try run(["aarch64-linux-gnu-objdump", "-d", "--no-show-raw-insn", arm]).stdout
     let kernel = disassembly.components(separatedBy: "<mc_simulate_games>:").dropFirst().first?
       .components(separatedBy: "\n\n").first ?? ""
     let floating = kernel.split(separator: "\n").filter { line in

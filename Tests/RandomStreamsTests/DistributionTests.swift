@@ -1,7 +1,7 @@
 import CRandom
 import Foundation
 import RandomStreams
-import TestTiers
+import TestSupport
 import XCTest
 
 /// Statistical checks of the fills. Every bound is a number of standard errors of the statistic

@@ -2,7 +2,7 @@ import Foundation
 import Multivariate
 import OddsMath
 import Simulation
-import TestTiers
+import TestSupport
 import XCTest
 
 /// Counts through the Gaussian copula (negative binomial, Poisson), against

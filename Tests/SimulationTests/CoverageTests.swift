@@ -1,5 +1,5 @@
 import Simulation
-import TestTiers
+import TestSupport
 import XCTest
 
 /// The reported 95% interval for p_over must cover the exact p_over about 95% of the time.

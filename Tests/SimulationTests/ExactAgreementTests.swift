@@ -1,5 +1,5 @@
 import Simulation
-import TestTiers
+import TestSupport
 import XCTest
 
 /// The simulation against the exact distribution of the same model. Every tolerance is

@@ -1,6 +1,6 @@
 import OddsMath
 import Simulation
-import TestTiers
+import TestSupport
 import XCTest
 
 final class ParameterSweepTests: XCTestCase {

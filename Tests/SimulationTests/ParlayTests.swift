@@ -2,7 +2,7 @@ import Foundation
 import Multivariate
 import OddsMath
 import Simulation
-import TestTiers
+import TestSupport
 import XCTest
 
 /// Parlays against exact probabilities computed by an independent route: scipy's

@@ -1,5 +1,5 @@
 import Simulation
-import TestTiers
+import TestSupport
 import XCTest
 
 final class ScenarioSensitivityTests: XCTestCase {

@@ -1,6 +1,6 @@
 import CRandom
 import Simulation
-import TestTiers
+import TestSupport
 import XCTest
 
 /// The simulation's grid is sized from the game kernel's single-precision normals (|z| <=

@@ -1,6 +1,6 @@
 import Foundation
 import Simulation
-import TestTiers
+import TestSupport
 import XCTest
 
 /// Skew-normal scores keep the projection and sd, take the requested skewness, and keep the

@@ -1,6 +1,6 @@
 import Foundation
 import Simulation
-import TestTiers
+import TestSupport
 import XCTest
 
 /// Skew-normal models on every path that prices: the exact distribution (a half-normal Gauss

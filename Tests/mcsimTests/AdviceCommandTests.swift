@@ -1,5 +1,5 @@
 import Foundation
-import TestTiers
+import TestSupport
 import XCTest
 
 /// End to end: the advice options and the config file of `mcsim run` and `mcsim slate`.
@@ -124,17 +124,10 @@ final class AdviceCommandTests: XCTestCase {
   /// mcsim.json in the working directory is read, and said so; an option wins over it.
   func testConfigInWorkingDirectory() throws {
     _ = try write("mcsim.json", #"{"max_market_gap": 0.3, "kelly_cap": 0.02}"#)
-    let process = Process()
-    process.executableURL = MCSimBinary.url
-    process.currentDirectoryURL = dir
-    process.arguments = ["run", "--line", "225.5", "--home", "125", "--away", "112", "--seed", "3", "--kelly-cap", "0.03", "--json"]
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    XCTAssertEqual(process.terminationStatus, 0)
+    let r = try MCSimBinary.run(
+      ["run", "--line", "225.5", "--home", "125", "--away", "112", "--seed", "3", "--kelly-cap", "0.03", "--json"], cwd: dir)
+    XCTAssertEqual(r.status, 0, r.stderr)
+    let data = Data(r.stdout.utf8)
     let result = try XCTUnwrap((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["result"] as? [String: Any])
     let methodology = try XCTUnwrap((result["methodology"] as? [String: Any])?["advice"] as? [String: Any])
     XCTAssertEqual(methodology["config"] as? String, "mcsim.json")

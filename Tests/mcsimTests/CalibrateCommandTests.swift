@@ -1,5 +1,5 @@
 import Foundation
-import TestTiers
+import TestSupport
 import XCTest
 
 /// `mcsim calibrate` and `mcsim backtest` end to end on a small results file written here: the

@@ -1,5 +1,5 @@
 import Foundation
-import TestTiers
+import TestSupport
 import XCTest
 
 /// Every `mcsim` command the README and docs/ show runs from a fresh clone as written: each

@@ -1,5 +1,5 @@
 import Foundation
-import TestTiers
+import TestSupport
 import XCTest
 
 /// docs/reference/ holds one page per subcommand, generated from the argument parser's own

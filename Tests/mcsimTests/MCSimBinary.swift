@@ -1,18 +1,10 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Runs the built `mcsim` executable (it sits beside the test bundle in .build/<config>/).
 struct MCSimBinary {
-  struct Result {
-    init(status: Int32, stdout: String, stderr: String) {
-      self.status = status
-      self.stdout = stdout
-      self.stderr = stderr
-    }
-    let status: Int32
-    let stdout: String
-    let stderr: String
-  }
+  typealias Result = ChildProcess.Result
 
   static var url: URL {
     var dir = Bundle(for: BundleToken.self).bundleURL
@@ -27,54 +19,20 @@ struct MCSimBinary {
   static func run(
     _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:], cwd: URL? = nil, shell: Bool = false
   ) throws -> Result {
-    let process = Process()
-    process.executableURL = shell ? URL(fileURLWithPath: "/bin/sh") : url
-    process.arguments = arguments
-    if let cwd { process.currentDirectoryURL = cwd }
     var environment = environment
     if shell { environment["MCSIM"] = url.path }
-    if !environment.isEmpty {
-      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    }
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    if let stdin {
-      let input = Pipe()
-      process.standardInput = input
-      try process.run()
-      input.fileHandleForWriting.write(Data(stdin.utf8))
-      try input.fileHandleForWriting.close()
-    } else {
-      process.standardInput = FileHandle.nullDevice
-      try process.run()
-    }
-    let o = out.fileHandleForReading.readDataToEndOfFile()
-    let e = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Result(status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-                  stderr: String(decoding: e, as: UTF8.self))
+    return try ChildProcess.run(
+      shell ? "/bin/sh" : url.path, arguments, stdin: stdin.map { Data($0.utf8) }, environment: environment, in: cwd)
   }
 
   /// `mcsim serve --port 0 --log-level warning` with `arguments`, in the project's root, and the
   /// port it prints once it listens ("mcsim serve: listening on http://127.0.0.1:PORT"). The
   /// caller stops the process.
   static func serve(_ arguments: [String] = []) throws -> (process: Process, port: Int) {
-    let process = Process()
-    process.executableURL = url
-    process.arguments = ["serve", "--port", "0", "--log-level", "warning"] + arguments
-    process.currentDirectoryURL = GoldenOutputTests.projectRoot
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    var line = ""
-    while !line.contains("\n") {
-      let chunk = out.fileHandleForReading.availableData
-      guard !chunk.isEmpty else { break }
-      line += String(decoding: chunk, as: UTF8.self)
-    }
-    guard let port = line.split(separator: ":").last.flatMap({ Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) else {
+    let (process, output) = try ChildProcess.start(
+      url.path, ["serve", "--port", "0", "--log-level", "warning"] + arguments, in: GoldenOutputTests.projectRoot)
+    let line = ChildProcess.firstLine(of: output)
+    guard let port = line.split(separator: ":").last.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) else {
       process.terminate()
       throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "no port in the server's first line: \(line)"])
     }

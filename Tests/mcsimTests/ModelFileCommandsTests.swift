@@ -1,5 +1,5 @@
 import Foundation
-import TestTiers
+import TestSupport
 import XCTest
 
 /// One model everywhere: a model file as `calibrate --out` writes it for the NBA (a small skew,

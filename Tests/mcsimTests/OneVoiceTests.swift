@@ -1,5 +1,5 @@
 import Foundation
-import TestTiers
+import TestSupport
 import XCTest
 
 /// End to end: every command speaks with one voice (issue 10): one exit-code scheme and error
@@ -232,12 +232,8 @@ final class OneVoiceTests: XCTestCase {
 
   /// Ctrl-C ends a long run with status 130 (and clears the progress line on a terminal).
   func testInterruptExits130() throws {
-    let process = Process()
-    process.executableURL = MCSimBinary.url
-    process.arguments = ["run", "--line", "225.5", "--home", "115", "--away", "112", "--sims", "10000000000", "--seed", "1"]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
+    let (process, _) = try ChildProcess.start(
+      MCSimBinary.url.path, ["run", "--line", "225.5", "--home", "115", "--away", "112", "--sims", "10000000000", "--seed", "1"])
     Thread.sleep(forTimeInterval: 0.5)
     process.interrupt()
     process.waitUntilExit()

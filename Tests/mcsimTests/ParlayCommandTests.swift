@@ -1,5 +1,5 @@
 import Foundation
-import TestTiers
+import TestSupport
 import XCTest
 
 /// End to end: `mcsim parlay` from options and from a file, its JSON fields and its refusals.

@@ -1,5 +1,5 @@
 import Foundation
-import TestTiers
+import TestSupport
 import XCTest
 
 /// End to end: `mcsim props` on The Odds API's real player-points sample.

@@ -1,5 +1,5 @@
 import Foundation
-import TestTiers
+import TestSupport
 import XCTest
 
 /// `mcsim ratings` and ratings as a projection source, end to end on the shipped NBA data

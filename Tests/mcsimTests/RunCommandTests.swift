@@ -1,5 +1,5 @@
 import Foundation
-import TestTiers
+import TestSupport
 import XCTest
 
 /// End to end: the `mcsim run` binary, its JSON contract, its report and its refusals.

@@ -1,5 +1,5 @@
 import Foundation
-import TestTiers
+import TestSupport
 import XCTest
 
 /// `mcsim run --svg` and `--scenarios`' outcome-conditional block.

@@ -1,6 +1,5 @@
 import Foundation
-import LocalHTTPServer
-import TestTiers
+import TestSupport
 import XCTest
 
 /// A run split with `--shard K/N` and merged prints what the single run prints, byte for byte
@@ -23,19 +22,7 @@ final class ShardMergeTests: XCTestCase {
   /// Runs mcsim (or a shell command) in `cwd` with `environment` added.
   @discardableResult
   func sh(_ command: String, cwd: URL? = nil, environment: [String: String] = [:]) throws -> MCSimBinary.Result {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", command]
-    process.currentDirectoryURL = cwd ?? root
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return MCSimBinary.Result(
-      status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+    try ChildProcess.run("/bin/sh", ["-c", command], environment: environment, in: cwd ?? root)
   }
 
   var mcsim: String { MCSimBinary.url.path }

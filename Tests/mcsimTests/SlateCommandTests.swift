@@ -1,6 +1,5 @@
 import Foundation
-import LocalHTTPServer
-import TestTiers
+import TestSupport
 import XCTest
 
 /// End to end: `mcsim slate` and `mcsim fair` on slate files, feeds and team stats, from files,

@@ -1,5 +1,5 @@
 import Foundation
-import TestTiers
+import TestSupport
 import XCTest
 
 /// `mcsim slate --svg`: a row per game with a totals line, the model's P(over) with its interval

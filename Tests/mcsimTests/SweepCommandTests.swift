@@ -1,5 +1,5 @@
 import Foundation
-import TestTiers
+import TestSupport
 import XCTest
 
 /// End to end: `mcsim sweep`, its outputs (table, CSV, JSON, SVG) and its refusals.

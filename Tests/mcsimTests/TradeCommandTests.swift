@@ -1,7 +1,7 @@
 import FantasyTrade
 import Foundation
 import ServiceContracts
-import TestTiers
+import TestSupport
 import XCTest
 
 /// End to end: the built `mcsim trade` binary, its exit codes, its one-line errors and its JSON.

@@ -1,5 +1,5 @@
 import Foundation
-import MCSimServer
+import Serving
 import XCTest
 
 /// HTTP as the agent's clients meet it (FastAPI with pydantic 2 in lax mode, Starlette's CORS):

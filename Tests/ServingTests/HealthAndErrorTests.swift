@@ -1,5 +1,6 @@
 import Foundation
-import MCSimServer
+import Serving
+import TestSupport
 import XCTest
 
 /// Health, the OpenAPI document, metrics and every error class: 404, 413, 422 (malformed JSON,
@@ -72,21 +73,13 @@ final class HealthAndErrorTests: XCTestCase {
 
   /// POSTs `body` with `Transfer-Encoding: chunked` and no Content-Length (curl, which streams it).
   private func chunkedPost(_ url: URL, _ body: Data) throws -> (status: Int, body: Data, text: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-    process.arguments = [
-      "-s", "-o", "-", "-w", "\n%{http_code}", "-X", "POST", "-H", "Content-Type: application/json",
-      "-H", "Transfer-Encoding: chunked", "--data-binary", "@-", url.absoluteString,
-    ]
-    let input = Pipe(), output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
-    input.fileHandleForWriting.write(body)
-    try input.fileHandleForWriting.close()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let text = String(decoding: data, as: UTF8.self)
+    let text = try ChildProcess.run(
+      "/usr/bin/curl",
+      [
+        "-s", "-o", "-", "-w", "\n%{http_code}", "-X", "POST", "-H", "Content-Type: application/json",
+        "-H", "Transfer-Encoding: chunked", "--data-binary", "@-", url.absoluteString,
+      ], stdin: body
+    ).stdout
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     let status = Int(lines.last ?? "") ?? 0
     return (status, Data(lines.dropLast().joined(separator: "\n").utf8), text)

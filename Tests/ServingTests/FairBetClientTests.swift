@@ -1,5 +1,5 @@
 import Foundation
-import MCSimServer
+import Serving
 import XCTest
 
 /// What the FairBet clients require of `/api/fairbet/*`, written from their public code

@@ -1,7 +1,7 @@
 import Foundation
 import Logging
-import MCSimServer
 import ServiceLifecycle
+import Serving
 import XCTest
 
 #if canImport(FoundationNetworking)

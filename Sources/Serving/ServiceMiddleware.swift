@@ -1,10 +1,10 @@
+import FantasyTrade
 import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
 import NIOHTTP1
 import Simulation
-import FantasyTrade
 
 /// Wraps every route: gives each request an id (the client's `X-Request-ID`, or a new one, sent
 /// back in the response), turns every error into its JSON answer (an unknown internal error

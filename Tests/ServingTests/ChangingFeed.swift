@@ -1,5 +1,5 @@
 import Foundation
-import MCSimServer
+import Serving
 import XCTest
 
 /// A live feed the test rewrites: the fixture feed of `LiveSourceTests`, served from a file read

@@ -1,6 +1,6 @@
 import Foundation
-import LocalHTTPServer
-import MCSimServer
+import Serving
+import TestSupport
 import XCTest
 
 /// Tonight's totals and FairBet from a configured feed that changes and then fails: the new

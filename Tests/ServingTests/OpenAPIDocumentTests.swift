@@ -1,7 +1,7 @@
 import Foundation
-import MCSimServer
 import ServiceContracts
-import TestTiers
+import Serving
+import TestSupport
 import XCTest
 
 /// The OpenAPI document is made from the operations the server registers and the contracts'
@@ -167,26 +167,20 @@ final class OpenAPIDocumentTests: XCTestCase {
   /// worker: with two, 4.32.5 now and then fails inside its own strategy cache (a KeyError in
   /// the tool's code, seen once in a dozen runs), which would make the test flaky.
   func testSchemathesisWithEveryCheckFindsNothing() async throws {
-    let st = URL(
-      fileURLWithPath: try TestTier.tools.requireTool(
-        "schemathesis", at: [Fixture.projectRoot.appendingPathComponent(".tools/venv/bin/st").path],
-        install: "run `bash scripts/setup.sh` (it installs it into .tools/venv)"))
+    let st = try TestTier.tools.requireTool(
+      "schemathesis", at: [Fixture.projectRoot.appendingPathComponent(".tools/venv/bin/st").path],
+      install: "run `bash scripts/setup.sh` (it installs it into .tools/venv)")
     let server = try await liveServer(maxSimulations: 200_000)
     let base = server.base.absoluteString
-    let process = Process()
-    process.executableURL = st
     let config = try XCTUnwrap(Bundle.module.url(forResource: "schemathesis.toml", withExtension: nil, subdirectory: "Resources"))
-    process.arguments = [
-      "--config-file", config.path, "run", base + "/openapi.json", "--url", base,
-      "--phases", "examples,fuzzing", "--max-examples", "40", "--seed", "20261124", "--workers", "1", "--no-shrink",
-    ]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let text = try await Task.detached { String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }.value
-    process.waitUntilExit()
-    XCTAssertEqual(process.terminationStatus, 0, text)
+    let run = try ChildProcess.run(
+      st,
+      [
+        "--config-file", config.path, "run", base + "/openapi.json", "--url", base,
+        "--phases", "examples,fuzzing", "--max-examples", "40", "--seed", "20261124", "--workers", "1", "--no-shrink",
+      ], mergingStderr: true)
+    let text = run.stdout
+    XCTAssertEqual(run.status, 0, text)
     XCTAssertTrue(text.contains(" passed"), text)
     XCTAssertFalse(text.contains("failed"), text)
   }

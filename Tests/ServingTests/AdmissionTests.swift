@@ -1,7 +1,7 @@
 import Foundation
-import MCSimServer
+import Serving
 import Synchronization
-import TestTiers
+import TestSupport
 import XCTest
 
 /// Every endpoint's work is bounded before it starts and admitted by its cost: heavy requests

@@ -1,8 +1,7 @@
 import Foundation
-import LocalHTTPServer
-import MCSimServer
 import ServiceContracts
-import TestTiers
+import Serving
+import TestSupport
 import XCTest
 
 /// The board (`GET /`) as a browser shows it: headless Chromium loads the page against the

@@ -8,18 +8,18 @@ import Foundation
 /// response the test's `responder` returns for it (by request number and path), then the
 /// connection is closed. Bounded: it stops by itself after `maxRequests` requests or `lifetime`
 /// seconds, whichever comes first, or when `stop()` is called.
-public final class LocalHTTPServer: @unchecked Sendable {
-  public struct Response: Sendable {
-    public var status: Int
-    public var headers: [String: String]
-    public var body: Data
+package final class LocalHTTPServer: @unchecked Sendable {
+  package struct Response: Sendable {
+    package var status: Int
+    package var headers: [String: String]
+    package var body: Data
     /// Send only this many bytes of the body (Content-Length still says the full size), then
     /// close: a half-read body.
-    public var truncateAt: Int?
+    package var truncateAt: Int?
     /// Seconds to wait before answering (for client timeouts).
-    public var delay: Double
+    package var delay: Double
 
-    public init(status: Int = 200, headers: [String: String] = [:], body: Data = Data(), truncateAt: Int? = nil, delay: Double = 0) {
+    package init(status: Int = 200, headers: [String: String] = [:], body: Data = Data(), truncateAt: Int? = nil, delay: Double = 0) {
       self.status = status
       self.headers = headers
       self.body = body
@@ -27,13 +27,13 @@ public final class LocalHTTPServer: @unchecked Sendable {
       self.delay = delay
     }
 
-    public static func json(_ text: String, status: Int = 200, headers: [String: String] = [:]) -> Response {
+    package static func json(_ text: String, status: Int = 200, headers: [String: String] = [:]) -> Response {
       Response(status: status, headers: headers.merging(["Content-Type": "application/json"]) { a, _ in a }, body: Data(text.utf8))
     }
   }
 
-  public let port: UInt16
-  public var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
+  package let port: UInt16
+  package var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
   private let listener: Int32
   private let responder: @Sendable (Int, String) -> Response
@@ -43,13 +43,13 @@ public final class LocalHTTPServer: @unchecked Sendable {
   private let finished = DispatchSemaphore(value: 0)
 
   /// Paths requested so far, in order.
-  public var requests: [String] {
+  package var requests: [String] {
     lock.lock()
     defer { lock.unlock() }
     return paths
   }
 
-  public init(maxRequests: Int = 20, lifetime: Double = 20, responder: @escaping @Sendable (Int, String) -> Response) throws {
+  package init(maxRequests: Int = 20, lifetime: Double = 20, responder: @escaping @Sendable (Int, String) -> Response) throws {
     self.responder = responder
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw ServerError("socket: errno \(errno)") }
@@ -81,7 +81,7 @@ public final class LocalHTTPServer: @unchecked Sendable {
   }
 
   /// Stops accepting and waits for the serving thread to end.
-  public func stop() {
+  package func stop() {
     lock.lock()
     let wasStopped = stopped
     stopped = true
@@ -167,7 +167,7 @@ public final class LocalHTTPServer: @unchecked Sendable {
   }
 }
 
-public struct ServerError: Error, CustomStringConvertible {
-  public let description: String
+package struct ServerError: Error, CustomStringConvertible {
+  package let description: String
   init(_ description: String) { self.description = description }
 }

@@ -1,5 +1,5 @@
-import Foundation
 import Calibration
+import Foundation
 import OddsMath
 import Simulation
 import UseCases

@@ -1,6 +1,6 @@
 import Foundation
-import MCSimServer
 import OddsMath
+import Serving
 import XCTest
 
 /// What the betting agent's clients require of simulate, batch and tonight, written from the

@@ -13,26 +13,26 @@ import XCTest
 ///
 /// A test of a tier not asked for skips with the reason; a test of a tier asked for whose tool
 /// is missing fails, saying how to install it.
-public enum TestTier: String, CaseIterable, Sendable {
+package enum TestTier: String, CaseIterable, Sendable {
   case statistical
   case endToEnd = "end-to-end"
   case tools
   case soak
 
-  public static let variable = "MCSIM_TEST_TIERS"
+  package static let variable = "MCSIM_TEST_TIERS"
 
   /// The tiers asked for by `MCSIM_TEST_TIERS`.
-  public static var requested: Set<TestTier> {
+  package static var requested: Set<TestTier> {
     let text = ProcessInfo.processInfo.environment[variable] ?? ""
     let names = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
     if names.contains("all") { return Set(allCases) }
     return Set(names.compactMap(TestTier.init(rawValue:)))
   }
 
-  public var isRequested: Bool { Self.requested.contains(self) }
+  package var isRequested: Bool { Self.requested.contains(self) }
 
   /// Skips the calling test unless this tier was asked for.
-  public func require() throws {
+  package func require() throws {
     guard isRequested else {
       throw XCTSkip("\(rawValue) tier: set \(Self.variable)=\(rawValue) (or all) to run it")
     }
@@ -40,7 +40,7 @@ public enum TestTier: String, CaseIterable, Sendable {
 
   /// The tool at the first of `paths` that is executable. Skips when this tier was not asked
   /// for; when it was and the tool is missing, fails saying how to get it.
-  public func requireTool(_ name: String, at paths: [String], install: String = "run `bash scripts/setup.sh`",
+  package func requireTool(_ name: String, at paths: [String], install: String = "run `bash scripts/setup.sh`",
     file: StaticString = #filePath, line: UInt = #line) throws -> String
   {
     try require()
