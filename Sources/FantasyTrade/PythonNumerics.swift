@@ -14,10 +14,10 @@ import Foundation
 ///   FMA, so ties are decided on the exact value, as CPython does.
 /// - `fixed1`: the text of `f"{x:.1f}"`, with the same correctly rounded digits and Python's
 ///   sign rule (`-0.04` prints as `-0.0`).
-public enum PythonNumerics {
+package enum PythonNumerics {
   /// CPython 3.12+ `sum(values)` for floats (see the type's comment).
   @inlinable
-  public static func sum<C: Collection>(_ values: C) -> Double where C.Element == Double {
+  package static func sum<C: Collection>(_ values: C) -> Double where C.Element == Double {
     var s = 0.0
     var c = 0.0
     for x in values {
@@ -30,12 +30,12 @@ public enum PythonNumerics {
 
   /// Python's `round(x)` / `round(x, 0)`: nearest integer, ties to even.
   @inlinable
-  public static func round(_ x: Double) -> Double {
+  package static func round(_ x: Double) -> Double {
     x.rounded(.toNearestOrEven)
   }
 
   /// Python's `round(x, 1)`: the nearest multiple of 0.1 to the exact value of x, ties to even.
-  public static func round(_ x: Double, digits: Int) -> Double {
+  package static func round(_ x: Double, digits: Int) -> Double {
     precondition(digits == 0 || digits == 1, "only round(x) and round(x, 1) are used")
     if digits == 0 { return round(x) }
     guard let tenths = exactTenths(x) else { return x }
@@ -44,7 +44,7 @@ public enum PythonNumerics {
   }
 
   /// The text of Python's `f"{x:.1f}"`.
-  public static func fixed1(_ x: Double) -> String {
+  package static func fixed1(_ x: Double) -> String {
     guard let tenths = exactTenths(x) else { return String(format: "%.1f", x) }
     let magnitude = tenths.magnitude
     let sign = x.sign == .minus ? "-" : ""
@@ -53,7 +53,7 @@ public enum PythonNumerics {
 
   /// Python's `str()` of a number read from JSON: integral values print as integers (the
   /// original's prices and breakevens are ints), others in shortest round-trip form.
-  public static func str(_ x: Double) -> String {
+  package static func str(_ x: Double) -> String {
     if x == x.rounded(), abs(x) < 1e15 { return String(Int(x)) }
     return x.description
   }

@@ -38,7 +38,7 @@ public struct CorrelationFactor: Hashable, Sendable {
   }
 
   /// max |(F F^T)_ij - C_ij|, F = P L.
-  public func maxReconstructionError(_ matrix: CorrelationMatrix) -> Double {
+  package func maxReconstructionError(_ matrix: CorrelationMatrix) -> Double {
     let n = dimension
     var worst = 0.0
     for j in 0..<n {

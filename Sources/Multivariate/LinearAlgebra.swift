@@ -22,7 +22,7 @@ import Foundation
 /// CLinearAlgebra gives the declarations (types, constants); the functions are resolved with
 /// dlsym into the signatures below, which are cblas.h's and lapacke.h's (blasint and lapack_int
 /// are 32-bit in Debian's builds).
-public enum LinearAlgebra {
+package enum LinearAlgebra {
   typealias Dgemm = @convention(c) (
     CBLAS_ORDER, CBLAS_TRANSPOSE, CBLAS_TRANSPOSE, Int32, Int32, Int32, Double, UnsafePointer<Double>?, Int32,
     UnsafePointer<Double>?, Int32, Double, UnsafeMutablePointer<Double>?, Int32
@@ -60,7 +60,7 @@ public enum LinearAlgebra {
   private static let loaded: Result<Functions, MultivariateError> = load()
 
   /// The libraries, loaded on first use; an error naming what is missing where they cannot be.
-  public static func require() throws(MultivariateError) {
+  package static func require() throws(MultivariateError) {
     if case .failure(let error) = loaded { throw error }
   }
 
@@ -73,7 +73,7 @@ public enum LinearAlgebra {
   }
 
   /// The threads OpenBLAS would use for one call (1: the engine's threads make the calls).
-  public static var threads: Int { Int(functions.getThreads()) }
+  package static var threads: Int { Int(functions.getThreads()) }
 
   private static func load() -> Result<Functions, MultivariateError> {
     setenv("OPENBLAS_NUM_THREADS", "1", 1)
@@ -109,7 +109,7 @@ public enum LinearAlgebra {
 extension LinearAlgebra {
   /// x solving A x = b for a symmetric positive definite n x n `a` (row-major, the lower
   /// triangle read), by Cholesky (LAPACK dposv). Nil when A is not positive definite.
-  public static func solvePositiveDefinite(_ a: [Double], _ b: [Double]) throws(MultivariateError) -> [Double]? {
+  package static func solvePositiveDefinite(_ a: [Double], _ b: [Double]) throws(MultivariateError) -> [Double]? {
     try require()
     let n = b.count
     precondition(a.count == n * n, "a must be n x n")
@@ -120,7 +120,7 @@ extension LinearAlgebra {
 
   /// x minimising |A x - b| for an m x n `a` of full column rank, m >= n (row-major), by QR
   /// (LAPACK dgels). Nil when A is rank deficient.
-  public static func leastSquares(_ a: [Double], rows m: Int, _ b: [Double]) throws(MultivariateError) -> [Double]? {
+  package static func leastSquares(_ a: [Double], rows m: Int, _ b: [Double]) throws(MultivariateError) -> [Double]? {
     try require()
     precondition(b.count == m && m > 0 && a.count % m == 0, "a must be m x n, b of m")
     let n = a.count / m

@@ -19,16 +19,16 @@ import Synchronization
 ///
 /// One worker (one thread asked for, or one task) runs on the calling thread and wakes no
 /// other.
-public enum ChunkRunner {
+package enum ChunkRunner {
   /// A worker's share of the tasks: the next task no other worker has taken, in increasing
   /// order, until there are none left.
-  public struct Tasks: Sequence, IteratorProtocol {
+  package struct Tasks: Sequence, IteratorProtocol {
     @usableFromInline let counter: Counter
     /// The number of tasks of the run (not of this worker).
-    public let count: Int
+    package let count: Int
 
     @inlinable
-    public mutating func next() -> Int? {
+    package mutating func next() -> Int? {
       if let stop = counter.stop, stop() {
         counter.stopped.store(true, ordering: .relaxed)
         return nil
@@ -59,7 +59,7 @@ public enum ChunkRunner {
   /// thread) says stop; the run then returns false and its results are incomplete, which the
   /// caller must not use. Not stoppable (the default), every task runs and the result is true.
   @discardableResult
-  public static func run(
+  package static func run(
     tasks count: Int, threads: Int, stoppable: Bool = false, _ worker: (_ worker: Int, _ tasks: Tasks) -> Void
   ) -> Bool {
     let counter = Counter(stop: stoppable ? RunStop.check : nil)
@@ -80,14 +80,14 @@ public enum ChunkRunner {
   }
 
   /// Runs `body(task)` for every task 0 ..< count on up to `threads` threads.
-  public static func forEach(tasks count: Int, threads: Int, _ body: (_ task: Int) -> Void) {
+  package static func forEach(tasks count: Int, threads: Int, _ body: (_ task: Int) -> Void) {
     run(tasks: count, threads: threads) { _, tasks in
       for task in tasks { body(task) }
     }
   }
 
   /// `forEach` collecting one result per task, in task order (each task writes its own slot).
-  public static func map<T>(tasks count: Int, threads: Int, _ body: (_ task: Int) -> T) -> [T] {
+  package static func map<T>(tasks count: Int, threads: Int, _ body: (_ task: Int) -> T) -> [T] {
     [T](unsafeUninitializedCapacity: count) { buffer, initialized in
       if let base = buffer.baseAddress {
         forEach(tasks: count, threads: threads) { task in (base + task).initialize(to: body(task)) }

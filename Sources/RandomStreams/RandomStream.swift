@@ -5,28 +5,28 @@ import CRandom
 /// A stream is named by `(seed, id)`: streams with different ids never share a block, so each
 /// chunk of simulations, each game of a slate or each candidate trade can own one and the result
 /// does not depend on which thread computed it or in what order.
-public struct RandomStream: Sendable {
+package struct RandomStream: Sendable {
   /// The C state: key from the seed, stream id, next block.
-  public var state: mc_stream
+  package var state: mc_stream
 
-  public init(seed: UInt64, id: UInt64) {
+  package init(seed: UInt64, id: UInt64) {
     state = mc_stream_make(seed, id)
   }
 
   /// The seed's stream `id`, positioned at block `block` (each block is 128 bits).
-  public init(seed: UInt64, id: UInt64, block: UInt64) {
+  package init(seed: UInt64, id: UInt64, block: UInt64) {
     self.init(seed: seed, id: id)
     state.block = block
   }
 
   /// Uniform doubles strictly inside (0, 1), 53 bits each.
-  public mutating func fillUniform(_ out: UnsafeMutableBufferPointer<Double>) {
+  package mutating func fillUniform(_ out: UnsafeMutableBufferPointer<Double>) {
     guard let base = out.baseAddress else { return }
     mc_fill_uniform(&state, base, out.count)
   }
 
   /// Standard normal doubles (Box-Muller, two per block).
-  public mutating func fillNormal(_ out: UnsafeMutableBufferPointer<Double>) {
+  package mutating func fillNormal(_ out: UnsafeMutableBufferPointer<Double>) {
     guard let base = out.baseAddress else { return }
     mc_fill_normal(&state, base, out.count)
   }
@@ -34,13 +34,13 @@ public struct RandomStream: Sendable {
   /// Fills `out` with the game kernel's normals: single-precision Box-Muller from 24-bit
   /// uniforms, widened to double, |z| <= 5.7682 (what one simulated game draws; CRandom's
   /// mc_distributions.h).
-  public mutating func fillGameNormals(_ out: UnsafeMutableBufferPointer<Double>) {
+  package mutating func fillGameNormals(_ out: UnsafeMutableBufferPointer<Double>) {
     guard let base = out.baseAddress else { return }
     mc_fill_normal_f32(&state, base, out.count)
   }
 
   /// `count` uniforms in (0, 1).
-  public mutating func uniforms(_ count: Int) -> [Double] {
+  package mutating func uniforms(_ count: Int) -> [Double] {
     [Double](unsafeUninitializedCapacity: count) { buffer, initialized in
       fillUniform(buffer)
       initialized = count
@@ -48,7 +48,7 @@ public struct RandomStream: Sendable {
   }
 
   /// `count` standard normals.
-  public mutating func normals(_ count: Int) -> [Double] {
+  package mutating func normals(_ count: Int) -> [Double] {
     [Double](unsafeUninitializedCapacity: count) { buffer, initialized in
       fillNormal(buffer)
       initialized = count

@@ -16,8 +16,8 @@
 ///
 /// The check is bound to the calling thread (the server's pool threads are plain threads, on
 /// which task-locals are not available); the run on that thread hands it to its own workers.
-public enum RunStop {
-  public typealias Check = @Sendable () -> Bool
+package enum RunStop {
+  package typealias Check = @Sendable () -> Bool
 
   private final class Box {
     let check: Check
@@ -31,7 +31,7 @@ public enum RunStop {
   }()
 
   /// Runs `body` with `check` bound on this thread (nil: nothing to stop for).
-  public static func withCheck<T>(_ check: Check?, _ body: () throws -> T) rethrows -> T {
+  package static func withCheck<T>(_ check: Check?, _ body: () throws -> T) rethrows -> T {
     let previous = pthread_getspecific(key)
     let bound = check.map { Unmanaged.passRetained(Box($0)).toOpaque() }
     pthread_setspecific(key, bound)
@@ -43,11 +43,11 @@ public enum RunStop {
   }
 
   /// The check bound on this thread, if any.
-  public static var check: Check? {
+  package static var check: Check? {
     guard let bound = pthread_getspecific(key) else { return nil }
     return Unmanaged<Box>.fromOpaque(bound).takeUnretainedValue().check
   }
 
   /// Whether the work of this thread was asked to stop.
-  public static var isRequested: Bool { check?() ?? false }
+  package static var isRequested: Bool { check?() ?? false }
 }

@@ -8,7 +8,7 @@ extension StreamLayout {
   /// (some are empty when there are more shards than chunks), and since chunk k draws its
   /// stream whoever runs it, the shards' integer counts add up to the whole run's exactly
   /// (`SimulationTape` in Simulation records and merges them; docs/shards.md).
-  public static func shardChunks(_ chunkCount: Int, shard: Int, of shards: Int) -> Range<Int> {
+  package static func shardChunks(_ chunkCount: Int, shard: Int, of shards: Int) -> Range<Int> {
     precondition(shards >= 1 && (0..<shards).contains(shard), "shard \(shard) of \(shards)")
     return (chunkCount * shard / shards)..<(chunkCount * (shard + 1) / shards)
   }

@@ -24,22 +24,22 @@
 ///
 /// Changing anything here changes every published number: the golden outputs and the
 /// value-stability tests pin it.
-public struct StreamLayout: Hashable, Sendable {
+package struct StreamLayout: Hashable, Sendable {
   /// Draws per chunk of the game engine: large enough that a chunk's fixed costs (taking it,
   /// making its stream, flushing overflow scores) vanish next to 2^16 simulated games, small
   /// enough that a 10^6-game run still spreads over 16 chunks.
-  public static let gameChunkSize = 1 << 16
+  package static let gameChunkSize = 1 << 16
 
   /// Stream ids of game g start at g << gameShift (room for 2^40 chunks per game).
-  public static let gameShift: UInt64 = 40
+  package static let gameShift: UInt64 = 40
 
-  public let seed: UInt64
+  package let seed: UInt64
   /// Draws per chunk (fixed for a run, so results do not depend on the thread count).
-  public let chunkSize: Int
+  package let chunkSize: Int
   /// Whether every game draws game 0's streams.
-  public let commonRandomNumbers: Bool
+  package let commonRandomNumbers: Bool
 
-  public init(seed: UInt64, chunkSize: Int = StreamLayout.gameChunkSize, commonRandomNumbers: Bool = false) {
+  package init(seed: UInt64, chunkSize: Int = StreamLayout.gameChunkSize, commonRandomNumbers: Bool = false) {
     precondition(chunkSize >= 1, "a chunk holds at least one draw")
     self.seed = seed
     self.chunkSize = chunkSize
@@ -50,19 +50,19 @@ public struct StreamLayout: Hashable, Sendable {
 
   /// Chunks needed for `draws` draws (the last one possibly partial).
   @inlinable
-  public func chunkCount(draws: Int) -> Int {
+  package func chunkCount(draws: Int) -> Int {
     (draws + chunkSize - 1) / chunkSize
   }
 
   /// Draws in chunk `chunk` of a run of `draws` draws.
   @inlinable
-  public func draws(inChunk chunk: Int, of draws: Int) -> Int {
+  package func draws(inChunk chunk: Int, of draws: Int) -> Int {
     min(chunkSize, draws - chunk * chunkSize)
   }
 
   /// The chunks of a run of `draws` draws, as (index, draws in it), computed lazily so that
   /// nothing grows with the number of draws.
-  public func chunks(draws: Int) -> LazyMapSequence<Range<Int>, (index: Int, count: Int)> {
+  package func chunks(draws: Int) -> LazyMapSequence<Range<Int>, (index: Int, count: Int)> {
     (0..<chunkCount(draws: draws)).lazy.map { [self] in ($0, self.draws(inChunk: $0, of: draws)) }
   }
 
@@ -71,14 +71,14 @@ public struct StreamLayout: Hashable, Sendable {
   /// The stream id of chunk `chunk` of game `game` of a slate: `game << 40 | chunk`, or game 0's
   /// with common random numbers.
   @inlinable
-  public func streamID(game: Int, chunk: Int) -> UInt64 {
+  package func streamID(game: Int, chunk: Int) -> UInt64 {
     let g = commonRandomNumbers ? 0 : UInt64(game)
     return g << Self.gameShift | UInt64(chunk)
   }
 
   /// The stream chunk `chunk` of game `game` draws, at its first block.
   @inlinable
-  public func stream(game: Int, chunk: Int) -> RandomStream {
+  package func stream(game: Int, chunk: Int) -> RandomStream {
     RandomStream(seed: seed, id: streamID(game: game, chunk: chunk))
   }
 
@@ -86,13 +86,13 @@ public struct StreamLayout: Hashable, Sendable {
 
   /// The stream chunk `chunk` of the draws named `id` draws, at its first block.
   @inlinable
-  public func stream(named id: UInt64, chunk: Int) -> RandomStream {
+  package func stream(named id: UInt64, chunk: Int) -> RandomStream {
     RandomStream(seed: Seed.derive(seed, UInt64(chunk)), id: id)
   }
 
   /// The id of the draws named `name` (a player's id): FNV-1a (64 bit) of its UTF-8, so the
   /// same name always gets the same draws, whatever the order or content of the input files.
-  public static func streamID(named name: String) -> UInt64 {
+  package static func streamID(named name: String) -> UInt64 {
     var hash = FNV1a()
     hash.add(name)
     return hash.value

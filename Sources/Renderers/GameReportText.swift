@@ -140,14 +140,14 @@ public struct GameReportText {
 }
 
 /// Number formatting for tables.
-public enum Fmt {
-  public static func fixed(_ x: Double, _ digits: Int) -> String {
+package enum Fmt {
+  package static func fixed(_ x: Double, _ digits: Int) -> String {
     x.isFinite ? String(format: "%.\(digits)f", x) : "\(x)"
   }
-  public static func signed(_ x: Double, _ digits: Int) -> String { String(format: "%+.\(digits)f", x) }
-  public static func percent(_ p: Double, _ digits: Int) -> String { String(format: "%.\(digits)f%%", 100 * p) }
-  public static func signedPercent(_ p: Double, _ digits: Int) -> String { String(format: "%+.\(digits)f%%", 100 * p) }
-  public static func count(_ n: Int) -> String {
+  package static func signed(_ x: Double, _ digits: Int) -> String { String(format: "%+.\(digits)f", x) }
+  package static func percent(_ p: Double, _ digits: Int) -> String { String(format: "%.\(digits)f%%", 100 * p) }
+  package static func signedPercent(_ p: Double, _ digits: Int) -> String { String(format: "%+.\(digits)f%%", 100 * p) }
+  package static func count(_ n: Int) -> String {
     let digits = String(n)
     var out = ""
     for (i, c) in digits.enumerated() {
@@ -156,18 +156,18 @@ public enum Fmt {
     }
     return out
   }
-  public static func line(_ x: Double) -> String { x == x.rounded() ? String(format: "%.0f", x) : String(format: "%g", x) }
+  package static func line(_ x: Double) -> String { x == x.rounded() ? String(format: "%.0f", x) : String(format: "%g", x) }
   /// A spread as bettors write it: +3.5, -7, PK for zero.
-  public static func signedLine(_ x: Double) -> String { x == 0 ? "PK" : (x > 0 ? "+" : "") + line(x) }
+  package static func signedLine(_ x: Double) -> String { x == 0 ? "PK" : (x > 0 ? "+" : "") + line(x) }
   /// A decimal price with its American equivalent.
-  public static func price(_ decimal: Double) -> String {
+  package static func price(_ decimal: Double) -> String {
     guard let odds = try? Odds(decimal: decimal) else { return "\(decimal)" }
     return String(format: "%.3f (%+.0f)", decimal, odds.american)
   }
-  public static func pad(_ s: String, _ width: Int) -> String {
+  package static func pad(_ s: String, _ width: Int) -> String {
     s.count >= width ? s : s + String(repeating: " ", count: width - s.count)
   }
-  public static func left(_ s: String, _ width: Int) -> String {
+  package static func left(_ s: String, _ width: Int) -> String {
     s.count >= width ? s : String(repeating: " ", count: width - s.count) + s
   }
 }

@@ -62,7 +62,7 @@ public enum SlateTable {
     return out.joined(separator: "\n")
   }
 
-  public static func gameLabel(_ g: SlateGameResult) -> String {
+  package static func gameLabel(_ g: SlateGameResult) -> String {
     guard let h = g.homeAbbr, let a = g.awayAbbr else { return g.gameID }
     return "\(a)@\(h)"
   }

@@ -33,7 +33,7 @@ public enum ContractJSON {
   }
 
   /// A value that writes itself (`ContractValue`): the same bytes, written directly.
-  public static func encode(_ value: some ContractValue, style: Style = .compact) throws -> Data {
+  package static func encode(_ value: some ContractValue, style: Style = .compact) throws -> Data {
     guard style == .compact else { return try encoder(style).encode(value) }
     let out = JSONBytes()
     try value.writeJSON(to: out)
@@ -45,7 +45,7 @@ public enum ContractJSON {
     String(decoding: try encode(value, style: style), as: UTF8.self)
   }
 
-  public static func string(_ value: some ContractValue, style: Style = .compact) throws -> String {
+  package static func string(_ value: some ContractValue, style: Style = .compact) throws -> String {
     String(decoding: try encode(value, style: style), as: UTF8.self)
   }
 }

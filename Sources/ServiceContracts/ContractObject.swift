@@ -2,7 +2,7 @@
 /// its `Encodable` form (a keyed container) and its direct form (`ContractValue.writeJSON`).
 /// List fields in key order (the order the JSON has) and the direct form writes them as they
 /// come; any other order is sorted when the object closes, at a cost.
-public protocol ContractObject: ContractValue {
+package protocol ContractObject: ContractValue {
   func writeFields(to fields: inout some FieldWriter) throws
 }
 
@@ -12,7 +12,7 @@ extension ContractObject {
     try writeFields(to: &fields)
   }
 
-  public func writeJSON(to out: JSONBytes) throws {
+  package func writeJSON(to out: JSONBytes) throws {
     var fields = DirectFieldWriter(out: out, object: out.openObject())
     try writeFields(to: &fields)
     out.closeObject(fields.object)
@@ -20,7 +20,7 @@ extension ContractObject {
 }
 
 /// Where an object's fields go: a keyed container, or the bytes directly.
-public protocol FieldWriter {
+package protocol FieldWriter {
   /// A field whose value writes itself (`encode(_:forKey:)`: nil is `null`).
   mutating func field<V: ContractValue>(_ key: String, _ value: V) throws
   /// A field of any other `Encodable`, written by `CompactJSONEncoder` in the direct form.
@@ -29,11 +29,11 @@ public protocol FieldWriter {
 
 extension FieldWriter {
   /// The field only when the value is there (`encodeIfPresent(_:forKey:)`).
-  public mutating func fieldIfPresent<V: ContractValue>(_ key: String, _ value: V?) throws {
+  package mutating func fieldIfPresent<V: ContractValue>(_ key: String, _ value: V?) throws {
     if let value { try field(key, value) }
   }
 
-  public mutating func fieldIfPresent<V: Encodable>(_ key: String, _ value: V?) throws {
+  package mutating func fieldIfPresent<V: Encodable>(_ key: String, _ value: V?) throws {
     if let value { try field(key, value) }
   }
 }

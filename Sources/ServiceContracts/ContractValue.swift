@@ -10,40 +10,40 @@ import Foundation
 /// Under load a simulate answer written through Codable cost more CPU than the 10^4 games
 /// behind it: a keyed container is a generic box looked up and allocated per object, every
 /// value goes through an existential, and every object's keys are sorted when written.
-public protocol ContractValue: Encodable {
+package protocol ContractValue: Encodable {
   func writeJSON(to out: JSONBytes) throws
 }
 
 extension Double: ContractValue {
-  public func writeJSON(to out: JSONBytes) { out.number(self) }
+  package func writeJSON(to out: JSONBytes) { out.number(self) }
 }
 
 extension Int: ContractValue {
-  public func writeJSON(to out: JSONBytes) { out.integer(self) }
+  package func writeJSON(to out: JSONBytes) { out.integer(self) }
 }
 
 extension UInt64: ContractValue {
-  public func writeJSON(to out: JSONBytes) { out.integer(self, negative: false) }
+  package func writeJSON(to out: JSONBytes) { out.integer(self, negative: false) }
 }
 
 extension Bool: ContractValue {
-  public func writeJSON(to out: JSONBytes) { out.bool(self) }
+  package func writeJSON(to out: JSONBytes) { out.bool(self) }
 }
 
 extension String: ContractValue {
-  public func writeJSON(to out: JSONBytes) { out.string(self) }
+  package func writeJSON(to out: JSONBytes) { out.string(self) }
 }
 
 /// nil is `null`, as `encode(_:forKey:)` writes it (`encodeIfPresent` leaves the key out: see
 /// `FieldWriter.fieldIfPresent`).
 extension Optional: ContractValue where Wrapped: ContractValue {
-  public func writeJSON(to out: JSONBytes) throws {
+  package func writeJSON(to out: JSONBytes) throws {
     if let self { try self.writeJSON(to: out) } else { out.null() }
   }
 }
 
 extension Array: ContractValue where Element: ContractValue {
-  public func writeJSON(to out: JSONBytes) throws {
+  package func writeJSON(to out: JSONBytes) throws {
     out.append(UInt8(ascii: "["))
     for (i, element) in enumerated() {
       if i > 0 { out.append(UInt8(ascii: ",")) }
@@ -55,7 +55,7 @@ extension Array: ContractValue where Element: ContractValue {
 
 /// An object keyed by the dictionary's keys, in Foundation's order (`JSONBytes.keyPrecedes`).
 extension Dictionary: ContractValue where Key == String, Value: ContractValue {
-  public func writeJSON(to out: JSONBytes) throws {
+  package func writeJSON(to out: JSONBytes) throws {
     let object = out.openObject()
     for key in keys.sorted(by: JSONBytes.keyPrecedes) {
       out.key(key, object: object)
@@ -66,8 +66,8 @@ extension Dictionary: ContractValue where Key == String, Value: ContractValue {
 }
 
 /// A string-valued enum: its raw value, as the synthesized `Encodable` writes it.
-public protocol ContractString: ContractValue, RawRepresentable where RawValue == String {}
+package protocol ContractString: ContractValue, RawRepresentable where RawValue == String {}
 
 extension ContractString {
-  public func writeJSON(to out: JSONBytes) { out.string(rawValue) }
+  package func writeJSON(to out: JSONBytes) { out.string(rawValue) }
 }

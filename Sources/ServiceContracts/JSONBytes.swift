@@ -13,7 +13,7 @@ import Foundation
 /// key given twice keeps its last value, as with Foundation). Keys that are equal as Swift strings
 /// but spelled differently (NFC and NFD) are two keys here; Foundation keeps one of them. No
 /// contract has such keys: theirs are ASCII. A class, so nested writers share one buffer.
-public final class JSONBytes {
+package final class JSONBytes {
   /// The bytes written, in a buffer of its own: appending to an array a byte at a time (its
   /// uniqueness and capacity checks, and `append(contentsOf:)` over raw buffers element by
   /// element) cost more than the formatting did.
@@ -25,16 +25,16 @@ public final class JSONBytes {
   /// The open objects' keys with where each field starts (its key's opening quote).
   @exclusivity(unchecked) private var fields: [Field] = []
   /// Objects whose fields came out of order and were sorted when they closed.
-  @exclusivity(unchecked) public private(set) var objectsSorted = 0
+  @exclusivity(unchecked) package private(set) var objectsSorted = 0
   /// Values that do not write themselves, written through `CompactJSONEncoder`.
-  @exclusivity(unchecked) public internal(set) var valuesEncoded = 0
+  @exclusivity(unchecked) package internal(set) var valuesEncoded = 0
 
   private struct Field {
     let key: String
     let start: Int
   }
 
-  public init(capacity: Int = 8192) {
+  package init(capacity: Int = 8192) {
     self.capacity = max(capacity, 64)
     base = .allocate(capacity: self.capacity)
     fields.reserveCapacity(64)
@@ -43,7 +43,7 @@ public final class JSONBytes {
   deinit { base.deallocate() }
 
   /// The document so far.
-  public var data: Data { Data(UnsafeBufferPointer(start: base, count: count)) }
+  package var data: Data { Data(UnsafeBufferPointer(start: base, count: count)) }
 
   @inline(__always) private func reserve(_ n: Int) {
     if count + n > capacity { grow(to: count + n) }

@@ -7,7 +7,7 @@ public struct SuccessEnvelope<Result: Encodable & Sendable>: Encodable, Sendable
 }
 
 extension SuccessEnvelope: ContractValue where Result: ContractValue {
-  public func writeJSON(to out: JSONBytes) throws {
+  package func writeJSON(to out: JSONBytes) throws {
     let object = out.openObject()
     out.key("result", object: object)
     try result.writeJSON(to: out)

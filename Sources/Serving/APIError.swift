@@ -6,33 +6,33 @@ import ServiceContracts
 /// An answer other than success, said once, as JSON: the status, every offending field with its
 /// value and why, and the request id so a client's report can be found in the log. The 422 body
 /// keeps FastAPI's `detail` list beside mcsim's `errors`, so the agent's clients read it as before.
-public struct APIError: Error, Sendable {
+package struct APIError: Error, Sendable {
   /// One refused field (the contracts' shape, shared with the CLI's failure document).
-  public typealias Problem = FailureDocument.Problem
+  package typealias Problem = FailureDocument.Problem
 
-  public let status: HTTPResponse.Status
-  public let problems: [Problem]
-  public let message: String
-  public var headers: HTTPFields = [:]
+  package let status: HTTPResponse.Status
+  package let problems: [Problem]
+  package let message: String
+  package var headers: HTTPFields = [:]
 
-  public init(_ status: HTTPResponse.Status, _ message: String, problems: [Problem] = []) {
+  package init(_ status: HTTPResponse.Status, _ message: String, problems: [Problem] = []) {
     self.status = status
     self.message = message
     self.problems = problems
   }
 
   /// 422: the request was read but its values are refused.
-  public static func invalid(_ problems: [Problem]) -> APIError {
+  package static func invalid(_ problems: [Problem]) -> APIError {
     let what = problems.map { "\($0.field) = \($0.value): \($0.message)" }.joined(separator: "; ")
     return APIError(.unprocessableContent, "invalid request: \(what)", problems: problems)
   }
 
-  public static func invalid(field: String, value: String, message: String) -> APIError {
+  package static func invalid(field: String, value: String, message: String) -> APIError {
     invalid([Problem(field: field, value: value, message: message)])
   }
 
   /// 503 with Retry-After: the simulation pool has no room, or the live source has no slate yet.
-  public static func unavailable(_ message: String, retryAfter: Int) -> APIError {
+  package static func unavailable(_ message: String, retryAfter: Int) -> APIError {
     var e = APIError(.serviceUnavailable, message)
     e.headers[.retryAfter] = "\(retryAfter)"
     return e

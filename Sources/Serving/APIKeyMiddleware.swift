@@ -82,8 +82,8 @@ struct APIKeyMiddleware<Context: RequestContext>: RouterMiddleware {
 
 /// The keys of an `--api-keys` file: one a line; blank lines and `#` comments skipped, spaces
 /// trimmed.
-public enum APIKeys {
-  public static func parse(_ text: String) -> Set<String> {
+package enum APIKeys {
+  package static func parse(_ text: String) -> Set<String> {
     Set(
       text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
         .filter { !$0.isEmpty && !$0.hasPrefix("#") })

@@ -11,14 +11,14 @@
 /// `Benchmarks --filter request`, a 10^4-game simulation took 0.21 ms with them and 0.11 ms
 /// without. Raising the mmap and trim thresholds keeps those blocks in the heap to be reused;
 /// the price is up to `trimThreshold` of freed memory kept by the process.
-public enum HeapTuning {
-  public static let mmapThreshold: Int32 = 64 << 20
-  public static let trimThreshold: Int32 = 256 << 20
+package enum HeapTuning {
+  package static let mmapThreshold: Int32 = 64 << 20
+  package static let trimThreshold: Int32 = 256 << 20
 
   /// Applies the thresholds to the whole process; false where the C library has no `mallopt`
   /// (it is glibc's, looked up at run time: Swift's Glibc module leaves malloc.h out).
   @discardableResult
-  public static func keepLargeBlocksInHeap() -> Bool {
+  package static func keepLargeBlocksInHeap() -> Bool {
     #if canImport(Glibc)
       typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
       guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return false }

@@ -11,9 +11,9 @@ import ServiceLifecycle
 /// `mcsim serve`: the replaced services' endpoints over HTTP (docs/serving.md). Built once from a
 /// validated configuration; `run()` serves until SIGINT or SIGTERM, then lets in-flight requests
 /// finish before it returns.
-public struct MCSimServer: Sendable {
-  public let configuration: ServerConfiguration
-  public let metrics = ServerMetrics()
+package struct MCSimServer: Sendable {
+  package let configuration: ServerConfiguration
+  package let metrics = ServerMetrics()
   /// Where heavy jobs run (more than `inlineSimulations` games): `workers` at once.
   let pool: SimulationPool
   /// Where light jobs run, on their request's task: `workers` at once, apart from the heavy
@@ -26,7 +26,7 @@ public struct MCSimServer: Sendable {
   let tradePool: PoolFile?
   let logger: Logger
 
-  public init(_ configuration: ServerConfiguration, logger: Logger) throws {
+  package init(_ configuration: ServerConfiguration, logger: Logger) throws {
     self.configuration = configuration
     self.logger = logger
     pool = SimulationPool(
@@ -70,14 +70,14 @@ public struct MCSimServer: Sendable {
 
   /// The operations the route groups register, in order (the suite checks they are
   /// `ServerOperations.all`, the list the document and the 405s read).
-  public var registeredOperations: [String] {
+  package var registeredOperations: [String] {
     let operations = OperationRouter(Router(context: ServerRequestContext.self))
     addRoutes(to: operations)
     return operations.registered.map { "\($0.method) \($0.path)" }
   }
 
   /// The application; `onServerRunning` gets the bound port (the tests ask for port 0).
-  public func application(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in })
+  package func application(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in })
     -> some ApplicationProtocol
   {
     var services: [any Service] = [trimmer]
@@ -95,7 +95,7 @@ public struct MCSimServer: Sendable {
   }
 
   /// Serves until SIGINT/SIGTERM; in-flight requests finish first.
-  public func run(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+  package func run(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
     HeapTuning.keepLargeBlocksInHeap()
     try await application(onServerRunning: onServerRunning).runService()
   }
@@ -140,7 +140,7 @@ public struct MCSimServer: Sendable {
 }
 
 /// A configuration that cannot be served (an unreadable player pool): said once, at start.
-public struct StartError: Error, CustomStringConvertible {
-  public let description: String
+package struct StartError: Error, CustomStringConvertible {
+  package let description: String
   init(_ description: String) { self.description = description }
 }

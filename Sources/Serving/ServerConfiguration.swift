@@ -6,75 +6,75 @@ import UseCases
 
 /// What `mcsim serve` was asked to do: where it listens, how much work it accepts, and where the
 /// live endpoints (tonight's totals, FairBet) read their lines. Validated once, at start.
-public struct ServerConfiguration: Sendable {
-  public var host = "127.0.0.1"
-  public var port = 8001
+package struct ServerConfiguration: Sendable {
+  package var host = "127.0.0.1"
+  package var port = 8001
   /// Simulations that run at once (the pool's threads); the cores by default.
-  public var workers = ProcessInfo.processInfo.activeProcessorCount
+  package var workers = ProcessInfo.processInfo.activeProcessorCount
   /// Threads one request's simulation may use. 1 keeps every core busy with its own request.
-  public var threadsPerRequest = 1
+  package var threadsPerRequest = 1
   /// Jobs of at most this many simulated games (about 1.5 ms of work) run on their request's own
   /// task once admitted, saving the hop to a pool thread and back; longer ones on the pool's
   /// threads, and every job at 0. Admission still bounds how many run at once, so /health waits
   /// at most one such job. With one IO thread it gave 3,490 req/s against 2,735 for the pool at
   /// about the same p99 (33.6 against 30.5 ms; `Benchmarks --filter serve` measures both).
-  public var inlineSimulations = 200_000
+  package var inlineSimulations = 200_000
   /// Threads of the HTTP event loops: a quarter of the cores, at least one. Reading and writing
   /// bodies is little work next to a simulation, and on 2 cores a second event loop spread
   /// wrk's 64 connections unevenly: p99 rose from 34 to 101 ms at the same req/s.
-  public var ioThreads = max(1, ProcessInfo.processInfo.activeProcessorCount / 4)
+  package var ioThreads = max(1, ProcessInfo.processInfo.activeProcessorCount / 4)
   /// Requests that may wait for a worker; beyond it the server answers 503 with Retry-After.
-  public var queueLimit = 256
+  package var queueLimit = 256
   /// The longest a request waits for a worker before it is answered 503.
-  public var deadline: Duration = .seconds(10)
+  package var deadline: Duration = .seconds(10)
   /// The largest request body accepted (413 beyond).
-  public var maxBodyBytes = 1 << 20
+  package var maxBodyBytes = 1 << 20
   /// A connection silent this long is closed: an idle keep-alive one, one whose request line or
   /// headers stopped half-way (the whole head must arrive within it), one whose body stopped.
-  public var idleTimeout: Duration = .seconds(30)
+  package var idleTimeout: Duration = .seconds(30)
   /// The longest a request body may take to arrive in all (408 beyond), so a client dripping
   /// a byte at a time cannot hold a connection for longer than this plus `idleTimeout`.
-  public var bodyTimeout: Duration = .seconds(30)
+  package var bodyTimeout: Duration = .seconds(30)
   /// Connections open at once; beyond it the server stops accepting until one closes, so held
   /// connections cannot use up the process's file handles (20,000 here by default).
-  public var maxConnections = 1_000
+  package var maxConnections = 1_000
   /// The most simulations one game of a request may ask for (422 beyond, naming the ceiling).
-  public var maxSimulations = 10_000_000
+  package var maxSimulations = 10_000_000
   /// The most simulations one request may ask for in all (a batch's games x n_sims; 422 beyond,
   /// naming the ceiling), so a 500-game batch cannot ask for 500 x `maxSimulations`.
-  public var maxTotalSimulations = 100_000_000
+  package var maxTotalSimulations = 100_000_000
   /// The seed of every request that does not give its own: same body, same answer.
-  public var seed: UInt64 = 20_240_101
+  package var seed: UInt64 = 20_240_101
   /// Where `GET /api/tonight/totals` and `GET /api/fairbet/odds` read their lines; nil answers 503.
-  public var live: LiveSourceConfiguration?
+  package var live: LiveSourceConfiguration?
   /// The AFL player pool for the iOS trade request (ids -> players); nil refuses that shape.
-  public var tradePool: String?
+  package var tradePool: String?
   /// The thresholds behind every answer's advice (docs/one-game.md, "Advice"; a config file sets them).
-  public var advice = AdvicePolicy()
+  package var advice = AdvicePolicy()
   /// The model a request's games start from (its means unused): the built-in defaults, or a
   /// model file's (`mcsim serve --model FILE`); a request's own fields win over it.
-  public var model = Defaults.agentModel
+  package var model = Defaults.agentModel
   /// The keys a client must send in `X-API-Key` on every `/api/` route (`--api-keys FILE`); nil
   /// leaves the routes open. `/health` is always open.
-  public var apiKeys: Set<String>?
+  package var apiKeys: Set<String>?
   /// Browser origins answered with CORS headers and preflights (`--cors-origin`): the agent's
   /// web front end by default.
-  public var corsOrigins = ["http://localhost:3000"]
+  package var corsOrigins = ["http://localhost:3000"]
   /// The clock of the live endpoints' windows (`--now`): today's games, FairBet's pre-game bets
   /// (games not started), its in-play games (started less than 4 h ago). Nil: the real clock.
-  public var now: Date?
+  package var now: Date?
   /// Whose rules fill the agent's advice fields (`verdict`, `recommended_bet`, `kelly_*`): the
   /// agent's own (default, so a switching client sees the same advice under the same names) or
   /// mcsim's policy (`--agent-advice mcsim`). mcsim's own advice is always sent beside them.
-  public var agentAdvice = AgentAdviceRules.agent
+  package var agentAdvice = AgentAdviceRules.agent
 
-  public init() {}
+  package init() {}
 
   /// The time now, as the live endpoints read it.
-  public func clock() -> Date { now ?? Date() }
+  package func clock() -> Date { now ?? Date() }
 
   /// Every option that is out of range, by its flag name.
-  public func problems() -> [(option: String, value: String, reason: String)] {
+  package func problems() -> [(option: String, value: String, reason: String)] {
     var out: [(String, String, String)] = []
     if !(0...65_535).contains(port) { out.append(("--port", "\(port)", "must be in 0...65535")) }
     if !(1...256).contains(workers) { out.append(("--workers", "\(workers)", "must be in 1...256")) }
@@ -117,36 +117,36 @@ public struct ServerConfiguration: Sendable {
 }
 
 /// The configured line source of the live endpoints: an odds feed, team stats, a refresh interval.
-public struct LiveSourceConfiguration: Sendable {
+package struct LiveSourceConfiguration: Sendable {
   /// An odds feed: a file or an http(s) URL (The Odds API or the agent's feed).
-  public var odds: String
+  package var odds: String
   /// Team stats as JSON (a file or URL) ...
-  public var stats: String?
+  package var stats: String?
   /// ... or season-to-date stats computed from a results CSV (file or URL).
-  public var statsFrom: String?
+  package var statsFrom: String?
   /// ... or team ratings fitted on a results CSV (file or URL) as of the night (`--results`).
-  public var results: String?
+  package var results: String?
   /// The ratings' hyperparameters (a model file's, else the built-in ones).
-  public var ratings = RatingsSettings.defaults
+  package var ratings = RatingsSettings.defaults
   /// The night the stats are taken before (`--stats-from`), ISO date; today when nil.
-  public var asOf: String?
-  public var refresh: Duration = .seconds(60)
+  package var asOf: String?
+  package var refresh: Duration = .seconds(60)
   /// Lines older than this turn health to `degraded` (they are still served, with their age).
-  public var staleAfter: Duration = .seconds(600)
+  package var staleAfter: Duration = .seconds(600)
   /// Sharp books of the fair-odds reference; the documented default when nil.
-  public var sharpBooks: [String]?
+  package var sharpBooks: [String]?
   /// The advice policy of the tonight snapshot (the server's).
   /// The model the live slate's games start from (`ServerConfiguration.model`).
-  public var model = Defaults.agentModel
+  package var model = Defaults.agentModel
   /// The model file's shift of the stats formula's projections (`ProjectionShift`).
-  public var statsShift = ProjectionShift.none
-  public var advice = AdvicePolicy()
+  package var statsShift = ProjectionShift.none
+  package var advice = AdvicePolicy()
   /// The server's pinned clock (`--now`), nil for the real one: "today" of the tonight slate.
-  public var now: Date?
+  package var now: Date?
   /// Whose rules fill the agent's advice fields (`ServerConfiguration.agentAdvice`).
-  public var agentAdvice = AgentAdviceRules.agent
+  package var agentAdvice = AgentAdviceRules.agent
 
-  public init(odds: String) { self.odds = odds }
+  package init(odds: String) { self.odds = odds }
 
   func problems() -> [(option: String, value: String, reason: String)] {
     var out: [(String, String, String)] = []

@@ -4,8 +4,8 @@ import Synchronization
 /// The server's Prometheus metrics, served at `/metrics`: requests by route and status, their
 /// latency, simulations run and requests refused because the pool was full. One registry per
 /// server, so several servers in one process (the tests) do not mix their counts.
-public final class ServerMetrics: Sendable {
-  public let registry = PrometheusCollectorRegistry()
+package final class ServerMetrics: Sendable {
+  package let registry = PrometheusCollectorRegistry()
   private let simulations: Counter
   private let busy: Counter
   /// Each route, method and status's counter and latency histogram, looked up in the registry
@@ -35,7 +35,7 @@ public final class ServerMetrics: Sendable {
     .milliseconds(500), .seconds(1), .seconds(5),
   ]
 
-  public init() {
+  package init() {
     simulations = registry.makeCounter(
       descriptor: MetricNameDescriptor(
         namespace: "mcsim", metricName: "simulations", unitName: "total",
@@ -65,11 +65,11 @@ public final class ServerMetrics: Sendable {
   }
 
   /// Counts simulated game paths (n_sims per game, scenarios and sweeps included).
-  public func simulated(_ paths: Int) { simulations.increment(by: Int64(paths)) }
+  package func simulated(_ paths: Int) { simulations.increment(by: Int64(paths)) }
   func refusedBusy() { busy.increment() }
 
   /// The Prometheus text exposition of every metric.
-  public func exposition() -> [UInt8] {
+  package func exposition() -> [UInt8] {
     var out: [UInt8] = []
     registry.emit(into: &out)
     return out

@@ -14,8 +14,8 @@ import Synchronization
 /// keep every async handler, /health included, waiting until a simulation finished (measured on
 /// 2 cores with 2 simulations of 10^7 running: /health took 0.74 s on Dispatch's threads, 1 to 6
 /// ms on the pool's own; docs/serving.md).
-public final class SimulationPool: Sendable {
-  public enum PoolError: Error, Equatable, Sendable {
+package final class SimulationPool: Sendable {
+  package enum PoolError: Error, Equatable, Sendable {
     /// No worker within the deadline, or no room in the queue: try again after `retryAfter` s.
     case busy(retryAfter: Int)
     /// The client hung up before its job started: the job was not run (nobody would read it).
@@ -35,15 +35,15 @@ public final class SimulationPool: Sendable {
     var waiting: Int { queue.count - head }
   }
 
-  public let workers: Int
-  public let queueLimit: Int
-  public let deadline: Duration
+  package let workers: Int
+  package let queueLimit: Int
+  package let deadline: Duration
   private let state = Mutex(State())
   private let threads: JobThreads
 
   /// `threads`: the pool's own threads (default one per worker); 0 for a pool whose jobs all
   /// run inline, on their request's task.
-  public init(workers: Int, queueLimit: Int, deadline: Duration, threads: Int? = nil) {
+  package init(workers: Int, queueLimit: Int, deadline: Duration, threads: Int? = nil) {
     self.workers = max(1, workers)
     self.queueLimit = max(0, queueLimit)
     self.deadline = deadline
@@ -53,7 +53,7 @@ public final class SimulationPool: Sendable {
   deinit { threads.stop() }
 
   /// Jobs running and waiting now (for /health and metrics).
-  public var load: (running: Int, waiting: Int) {
+  package var load: (running: Int, waiting: Int) {
     state.withLock { ($0.running, $0.waiting) }
   }
 
@@ -64,7 +64,7 @@ public final class SimulationPool: Sendable {
   /// so a simulation stops between chunks once the client has gone. A job whose client went
   /// while it ran throws `clientGone`, whatever the work returned: nobody will read it, and a
   /// stopped run's answer is incomplete.
-  public func run<T: Sendable>(
+  package func run<T: Sendable>(
     inline: Bool = false, clientGone: (@Sendable () -> Bool)? = nil, _ work: @escaping @Sendable () throws -> T
   ) async throws -> T {
     try await acquire()

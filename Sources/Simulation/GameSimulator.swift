@@ -69,7 +69,7 @@ public enum GameSimulator {
   ///
   /// nil inside a shard's run (its part records histograms only; the merge, which replays the
   /// whole run, computes the counts).
-  public static func pairedUnders(
+  package static func pairedUnders(
     _ first: GameModel, _ second: GameModel, line: Double, options: SimulationOptions
   ) throws(InputError) -> (firstOnly: UInt64, secondOnly: UInt64)? {
     try first.validate()

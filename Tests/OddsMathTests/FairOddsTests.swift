@@ -1,6 +1,5 @@
 import Foundation
 import OddsMath
-import ServiceContracts
 import XCTest
 
 /// Pairing, consensus, gates, tiers, EV, fees and the explanation of `FairOdds.evaluate`.
@@ -193,23 +192,5 @@ final class FairOddsTests: XCTestCase {
     XCTAssertEqual(e.best?.book, "fanduel")
     XCTAssertEqual(try XCTUnwrap(e.expectedProfit), 250 * (2.02 * bet.fairProbability! - 1), accuracy: 1e-9)
     XCTAssertEqual(e.consensusOdds.count, 2)
-  }
-
-  func testJSONKeepsTheContractNames() throws {
-    let report = FairOdds.evaluate(try totals(), asOf: now)
-    let encoder = ContractJSON.encoder()
-    let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: encoder.encode(report)) as? [String: Any])
-    let bet = try XCTUnwrap((json["bets"] as? [[String: Any]])?.first)
-    for key in ["ev_method", "ev_confidence_tier", "ev_disabled_reason", "reference_price", "fair_prob"] {
-      XCTAssertTrue(bet.keys.contains(key), key)
-    }
-    XCTAssertEqual(bet["ev_method"] as? String, "sharp_consensus")
-    let book = try XCTUnwrap((bet["books"] as? [[String: Any]])?.first)
-    for key in ["ev_percent", "implied_prob", "true_prob", "is_sharp", "book", "price"] {
-      XCTAssertTrue(book.keys.contains(key), key)
-    }
-    let explanation = try JSONSerialization.jsonObject(
-      with: encoder.encode(report.explanation(of: report.bets[0]))) as? [String: Any]
-    XCTAssertNotNil(explanation?["expected_profit"] as? Double)
   }
 }

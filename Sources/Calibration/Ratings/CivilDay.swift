@@ -1,8 +1,8 @@
 /// Days since 1970-01-01 of a `YYYY-MM-DD` date (proleptic Gregorian; Hinnant's days_from_civil),
 /// so dates a results file gives can be subtracted. Nil for text that is not such a date: ASCII
 /// digits only, a month of 1-12 and a day that month has (2024-02-30 is not one).
-public enum CivilDay {
-  public static func number(_ date: String) -> Int? {
+package enum CivilDay {
+  package static func number(_ date: String) -> Int? {
     let parts = date.split(separator: "-", omittingEmptySubsequences: false)
     guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
       parts.allSatisfy({ $0.utf8.allSatisfy { (48...57).contains($0) } }),

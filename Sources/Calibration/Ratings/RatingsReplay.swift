@@ -123,13 +123,13 @@ public enum RatingsReplay {
 
 extension CivilDay {
   /// The day after `date` (`YYYY-MM-DD`), nil for text that is not such a date.
-  public static func next(_ date: String) -> String? {
+  package static func next(_ date: String) -> String? {
     guard let n = number(date) else { return nil }
     return civil(n + 1)
   }
 
   /// The `YYYY-MM-DD` of a day number (Hinnant's civil_from_days).
-  public static func civil(_ days: Int) -> String {
+  package static func civil(_ days: Int) -> String {
     let z = days + 719468
     let era = (z >= 0 ? z : z - 146096) / 146097
     let doe = z - era * 146097

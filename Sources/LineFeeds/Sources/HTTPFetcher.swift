@@ -140,11 +140,11 @@ public struct HTTPFetcher: Sendable {
   }
 
   /// An HTTP proxy, asked with CONNECT for every URL (AsyncHTTPClient tunnels http and https).
-  public struct Proxy: Hashable, Sendable {
-    public let host: String
-    public let port: Int
+  package struct Proxy: Hashable, Sendable {
+    package let host: String
+    package let port: Int
 
-    public init(host: String, port: Int) {
+    package init(host: String, port: Int) {
       self.host = host
       self.port = port
     }
@@ -154,7 +154,7 @@ public struct HTTPFetcher: Sendable {
   /// `https_proxy` for https URLs and `http_proxy` for http ones (either case; a value with or
   /// without `http://`, port 1080 when it names none, as curl), none for a host that `no_proxy`
   /// lists (comma-separated names, each matching the host or a domain suffix; `*` for all).
-  public static func proxy(for url: URL, environment: [String: String]) -> Proxy? {
+  package static func proxy(for url: URL, environment: [String: String]) -> Proxy? {
     func value(_ name: String) -> String? {
       (environment[name] ?? environment[name.uppercased()]).flatMap { $0.isEmpty ? nil : $0 }
     }
@@ -246,7 +246,7 @@ public struct HTTPFetcher: Sendable {
   /// The URL with its secrets replaced by *** for every message, log line and answer: the user
   /// info, the value of every query item (a key may be named anything: `apiKey`, `k`, `sig`),
   /// the fragment, and every path segment that is a key (see `isSecretSegment`).
-  public static func redacted(_ url: URL) -> String {
+  package static func redacted(_ url: URL) -> String {
     guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return "(a URL)" }
     if parts.user != nil || parts.password != nil {
       parts.user = "***"

@@ -5,7 +5,7 @@ import Plot
 /// style sheet, inline: no CDN, font or script from elsewhere), the navigation, and the small
 /// script that reloads a page when the live feed has been read again. The pages work without
 /// it: a reader without JavaScript reloads by hand.
-public enum PageShell {
+package enum PageShell {
   /// A whole HTML document: `title`, then `content` in `<main>`. `refreshAfter` (the feed's
   /// `updated_at`), when given, arms the reload: the script asks `/health` every 15 s and
   /// reloads once the live lines are newer than the page.
@@ -83,13 +83,13 @@ public enum PageShell {
 
   /// The text colours of the pages, chosen for contrast: each at least 4.5:1 (WCAG AA for body
   /// text) on every background of `backgrounds` (a test computes them).
-  public static let colours: [String: String] = [
+  package static let colours: [String: String] = [
     "text": "#1a1a1a", "muted": "#595959", "good": "#0a6b2d", "bad": "#a4161a", "withheld": "#7a4b00", "link": "#0b57d0",
   ]
 
   /// The backgrounds text is set on: the page, the navigation bar, table heads, a game's header
   /// row, a +EV row.
-  public static let backgrounds: [String: String] = [
+  package static let backgrounds: [String: String] = [
     "page": "#ffffff", "header": "#f2f4f7", "thead": "#f8f9fb", "game": "#eef1f5", "positive": "#eefaf1",
   ]
 

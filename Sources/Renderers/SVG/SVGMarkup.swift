@@ -5,7 +5,7 @@ import Plot
 /// Plot writes for any element), text escaped by Plot, attribute values escaped here (Plot
 /// writes them as given). Numbers are written with at most two decimals, so a picture is
 /// byte-for-byte the same for the same result.
-public enum SVGContext {}
+package enum SVGContext {}
 
 typealias SVGNode = Node<SVGContext>
 

@@ -7,7 +7,7 @@ public struct AdviceMethodology: Sendable, ContractObject {
 
   public init(_ policy: AdvicePolicy) { self.policy = policy }
 
-  public func writeFields(to fields: inout some FieldWriter) throws {
+  package func writeFields(to fields: inout some FieldWriter) throws {
     for (key, text) in policy.summary.sorted(by: { $0.key < $1.key }) { try fields.field(key, text) }
     try fields.field("config", policy.configFile)
     try fields.field("bankroll", policy.bankroll)

@@ -6,7 +6,7 @@ import OddsMath
 /// it, the full Kelly and the single-bet stake. Pooled with the market (a model file's weights),
 /// `probability` is the pooled one, with `model_probability` and `pool_weight` beside it.
 extension SideAdvice: ContractObject {
-  public func writeFields(to fields: inout some FieldWriter) throws {
+  package func writeFields(to fields: inout some FieldWriter) throws {
     try fields.field("edge", edge)
     try fields.field("ev", ev)
     try fields.fieldIfPresent("ev_ci_95", evInterval)

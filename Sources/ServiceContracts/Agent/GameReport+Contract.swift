@@ -5,7 +5,7 @@ import Simulation
 /// mcsim's additions; `analytic` is null when the model has no closed form. `mcsim run --json`
 /// writes it with mcsim's policy in every field.
 extension GameReport: ContractObject {
-  public func writeFields(to fields: inout some FieldWriter) throws {
+  package func writeFields(to fields: inout some FieldWriter) throws {
     try SimulateAnswer(self, rules: .mcsim).writeFields(to: &fields)
   }
 }
@@ -23,7 +23,7 @@ public struct SimulateAnswer: ContractObject, Sendable {
     self.rules = rules
   }
 
-  public func writeFields(to fields: inout some FieldWriter) throws {
+  package func writeFields(to fields: inout some FieldWriter) throws {
     let r = report
     var metrics = r.evMetrics
     var verdict = r.verdict

@@ -6,7 +6,7 @@ extension Percentiles: ContractObject {
   private static let wireKeys: [(key: String, level: Int)] =
     (levels.map { ("p\($0)", $0) } + levels.map { ("\($0)", $0) }).sorted { $0.key < $1.key }
 
-  public func writeFields(to fields: inout some FieldWriter) throws {
+  package func writeFields(to fields: inout some FieldWriter) throws {
     for (key, level) in Self.wireKeys {
       guard let value = values[level] else { continue }
       try fields.field(key, value)

@@ -2,7 +2,7 @@ import OddsMath
 
 /// The agent's `ev_metrics` of `/api/monte-carlo/simulate` (docs/contracts.md, "Betting agent"): fractions.
 extension TotalsEVMetrics: ContractObject {
-  public func writeFields(to fields: inout some FieldWriter) throws {
+  package func writeFields(to fields: inout some FieldWriter) throws {
     try fields.field("best_edge", bestEdge)
     try fields.field("best_ev", bestEV)
     try fields.field("edge_over", edgeOver)
@@ -46,7 +46,7 @@ struct AgentEVMetrics: ContractObject, Sendable {
 }
 
 extension TotalsEVMetrics.OddsUsed: ContractObject {
-  public func writeFields(to fields: inout some FieldWriter) throws {
+  package func writeFields(to fields: inout some FieldWriter) throws {
     try fields.field("over", over)
     try fields.field("under", under)
   }

@@ -4,7 +4,7 @@ import Simulation
 /// (`p_home_win` to `mean_away_score`, `model`, `seed`, `threads`, `elapsed_ms`); fields in key
 /// order.
 extension TotalsSimulationSummary: ContractObject {
-  public func writeFields(to fields: inout some FieldWriter) throws {
+  package func writeFields(to fields: inout some FieldWriter) throws {
     try fields.field("ci_95_home_win", ci95HomeWin)
     try fields.field("ci_95_over", ci95Over)
     try fields.field("ci_95_under", ci95Under)
@@ -41,7 +41,7 @@ extension TotalsSimulationSummary: ContractObject {
 
 /// The agent's echo of the request (`t1_*`, `t2_*`), and mcsim's (`home_*`, `away_*`).
 extension TotalsSimulationSummary.Inputs: ContractObject {
-  public func writeFields(to fields: inout some FieldWriter) throws {
+  package func writeFields(to fields: inout some FieldWriter) throws {
     try fields.field("away_projection", awayProjection)
     try fields.field("away_std_dev", awayStdDev)
     try fields.field("home_projection", homeProjection)
@@ -60,7 +60,7 @@ extension TotalsSimulationSummary.Inputs: ContractObject {
 
 /// Home minus away.
 extension MarginSummary: ContractObject {
-  public func writeFields(to fields: inout some FieldWriter) throws {
+  package func writeFields(to fields: inout some FieldWriter) throws {
     try fields.field("mean", mean)
     try fields.field("percentiles", percentiles)
     try fields.field("std", std)
@@ -68,7 +68,7 @@ extension MarginSummary: ContractObject {
 }
 
 extension HistogramBin: ContractObject {
-  public func writeFields(to fields: inout some FieldWriter) throws {
+  package func writeFields(to fields: inout some FieldWriter) throws {
     try fields.field("from", from)
     try fields.field("p", p)
     try fields.field("to", to)
@@ -77,7 +77,7 @@ extension HistogramBin: ContractObject {
 
 /// Exact answers of the same model.
 extension AnalyticSummary: ContractObject {
-  public func writeFields(to fields: inout some FieldWriter) throws {
+  package func writeFields(to fields: inout some FieldWriter) throws {
     try fields.field("mean_total", meanTotal)
     try fields.field("median_total", medianTotal)
     try fields.field("ot_probability", otProbability)
@@ -91,7 +91,7 @@ extension AnalyticSummary: ContractObject {
 
 /// The model as run: its name and every parameter.
 extension ModelDescription: ContractObject {
-  public func writeFields(to fields: inout some FieldWriter) throws {
+  package func writeFields(to fields: inout some FieldWriter) throws {
     try fields.field("away_mean", awayMean)
     try fields.field("away_std_dev", awayStdDev)
     try fields.field("correlation", correlation)

@@ -5,8 +5,8 @@ import ServiceContracts
 /// (`ServerOperations`) and the contracts' schemas (`ContractSchemas`), with this server's own
 /// limits in it (its `--max-sims` is the `n_sims` maximum). Served at `GET /openapi.json`;
 /// docs/reference/openapi.json is the default configuration's, checked by the suite.
-public enum OpenAPIDocument {
-  public static func make(_ configuration: ServerConfiguration = .init()) -> Data {
+package enum OpenAPIDocument {
+  package static func make(_ configuration: ServerConfiguration = .init()) -> Data {
     var paths: [String: [String: JSONSchema]] = [:]
     for operation in ServerOperations.all {
       paths[operation.path, default: [:]][operation.method.rawValue.lowercased()] = operation.document(

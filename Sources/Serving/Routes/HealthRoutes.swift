@@ -25,6 +25,6 @@ struct HealthRoutes {
 }
 
 /// The version `mcsim --version` and `/api/health` report.
-public enum MCSimVersion {
-  public static let current = "0.2.0"
+package enum MCSimVersion {
+  package static let current = "0.2.0"
 }
