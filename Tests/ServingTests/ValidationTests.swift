@@ -100,6 +100,31 @@ final class ValidationTests: XCTestCase {
     XCTAssertNotNil(out[1]["monte_carlo"] as? [String: Any])
   }
 
+  /// Schemathesis' finding: a game without a line whose team stats were 1e308 points came back
+  /// NO_LINE with `projected` "-inf", a string where the schema has a number. Team stats out of
+  /// [0, 1000] are now that game's error naming the field, projections out of range are an
+  /// ERROR before the missing line is, and a projection that is no number is written null.
+  func testAGameWithAbsurdPointsIsItsOwnErrorWithNumbersOrNull() async throws {
+    let server = try await serve()
+    let game: [String: Any] = ["home_team_abbr": "BOS", "away_team_abbr": "MIA", "total_line": 220.5]
+    let stats = game.merging(["home_ppg": 110, "home_opp_ppg": -1.1e128, "away_ppg": -1.7976931348623157e308, "away_opp_ppg": 108]) { $1 }
+    var lineless = game.merging(["home_projection": 1e308, "away_projection": 1e308]) { $1 }
+    lineless["total_line"] = nil
+    let good = game.merging(["home_projection": 112, "away_projection": 108]) { $1 }
+    let reply = try await server.post(
+      "/api/monte-carlo/batch", json: ["games": [stats, lineless, good], "n_sims": 10_000] as [String: Any])
+    XCTAssertEqual(reply.status, 200, reply.text)
+    let out = reply.json.list("games")
+    XCTAssertEqual(out[0]["error"] as? String, "field 'games[0].home_opp_ppg': must be points per game in [0, 1000], got -1.1e+128")
+    XCTAssertEqual(out[1]["verdict"] as? String, "ERROR", "\(out[1])")
+    XCTAssertTrue((out[1]["error"] as? String ?? "").contains("home_projection"), "\(out[1])")
+    for g in out.prefix(2) {
+      XCTAssertTrue(g["projected"] is NSNull, "\(g)")
+      for key in ["home_projection", "away_projection"] { XCTAssertFalse(g[key] is String, "\(g)") }
+    }
+    XCTAssertNotNil(out[2]["monte_carlo"] as? [String: Any], "the good game is priced")
+  }
+
   /// The request's total simulations (games x n_sims) has its own ceiling, named in the 422.
   func testBatchTotalSimulationsHaveACeiling() async throws {
     let server = try await serve {

@@ -188,6 +188,10 @@ private struct RawGame: Decodable, Sendable {
           key(names[missing]),
           .init(codingPath: c.codingPath, debugDescription: "needs home_projection and away_projection, or the four team stats"))
       }
+      // Points a game, as the projections' own bound: a team's 1e308 once summed to -inf.
+      for (name, value) in zip(names, ppg) where !(0...1000).contains(value!) {
+        throw fail(name, "must be points per game in [0, 1000], got \(value!)")
+      }
       let home = TeamStats(name: homeTeam ?? homeAbbr ?? "home", ppg: ppg[0]!, oppPPG: ppg[1]!, sd: settings.homeSD)
       let away = TeamStats(name: awayTeam ?? awayAbbr ?? "away", ppg: ppg[2]!, oppPPG: ppg[3]!, sd: settings.awaySD)
       (homeProjection, awayProjection) = AgentProjection.project(home: home, away: away)

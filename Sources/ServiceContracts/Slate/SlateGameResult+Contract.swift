@@ -24,6 +24,10 @@ public struct SlateGameWire: Encodable, Sendable {
     return PythonRound.rounded(PythonRound.rounded(mc.meanTotal, 1) - line, 1)
   }
 
+  /// A projection as the contract's number, nil when it is none: a game refused for its
+  /// projections (1e308 points) may hold an infinite one, and these fields are numbers or null.
+  static func number(_ x: Double?) -> Double? { x.flatMap { $0.isFinite ? $0 : nil } }
+
   enum WireKeys: String, CodingKey {
     case gameID = "game_id", homeAbbr = "home_abbr", awayAbbr = "away_abbr", projected, line
     case monteCarlo = "monte_carlo", evMetrics = "ev_metrics", verdict, error, edge
@@ -41,15 +45,15 @@ public struct SlateGameWire: Encodable, Sendable {
     try c.encode(g.gameID, forKey: .gameID)
     try c.encode(g.homeAbbr, forKey: .homeAbbr)
     try c.encode(g.awayAbbr, forKey: .awayAbbr)
-    try c.encode(g.projected.map { PythonRound.rounded($0, 1) }, forKey: .projected)
+    try c.encode(Self.number(g.projected).map { PythonRound.rounded($0, 1) }, forKey: .projected)
     try c.encode(g.line, forKey: .line)
     try c.encode(g.monteCarlo, forKey: .monteCarlo)
     if metrics != nil || tonight { try c.encode(metrics, forKey: .evMetrics) }
     try c.encode(metrics?.verdict ?? g.verdict, forKey: .verdict)
     try c.encodeIfPresent(g.error, forKey: .error)
     if tonight { try c.encode(edge, forKey: .edge) } else { try c.encodeIfPresent(edge, forKey: .edge) }
-    try c.encodeIfPresent(g.homeProjection, forKey: .homeProjection)
-    try c.encodeIfPresent(g.awayProjection, forKey: .awayProjection)
+    try c.encodeIfPresent(Self.number(g.homeProjection), forKey: .homeProjection)
+    try c.encodeIfPresent(Self.number(g.awayProjection), forKey: .awayProjection)
     if tonight {
       try c.encode(g.overOdds ?? Self.defaultOdds, forKey: .overOdds)
       try c.encode(g.underOdds ?? Self.defaultOdds, forKey: .underOdds)

@@ -131,13 +131,11 @@ public struct SlateEvaluator: Sendable {
   private func plan(_ game: SlateGame) -> Planned {
     if let problem = game.problem { return .failure(.invalid(problem)) }
     guard let model = game.model else { return .failure(.invalid("no projection for this game")) }
+    // The model first: a game without a line still reports its projections, which must be
+    // numbers (ppg of 1e308 once gave a projected total of -inf, written as the string "-inf").
+    do { try model.validate() } catch { return .failure(.invalid(error.description)) }
     if game.markets.isEmpty { return .failure(.noLine) }
-    do {
-      try model.validate()
-      try game.markets.validate()
-    } catch {
-      return .failure(.invalid(error.description))
-    }
+    do { try game.markets.validate() } catch { return .failure(.invalid(error.description)) }
     var p = Plan(totalModel: game.markets.total == nil ? nil : model, marginModel: nil, warnings: [])
     if game.markets.needsMargin {
       var tie = model
