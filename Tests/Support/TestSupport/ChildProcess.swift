@@ -57,7 +57,9 @@ package enum ChildProcess {
       process.terminate()
       exited.wait()
     }
-    readers.wait()
+    // A child ended for its time may leave its own children holding the pipes: wait for the
+    // readers a little, not for ever.
+    if timedOut { _ = readers.wait(timeout: .now() + 10) } else { readers.wait() }
     process.waitUntilExit()
     let note = timedOut ? "\n(ended after \(Int(timeout)) s)" : ""
     return Result(
