@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Reference values for every devig method, computed once at 60 significant digits with mpmath.
 
-Writes Tests/OddsTests/Resources/devig_reference.json, which the Swift tests match to 1e-12.
+Writes Tests/OddsMathTests/Resources/devig_reference.json, which the Swift tests match to 1e-12.
 Run from the repository root:  python3 scripts/devig_reference.py  (needs mpmath, 1.3.0 used).
 
 Every parametric method is solved here by plain bisection on its defining equation, for every

@@ -178,7 +178,7 @@ final class OpenAPIDocumentTests: XCTestCase {
       [
         "--config-file", config.path, "run", base + "/openapi.json", "--url", base,
         "--phases", "examples,fuzzing", "--max-examples", "40", "--seed", "20261124", "--workers", "1", "--no-shrink",
-      ], mergingStderr: true)
+      ], mergingStderr: true, timeout: 1200)
     let text = run.stdout
     XCTAssertEqual(run.status, 0, text)
     XCTAssertTrue(text.contains(" passed"), text)

@@ -21,8 +21,10 @@ final class ShardMergeTests: XCTestCase {
 
   /// Runs mcsim (or a shell command) in `cwd` with `environment` added.
   @discardableResult
-  func sh(_ command: String, cwd: URL? = nil, environment: [String: String] = [:]) throws -> MCSimBinary.Result {
-    try ChildProcess.run("/bin/sh", ["-c", command], environment: environment, in: cwd ?? root)
+  func sh(_ command: String, cwd: URL? = nil, environment: [String: String] = [:], timeout: Double = 600) throws
+    -> MCSimBinary.Result
+  {
+    try ChildProcess.run("/bin/sh", ["-c", command], environment: environment, in: cwd ?? root, timeout: timeout)
   }
 
   var mcsim: String { MCSimBinary.url.path }
@@ -276,7 +278,8 @@ final class ShardMergeTests: XCTestCase {
   /// (.ci/run sets it): there that is a failure.
   func testTheSlateRunsAsASlurmJobArrayAndMergesIdentically() throws {
     try TestTier.tools.require()
-    let r = try sh("bash \(root.path)/deploy/slurm/run-local.sh", cwd: root, environment: ["MCSIM_BIN": mcsim])
+    // The script allows each of its waits up to 10 minutes on a slow machine.
+    let r = try sh("bash \(root.path)/deploy/slurm/run-local.sh", cwd: root, environment: ["MCSIM_BIN": mcsim], timeout: 2400)
     if r.status == 77 {
       let reason = r.stderr.trimmingCharacters(in: .whitespacesAndNewlines)
       if ProcessInfo.processInfo.environment["MCSIM_REQUIRE_SLURM"] == "1" { return XCTFail(reason) }
