@@ -22,6 +22,10 @@ package struct FNV1a: Sendable {
     for byte in text.utf8 { add(byte: byte) }
   }
 
+  package mutating func add(bytes: some Sequence<UInt8>) {
+    for byte in bytes { add(byte: byte) }
+  }
+
   /// 16 hex digits.
   package var hex: String {
     let digits = String(value, radix: 16)

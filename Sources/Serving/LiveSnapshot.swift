@@ -2,6 +2,7 @@ import Calibration
 import Foundation
 import LineFeeds
 import OddsMath
+import RandomStreams
 import ServiceContracts
 import Simulation
 import UseCases
@@ -10,7 +11,14 @@ import UseCases
 /// and the team stats read together, tonight's slate simulated from them, the fair-odds report
 /// evaluated over the same quotes. Requests read a snapshot; they never simulate or devig.
 struct LiveSnapshot: Sendable {
-  let readAt: Date
+  private(set) var readAt: Date
+  /// When the lines last changed: the time of the first reading of these inputs. A reading
+  /// whose feed, stats and night are byte for byte the last one's serves the last snapshot
+  /// again (nothing is priced twice) and keeps this time, so a page reloads only when
+  /// something moved.
+  let changedAt: Date
+  /// FNV-1a of what was read: the feed's bytes, the stats' or results' bytes, the night.
+  let inputs: UInt64
   /// The feed's events (0: it answered none).
   let events: Int
   let tonight: SlateResponse
@@ -31,34 +39,51 @@ struct LiveSnapshot: Sendable {
     }
   }
 
-  /// Reads and evaluates everything, off the caller's thread (feeds and stats may be URLs).
-  static func read(_ configuration: LiveSourceConfiguration, seed: UInt64, threads: Int) async throws
-    -> LiveSnapshot
+  /// Reads and evaluates everything, off the caller's thread (feeds and stats may be URLs);
+  /// `previous` again, read at a new time, when the inputs are the same bytes.
+  static func read(_ configuration: LiveSourceConfiguration, seed: UInt64, threads: Int, previous: LiveSnapshot?)
+    async throws -> LiveSnapshot
   {
-    try await BlockingReads.run { try readNow(configuration, seed: seed, threads: threads) }
+    try await BlockingReads.run { try readNow(configuration, seed: seed, threads: threads, previous: previous) }
   }
 
-  static func readNow(_ configuration: LiveSourceConfiguration, seed: UInt64, threads: Int) throws -> LiveSnapshot {
+  static func readNow(
+    _ configuration: LiveSourceConfiguration, seed: UInt64, threads: Int, previous: LiveSnapshot? = nil
+  ) throws -> LiveSnapshot {
     let fetcher = HTTPFetcher()
     let oddsSource = InputSource(configuration.odds)
+    let oddsBytes: Data
+    do { oddsBytes = try oddsSource.read(fetcher: fetcher) } catch { throw ReadError.odds("\(oddsSource): \(error)") }
+    let statsSource = (configuration.results ?? configuration.stats ?? configuration.statsFrom).map(InputSource.init)
+    let statsBytes: Data?
+    do { statsBytes = try statsSource?.read(fetcher: fetcher) } catch { throw ReadError.stats("\(statsSource!): \(error)") }
+    let night = configuration.asOf ?? SlateAssembly.easternDate(configuration.now ?? Date())
+    var digest = FNV1a()
+    digest.add(bytes: oddsBytes)
+    digest.add(bytes: statsBytes ?? Data())
+    digest.add(night)
+    let now = Date()
+    if var again = previous, again.inputs == digest.value {
+      again.readAt = now
+      return again
+    }
+
     let feed: Feed
     do {
-      feed = try FeedDecoder.decode(try oddsSource.read(fetcher: fetcher), format: nil, priceFormat: nil)
+      feed = try FeedDecoder.decode(oddsBytes, format: nil, priceFormat: nil)
     } catch {
       throw ReadError.odds("\(oddsSource): \(error)")
     }
-    let night = configuration.asOf ?? SlateAssembly.easternDate(configuration.now ?? Date())
     var policy = FairOddsPolicy()
     if let sharp = configuration.sharpBooks { policy.sharpBooks = sharp }
     let base = configuration.model
     let stats: TeamStatsTable
     let assembled: AssembledSlate
     let projections: SlateResponse.Methodology.Projections
-    if let path = configuration.results {
-      let source = InputSource(path)
+    if configuration.results != nil, let source = statsSource, let bytes = statsBytes {
       let ratings: TeamRatings
       do {
-        let file = try GameResultsFile.decode(try source.read(fetcher: fetcher), source: source.description)
+        let file = try GameResultsFile.decode(bytes, source: source.description)
         ratings = try Rating.run(RatingsRequest(games: file.games, asOf: night, settings: configuration.ratings))
       } catch {
         throw ReadError.stats("\(source): \(error)")
@@ -68,7 +93,7 @@ struct LiveSnapshot: Sendable {
         feed, ratings: ratings, day: night, base: base, policy: policy, shift: configuration.statsShift)
       projections = .ratings(asOf: ratings.asOf)
     } else {
-      stats = try readStats(configuration, fetcher: fetcher)
+      stats = try readStats(configuration, statsSource, statsBytes, night: night)
       assembled = SlateAssembly.fromFeed(feed, stats: stats, base: base, policy: policy, shift: configuration.statsShift)
       projections = .stats
     }
@@ -92,29 +117,23 @@ struct LiveSnapshot: Sendable {
       return FairBetGame(event: e.label, feedID: e.id, league: e.league, home: home, away: away, start: start)
     }
     return LiveSnapshot(
-      readAt: Date(), events: feed.events.count, tonight: tonight,
+      readAt: now, changedAt: now, inputs: digest.value, events: feed.events.count, tonight: tonight,
       games: Dictionary(slate.games.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }), fair: fair, fairBet: FairBetCatalog(report: fair, games: games),
       sharpBooks: policy.sharpBooks)
   }
 
-  /// Team stats from `--stats` (JSON) or `--stats-from` (season to date before the night).
-  static func readStats(_ configuration: LiveSourceConfiguration, fetcher: HTTPFetcher) throws -> TeamStatsTable {
-    let stats: TeamStatsTable
-    if let path = configuration.stats {
-      let source = InputSource(path)
-      do { stats = try TeamStatsFile.decode(try source.read(fetcher: fetcher), source: source.description) } catch {
-        throw ReadError.stats("\(source): \(error)")
-      }
-    } else {
-      let source = InputSource(configuration.statsFrom ?? "")
-      let asOf = configuration.asOf ?? SlateAssembly.easternDate(configuration.now ?? Date())
-      do {
-        stats = try ResultsStats.compute(
-          csv: try source.read(fetcher: fetcher), options: .init(asOf: asOf), source: source.description)
-      } catch {
-        throw ReadError.stats("\(source): \(error)")
-      }
+  /// Team stats from `--stats` (JSON) or `--stats-from` (season to date before the night), as
+  /// read from `source`.
+  static func readStats(_ configuration: LiveSourceConfiguration, _ source: InputSource?, _ bytes: Data?, night: String)
+    throws -> TeamStatsTable
+  {
+    guard let source, let bytes else { throw ReadError.stats("none given: --stats or --stats-from") }
+    do {
+      if configuration.stats != nil { return try TeamStatsFile.decode(bytes, source: source.description) }
+      return try ResultsStats.compute(csv: bytes, options: .init(asOf: night), source: source.description)
+    } catch {
+      throw ReadError.stats("\(source): \(error)")
     }
-    return stats
   }
+
 }

@@ -31,7 +31,7 @@ actor LiveSources: Service {
       // The sources as InputSource names them: a URL's password and key parameters masked.
       odds: InputSource(configuration.odds).description,
       stats: (configuration.stats ?? configuration.statsFrom).map { InputSource($0).description }, readAt: snapshot?.readAt,
-      now: Date(), lastError: lastError, refreshSeconds: configuration.refresh / .seconds(1),
+      changedAt: snapshot?.changedAt, now: Date(), lastError: lastError, refreshSeconds: configuration.refresh / .seconds(1),
       staleAfterSeconds: configuration.staleAfter / .seconds(1), warning: warning)
   }
 
@@ -39,7 +39,7 @@ actor LiveSources: Service {
   func refresh() async {
     lastAttempt = Date()
     do {
-      let next = try await LiveSnapshot.read(configuration, seed: seed, threads: threads)
+      let next = try await LiveSnapshot.read(configuration, seed: seed, threads: threads, previous: snapshot)
       lastError = nil
       // A feed that answers no games (`[]`, a quota page that parses as a list) does not empty
       // a slate that had games: the last good lines stay, with a warning, until they are stale.

@@ -43,15 +43,17 @@ final class ServerBodiesTests: XCTestCase {
       odds: "feed.json", stats: nil, readAt: nil, now: now, lastError: "timed out", refreshSeconds: 60, staleAfterSeconds: 600)
     XCTAssertEqual(
       try json(never),
-      #"{"age_seconds":null,"last_error":"timed out","odds":"feed.json","refresh_seconds":60,"stale_after_seconds":600,"#
-        + #""status":"degraded","updated_at":null,"warning":null}"#)
+      #"{"age_seconds":null,"changed_at":null,"last_error":"timed out","odds":"feed.json","refresh_seconds":60,"#
+        + #""stale_after_seconds":600,"status":"degraded","updated_at":null,"warning":null}"#)
+    // Read again 90 s ago, the same bytes as an hour before: changed_at keeps the hour.
     let read = SourceStatus(
-      odds: "feed.json", stats: "stats.json", readAt: now.addingTimeInterval(-90), now: now, lastError: nil,
-      refreshSeconds: 60, staleAfterSeconds: 600)
+      odds: "feed.json", stats: "stats.json", readAt: now.addingTimeInterval(-90), changedAt: now.addingTimeInterval(-3600),
+      now: now, lastError: nil, refreshSeconds: 60, staleAfterSeconds: 600)
     XCTAssertEqual(
       try json(read),
-      #"{"age_seconds":90,"last_error":null,"odds":"feed.json","refresh_seconds":60,"stale_after_seconds":600,"#
-        + #""stats":"stats.json","status":"healthy","updated_at":"2026-03-31T23:31:50Z","warning":null}"#)
+      #"{"age_seconds":90,"changed_at":"2026-03-31T22:33:20Z","last_error":null,"odds":"feed.json","refresh_seconds":60,"#
+        + #""stale_after_seconds":600,"stats":"stats.json","status":"healthy","updated_at":"2026-03-31T23:31:50Z","#
+        + #""warning":null}"#)
   }
 
   /// Two paired markets and one side alone: the page counts and vocabularies cover every bet,

@@ -127,29 +127,29 @@ final class BoardPageTests: XCTestCase {
     // how fast this machine runs.
     let moved = try XCTUnwrap(games.first { $0["game_id"] as? String == "8c95b58e16520c12308e0196b0c19198" })
     let line = try XCTUnwrap(moved["line"] as? Double)
-    // Each page's health body carries the reading the page was rendered from (read off its
-    // script), so a refresh between two requests cannot make them disagree.
-    func health(for page: Data) throws -> Data {
+    // Each page's health body carries the lines the page was rendered from (read off its
+    // script), so a refresh between two requests cannot make them disagree. Every poll is a
+    // new reading (`updated_at` moves each time); only the lines' `changed_at` may reload.
+    @Sendable func health(for page: Data, poll: Int) throws -> Data {
       let text = String(decoding: page, as: UTF8.self)
       let start = try XCTUnwrap(text.range(of: #"var shown=""#), "the page's refresh script")
       let shown = text[start.upperBound...].prefix { $0 != "\"" }
-      return Data(#"{"live": {"updated_at": "\#(shown)"}}"#.utf8)
+      return Data(#"{"live": {"changed_at": "\#(shown)", "updated_at": "2026-03-31T20:00:\#(10 + poll % 50)Z"}}"#.utf8)
     }
     let pageBefore = try await server.get("/").body
-    let healthBefore = try health(for: pageBefore)
     try feed(shiftingFirstEventTotalsBy: 10).write(to: feedURL)
     try await waitFor("the moved line") {
       let games = try await server.get("/api/tonight/totals").json.list("games")
       return games.first { $0["game_id"] as? String == "8c95b58e16520c12308e0196b0c19198" }?["line"] as? Double == line + 10
     }
     let pageAfter = try await server.get("/").body
-    let healthAfter = try health(for: pageAfter)
-    XCTAssertNotEqual(healthBefore, healthAfter)
+    XCTAssertNotEqual(try health(for: pageBefore, poll: 0), try health(for: pageAfter, poll: 0))
     let polls = Completions()
     let standIn = try LocalHTTPServer(maxRequests: 400, lifetime: 60) { _, path in
       if path.hasPrefix("/api/health") {
         polls.add()
-        return .init(headers: ["Content-Type": "application/json"], body: polls.count > 3 ? healthAfter : healthBefore)
+        let body = try? health(for: polls.count > 3 ? pageAfter : pageBefore, poll: polls.count)
+        return .init(headers: ["Content-Type": "application/json"], body: body ?? Data())
       }
       guard path == "/" else { return .init(status: 404) }
       return .init(headers: ["Content-Type": "text/html; charset=utf-8"], body: polls.count > 3 ? pageAfter : pageBefore)

@@ -36,12 +36,23 @@ final class LiveSourceTests: XCTestCase {
     let lineBefore = try XCTUnwrap(first(tonight)?["line"] as? Double)
     XCTAssertTrue(tonight.json.object("source")["last_error"] is NSNull)
 
-    // The feed moves: the next refresh serves the new line.
+    // Read again (every second) with the same bytes: a new reading, the same lines.
+    let changedAt = try XCTUnwrap(tonight.json.object("source")["changed_at"] as? String)
+    let readAt = try XCTUnwrap(tonight.json.object("source")["updated_at"] as? String)
+    var live: [String: Any] = [:]
+    try await waitFor("a second reading") {
+      live = try await server.get("/api/health").json.object("live")
+      return live["updated_at"] as? String != readAt
+    }
+    XCTAssertEqual(live["changed_at"] as? String, changedAt, "the same bytes: the lines did not change")
+
+    // The feed moves: the next refresh serves the new line, and says the lines changed.
     try feed(shiftingFirstEventTotalsBy: 10).write(to: feedURL)
     try await waitFor("the moved line") {
       tonight = try await server.get("/api/tonight/totals")
       return (first(tonight)?["line"] as? Double) == lineBefore + 10
     }
+    XCTAssertNotEqual(tonight.json.object("source")["changed_at"] as? String, changedAt)
 
     // The feed breaks: the last good lines stay, with the error and their age.
     try Data("{\"broken\": ".utf8).write(to: feedURL)

@@ -37,7 +37,7 @@ public enum BoardPage {
       content.append(.p(.class("muted"), .text("\(slate.unmatched.count) game(s) of the feed found no place on tonight's slate.")))
     }
     return PageShell.document(
-      title: "mcsim · tonight", current: "/", updatedAt: source.updatedAt, pollSeconds: source.refreshSeconds, content: content)
+      title: "mcsim · tonight", current: "/", linesChangedAt: source.changedAt, pollSeconds: source.refreshSeconds, content: content)
   }
 
   static func ordered(_ games: [SlateGameResult], by order: Order) -> [SlateGameResult] {

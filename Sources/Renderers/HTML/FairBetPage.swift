@@ -37,7 +37,7 @@ public enum FairBetPage {
       content.append(.p(.class("muted"), .text("Showing \(response.bets.count) of \(response.total) bets.")))
     }
     return PageShell.document(
-      title: "mcsim · FairBet", current: "/fairbet", updatedAt: response.source.updatedAt,
+      title: "mcsim · FairBet", current: "/fairbet", linesChangedAt: response.source.changedAt,
       pollSeconds: response.source.refreshSeconds, content: content)
   }
 

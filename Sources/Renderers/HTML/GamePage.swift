@@ -41,7 +41,7 @@ public enum GamePage {
     guard let detail else {
       content.append(.p(.text(note ?? "No totals line or model for this game: nothing more to show.")))
       return PageShell.document(
-        title: "mcsim · \(BoardPage.teams(game))", current: "", updatedAt: source.updatedAt,
+        title: "mcsim · \(BoardPage.teams(game))", current: "", linesChangedAt: source.changedAt,
         pollSeconds: source.refreshSeconds, content: content)
     }
     let report = detail.report
@@ -96,7 +96,7 @@ public enum GamePage {
           ]))
     }
     return PageShell.document(
-      title: "mcsim · \(BoardPage.teams(game))", current: "", updatedAt: source.updatedAt, pollSeconds: source.refreshSeconds,
+      title: "mcsim · \(BoardPage.teams(game))", current: "", linesChangedAt: source.changedAt, pollSeconds: source.refreshSeconds,
       content: content)
   }
 

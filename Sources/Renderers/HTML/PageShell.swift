@@ -3,14 +3,14 @@ import Plot
 
 /// The frame every page of the board shares: the document head (a phone's viewport, the one
 /// style sheet, inline: no CDN, font or script from elsewhere), the navigation, and the small
-/// script that reloads a page when the live feed has been read again. The pages work without
+/// script that reloads a page when the live lines have changed. The pages work without
 /// it: a reader without JavaScript reloads by hand.
 package enum PageShell {
-  /// A whole HTML document: `title`, then `content` in `<main>`. `refreshAfter` (the feed's
-  /// `updated_at`), when given, arms the reload: the script asks `/health` every 15 s and
-  /// reloads once the live lines are newer than the page.
+  /// A whole HTML document: `title`, then `content` in `<main>`. `linesChangedAt` (the live
+  /// source's `changed_at`), when given, arms the reload: the script asks `/health` every
+  /// `pollSeconds` (at most 15) and reloads once the lines have changed since the page.
   static func document(
-    title: String, current: String, updatedAt: String?, pollSeconds: Double = 15, content: [Node<HTML.BodyContext>]
+    title: String, current: String, linesChangedAt: String?, pollSeconds: Double = 15, content: [Node<HTML.BodyContext>]
   ) -> String {
     var body: [Node<HTML.BodyContext>] = [
       .header(
@@ -25,8 +25,8 @@ package enum PageShell {
       ),
       .main(.group(content)),
     ]
-    if let updatedAt {
-      body.append(.script(.raw(reloadScript(updatedAt: updatedAt, every: pollSeconds))))
+    if let linesChangedAt {
+      body.append(.script(.raw(reloadScript(changedAt: linesChangedAt, every: pollSeconds))))
     }
     let html = HTML(
       .lang(.english),
@@ -68,15 +68,16 @@ package enum PageShell {
     prefix + (segment.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? "")
   }
 
-  /// Reloads when `/api/health`'s live `updated_at` differs from the page's (the feed was read
-  /// again), asking every `every` seconds (at least 1, at most 15). The browser sends the
-  /// page's credentials with it, so it passes the same key.
-  static func reloadScript(updatedAt: String, every: Double) -> String {
-    let shown = updatedAt.filter { $0.isLetter || $0.isNumber || "-:.+".contains($0) }
+  /// Reloads when `/api/health`'s live `changed_at` differs from the page's (the lines moved;
+  /// a refresh that read the same bytes does not reload), asking every `every` seconds (at
+  /// least 1, at most 15). The browser sends the page's credentials with it, so it passes the
+  /// same key.
+  static func reloadScript(changedAt: String, every: Double) -> String {
+    let shown = changedAt.filter { $0.isLetter || $0.isNumber || "-:.+".contains($0) }
     let ms = Int(1000 * min(15, max(1, every)))
     return """
       (function(){var shown="\(shown)";setInterval(function(){fetch("/api/health",{cache:"no-store"})\
-      .then(function(r){return r.json()}).then(function(h){var s=h.live&&h.live.updated_at;\
+      .then(function(r){return r.json()}).then(function(h){var s=h.live&&h.live.changed_at;\
       if(s&&s!==shown){location.reload()}}).catch(function(){})},\(ms))})();
       """
   }

@@ -227,12 +227,15 @@ public enum ContractSchemas {
           of: .object(["reason"], ["home": .anyString, "away": .anyString, "event": .anyString, "reason": .anyString])),
       ]),
     "SourceStatus": .object(
-      ["status", "odds", "updated_at", "age_seconds", "last_error", "warning", "stale_after_seconds"],
+      ["status", "odds", "updated_at", "changed_at", "age_seconds", "last_error", "warning", "stale_after_seconds"],
       [
         "status": .oneOf(["healthy", "degraded"]).with([
           "description": "degraded once the lines are older than stale_after_seconds, or were never read"
         ]),
         "odds": .anyString, "stats": .stringOrNull, "updated_at": .stringOrNull, "age_seconds": .numberOrNull,
+        "changed_at": .stringOrNull.with([
+          "description": "when what was read last changed (a refresh that reads the same bytes keeps it); pages reload on it"
+        ]),
         "last_error": .stringOrNull, "refresh_seconds": .anyNumber,
         "warning": .stringOrNull.with([
           "description": "why the last good lines are kept though the last read worked (a feed that answered no games)"

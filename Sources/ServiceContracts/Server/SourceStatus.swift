@@ -2,7 +2,8 @@ import Foundation
 
 /// The state of the server's live sources (`source` in `/api/tonight/totals` and
 /// `/api/fairbet/odds`, `live` in `/api/health`): what is read, when it was last read well, its
-/// age, and the last refresh's error (null when the last refresh worked). `status` is
+/// age, when what it read last changed (`changed_at`: a refresh that reads the same bytes
+/// keeps it), and the last refresh's error (null when the last refresh worked). `status` is
 /// `healthy` while the lines are younger than `stale_after_seconds`, `degraded` once they are
 /// older or were never read; `warning` says why the last good lines are kept (a feed that
 /// answered no games).
@@ -11,6 +12,7 @@ public struct SourceStatus: Encodable, Sendable {
   public let odds: String
   public let stats: String?
   @NullEncoded public var updatedAt: String?
+  @NullEncoded public var changedAt: String?
   @NullEncoded public var ageSeconds: Double?
   @NullEncoded public var lastError: String?
   @NullEncoded public var warning: String?
@@ -18,12 +20,13 @@ public struct SourceStatus: Encodable, Sendable {
   public let staleAfterSeconds: Double
 
   public init(
-    odds: String, stats: String?, readAt: Date?, now: Date, lastError: String?, refreshSeconds: Double,
-    staleAfterSeconds: Double = 600, warning: String? = nil
+    odds: String, stats: String?, readAt: Date?, changedAt: Date? = nil, now: Date, lastError: String?,
+    refreshSeconds: Double, staleAfterSeconds: Double = 600, warning: String? = nil
   ) {
     self.odds = odds
     self.stats = stats
     self.updatedAt = readAt.map(ContractTime.string)
+    self.changedAt = (changedAt ?? readAt).map(ContractTime.string)
     let age = readAt.map { now.timeIntervalSince($0) }
     self.ageSeconds = age
     self.lastError = lastError
@@ -36,7 +39,7 @@ public struct SourceStatus: Encodable, Sendable {
   public var isHealthy: Bool { status == "healthy" }
 
   enum CodingKeys: String, CodingKey {
-    case status, odds, stats, updatedAt = "updated_at", ageSeconds = "age_seconds", lastError = "last_error"
+    case status, odds, stats, updatedAt = "updated_at", changedAt = "changed_at", ageSeconds = "age_seconds", lastError = "last_error"
     case warning, refreshSeconds = "refresh_seconds", staleAfterSeconds = "stale_after_seconds"
   }
 }
