@@ -22,6 +22,8 @@ package struct MCSimServer: Sendable {
   /// Returns freed memory to the system after heavy jobs and large bodies.
   let trimmer = MemoryTrimmer()
   let live: LiveSources?
+  /// The game pages' full pricing for the current live lines.
+  let gameDetails = GameDetailCache()
   /// The AFL player pool of the iOS trade request (`--trade-pool`).
   let tradePool: PoolFile?
   let logger: Logger

@@ -209,6 +209,18 @@ final class BoardPageTests: XCTestCase {
     XCTAssertGreaterThanOrEqual(dom[sensitivity.upperBound...].components(separatedBy: "<tr>").count - 1, 4)
 
     try screenshots(browser, server.base.absoluteString + "/game/\(id)", named: "game", heights: (2400, 2400))
+    // Viewed again while the lines stay the same (the feed is read every second meanwhile), the
+    // page is served from its first pricing: the whole page, no game simulated again.
+    func simulated() async throws -> String? {
+      try await server.get("/metrics").text.split(separator: "\n").first { $0.hasPrefix("mcsim_simulations_total ") }.map(String.init)
+    }
+    let before = try await simulated()
+    let again = try await server.get("/game/\(id)")
+    try await Task.sleep(for: .seconds(1.5))
+    let third = try await server.get("/game/\(id)")
+    for reply in [again, third] { XCTAssertTrue(reply.text.contains(#"<table id="sensitivity">"#), "the page in full") }
+    let after = try await simulated()
+    XCTAssertEqual(after, before, "the page's pricing is kept for the lines it was priced from")
     let unknown = try await server.get("/game/no-such-game")
     XCTAssertEqual(unknown.status, 404, unknown.text)
 

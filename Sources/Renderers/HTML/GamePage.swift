@@ -23,9 +23,22 @@ public enum GamePage {
     public init(bets: [FairBetBet]) { self.bets = bets }
   }
 
+  /// The game's own pricing with its picture drawn: most of a page's rendering (the joint heat
+  /// map alone is thousands of cells), done once and kept by the server with the pricing.
+  public struct Detail: Sendable {
+    public let priced: PricedGame
+    /// The inline SVG of `GameChart`, when the pricing has its distributions.
+    let picture: String?
+
+    public init(_ priced: PricedGame) {
+      self.priced = priced
+      picture = priced.pictures.map { inline(GameChart(priced.report, $0).render()) }
+    }
+  }
+
   /// `note`: why the detail is missing when the game has one (a busy server, a ceiling).
   public static func html(
-    _ game: SlateGameResult, detail: PricedGame?, note: String? = nil, parlay: Parlay, source: SourceStatus
+    _ game: SlateGameResult, detail: Detail?, note: String? = nil, parlay: Parlay, source: SourceStatus
   ) -> String {
     var content: [Node<HTML.BodyContext>] = [
       .h1(.text(BoardPage.teams(game))),
@@ -44,15 +57,15 @@ public enum GamePage {
         title: "mcsim · \(BoardPage.teams(game))", current: "", linesChangedAt: source.changedAt,
         pollSeconds: source.refreshSeconds, content: content)
     }
-    let report = detail.report
+    let report = detail.priced.report
     content.append(.h2("Distributions"))
-    if let pictures = detail.pictures {
+    if let picture = detail.picture {
       content.append(
         .element(
           named: "figure",
           nodes: [
             .attribute(named: "id", value: "picture"),
-            .raw(inline(GameChart(report, pictures).render())),
+            .raw(picture),
             .element(
               named: "figcaption",
               nodes: [

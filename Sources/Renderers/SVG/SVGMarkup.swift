@@ -9,7 +9,7 @@ package enum SVGContext {}
 
 typealias SVGNode = Node<SVGContext>
 
-enum SVG {
+package enum SVG {
   static let namespace = "http://www.w3.org/2000/svg"
 
   /// `<name a="v" ...>children</name>`.
@@ -87,13 +87,20 @@ enum SVG {
   }
 
   /// A coordinate with at most two decimals, no trailing zeros.
-  static func num(_ x: Double) -> String {
+  package static func num(_ x: Double) -> String {
     guard x.isFinite else { return "0" }
-    let r = (x * 100).rounded() / 100
-    if r == r.rounded() { return String(Int(r)) }
-    var s = String(format: "%.2f", r)
-    while s.hasSuffix("0") { s.removeLast() }
-    return s
+    // In whole hundredths, written by hand: String(format:) was a quarter of a game page's time.
+    let hundredths = (x * 100).rounded()
+    guard abs(hundredths) < 1e15 else {
+      var s = String(format: "%.2f", hundredths / 100)
+      while s.hasSuffix("0") { s.removeLast() }
+      return s.hasSuffix(".") ? String(s.dropLast()) : s
+    }
+    let h = Int(hundredths), whole = String(abs(h) / 100), part = abs(h) % 100
+    let sign = h < 0 ? "-" : ""
+    if part == 0 { return sign + whole }
+    let digits = part % 10 == 0 ? String(part / 10) : (part < 10 ? "0" : "") + String(part)
+    return sign + whole + "." + digits
   }
 
   static func escape(_ s: String) -> String {
@@ -116,12 +123,13 @@ enum SVG {
   static func colour(_ k: Int) -> String { palette[k % palette.count] }
 
   /// A sequential colour for t in [0, 1] (viridis, linearly between 5 anchors).
-  static func heat(_ t: Double) -> String {
+  package static func heat(_ t: Double) -> String {
     let anchors: [(Double, Double, Double)] = [(68, 1, 84), (59, 82, 139), (33, 145, 140), (94, 201, 98), (253, 231, 37)]
     let x = min(max(t.isFinite ? t : 0, 0), 1) * Double(anchors.count - 1)
     let i = min(Int(x), anchors.count - 2), f = x - Double(i)
     let a = anchors[i], b = anchors[i + 1]
     func c(_ u: Double, _ v: Double) -> Int { Int((u + (v - u) * f).rounded()) }
-    return String(format: "#%02x%02x%02x", c(a.0, b.0), c(a.1, b.1), c(a.2, b.2))
+    func hex(_ v: Int) -> String { (v < 16 ? "0" : "") + String(v, radix: 16) }
+    return "#" + hex(c(a.0, b.0)) + hex(c(a.1, b.1)) + hex(c(a.2, b.2))
   }
 }

@@ -25,10 +25,11 @@ struct PageRoutes {
       }
       let parlay = try await parlay(request, game: id, in: snapshot, context: context)
       // The game priced again in full, admitted by its cost like any simulation, within the
-      // server's ceilings; on a busy pool the page comes without it, saying so.
-      var detail: PricedGame?
+      // server's ceilings, once per game and live lines; on a busy pool the page comes without
+      // it, saying so.
+      var detail = server.gameDetails.detail(id, inputs: snapshot.inputs)
       var note: String?
-      if let assembled = snapshot.games[id],
+      if detail == nil, let assembled = snapshot.games[id],
         let request = GameDetail.request(
           for: assembled, seed: server.configuration.seed, threads: server.configuration.threadsPerRequest,
           policy: server.live?.configuration.advice ?? server.configuration.advice,
@@ -38,7 +39,10 @@ struct PageRoutes {
           note = "The pictures, scenarios and sensitivity cost more than this server's --max-total-sims."
         } else {
           do {
-            detail = try await server.simulate(paths: request.cost, for: context) { try GamePricing.price(request) }
+            let priced = try await server.simulate(paths: request.cost, for: context) { try GamePricing.price(request) }
+            let drawn = GamePage.Detail(priced)
+            server.gameDetails.store(drawn, for: id, inputs: snapshot.inputs)
+            detail = drawn
           } catch SimulationPool.PoolError.busy {
             note = "The server is busy: the pictures, scenarios and sensitivity are left out; reload in a moment."
           }
