@@ -54,13 +54,16 @@ struct LiveSnapshot: Sendable {
     let oddsSource = InputSource(configuration.odds)
     let oddsBytes: Data
     do { oddsBytes = try oddsSource.read(fetcher: fetcher) } catch { throw ReadError.odds("\(oddsSource): \(error)") }
-    let statsSource = (configuration.results ?? configuration.stats ?? configuration.statsFrom).map(InputSource.init)
-    let statsBytes: Data?
-    do { statsBytes = try statsSource?.read(fetcher: fetcher) } catch { throw ReadError.stats("\(statsSource!): \(error)") }
+    guard let statsPath = configuration.results ?? configuration.stats ?? configuration.statsFrom else {
+      throw ReadError.stats("none given: --stats, --stats-from or --results")
+    }
+    let statsSource = InputSource(statsPath)
+    let statsBytes: Data
+    do { statsBytes = try statsSource.read(fetcher: fetcher) } catch { throw ReadError.stats("\(statsSource): \(error)") }
     let night = configuration.asOf ?? SlateAssembly.easternDate(configuration.now ?? Date())
     var digest = FNV1a()
     digest.add(bytes: oddsBytes)
-    digest.add(bytes: statsBytes ?? Data())
+    digest.add(bytes: statsBytes)
     digest.add(night)
     let now = Date()
     if var again = previous, again.inputs == digest.value {
@@ -80,15 +83,15 @@ struct LiveSnapshot: Sendable {
     let stats: TeamStatsTable
     let assembled: AssembledSlate
     let projections: SlateResponse.Methodology.Projections
-    if configuration.results != nil, let source = statsSource, let bytes = statsBytes {
+    if configuration.results != nil {
       let ratings: TeamRatings
       do {
-        let file = try GameResultsFile.decode(bytes, source: source.description)
+        let file = try GameResultsFile.decode(statsBytes, source: statsSource.description)
         ratings = try Rating.run(RatingsRequest(games: file.games, asOf: night, settings: configuration.ratings))
       } catch {
-        throw ReadError.stats("\(source): \(error)")
+        throw ReadError.stats("\(statsSource): \(error)")
       }
-      stats = TeamStatsTable(source: "team ratings from \(source) as of \(ratings.asOf)")
+      stats = TeamStatsTable(source: "team ratings from \(statsSource) as of \(ratings.asOf)")
       assembled = SlateAssembly.fromFeedRatings(
         feed, ratings: ratings, day: night, base: base, policy: policy, shift: configuration.statsShift)
       projections = .ratings(asOf: ratings.asOf)
@@ -124,10 +127,9 @@ struct LiveSnapshot: Sendable {
 
   /// Team stats from `--stats` (JSON) or `--stats-from` (season to date before the night), as
   /// read from `source`.
-  static func readStats(_ configuration: LiveSourceConfiguration, _ source: InputSource?, _ bytes: Data?, night: String)
+  static func readStats(_ configuration: LiveSourceConfiguration, _ source: InputSource, _ bytes: Data, night: String)
     throws -> TeamStatsTable
   {
-    guard let source, let bytes else { throw ReadError.stats("none given: --stats or --stats-from") }
     do {
       if configuration.stats != nil { return try TeamStatsFile.decode(bytes, source: source.description) }
       return try ResultsStats.compute(csv: bytes, options: .init(asOf: night), source: source.description)
@@ -135,5 +137,4 @@ struct LiveSnapshot: Sendable {
       throw ReadError.stats("\(source): \(error)")
     }
   }
-
 }

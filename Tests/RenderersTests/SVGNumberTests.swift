@@ -20,6 +20,8 @@ final class SVGNumberTests: XCTestCase {
     let edges: [Double] = [
       0, -0.0, 0.004, -0.004, 0.005, -0.005, 0.015, 0.05, -0.05, 0.1, -0.5, 0.99, 0.995, 1, -1, 1.005, 9.999, 12.3,
       -12.34, 100.5, 255.255, 1e6 + 0.01, -1e9 - 0.5, 123_456_789.12, 4e12 + 0.07, .nan, .infinity, -.infinity,
+      // Beyond 10^13, where hundredths no longer fit the hand-written path: the formatter's own.
+      1e14, 1e14 + 0.5, -3e15 - 0.25, 9e17,
     ]
     for x in edges { XCTAssertEqual(SVG.num(x), reference(x), "\(x)") }
     var state: UInt64 = 20_261_129
