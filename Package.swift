@@ -103,7 +103,7 @@ let package = Package(
     .target(
       name: "LineFeeds",
       dependencies: [
-        "OddsMath", "Simulation", "Calibration", "ServiceContracts",
+        "OddsMath", "Simulation", "Calibration", "UseCases", "ServiceContracts",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),

@@ -17,17 +17,6 @@ public enum OddsOutput {
     print(try JSONOutput.encode(value, style: style))
   }
 
-  /// A warning for a price that reads as decimal but looks American ("150": decimal 150, not
-  /// +150), on stderr.
-  public static func warnIfAmbiguous(_ text: String) {
-    let value = text.split(separator: "=").last.map(String.init) ?? text
-    guard let number = Double(value), number >= 100, value.first?.isNumber == true,
-      let odds = try? Odds(decimal: number)
-    else { return }
-    FileHandle.standardError.write(Data(
-      "warning: '\(value)' is read as decimal odds \(value) (implied \(percent(odds.impliedProbability))); American odds are written +\(value) or -\(value)\n".utf8))
-  }
-
   /// A warning for a market whose prices imply less than 100% in total (a negative margin).
   public static func warnIfNegativeMargin(_ overround: Double) {
     guard overround < 0 else { return }

@@ -1,9 +1,24 @@
-/// The agent's response envelope: `{"success": true, "result": ...}`.
+/// The agent's response envelope: `{"success": true, "result": ...}`, and mcsim's `warnings`
+/// when the input holds something read but perhaps not meant (an ambiguous price, in
+/// `PriceWarningText`'s words); omitted when empty, so the agent's clients see its shape.
 public struct SuccessEnvelope<Result: Encodable & Sendable>: Encodable, Sendable {
   public let success = true
   public let result: Result
+  public var warnings: [String] = []
 
-  public init(_ result: Result) { self.result = result }
+  public init(_ result: Result, warnings: [String] = []) {
+    self.result = result
+    self.warnings = warnings
+  }
+
+  enum CodingKeys: String, CodingKey { case success, result, warnings }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(success, forKey: .success)
+    try c.encode(result, forKey: .result)
+    if !warnings.isEmpty { try c.encode(warnings, forKey: .warnings) }
+  }
 }
 
 extension SuccessEnvelope: ContractValue where Result: ContractValue {
@@ -13,6 +28,10 @@ extension SuccessEnvelope: ContractValue where Result: ContractValue {
     try result.writeJSON(to: out)
     out.key("success", object: object)
     out.bool(success)
+    if !warnings.isEmpty {
+      out.key("warnings", object: object)
+      try warnings.writeJSON(to: out)
+    }
     out.closeObject(object)
   }
 }

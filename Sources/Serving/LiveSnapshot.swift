@@ -3,6 +3,7 @@ import Foundation
 import LineFeeds
 import OddsMath
 import RandomStreams
+import Renderers
 import ServiceContracts
 import Simulation
 import UseCases
@@ -72,8 +73,9 @@ struct LiveSnapshot: Sendable {
     }
 
     let feed: Feed
+    let ambiguous: [AmbiguousPrice]
     do {
-      feed = try FeedDecoder.decode(oddsBytes, format: nil, priceFormat: nil)
+      (feed, ambiguous) = try PriceNotices.collect { try FeedDecoder.decode(oddsBytes, format: nil, priceFormat: nil) }
     } catch {
       throw ReadError.odds("\(oddsSource): \(error)")
     }
@@ -114,6 +116,7 @@ struct LiveSnapshot: Sendable {
       methodology: .init(base: base, options: options, projections: projections, advice: configuration.advice),
       inputs: inputs)
     tonight.asTonight(rules: configuration.agentAdvice)
+    tonight.warnings = ambiguous.map { PriceWarningText.message($0) }
     let fair = FairOdds.evaluate(feed.decodedQuotes, policy: policy)
     let games = feed.events.compactMap { e -> FairBetGame? in
       guard let home = e.home, let away = e.away, let start = e.commenceTime else { return nil }

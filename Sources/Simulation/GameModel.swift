@@ -79,7 +79,8 @@ public struct GameModel: Hashable, Sendable {
     }
     for (field, sd) in [("home_std_dev", homeSD), ("away_std_dev", awaySD)] {
       check { () throws(InputError) in
-        try InputError.requirePositive(field, sd)
+        // One rule for every sd out of range (-3 and 0.1 alike): the range.
+        try InputError.requireFinite(field, sd)
         guard sd >= Self.minSD, sd <= Self.maxSD else {
           throw .invalid(field: field, value: "\(sd)", reason: "must be in [\(Self.minSD), \(Int(Self.maxSD))]")
         }

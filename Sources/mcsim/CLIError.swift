@@ -79,8 +79,8 @@ enum CLIError {
 
   static func fail(option: String, _ error: KellyPolicyError) -> CLIFailure {
     switch error {
-    case .invalidFraction(let f): self.option(option, "\(f)", "must be in (0, 1]")
-    case .invalidCap(let c): self.option(option, "\(c)", "must be in (0, 1]")
+    case .invalidFraction(let f): self.option(option, Precedence.text(f), "must be in (0, 1]")
+    case .invalidCap(let c): self.option(option, Precedence.text(c), "must be in (0, 1]")
     }
   }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import OddsMath
 import Renderers
 import ServiceContracts
+import UseCases
 
 /// `mcsim devig`: fair probabilities from one book's prices on every outcome of a market.
 struct DevigCommand: ParsableCommand {
@@ -36,17 +37,17 @@ struct DevigCommand: ParsableCommand {
   func run() throws {
     let prices = OddsOutput.priceArguments(self.prices)
     let pairs = try prices.map { item in
-      try CLIError.wrap(item, field: "price") { () throws -> (String?, Odds) in
-        guard let eq = item.lastIndex(of: "=") else { return (nil, try Odds(parsing: item)) }
-        return (String(item[..<eq]), try Odds(parsing: String(item[item.index(after: eq)...])))
+      try CLIError.wrap(item, field: "price") { () throws -> (String?, PriceReading) in
+        guard let eq = item.lastIndex(of: "=") else { return (nil, try PriceReading(item)) }
+        return (String(item[..<eq]), try PriceReading(String(item[item.index(after: eq)...])))
       }
     }
-    prices.forEach(OddsOutput.warnIfAmbiguous)
+    PriceWarningText.warn(pairs.compactMap { AmbiguousPrice.of($0.1, at: $0.0 ?? "") })
     let named = pairs.contains { $0.0 != nil }
     let names = named ? pairs.enumerated().map { $1.0 ?? String($0 + 1) } : nil
     let market: Market
     do {
-      market = try Market(prices: pairs.map(\.1), outcomes: names)
+      market = try Market(prices: pairs.map(\.1.odds), outcomes: names)
     } catch {
       throw CLIError.fail("\(error)", field: "prices")
     }

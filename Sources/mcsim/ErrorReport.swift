@@ -24,7 +24,8 @@ enum ErrorReport {
       var message = MCSim.message(for: error)
       if message.hasPrefix("Error: ") { message.removeFirst(7) }
       message = message.split(separator: "\n").first.map(String.init) ?? message
-      failure = CLIFailure(field: optionNamed(in: message), value: nil, message: message, code: code)
+      let field = optionNamed(in: message)
+      failure = CLIFailure(field: field, value: field.flatMap { valueNamed(in: message, after: $0) }, message: message, code: code)
     }
     FileHandle.standardError.write(Data("Error: \(failure.message)\n".utf8))
     if jsonRequested { print(document(failure)) }
@@ -36,6 +37,14 @@ enum ErrorReport {
     message.split(whereSeparator: { $0 == " " || $0 == ":" || $0 == "," || $0 == "'" })
       .first { $0.hasPrefix("--") && $0.count > 2 }
       .map { String($0.trimmingCharacters(in: CharacterSet(charactersIn: ".,;'"))) }
+  }
+
+  /// The value of a refusal worded "--option VALUE: reason" (an option group's own check, as
+  /// `ModelOptions.validate` words it), so its JSON document names both.
+  static func valueNamed(in message: String, after option: String) -> String? {
+    guard message.hasPrefix(option + " "), let colon = message.range(of: ": ") else { return nil }
+    let value = message[message.index(message.startIndex, offsetBy: option.count + 1)..<colon.lowerBound]
+    return value.isEmpty || value.contains(" ") ? nil : String(value)
   }
 
   static func document(_ f: CLIFailure) -> String {

@@ -3,6 +3,7 @@ import Foundation
 import OddsMath
 import Renderers
 import ServiceContracts
+import UseCases
 
 /// `mcsim odds convert`: one price in every format.
 struct OddsCommand: ParsableCommand {
@@ -30,8 +31,9 @@ struct OddsCommand: ParsableCommand {
 
     func run() throws {
       let prices = OddsOutput.priceArguments(self.prices)
-      let odds = try prices.map { text in try CLIError.wrap(text, field: "price") { try Odds(parsing: text) } }
-      prices.forEach(OddsOutput.warnIfAmbiguous)
+      let readings = try prices.map { text in try CLIError.wrap(text, field: "price") { try PriceReading(text) } }
+      PriceWarningText.warn(readings.compactMap { AmbiguousPrice.of($0, at: "") })
+      let odds = readings.map(\.odds)
       if json {
         try OddsOutput.printJSON(zip(prices, odds).map { ConvertedPrice(input: $0, odds: $1) }, style: output.style)
         return

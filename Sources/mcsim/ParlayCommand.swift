@@ -78,22 +78,13 @@ struct ParlayCommand: ParsableCommand {
     let config = try adviceOptions.configFile()
     var impliedBy: (total: Double, spread: Double)? = nil
     var offered: Odds? = nil
-    func parsePrice(_ text: String, field: String, file: String?) throws -> Odds {
-      let odds: Odds
-      do { odds = try Odds(parsing: text) } catch {
-        if let file { throw CLIError.fail("\(file): \(field) = \(text): \(error)", code: .failure, field: field, value: text) }
-        throw CLIError.option("--price", text, "\(error)")
-      }
-      OddsOutput.warnIfAmbiguous(text)
-      return odds
-    }
     let parlay: Parlay
     if let file {
       let source = InputSource(file)
       let data: Data
       do { data = try source.read() } catch { throw CLIError.badInput(source.description, error) }
       let request: ParlayRequest
-      do { request = try ParlayRequest.decode(data) } catch { throw CLIError.badInput(source.description, error) }
+      do { request = try InputFile.decode(source.description) { try ParlayRequest.decode(data) } } catch { throw CLIError.badInput(source.description, error) }
       try input.report(unknown: UnknownFields.find(in: data, .parlayRequest), in: source.description)
       var base = try modelFile.base(config: config)
       modelOptions.apply(to: &base)
@@ -103,7 +94,7 @@ struct ParlayCommand: ParsableCommand {
           "--rho", "\(rho)",
           "disagrees with \(source.description)'s full matrix, correlation[\(d.row)][\(d.column)] = \(d.entry); give one or make them agree")
       }
-      if let text = request.price?.text { offered = try parsePrice(text, field: "price", file: source.description) }
+      offered = request.price?.odds
     } else {
       let base = modelOptions.model(home: 0, away: 0, base: try modelFile.base(config: config))
       let projection = try market.projection() ?? .given(home: home ?? 0, away: away ?? 0)
@@ -128,7 +119,7 @@ struct ParlayCommand: ParsableCommand {
         throw Self.optionFailure(error)
       }
     }
-    if let price { offered = try parsePrice(price, field: "--price", file: nil) }
+    if let price { offered = try PriceText.parse(price, option: "--price") }
     if let offered, offered.decimal <= 1 {
       throw CLIError.option("--price", price ?? "\(offered.decimal)", "must be above 1 (decimal)")
     }

@@ -56,7 +56,7 @@ struct PropsCommand: ParsableCommand {
     let data: Data
     do { data = try source.read() } catch { throw CLIError.badInput(source.description, error) }
     let decoded: Feed
-    do { decoded = try FeedDecoder.decode(data) } catch { throw CLIError.badInput(source.description, error) }
+    do { decoded = try InputFile.decode(source.description) { try FeedDecoder.decode(data) } } catch { throw CLIError.badInput(source.description, error) }
     let withProps = decoded.events.filter { e in e.quotes.contains { $0.market.hasPrefix("player_") } }
     let chosen = event.map { key in withProps.filter { ($0.id ?? "").contains(key) || $0.label.contains(key) } } ?? withProps
     guard chosen.count == 1, let game = chosen.first else {

@@ -97,7 +97,7 @@ struct RunCommand: ParsableCommand {
       let data: Data
       do { data = try source.read() } catch { throw CLIError.badInput(source.description, error) }
       let decoded: SimulateRequest
-      do { decoded = try SimulateRequest.decode(data) } catch { throw CLIError.badInput(source.description, error) }
+      do { decoded = try InputFile.decode(source.description) { try SimulateRequest.decode(data) } } catch { throw CLIError.badInput(source.description, error) }
       try input.report(unknown: UnknownFields.find(in: data, .simulateRequest), in: source.description)
       let fileMarket: TotalsMarket
       do { fileMarket = try decoded.market() } catch { throw CLIError.badInput(source.description, error) }

@@ -374,7 +374,7 @@ struct SlateCommand: ParsableCommand {
     var slate: SlateFile
     let data: Data
     do { data = try source.read(fetcher: feedOptions.fetcher) } catch { throw CLIError.badInput("\(source)", error) }
-    do { slate = try SlateFile.decode(data, base: base) } catch { throw CLIError.badInput("\(source)", error) }
+    do { slate = try InputFile.decode("\(source)") { try SlateFile.decode(data, base: base) } } catch { throw CLIError.badInput("\(source)", error) }
     var unknown = UnknownFields.find(in: data, .slate)
     for entry in slate.entries { unknown += entry.unknownFields.map { "\(entry.game.id).\($0)" } }
     // Per-game unknown fields are also in the game's warnings (JSON); the table has them here.

@@ -44,7 +44,7 @@ final class SlateEvaluatorTests: XCTestCase {
     XCTAssertNil(r.games[1].monteCarlo)
     XCTAssertEqual(r.games[2].error, "field 'games[2].home_ppg' must be a number")
     XCTAssertEqual(r.games[2].verdict, .error)
-    XCTAssertEqual(r.games[3].error, "home_std_dev = -1.0: must be greater than 0")
+    XCTAssertEqual(r.games[3].error, "home_std_dev = -1.0: must be in [0.5, 100]")
     XCTAssertEqual(r.games[4].error, "total_line = -5.0: must be in (0, 1000)")
     for i in [0, 5] {
       XCTAssertNil(r.games[i].error)

@@ -30,7 +30,7 @@ final class ParlayCommandTests: XCTestCase {
     XCTAssertEqual(try XCTUnwrap(r["lift"] as? Double), p / independent, accuracy: 1e-12)
     XCTAssertEqual(try XCTUnwrap(r["fair_odds"] as? Double), 1 / p, accuracy: 1e-9)
     XCTAssertEqual(try XCTUnwrap(r["ev"] as? Double), 6 * p - 1, accuracy: 1e-12)
-    XCTAssertEqual(try XCTUnwrap(r["kelly"] as? Double), max(0, (5 * p - (1 - p)) / 5), accuracy: 1e-12)
+    XCTAssertEqual(try XCTUnwrap(r["kelly_full"] as? Double), max(0, (5 * p - (1 - p)) / 5), accuracy: 1e-12)
     XCTAssertEqual(r["route"] as? String, "joint_histogram")
     XCTAssertEqual(r["simulations"] as? Int, 100_000)
     // Covering -3.5 needs a home win: the joint equals the over and the cover together.

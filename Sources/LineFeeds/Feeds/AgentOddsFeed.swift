@@ -1,6 +1,7 @@
 import Foundation
 import OddsMath
 import ServiceContracts
+import UseCases
 
 /// The betting agent's odds feed, GET /api/betting/odds (docs/contracts.md, "Betting agent"): camelCase,
 /// numbers as strings, decimal odds, one book (the feed's `source`).
@@ -91,9 +92,11 @@ enum AgentOddsFeed {
         return
       }
       do {
+        let reading = try PriceReading(price)
+        PriceNotices.note(reading, at: "\(location).\(path)")
         quotes.append(Quote(
           event: event, market: market, selection: selection, line: value, book: book,
-          price: try Odds(parsing: price), observedAt: observedAt))
+          price: reading.odds, observedAt: observedAt))
       } catch {
         reject("price '\(price)': \(error)", path)
       }

@@ -9,7 +9,7 @@
 public struct AdvicePolicy: Hashable, Sendable {
   /// Fraction of full Kelly, and the most one bet may take (fractions of bankroll).
   public var kelly: KellyPolicy
-  /// A bet is recommended only when its EV per unit staked is above this (default 0).
+  /// A bet is recommended only when its EV per unit staked is above this, in [-1, 1] (default 0).
   public var minEV: Double
   /// ... and its edge, p - 1/d, above this (default 0).
   public var minEdge: Double
@@ -72,8 +72,10 @@ public struct AdvicePolicy: Hashable, Sendable {
     func check(_ key: String, _ value: Double, _ ok: Bool, _ reason: String) throws(AdvicePolicyError) {
       guard value.isFinite, ok else { throw .invalid(key: key, value: value, reason: reason) }
     }
-    try check("min_ev", minEV, minEV >= -1, "must be at least -1")
-    try check("min_edge", minEdge, minEdge >= -1 && minEdge <= 1, "must be in [-1, 1]")
+    // Both are fractions, as every probability and EV inside mcsim: 0.03 is 3%. An EV threshold
+    // above 1 (100% a unit staked) is a percentage typed as a fraction, refused like an edge's.
+    try check("min_ev", minEV, minEV >= -1 && minEV <= 1, "must be in [-1, 1], a fraction (0.03 is 3%)")
+    try check("min_edge", minEdge, minEdge >= -1 && minEdge <= 1, "must be in [-1, 1], a fraction (0.03 is 3%)")
     try check("max_ev_interval", maxEVHalfWidth, maxEVHalfWidth > 0, "must be greater than 0")
     try check("max_market_gap", maxMarketGap, maxMarketGap > 0 && maxMarketGap <= 1, "must be in (0, 1]")
     try check("blend", blend, blend >= 0 && blend <= 1, "must be in [0, 1]")

@@ -1,6 +1,7 @@
 import Foundation
 import OddsMath
 import Simulation
+import UseCases
 
 /// The betting agent's `POST /api/monte-carlo/simulate` request body (docs/contracts.md, "Betting agent"),
 /// with its defaults (`include_scenarios` and `include_sensitivity` true, as the agent had them).
@@ -74,6 +75,10 @@ public struct SimulateRequest: Decodable, Sendable {
     totalLine = try c.decode(Double.self, forKey: .totalLine)
     overOdds = try c.decodeIfPresent(Double.self, forKey: .overOdds) ?? 1.91
     underOdds = try c.decodeIfPresent(Double.self, forKey: .underOdds) ?? 1.91
+    // The agent's prices are decimal numbers; one of 100 or more looks American (`PriceReading`).
+    for (key, price) in [(CodingKeys.overOdds, overOdds), (.underOdds, underOdds)] where c.contains(key) {
+      if let reading = try? PriceReading(number: price) { PriceNotices.note(reading, at: key.rawValue) }
+    }
     nSims = try c.decodeIfPresent(Int.self, forKey: .nSims) ?? SimulationOptions.defaultSimulations
     includeScenarios = try c.decodeIfPresent(Bool.self, forKey: .includeScenarios) ?? true
     includeSensitivity = try c.decodeIfPresent(Bool.self, forKey: .includeSensitivity) ?? true

@@ -10,6 +10,8 @@ public struct DevigResponse: Encodable, Sendable {
   public let margin: Double
   public let hold: Double
   public let results: [DevigResult]
+  /// Ambiguous prices of the request, worded (`PriceWarningText`); omitted when empty.
+  public var warnings: [String]?
 
   public init(market: Market, results: [DevigResult]) {
     outcomes = market.outcomes

@@ -62,11 +62,15 @@ extension BetReport: Encodable {
 
 extension FairOddsReport: Encodable {
   enum CodingKeys: String, CodingKey {
-    case asOf = "as_of", method, sharpBooks = "sharp_books", bets, issues, rejected
+    case asOf = "as_of", method, sharpBooks = "sharp_books", bets, issues, rejected, warnings
   }
 
-  public func encode(to encoder: any Encoder) throws {
+  public func encode(to encoder: any Encoder) throws { try encode(to: encoder, warnings: []) }
+
+  /// The report, and its input's warnings (ambiguous prices, worded; omitted when empty).
+  func encode(to encoder: any Encoder, warnings: [String]) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
+    if !warnings.isEmpty { try c.encode(warnings, forKey: .warnings) }
     try c.encode(asOf, forKey: .asOf)
     try c.encode(policy.method, forKey: .method)
     try c.encode(policy.sharpBooks, forKey: .sharpBooks)
@@ -74,6 +78,19 @@ extension FairOddsReport: Encodable {
     try c.encode(issues, forKey: .issues)
     try c.encode(rejected.map(\.description), forKey: .rejected)
   }
+}
+
+/// `POST /api/odds/fair`'s answer: the report, with the warnings of the body it was read from.
+public struct FairOddsAnswer: Encodable, Sendable {
+  public let report: FairOddsReport
+  public let warnings: [String]
+
+  public init(_ report: FairOddsReport, warnings: [String]) {
+    self.report = report
+    self.warnings = warnings
+  }
+
+  public func encode(to encoder: any Encoder) throws { try report.encode(to: encoder, warnings: warnings) }
 }
 
 extension BetExplanation: Encodable {

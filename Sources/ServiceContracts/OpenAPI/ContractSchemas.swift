@@ -162,6 +162,7 @@ public enum ContractSchemas {
       ["success", "result"],
       [
         "success": .constant(true),
+        "warnings": strings.with(["description": "mcsim's addition: what the input holds that was read but may not be meant (a price of 100 or more without a sign, read as decimal odds)"]),
         "result": .object(
           ["simulation", "ev_metrics", "direction", "our_probability", "our_ev", "our_kelly"],
           [
@@ -215,6 +216,7 @@ public enum ContractSchemas {
       ["success", "n_games", "n_sims_per_game", "games"],
       [
         "success": .constant(true), "n_games": .anyInteger, "n_sims_per_game": .anyInteger, "n_simulations": .anyInteger,
+        "warnings": strings.with(["description": "mcsim's addition: what the input holds that was read but may not be meant (a price of 100 or more without a sign, read as decimal odds)"]),
         "games": .array(of: .ref("SlateGame")), "methodology": .anyObject, "total_exposure": .anyNumber,
         "total_exposure_fraction": .anyNumber, "bankroll": .anyNumber, "exposure_scaled": .anyBoolean,
         "n_failed": .anyInteger, "seed": .anyInteger, "threads": .anyInteger, "elapsed_ms": .anyNumber,
@@ -356,6 +358,7 @@ public enum ContractSchemas {
       ["success", "outcomes", "implied", "margin", "results"],
       [
         "success": .constant(true), "outcomes": strings, "implied": numbers, "margin": .anyNumber, "hold": .anyNumber,
+        "warnings": strings.with(["description": "mcsim's addition: what the input holds that was read but may not be meant (a price of 100 or more without a sign, read as decimal odds)"]),
         "results": .array(
           of: .object(
             ["method", "probabilities", "margin"],
@@ -366,6 +369,6 @@ public enum ContractSchemas {
               "c": .anyNumber.with(["description": "odds-ratio: the ratio"]),
             ])),
       ]),
-    "FairResponse": .object(["as_of", "bets"], ["as_of": .anyString, "bets": .array(of: .anyObject)]),
+    "FairResponse": .object(["as_of", "bets"], ["as_of": .anyString, "bets": .array(of: .anyObject), "warnings": strings.with(["description": "mcsim's addition: what the input holds that was read but may not be meant (a price of 100 or more without a sign, read as decimal odds)"])]),
   ]
 }

@@ -59,7 +59,7 @@ public struct ParlayRequest: Decodable, Sendable {
     enum CodingKeys: String, CodingKey, CaseIterable { case game, leg }
   }
 
-  public var price: FlexiblePrice?
+  package var price: PriceValue?
   public var games: [Game]
   public var players: [Player]?
   public var legs: [Leg]
@@ -225,14 +225,4 @@ public struct ParlayRequest: Decodable, Sendable {
     "home_projection": "home", "away_projection": "away", "home_std_dev": "home_sd", "away_std_dev": "away_sd",
     "correlation": "rho",
   ]
-}
-
-/// A price given as a number (decimal) or a string (decimal or American, "+150").
-public struct FlexiblePrice: Decodable, Sendable {
-  public let text: String
-
-  public init(from decoder: any Decoder) throws {
-    let c = try decoder.singleValueContainer()
-    if let v = try? c.decode(Double.self) { text = "\(v)" } else { text = try c.decode(String.self) }
-  }
 }

@@ -111,7 +111,6 @@ public struct ParlayResponse: Encodable, Sendable {
   public let fairOdds: Double?
   public let price: Double?
   public let ev: Double?
-  public let kelly: Double?
   /// At a price: full Kelly, the advised stake after the advice policy (a fraction of bankroll
   /// within the cap, 0 when withheld), in money with a bankroll, and the policy's whole verdict.
   public let kellyFull: Double?
@@ -137,7 +136,7 @@ public struct ParlayResponse: Encodable, Sendable {
 
   enum CodingKeys: String, CodingKey {
     case jointProbability = "joint_probability", ci95 = "ci_95", standardError = "standard_error"
-    case independentProbability = "independent_probability", lift, fairOdds = "fair_odds", price, ev, kelly, legs
+    case independentProbability = "independent_probability", lift, fairOdds = "fair_odds", price, ev, legs
     case kellyFull = "kelly_full", stake, stakeAmount = "stake_amount", advice
     case legsWon = "legs_won", leagueFactor = "league_factor"
     case simulations, seed, route, transform, dimension, quantities
@@ -161,14 +160,12 @@ public struct ParlayResponse: Encodable, Sendable {
     if let price, let a = priced.advice {
       let e = r.evaluation(at: price)
       ev = e.expectedValue
-      kelly = e.fullKelly
       kellyFull = e.fullKelly
       stake = a.stake
       stakeAmount = a.stakeAmount
       advice = a
     } else {
       ev = nil
-      kelly = nil
       kellyFull = nil
       stake = nil
       stakeAmount = nil
@@ -209,7 +206,6 @@ public struct ParlayResponse: Encodable, Sendable {
     try c.encode(fairOdds, forKey: .fairOdds)
     try c.encode(price, forKey: .price)
     try c.encode(ev, forKey: .ev)
-    try c.encode(kelly, forKey: .kelly)
     try c.encode(kellyFull, forKey: .kellyFull)
     try c.encode(stake, forKey: .stake)
     try c.encodeIfPresent(stakeAmount, forKey: .stakeAmount)

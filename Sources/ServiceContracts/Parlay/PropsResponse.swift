@@ -10,8 +10,6 @@ public struct PropsResponse: Encodable, Sendable {
     public let side: String
     public let price: Double
     public let ev: Double
-    /// Full Kelly (the same as `kelly_full`; kept for the clients that read it).
-    public let kelly: Double
     public let kellyFull: Double
     /// The advised stake after the advice policy (fraction of bankroll, within the cap; 0 when
     /// withheld), and in money with a bankroll.
@@ -20,7 +18,7 @@ public struct PropsResponse: Encodable, Sendable {
     public let advice: SideAdvice
 
     enum CodingKeys: String, CodingKey {
-      case book, side, price, ev, kelly, stake, advice
+      case book, side, price, ev, stake, advice
       case kellyFull = "kelly_full", stakeAmount = "stake_amount"
     }
   }
@@ -84,7 +82,7 @@ public struct PropsResponse: Encodable, Sendable {
         prices: r.prices.map { p in
           Price(
             book: p.offer.book, side: p.offer.side.rawValue, price: p.offer.price.decimal, ev: p.evaluation.expectedValue,
-            kelly: p.evaluation.fullKelly, kellyFull: p.evaluation.fullKelly, stake: p.advice.stake,
+            kellyFull: p.evaluation.fullKelly, stake: p.advice.stake,
             stakeAmount: p.advice.stakeAmount, advice: p.advice)
         })
     }

@@ -1,29 +1,49 @@
 import Foundation
 import OddsMath
+import UseCases
 
-/// A price as JSON inputs write it: a string in any format `Odds(parsing:)` reads ("-110",
-/// "+150", "1.91", "10/11"), or a JSON number read as decimal odds (the betting agent's
-/// `over_odds: 1.91`). An invalid price fails decoding with the reason, so the field is named.
-package struct PriceValue: Decodable, Sendable {
-  package let odds: Odds
+/// A price as a JSON input writes it, before it is read: a string ("-110", "1.91", "10/11") or a
+/// number (1.91). `read()` applies mcsim's one rule (`PriceReading`); a decoder that must report
+/// each bad price of a list on its own (`POST /api/odds/devig`) reads them one by one.
+package enum WrittenPrice: Decodable, Sendable, CustomStringConvertible {
+  case text(String)
+  case number(Double)
 
   package init(from decoder: any Decoder) throws {
     let c = try decoder.singleValueContainer()
-    do {
-      if let number = try? c.decode(Double.self) {
-        guard number > -100 else {
-          // Int(exactly:) rather than Int(_:), which traps on -1e300 (found by fuzzing the server).
-          let text = Int(exactly: number.rounded()).map { "\($0)" } ?? "\(number)"
-          throw DecodingError.dataCorruptedError(
-            in: c, debugDescription: "a number is read as decimal odds; write American odds as a string, \"\(text)\"")
-        }
-        odds = try Odds(decimal: number)
-      } else {
-        odds = try Odds(parsing: try c.decode(String.self))
-      }
-    } catch let error as OddsError {
-      throw DecodingError.dataCorruptedError(in: c, debugDescription: error.description)
+    if let number = try? c.decode(Double.self) { self = .number(number) } else { self = .text(try c.decode(String.self)) }
+  }
+
+  /// The price by the one rule, or why not (`OddsError` or `PriceNumberError`, each a reason).
+  package func read() throws -> PriceReading {
+    switch self {
+    case .text(let text): try PriceReading(text)
+    case .number(let number): try PriceReading(number: number)
     }
+  }
+
+  /// What was written: the string, or the number as its shortest text.
+  package var description: String {
+    switch self {
+    case .text(let text): text
+    case .number(let number): PriceReading.text(number)
+    }
+  }
+}
+
+/// A price in a JSON input, read (`WrittenPrice.read`): an invalid one fails decoding with the
+/// reason, so the field is named; an ambiguous one ("110") is noted (`PriceNotices`).
+package struct PriceValue: Decodable, Sendable {
+  package let reading: PriceReading
+  package var odds: Odds { reading.odds }
+
+  package init(from decoder: any Decoder) throws {
+    let written = try WrittenPrice(from: decoder)
+    do { reading = try written.read() } catch {
+      throw DecodingError.dataCorruptedError(
+        in: try decoder.singleValueContainer(), debugDescription: "\(error)")
+    }
+    PriceNotices.note(reading, at: InputDecodingError.path(decoder.codingPath))
   }
 }
 

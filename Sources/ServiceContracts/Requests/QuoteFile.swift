@@ -1,5 +1,6 @@
 import Foundation
 import OddsMath
+import UseCases
 
 /// The native quotes JSON format (documented in docs/odds.md):
 ///
@@ -7,7 +8,7 @@ import OddsMath
 ///                "book": "pinnacle", "price": "-110", "observed_at": "2026-04-01T18:00:00Z"}]}
 ///
 /// or a bare array of quote objects. `price` is a string in any format `Odds(parsing:)` reads
-/// (`-110`, `+150`, `1.91`, `10/11`) or a JSON number, read as decimal odds. `line` may be absent
+/// (`-110`, `+150`, `1.91`, `10/11`) or a JSON number, read as decimal odds (`PriceReading`). `line` may be absent
 /// or null (moneyline, 1X2). `observed_at` is ISO 8601 or Unix seconds. `category` ("main" or
 /// "player_prop") is optional.
 ///
@@ -47,7 +48,7 @@ public enum QuoteFile {
     var decoded = Decoded(quotes: [], rejected: [])
     for (index, item) in items.enumerated() {
       do {
-        decoded.quotes.append(try quote(from: item))
+        decoded.quotes.append(try quote(from: item, at: root is [Any] ? "[\(index)]" : "quotes[\(index)]"))
       } catch {
         decoded.rejected.append(RejectedQuote(index: index, reason: error.description))
       }
@@ -55,7 +56,7 @@ public enum QuoteFile {
     return decoded
   }
 
-  static func quote(from item: Any) throws(QuoteError) -> Quote {
+  static func quote(from item: Any, at location: String) throws(QuoteError) -> Quote {
     guard let object = item as? [String: Any] else { throw .notAnObject }
     func text(_ field: String) throws(QuoteError) -> String {
       guard let value = object[field], !(value is NSNull) else { throw .missingField(field) }
@@ -71,20 +72,20 @@ public enum QuoteFile {
     case let s as String where Double(s)?.isFinite == true: line = Double(s)
     case let other?: throw .invalidField("line", value: "\(other)", reason: "expected a number or null")
     }
+    let written: WrittenPrice
+    switch object["price"] {
+    case nil, is NSNull: throw .missingField("price")
+    case let s as String: written = .text(s)
+    case let n as NSNumber: written = .number(n.doubleValue)
+    case let other?: throw .invalidField("price", value: "\(other)", reason: "expected odds")
+    }
     let price: Odds
     do {
-      switch object["price"] {
-      case nil, is NSNull: throw QuoteError.missingField("price")
-      case let s as String: price = try Odds(parsing: s)
-      case let n as NSNumber: price = try Odds(decimal: n.doubleValue)
-      case let other?: throw QuoteError.invalidField("price", value: "\(other)", reason: "expected odds")
-      }
-    } catch let error as OddsError {
-      throw .invalidField("price", value: "\(object["price"].map { "\($0)" } ?? "")", reason: error.description)
-    } catch let error as QuoteError {
-      throw error
+      let reading = try written.read()
+      PriceNotices.note(reading, at: "\(location).price")
+      price = reading.odds
     } catch {
-      throw .invalidField("price", value: "", reason: "\(error)")
+      throw .invalidField("price", value: written.description, reason: "\(error)")
     }
     let observedAt: Date
     switch object["observed_at"] {

@@ -1,6 +1,7 @@
 import Foundation
 import LineFeeds
 import OddsMath
+import Renderers
 import ServiceContracts
 import Simulation
 import UseCases
@@ -29,14 +30,15 @@ enum AgentJobs {
 
   static func simulate(_ sent: Data, configuration: ServerConfiguration) throws(APIError) -> SimulationJob {
     let request: SimulateRequest
+    let ambiguous: [AmbiguousPrice]
     // A body of plain JSON types without a null (what clients send) decodes as it is; only the
     // others pay for pydantic's lax reading (a parse and a rewrite, about the decode's cost again).
-    if sent.range(of: Data("null".utf8)) == nil, let plain = try? SimulateRequest.decode(sent) {
-      request = plain
+    if sent.range(of: Data("null".utf8)) == nil, let plain = try? PriceNotices.collect({ try SimulateRequest.decode(sent) }) {
+      (request, ambiguous) = plain
     } else {
       let (body, nulls) = LaxJSON.coerce(sent, fields: SimulateRequest.fieldTypes)
       if !nulls.isEmpty { throw APIError.invalid(nulls) }
-      do { request = try SimulateRequest.decode(body) } catch {
+      do { (request, ambiguous) = try PriceNotices.collect { () throws(InputDecodingError) in try SimulateRequest.decode(body) } } catch {
         throw Problems.decoding(error, body: body, fields: SimulateRequest.fieldTypes)
       }
     }
@@ -74,7 +76,8 @@ enum AgentJobs {
     }
     let rules = configuration.agentAdvice
     return SimulationJob(cost: pricing.cost) {
-      try JSONResponse.encode(SuccessEnvelope(SimulateAnswer(try GamePricing.price(pricing).report, rules: rules)))
+      try JSONResponse.encode(SuccessEnvelope(
+        SimulateAnswer(try GamePricing.price(pricing).report, rules: rules), warnings: ambiguous.map(PriceWarningText.message)))
     }
   }
 
@@ -85,7 +88,10 @@ enum AgentJobs {
       itemZeroIsDefault: batchZeroIsDefault)
     if !nulls.isEmpty { throw APIError.invalid(nulls) }
     let file: SlateFile
-    do { file = try SlateFile.decode(body, base: configuration.model) } catch {
+    let ambiguous: [AmbiguousPrice]
+    do {
+      (file, ambiguous) = try PriceNotices.collect { () throws(InputDecodingError) in try SlateFile.decode(body, base: configuration.model) }
+    } catch {
       throw Problems.decoding(error, body: body, fields: SlateFile.fieldTypes)
     }
     var problems = Problems()
@@ -121,6 +127,7 @@ enum AgentJobs {
         methodology: .init(base: configuration.model, options: options, projections: .given, advice: configuration.advice),
         inputs: .init(slate: "request body", odds: nil, stats: nil))
       response.agentFields = AgentFields(endpoint: .batch, rules: configuration.agentAdvice)
+      response.warnings = ambiguous.map(PriceWarningText.message)
       return try JSONResponse.encode(response)
     }
   }

@@ -1,7 +1,9 @@
 import Foundation
 import LineFeeds
 import OddsMath
+import Renderers
 import ServiceContracts
+import UseCases
 
 /// `POST /api/odds/devig` and `POST /api/odds/fair`: the odds library over HTTP. Neither draws
 /// a random number, but both are admitted by their cost like a simulation (`MCSimServer.compute`):
@@ -17,18 +19,9 @@ enum OddsJobs {
 
   /// `{"prices": ["-110", 2.05, "10/11"], "outcomes": ["over", "under"]?, "method": "power" | "all" | [..]?}`
   struct DevigBody: Decodable {
-    var prices: [PriceText]
+    var prices: [WrittenPrice]
     var outcomes: [String]?
     var method: MethodList?
-  }
-
-  /// A price as a JSON number (decimal odds) or a string (any format `Odds(parsing:)` reads).
-  struct PriceText: Decodable {
-    let text: String
-    init(from decoder: any Decoder) throws {
-      let c = try decoder.singleValueContainer()
-      if let d = try? c.decode(Double.self) { text = "\(d)" } else { text = try c.decode(String.self) }
-    }
   }
 
   struct MethodList: Decodable {
@@ -50,9 +43,15 @@ enum OddsJobs {
     }
     var problems = Problems()
     var prices: [Odds] = []
+    var ambiguous: [AmbiguousPrice] = []
+    // Each price on its own, by the one rule (`PriceReading`), so every bad one is named at once.
     for (i, p) in request.prices.enumerated() {
-      do { prices.append(try Odds(parsing: p.text)) } catch {
-        problems.add("prices[\(i)]", p.text, error.description)
+      do {
+        let reading = try p.read()
+        prices.append(reading.odds)
+        if let notice = AmbiguousPrice.of(reading, at: "prices[\(i)]") { ambiguous.append(notice) }
+      } catch {
+        problems.add("prices[\(i)]", p.description, "\(error)")
       }
     }
     var methods: [DevigMethod] = []
@@ -76,9 +75,11 @@ enum OddsJobs {
     do { market = try Market(prices: prices, outcomes: request.outcomes) } catch {
       throw APIError.invalid(field: "prices", value: "\(request.prices.count) prices", message: "\(error)")
     }
-    let chosen = methods
+    let chosen = methods, warnings = ambiguous.map(PriceWarningText.message)
     return SimulationJob(cost: prices.count * chosen.count * costPerUnit) {
-      try JSONResponse.encode(DevigResponse(market: market, results: chosen.map { market.devig($0) }))
+      var response = DevigResponse(market: market, results: chosen.map { market.devig($0) })
+      if !warnings.isEmpty { response.warnings = warnings }
+      return try JSONResponse.encode(response)
     }
   }
 
@@ -104,7 +105,8 @@ enum OddsJobs {
     }
     try problems.throwIfAny()
     let feed: Feed
-    do { feed = try FeedDecoder.decode(body, format: nil, priceFormat: nil) } catch {
+    let ambiguous: [AmbiguousPrice]
+    do { (feed, ambiguous) = try PriceNotices.collect { try FeedDecoder.decode(body, format: nil, priceFormat: nil) } } catch {
       throw APIError.invalid(field: "body", value: "", message: "\(error)")
     }
     let quotes = feed.decodedQuotes
@@ -112,9 +114,10 @@ enum OddsJobs {
     guard count <= maxQuotes else {
       throw APIError.invalid(field: "body", value: "\(count) quotes", message: "at most \(maxQuotes) quotes in one request")
     }
-    let (chosen, at) = (policy, moment)
+    let (chosen, at, warnings) = (policy, moment, ambiguous.map(PriceWarningText.message))
     return SimulationJob(cost: count * costPerUnit) {
-      try JSONResponse.encode(FairOdds.evaluate(quotes, policy: chosen, asOf: at))
+      try JSONResponse.encode(
+        FairOddsAnswer(FairOdds.evaluate(quotes, policy: chosen, asOf: at), warnings: warnings))
     }
   }
 }

@@ -20,10 +20,10 @@ struct AdviceOptions: ParsableArguments {
   @Option(name: .customLong("max-exposure"), parsing: .unconditional, help: "Most staked in all (a slate's bets together, or one bet), as a fraction of bankroll, in (0, 1] (default 0.2).")
   var maxExposure: Double?
 
-  @Option(name: .customLong("min-ev"), parsing: .unconditional, help: "Recommend only bets whose EV per unit staked is above this (default 0).")
+  @Option(name: .customLong("min-ev"), parsing: .unconditional, help: "Recommend only bets whose EV per unit staked is above this, a fraction in [-1, 1] (0.03 is 3%; default 0).")
   var minEV: Double?
 
-  @Option(name: .customLong("min-edge"), parsing: .unconditional, help: "Recommend only bets whose edge (p - 1/odds) is above this (default 0).")
+  @Option(name: .customLong("min-edge"), parsing: .unconditional, help: "Recommend only bets whose edge (p - 1/odds) is above this, a fraction in [-1, 1] (default 0).")
   var minEdge: Double?
 
   @Option(name: .customLong("max-market-gap"), parsing: .unconditional, help: "Gap between model and devigged market probability that flags model_market_disagree, in (0, 1] (default 0.1).")
@@ -77,7 +77,7 @@ struct AdviceOptions: ParsableArguments {
       guard let value else { return }
       policy[keyPath: key] = value
       do { try policy.validate() } catch {
-        throw CLIError.option(option, "\(value)", error.reason)
+        throw CLIError.option(option, Precedence.text(value), error.reason)
       }
     }
     try set("--bankroll", bankroll, \.bankroll)

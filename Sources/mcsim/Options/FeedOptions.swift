@@ -35,7 +35,7 @@ struct FeedOptions: ParsableArguments {
     do { data = try source.read(fetcher: fetcher) } catch { throw FeedReadError.unreachable("\(source): \(error)") }
     var feed: Feed
     do {
-      feed = try FeedDecoder.decode(data, format: format, priceFormat: priceFormat)
+      feed = try InputFile.decode(source.description) { try FeedDecoder.decode(data, format: format, priceFormat: priceFormat) }
     } catch {
       throw FeedReadError.unreadable("\(source): \(error)")
     }

@@ -36,6 +36,27 @@ struct ModelOptions: ParsableArguments {
   @Option(parsing: .unconditional, help: "Skewness of each team's points, in [-\(SkewNormal.maxSkewness), \(SkewNormal.maxSkewness)] (0 for normal; the service's skew scenario used 0.19); a large skew narrows the reachable --rho.")
   var skew: Double?
 
+  /// The options given, checked over the defaults before any input is read, as every command
+  /// that takes them checks them: a value out of range is a usage error (exit 64) naming its
+  /// option, never a game's error row or a fault of an input file. A default that a given
+  /// option makes invalid (the correlation 0.5 that `--skew -0.5` cannot reach) blames the
+  /// options given. Checks that need an input's own values (a model file's, a game's) come
+  /// after, where those are read.
+  func validate() throws {
+    let given = self.given
+    guard !given.isEmpty else { return }
+    var model = Self.defaults
+    model.homeMean = 100
+    model.awayMean = 100
+    apply(to: &model)
+    guard case .invalid(let field, let value, let reason)? = model.problems().first else { return }
+    // A ValidationError, as the parser's own: exit 64, the option named first.
+    let option = CLIError.optionNames[field] ?? field
+    if let at = given.first(where: { $0.option == option }) { throw ValidationError("\(option) \(at.value): \(reason)") }
+    throw ValidationError(
+      "\(given.map { "\($0.option) \($0.value)" }.joined(separator: " ")): the default \(field) \(value) \(reason)")
+  }
+
   /// The model at these projections: `base` (the defaults, or a config file's model over them)
   /// with the options given over it.
   func model(home: Double, away: Double, base: GameModel = Self.defaults) -> GameModel {

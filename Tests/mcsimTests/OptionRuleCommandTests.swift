@@ -1,0 +1,68 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// One rule for the model's and the advice policy's options in every command that takes them
+/// (issue 43, item 5): a value out of range is a usage error (exit 64), one line naming the
+/// option and its value, before any input is read; never a game's ERROR row, never the input
+/// file's fault. Input x entry point.
+final class OptionRuleCommandTests: XCTestCase {
+  override func setUpWithError() throws {
+    try TestTier.endToEnd.require()
+    FileManager.default.changeCurrentDirectoryPath(GoldenOutputTests.projectRoot.path)
+  }
+
+  /// Each command that prices games, as a user would run it.
+  static let modelCommands: [(name: String, args: [String])] = [
+    ("run", ["run", "--line", "225.5", "--home", "115", "--away", "112", "--sims", "2000"]),
+    ("run --request", ["run", "--request", "Scenarios/simulate_request.json", "--sims", "2000"]),
+    ("slate", ["slate", "Scenarios/slate_batch.json", "--sims", "2000"]),
+    ("parlay", ["parlay", "--home", "115", "--away", "112", "--leg", "over:225.5", "--sims", "2000"]),
+    ("parlay FILE", ["parlay", "Scenarios/parlay.json", "--sims", "2000"]),
+    ("props", ["props", "Scenarios/props_feed_nba.json", "--projections", "Scenarios/props_projections.json", "--sims", "2000"]),
+  ]
+
+  func testABadModelOptionIsAUsageErrorNamingItInEveryCommand() throws {
+    let bad: [(option: [String], said: String)] = [
+      (["--rho", "2"], "Error: --rho 2: must be in [-1, 1]"),
+      (["--home-sd", "-3"], "Error: --home-sd -3: must be in [0.5, 100]"),
+      (["--home-sd", "0.1"], "Error: --home-sd 0.1: must be in [0.5, 100]"),
+      (["--ot-rate", "1.5"], "Error: --ot-rate 1.5: must be in [0, 1]"),
+      (["--skew", "-0.5"], "Error: --skew -0.5: the default correlation 0.5 is not reachable"),
+    ]
+    for command in Self.modelCommands {
+      for b in bad {
+        let r = try MCSimBinary.run(command.args + b.option)
+        XCTAssertEqual(r.status, 64, "\(command.name) \(b.option): \(r.stderr)")
+        XCTAssertTrue(r.stderr.hasPrefix(b.said), "\(command.name) \(b.option): \(r.stderr)")
+        XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, "\(command.name) \(b.option): \(r.stderr)")
+      }
+    }
+  }
+
+  func testABadPolicyOptionIsAUsageErrorNamingItInEveryCommand() throws {
+    let commands = Self.modelCommands + [("sweep", ["sweep", "--line", "225.5", "--home", "115", "--away", "112", "--sims", "2000"])]
+    let bad: [(option: [String], said: String)] = [
+      (["--min-ev", "3"], "Error: --min-ev 3: must be in [-1, 1], a fraction (0.03 is 3%)"),
+      (["--min-edge", "3"], "Error: --min-edge 3: must be in [-1, 1], a fraction (0.03 is 3%)"),
+      (["--kelly-fraction", "2"], "Error: --kelly-fraction 2"),
+      (["--max-exposure", "0"], "Error: --max-exposure 0: must be in (0, 1]"),
+    ]
+    for command in commands {
+      for b in bad {
+        let r = try MCSimBinary.run(command.args + b.option)
+        XCTAssertEqual(r.status, 64, "\(command.name) \(b.option): \(r.stderr)")
+        XCTAssertTrue(r.stderr.hasPrefix(b.said), "\(command.name) \(b.option): \(r.stderr)")
+      }
+    }
+    // A config file's value is checked by the same rule, naming its key (exit 1: a file's fault).
+    let config = FileManager.default.temporaryDirectory.appendingPathComponent("mcsim-min-ev-\(getpid()).json")
+    try Data(#"{"min_ev": 3}"#.utf8).write(to: config)
+    defer { try? FileManager.default.removeItem(at: config) }
+    for command in commands {
+      let r = try MCSimBinary.run(command.args + ["--config", config.path])
+      XCTAssertEqual(r.status, 1, "\(command.name): \(r.stderr)")
+      XCTAssertTrue(r.stderr.contains("min_ev") && r.stderr.contains("must be in [-1, 1]"), "\(command.name): \(r.stderr)")
+    }
+  }
+}
