@@ -19,7 +19,7 @@ enum AdviceText {
 
   /// The short form for a table cell: the stake as a fraction, or the first reason it is withheld.
   static func cell(_ a: SideAdvice) -> String {
-    if a.recommended { return "stake \(Fmt.fixed(a.stake, 3))" }
+    if a.recommended { return "stake \(Fmt.fixed(a.stake, 3))" + (a.stakeAmount.map { " = \(Fmt.fixed($0, 2))" } ?? "") }
     return a.withheld.first?.rawValue ?? "no bet"
   }
 }

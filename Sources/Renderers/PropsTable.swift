@@ -26,7 +26,7 @@ public struct PropsTable {
     let width = max(14, (board.rows.map { $0.player.count + $0.stat.rawValue.count + 1 }.max() ?? 0) + 2)
     out.append(
       ParlayTable.pad("prop", width) + ParlayTable.pad("line", 7) + ParlayTable.pad("p_over", 8) + ParlayTable.pad("p_under", 8)
-        + ParlayTable.pad("p_push", 8) + ParlayTable.pad("best over (EV, stake)", 44) + "best under (EV, stake)")
+        + ParlayTable.pad("p_push", 8) + ParlayTable.pad("best over (EV, stake)", policy.bankroll != 1 ? 54 : 44) + "best under (EV, stake)")
     func best(_ row: PropBoard.Row, _ side: ParlayLeg.Side) -> String {
       guard let b = row.prices.filter({ $0.offer.side == side }).max(by: { $0.offer.price.decimal < $1.offer.price.decimal })
       else { return "–" }
@@ -36,7 +36,7 @@ public struct PropsTable {
       out.append(
         ParlayTable.pad("\(row.player) \(row.stat.rawValue)", width) + ParlayTable.pad(Fmt.line(row.line), 7)
           + ParlayTable.pad(Fmt.fixed(row.pOver, 4), 8) + ParlayTable.pad(Fmt.fixed(row.pUnder, 4), 8)
-          + ParlayTable.pad(Fmt.fixed(row.pPush, 4), 8) + ParlayTable.pad(best(row, .over), 44) + best(row, .under))
+          + ParlayTable.pad(Fmt.fixed(row.pPush, 4), 8) + ParlayTable.pad(best(row, .over), policy.bankroll != 1 ? 54 : 44) + best(row, .under))
     }
     out.append("")
     out.append("Team totals simulated alongside: " + board.teamTotals.map { "\($0.team.rawValue) over \(Fmt.line($0.line)) \(Fmt.fixed($0.pOver, 4))" }.joined(separator: " · "))

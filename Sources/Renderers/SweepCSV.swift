@@ -1,7 +1,9 @@
 import Simulation
 
 /// `mcsim sweep --csv` (RFC 4180): one row per grid point, the swept values first, then every
-/// figure of the JSON's points as fractions; empty cells where a value does not exist.
+/// figure of the JSON's points as fractions; empty cells where a value does not exist. The
+/// stakes say their unit as the slate's CSV does: `_frac` of bankroll, `_amount` in money
+/// (the fraction times `--bankroll`, 1 by default).
 public enum SweepCSV {
   public static func header(_ sweep: ParameterSweep) -> [String] {
     var h = sweep.axes.map(\.parameter.rawValue)
@@ -12,7 +14,8 @@ public enum SweepCSV {
       "ci_95_ev_over_hi", "ev_under", "ci_95_ev_under_lo", "ci_95_ev_under_hi", "kelly_over_full",
       "ci_95_kelly_over_lo", "ci_95_kelly_over_hi", "kelly_under_full", "ci_95_kelly_under_lo",
       "ci_95_kelly_under_hi", "break_even_over_price", "break_even_under_price", "exact_p_over", "exact_p_under",
-      "exact_p_push", "exact_dp_over_dline", "exact_ev_over", "exact_ev_under", "stake_over", "stake_under",
+      "exact_p_push", "exact_dp_over_dline", "exact_ev_over", "exact_ev_under", "stake_over_frac", "stake_over_amount",
+      "stake_under_frac", "stake_under_amount",
     ]
     if sweep.spread != nil { h += ["p_home_cover", "p_away_cover", "p_spread_push"] }
     if sweep.moneyline { h += ["p_home_win", "p_away_win", "p_tie"] }
@@ -31,7 +34,7 @@ public enum SweepCSV {
       for e in [p.evOver, p.evUnder, p.kellyOver, p.kellyUnder] { cells += [e.value, e.lower, e.upper] }
       cells += [p.breakEvenOverPrice, p.breakEvenUnderPrice]
       cells += [p.exact?.pOver, p.exact?.pUnder, p.exact?.pPush, p.exact?.dpOverDLine, p.exact?.evOver, p.exact?.evUnder]
-      cells += [p.adviceOver.stake, p.adviceUnder.stake]
+      for a in [p.adviceOver, p.adviceUnder] { cells += [a.stake, a.stake * a.bankroll] }
       if let s = p.spread { cells += [s.home.value, s.away.value, s.push.value] }
       if let m = p.moneyline { cells += [m.home.value, m.away.value, m.push.value] }
       lines.append(cells.map { $0.map { "\($0)" } ?? "" }.joined(separator: ","))

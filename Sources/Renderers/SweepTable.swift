@@ -18,12 +18,16 @@ public struct SweepTable {
     out.append("Prices   over \(Fmt.price(s.market.overOdds.decimal)) · under \(Fmt.price(s.market.underOdds.decimal))\(s.offeredLine.map { " · offered line \(Fmt.line($0))" } ?? "")")
     out.append("Timing   simulation \(Fmt.fixed(s.simulationSeconds * 1000, 1)) ms · reading every point \(Fmt.fixed(s.evaluationSeconds * 1000, 3)) ms · exact \(Fmt.fixed(s.exactSeconds * 1000, 1)) ms")
     out.append("")
+    // With a bankroll each stake shows its money beside its fraction ("0.0168 = 16.80").
+    let bankroll = s.points.first?.adviceOver.bankroll ?? 1
+    let stakeWidth = bankroll != 1 ? 18 : 9
+    if bankroll != 1 { out.append("Stakes   fraction of bankroll = money, of bankroll \(Fmt.fixed(bankroll, 2))") }
     let names = s.axes.map(\.parameter.rawValue)
     var header = names.map { Fmt.left($0, 9) }.joined()
     header += Fmt.left("p_over", 9) + Fmt.left("95% interval", 18) + Fmt.left("exact", 8) + Fmt.left("p_under", 9)
       + Fmt.left("p_push", 8) + Fmt.left("dp/dline", 10) + Fmt.left("exact", 9) + Fmt.left("ev_over", 9)
       + Fmt.left("95% interval", 19) + Fmt.left("ev_under", 9) + Fmt.left("kelly_o", 9) + Fmt.left("kelly_u", 9)
-      + Fmt.left("stake_o", 9) + Fmt.left("stake_u", 9)
+      + Fmt.left("stake_o", stakeWidth) + Fmt.left("stake_u", stakeWidth)
     if s.spread != nil { header += Fmt.left("home_cov", 10) }
     if s.moneyline { header += Fmt.left("home_win", 10) }
     out.append(header)
@@ -36,7 +40,7 @@ public struct SweepTable {
       row += Fmt.left(Fmt.signed(p.evOver.value, 4), 9) + Fmt.left(Self.interval(p.evOver, 4, signed: true), 19)
       row += Fmt.left(Fmt.signed(p.evUnder.value, 4), 9)
       row += Fmt.left(Fmt.fixed(p.kellyOver.value, 4), 9) + Fmt.left(Fmt.fixed(p.kellyUnder.value, 4), 9)
-      row += Fmt.left(Self.stake(p.adviceOver), 9) + Fmt.left(Self.stake(p.adviceUnder), 9)
+      row += Fmt.left(Self.stake(p.adviceOver), stakeWidth) + Fmt.left(Self.stake(p.adviceUnder), stakeWidth)
       if let c = p.spread { row += Fmt.left(Fmt.fixed(c.home.value, 4), 10) }
       if let w = p.moneyline { row += Fmt.left(Fmt.fixed(w.home.value, 4), 10) }
       out.append(row)
@@ -55,10 +59,12 @@ public struct SweepTable {
     return out.joined(separator: "\n")
   }
 
-  /// A side's advised stake (fraction of bankroll), or "held" when the policy withholds a bet
-  /// with positive EV (the reasons are in the JSON), "-" when there is none.
+  /// A side's advised stake (fraction of bankroll, and its money with a bankroll), or "held"
+  /// when the policy withholds a bet with positive EV (the reasons are in the JSON), "-" when
+  /// there is none.
   static func stake(_ a: SideAdvice) -> String {
-    a.recommended ? Fmt.fixed(a.stake, 4) : a.withheld.isEmpty ? "-" : "held"
+    guard a.recommended else { return a.withheld.isEmpty ? "-" : "held" }
+    return Fmt.fixed(a.stake, 4) + (a.stakeAmount.map { " = \(Fmt.fixed($0, 2))" } ?? "")
   }
 
   static func value(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e9 ? String(Int(x)) : String(format: "%g", x) }

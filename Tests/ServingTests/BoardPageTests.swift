@@ -164,6 +164,31 @@ final class BoardPageTests: XCTestCase {
 
   /// A feed whose event id and team name carry markup: the pages show them as text, and the
   /// browser builds no element and no attribute from them.
+  /// With a bankroll every stake on the board shows its money beside its fraction (issue 43):
+  /// the server's HTML, as tonight's JSON gives the stake and its amount.
+  func testTheBoardShowsEachStakeInMoneyWithABankroll() async throws {
+    let feed = FileManager.default.temporaryDirectory.appendingPathComponent("mcsim-feed-\(UUID().uuidString).json")
+    try JSONSerialization.data(withJSONObject: try fixtureEvents()).write(to: feed)
+    addTeardownBlock { try? FileManager.default.removeItem(at: feed) }
+    let server = try await serve {
+      var live = LiveSourceConfiguration(odds: feed.path)
+      live.stats = LiveSourceTests.statsPath
+      live.asOf = LiveSourceTests.feedDay
+      live.advice.bankroll = 1000
+      $0.live = live
+      $0.advice.bankroll = 1000
+    }
+    try await waitFor("the first read") { try await server.get("/").status == 200 }
+    let tonight = try await server.get("/api/tonight/totals")
+    let amounts = tonight.json.list("games").flatMap(sides).compactMap { $0["stake_amount"] as? Double }.filter { $0 > 0 }
+    XCTAssertFalse(amounts.isEmpty, "no side is staked on the fixture night, so the test proves nothing")
+    let page = try await server.get("/")
+    XCTAssertEqual(page.status, 200)
+    for amount in amounts {
+      XCTAssertTrue(page.text.contains(" = \(String(format: "%.2f", amount))"), "\(amount) not on the board")
+    }
+  }
+
   func testMarkupInAFeedIsShownAsText() async throws {
     let browser = try HeadlessBrowser()
     defer { browser.removeProfile() }

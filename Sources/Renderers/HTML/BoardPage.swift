@@ -181,7 +181,7 @@ public enum BoardPage {
     if a.recommended {
       advice = .group([
         .span(.class("verdict pos"), .text(a.grade.rawValue)), .text(" · stake "),
-        .span(.class("stake"), .text(Fmt.percent(a.stake, 2))),
+        .span(.class("stake"), .text(Fmt.percent(a.stake, 2) + (a.stakeAmount.map { " = \(Fmt.fixed($0, 2))" } ?? ""))),
       ])
     } else if a.grade != .noBet {
       advice = .span(.class("withheld"), .text("\(a.grade.rawValue) withheld: " + a.withheld.map(Self.reason).joined(separator: "; ")))

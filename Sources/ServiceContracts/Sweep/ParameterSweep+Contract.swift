@@ -66,6 +66,9 @@ extension ParameterSweep: Encodable {
       // The advice policy's stake on each side (0 when withheld, and why).
       try c.encode(p.adviceOver.stake, forKey: NamedKey("stake_over"))
       try c.encode(p.adviceUnder.stake, forKey: NamedKey("stake_under"))
+      // ... and in money with a bankroll, as every stake of every output (SideAdvice.stakeAmount).
+      try c.encodeIfPresent(p.adviceOver.stakeAmount, forKey: NamedKey("stake_over_amount"))
+      try c.encodeIfPresent(p.adviceUnder.stakeAmount, forKey: NamedKey("stake_under_amount"))
       try c.encode(p.adviceOver.withheld, forKey: NamedKey("withheld_over"))
       try c.encode(p.adviceUnder.withheld, forKey: NamedKey("withheld_under"))
       try c.encode(p.breakEvenOverPrice, forKey: NamedKey("break_even_over_price"))
