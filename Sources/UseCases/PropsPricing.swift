@@ -8,7 +8,7 @@ import Simulation
 /// devigged two-way price (`PropBoard`, `SideAdvice`).
 public struct PropsPricingRequest: Sendable {
   public var projection: GameProjection
-  /// The model the game's projection goes over (`ModelPrecedence`).
+  /// The model the game's projection goes over (`RunContext`).
   public var base: GameModel
   public var players: [PlayerProjection]
   public var offers: [PropOffer]

@@ -4,7 +4,7 @@ import Simulation
 /// A totals line priced over a grid of parameters: `mcsim sweep`.
 ///
 /// The request gives each parameter's values; one value sets the parameter, several sweep it.
-/// The model every point starts from is the base (`ModelPrecedence`) with the first home and
+/// The model every point starts from is the base (`RunContext`) with the first home and
 /// away values, then the single values of their own (`--home-sd 12`), then the relative moves
 /// from them (`--sd-scale 2`: 24). A single shift or sd scale that would move what a grid of the
 /// same quantity sets outright is refused, naming both, rather than half applied.

@@ -74,8 +74,10 @@ struct ParlayCommand: ParsableCommand {
   }
 
   func run() throws {
-    let options = randomOptions.options()
     let config = try adviceOptions.configFile()
+    let (context, _) = try modelFile.context(config: config, options: modelOptions.layers, random: randomOptions)
+    var options = randomOptions.options()
+    options.simulations = context.simulations
     var impliedBy: (total: Double, spread: Double)? = nil
     var offered: Odds? = nil
     let parlay: Parlay
@@ -86,9 +88,10 @@ struct ParlayCommand: ParsableCommand {
       let request: ParlayRequest
       do { request = try InputFile.decode(source.description) { try ParlayRequest.decode(data) } } catch { throw CLIError.badInput(source.description, error) }
       try input.report(unknown: UnknownFields.find(in: data, .parlayRequest), in: source.description)
-      var base = try modelFile.base(config: config)
-      modelOptions.apply(to: &base)
-      do { parlay = try request.parlay(base: base) } catch { throw CLIError.badInput(source.description, error) }
+      // The options given win over each game's own fields, as everywhere (RunContext).
+      do { parlay = try request.parlay(base: context.model, options: modelOptions.settings.map(\.setting)) } catch {
+        throw CLIError.badInput(source.description, error)
+      }
       if let rho = modelOptions.rho, let d = request.matrixDisagreement(rho: rho) {
         throw CLIError.option(
           "--rho", "\(rho)",
@@ -96,7 +99,7 @@ struct ParlayCommand: ParsableCommand {
       }
       offered = request.price?.odds
     } else {
-      let base = modelOptions.model(home: 0, away: 0, base: try modelFile.base(config: config))
+      let base = context.model
       let projection = try market.projection() ?? .given(home: home ?? 0, away: away ?? 0)
       let model: GameModel
       do { model = try projection.model(over: base) } catch { throw market.failure(error) }
@@ -129,9 +132,11 @@ struct ParlayCommand: ParsableCommand {
     catch { throw file.map { CLIError.badInput($0, error) } ?? Self.optionFailure(error) }
     if output.json {
       print(
-        try JSONOutput.encode(SuccessEnvelope(ParlayResponse(priced, market: impliedBy)), style: output.style))
+        try JSONOutput.encode(
+          SuccessEnvelope(ParlayResponse(priced, market: impliedBy), provenance: context.provenance), style: output.style))
     } else {
       print(ParlayTable(priced, market: impliedBy, policy: policy).render())
+      if let line = ProvenanceText.line(context.provenance) { print(line) }
     }
   }
 

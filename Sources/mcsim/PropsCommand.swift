@@ -95,12 +95,14 @@ struct PropsCommand: ParsableCommand {
     }
     let config = try adviceOptions.configFile()
     let policy = try adviceOptions.policy(kelly: kellyOptions, config: config)
-    let base = modelOptions.model(home: 0, away: 0, base: try modelFile.base(config: config))
+    let (context, _) = try modelFile.context(config: config, options: modelOptions.layers, random: randomOptions)
+    var options = randomOptions.options()
+    options.simulations = context.simulations
     let board: PropBoard
     do {
       board = try PropsPricing.price(
         PropsPricingRequest(
-          projection: projection, base: base, players: players, offers: offers, options: randomOptions.options(),
+          projection: projection, base: context.model, players: players, offers: offers, options: options,
           policy: policy))
     } catch {
       // Named where the value came from: the market option, a projection option, else the file.
@@ -112,10 +114,11 @@ struct PropsCommand: ParsableCommand {
       print(
         try JSONOutput.encode(
           SuccessEnvelope(
-            PropsResponse(board, event: game.label, skippedMarkets: skipped)),
+            PropsResponse(board, event: game.label, skippedMarkets: skipped), provenance: context.provenance),
           style: output.style))
     } else {
       print(PropsTable(board, event: game.label, policy: policy).render())
+      if let line = ProvenanceText.line(context.provenance) { print(line) }
     }
   }
 }

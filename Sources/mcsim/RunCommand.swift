@@ -77,12 +77,6 @@ struct RunCommand: ParsableCommand {
     let printing = !(tape?.isRecording ?? false)
     let config = try adviceOptions.configFile()
     let policy = try adviceOptions.policy(kelly: kellyOptions, config: config)
-    let baseModel = try modelFile.base(config: config)
-    let model: GameModel
-    let market: TotalsMarket
-    var options = randomOptions.options()
-    options.tape = tape
-    if randomOptions.sims == nil, let sims = config?.sims { options.simulations = sims }
     var wantScenarios = scenarios, wantSensitivity = sensitivity
     // A request's include_exact, when it gives one, as the server reads it: grade on the exact
     // probabilities and report them (the option and the config file still win for grading).
@@ -92,45 +86,44 @@ struct RunCommand: ParsableCommand {
       return try PriceText.parse(text, option: option)
     }
     let overFlag = try price("--over-odds", overOdds), underFlag = try price("--under-odds", underOdds)
-    if let request {
-      let source = InputSource(request)
-      let data: Data
-      do { data = try source.read() } catch { throw CLIError.badInput(source.description, error) }
-      let decoded: SimulateRequest
-      do { decoded = try InputFile.decode(source.description) { try SimulateRequest.decode(data) } } catch { throw CLIError.badInput(source.description, error) }
-      try input.report(unknown: UnknownFields.find(in: data, .simulateRequest), in: source.description)
+    let decoded = try request.map(readRequest)
+    let (context, _) = try modelFile.context(
+      config: config, options: modelOptions.layers, random: randomOptions, input: decoded.map { $0.request.settings(from: $0.source) })
+    var options = randomOptions.options()
+    options.simulations = context.simulations
+    options.tape = tape
+    var model = context.model
+    let market: TotalsMarket
+    if let (decoded, source) = decoded {
       let fileMarket: TotalsMarket
-      do { fileMarket = try decoded.market() } catch { throw CLIError.badInput(source.description, error) }
+      do { fileMarket = try decoded.market() } catch { throw CLIError.badInput(source, error) }
       // The options given beside the request win over its fields, with a note for each.
       func note(_ option: String, _ flag: Any, _ field: String, _ file: Any) {
-        if decoded.givenFields.contains(field) { Precedence.note(option, flag, field, file, source: source.description) }
+        if decoded.givenFields.contains(field) { Precedence.note(option, flag, field, file, source: source) }
       }
       if overFlag != nil { note("--over-odds", overOdds!, "over_odds", decoded.overOdds) }
       if underFlag != nil { note("--under-odds", underOdds!, "under_odds", decoded.underOdds) }
       market = TotalsMarket(
         line: fileMarket.line, overOdds: overFlag ?? fileMarket.overOdds, underOdds: underFlag ?? fileMarket.underOdds)
-      var m = decoded.model(
-        base: modelOptions.model(home: decoded.homeProjection, away: decoded.awayProjection, base: baseModel))
       for given in modelOptions.given where given.field == "home_std_dev" || given.field == "away_std_dev" {
-        note(given.option, given.value, given.field, given.get(m))
-        given.set(&m)
+        note(given.option, given.value, given.field, given.field == "home_std_dev" ? decoded.homeStdDev : decoded.awayStdDev)
       }
-      model = m
+      if let sims = randomOptions.sims { note("--sims", sims, "n_sims", decoded.nSims) }
+      model.homeMean = decoded.homeProjection
+      model.awayMean = decoded.awayProjection
       do { try model.validate() } catch {
         throw modelOptions.given.contains { $0.field == error.field || CLIError.optionNames[error.field] == $0.option }
-          ? CLIError.fail(error) : CLIError.badInput(source.description, error)
+          ? CLIError.fail(error) : CLIError.badInput(source, error)
       }
-      if let sims = randomOptions.sims {
-        if decoded.givenFields.contains("n_sims") { note("--sims", sims, "n_sims", decoded.nSims) }
-      } else {
-        options.simulations = decoded.nSims
-        do { try options.validate() } catch { throw CLIError.badInput(source.description, error) }
+      if randomOptions.sims == nil {
+        do { try options.validate() } catch { throw CLIError.badInput(source, error) }
       }
       if decoded.givenFields.contains("include_exact") { requestExact = decoded.includeExact }
       wantScenarios = wantScenarios || decoded.includeScenarios
       wantSensitivity = wantSensitivity || decoded.includeSensitivity
     } else {
-      model = modelOptions.model(home: home!, away: away!, base: baseModel)
+      model.homeMean = home!
+      model.awayMean = away!
       market = TotalsMarket(
         line: line!, overOdds: overFlag ?? TotalsMarket.defaultOdds, underOdds: underFlag ?? TotalsMarket.defaultOdds)
     }
@@ -157,9 +150,24 @@ struct RunCommand: ParsableCommand {
       }
     }
     if output.json {
-      print(try JSONOutput.encode(SuccessEnvelope(report), style: output.style))
+      print(try JSONOutput.encode(SuccessEnvelope(report, provenance: context.provenance), style: output.style))
     } else {
       print(GameReportText(report).render())
+      if let line = ProvenanceText.line(context.provenance) { print(line) }
     }
+  }
+
+  /// The simulate request given with --request, read and checked (exit 1 naming it), with the
+  /// name of where it was read from.
+  func readRequest(_ argument: String) throws -> (request: SimulateRequest, source: String) {
+    let source = InputSource(argument)
+    let data: Data
+    do { data = try source.read() } catch { throw CLIError.badInput(source.description, error) }
+    let decoded: SimulateRequest
+    do { decoded = try InputFile.decode(source.description) { try SimulateRequest.decode(data) } } catch {
+      throw CLIError.badInput(source.description, error)
+    }
+    try input.report(unknown: UnknownFields.find(in: data, .simulateRequest), in: source.description)
+    return (decoded, source.description)
   }
 }

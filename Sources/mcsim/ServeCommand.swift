@@ -171,9 +171,9 @@ struct ServeCommand: AsyncParsableCommand {
     c.agentAdvice = agentAdvice
     let file = try AdviceOptions.load(config)
     file?.apply(to: &c.advice)
-    let resolved = try modelFile.resolved(
+    let resolved = try modelFile.context(
       config: file, projections: results != nil ? .ratings : .stats, defaults: Defaults.agentModel)
-    c.model = resolved.base
+    c.model = resolved.context.model
     if let odds {
       var live = LiveSourceConfiguration(odds: odds)
       live.stats = stats

@@ -153,16 +153,29 @@ struct SlateCommand: ParsableCommand {
     var policy = try fair.policy(method)
     if fair.sharpBooks.isEmpty, let sharp = config?.sharpBooks { policy.sharpBooks = sharp }
     if fair.fees.isEmpty, let fees = config?.fees { policy.fees = fees }
-    let resolved = try modelFile.resolved(config: config, projections: results != nil ? .ratings : .stats)
-    let base = modelOptions.model(home: 0, away: 0, base: resolved.base)
+    let resolved = try modelFile.context(config: config, projections: results != nil ? .ratings : .stats)
+    var context = resolved.context
 
     let statsTable = try loadStats()
     // The night's day (US Eastern for a time): the ratings read the results before it.
     let ratings = try loadRatings(day: results.map { _ in try AsOfText.scheduleDay(asOf ?? "now") })
-    let slateFile = try loadSlateFile(base: base, quiet: sharding)
+    let slateFile = try loadSlateFile(base: modelOptions.model(home: 0, away: 0, base: context.model), quiet: sharding)
     let source = file.map { InputSource($0).description } ?? ""
+    // The slate file's own model block and n_sims over the config and the model file, then the
+    // options over them (RunContext), each said when it replaces another's value.
+    if let slateFile {
+      let before = context.provenance.overrides.count
+      context.lay(SettingsLayer(.input(source), model: slateFile.model.settings, simulations: slateFile.nSims))
+      if !sharding { context.provenance.overrides[before...].forEach(Precedence.note) }
+    }
+    for layer in modelOptions.layers { context.lay(layer) }
+    if let sims = randomOptions.sims {
+      if let n = slateFile?.nSims, n != sims { Precedence.note("--sims", sims, "n_sims", n, source: source) }
+      context.lay(SettingsLayer(.option("--sims"), simulations: sims))
+    }
+    let base = context.model, provenance = context.provenance
     var options = SimulationOptions(
-      simulations: Precedence.resolve("--sims", randomOptions.sims, "n_sims", slateFile?.nSims, source: source) ?? config?.sims ?? SimulationOptions.defaultSimulations,
+      simulations: context.simulations,
       seed: Precedence.resolve("--seed", randomOptions.seed, "seed", slateFile?.seed, source: source) ?? Seed.random(),
       threads: randomOptions.threads)
     options.tape = tape
@@ -207,7 +220,9 @@ struct SlateCommand: ParsableCommand {
       try watchFeed(every: watch, pricing: &pricing, console: console, assemble: assemble) { priced, unmatched, feed in
         var polled = inputs
         polled.oddsFormat = feed.format.rawValue
-        return SlateResponse(priced, options: options, unmatched: unmatched, methodology: methodology, inputs: polled)
+        var answer = SlateResponse(priced, options: options, unmatched: unmatched, methodology: methodology, inputs: polled)
+        answer.provenance = provenance
+        return answer
       }
       return
     }
@@ -247,8 +262,9 @@ struct SlateCommand: ParsableCommand {
     }
     progress?.finish()
     if sharding { return }  // a shard's share is not an answer: merge prints it
-    let response = SlateResponse(
+    var response = SlateResponse(
       priced, options: options, unmatched: slate.unmatched, methodology: methodology, inputs: inputs)
+    response.provenance = provenance
     if let svg {
       let picture = SlateChart(SlateTotalsComparison(response.games, method: method)).render()
       do { try Data(picture.utf8).write(to: URL(fileURLWithPath: svg)) } catch {
@@ -262,6 +278,7 @@ struct SlateCommand: ParsableCommand {
     } else if !ndjson {
       console.emit(SlateTable.render(response))
       if let report = response.leagueFactor { console.emit(LeagueFactorText.render(report)) }
+      if let line = ProvenanceText.line(provenance) { console.emit(line) }
     }
     if response.nFailed > 0 || !response.unmatched.isEmpty { throw ExitCode(3) }
   }

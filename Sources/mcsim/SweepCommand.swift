@@ -137,18 +137,39 @@ struct SweepCommand: ParsableCommand {
     // The base model: defaults, a config's, a model file's, then the options that are not grids.
     let config = try adviceOptions.configFile()
     let policy = try adviceOptions.policy(kelly: kellyOptions, config: config)
-    var base = try modelFile.base(config: config)
-    if let otModel { base.overtime.kind = otModel }
-    if let otSD { base.overtime.sd = otSD }
-    if let scoreFloor { base.scoreFloor = scoreFloor }
+    var fixed: [SettingsLayer] = []
+    if let otModel { fixed.append(SettingsLayer(.option("--ot-model"), model: [.otModel(otModel)])) }
+    if let otSD { fixed.append(SettingsLayer(.option("--ot-sd"), model: [.otSD(otSD)])) }
+    if let scoreFloor { fixed.append(SettingsLayer(.option("--score-floor"), model: [.scoreFloor(scoreFloor)])) }
+    // A grid of one value is an option like any other: said where it replaces a file's value.
+    for (parameter, values) in grids.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where values.count == 1 {
+      let option = "--" + parameter.rawValue.replacingOccurrences(of: "_", with: "-")
+      let setting: ModelSetting? =
+        switch parameter {
+        case .homeSD: .homeSD(values[0])
+        case .awaySD: .awaySD(values[0])
+        case .rho: .rho(values[0])
+        case .otRate: .otRate(values[0])
+        case .otPoints: .otPoints(values[0])
+        case .skew: .skew(values[0])
+        default: nil
+        }
+      if let setting { fixed.append(SettingsLayer(.option(option), model: [setting])) }
+    }
+    let (context, _) = try modelFile.context(config: config, options: fixed, random: randomOptions)
     func odds(_ option: String, _ text: String?) throws -> Odds {
       guard let text else { return Defaults.price }
       return try PriceText.parse(text, option: option)
     }
     var request = SweepPricingRequest(
-      base: base, grids: grids, overOdds: try odds("--over-odds", overOdds), underOdds: try odds("--under-odds", underOdds),
+      base: context.model, grids: grids, overOdds: try odds("--over-odds", overOdds), underOdds: try odds("--under-odds", underOdds),
       offeredLine: offeredLine, spread: spread, moneyline: moneyline,
-      options: { var o = randomOptions.options(); o.tape = tape; return o }(), exact: adviceOptions.useExact(config),
+      options: {
+        var o = randomOptions.options()
+        o.simulations = context.simulations
+        o.tape = tape
+        return o
+      }(), exact: adviceOptions.useExact(config),
       policy: policy)
     request.name = { Self.optionNames[$0.rawValue] ?? $0.rawValue }
     let sweep: ParameterSweep
@@ -166,11 +187,12 @@ struct SweepCommand: ParsableCommand {
       }
     }
     if output.json {
-      print(try JSONOutput.encode(SuccessEnvelope(sweep), style: output.style))
+      print(try JSONOutput.encode(SuccessEnvelope(sweep, provenance: context.provenance), style: output.style))
     } else if csv {
       print(SweepCSV.render(sweep), terminator: "")
     } else {
       print(SweepTable(sweep).render())
+      if let line = ProvenanceText.line(context.provenance) { print(line) }
     }
   }
 }

@@ -89,7 +89,8 @@ final class OnePipelineTests: XCTestCase {
     XCTAssertGreaterThan((served["games"] as? [Any])?.count ?? 0, 10)
     let advice = (served["games"] as? [[String: Any]])?.first?["advice"] as? [String: Any]
     XCTAssertEqual(advice?["probability_source"] as? String, "exact", "the batch grades on the exact probabilities")
-    for key in ["inputs", "elapsed_ms", "threads"] {
+    // Where the games and the settings came from aside (the command line's `provenance`).
+    for key in ["inputs", "elapsed_ms", "threads", "provenance"] {
       served[key] = nil
       cli[key] = nil
     }

@@ -104,6 +104,15 @@ public struct SimulateRequest: Decodable, Sendable {
     return market
   }
 
+  /// The request's own settings, as a layer of the run's context (`RunContext`): the sds and
+  /// `n_sims` it gave (those it leaves out take what is below them).
+  public func settings(from source: String) -> SettingsLayer {
+    var model: [ModelSetting] = []
+    if sdsGiven.home { model.append(.homeSD(homeStdDev)) }
+    if sdsGiven.away { model.append(.awaySD(awayStdDev)) }
+    return SettingsLayer(.input(source), model: model, simulations: givenFields.contains("n_sims") ? nSims : nil)
+  }
+
   /// Which sds the request gave (an absent one is the agent's 10, or the server's model's).
   var sdsGiven = (home: true, away: true)
 

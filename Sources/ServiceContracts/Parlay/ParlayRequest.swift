@@ -1,6 +1,7 @@
 import Foundation
 import OddsMath
 import Simulation
+import UseCases
 
 /// A parlay file (`mcsim parlay FILE`): its games, the player projections its props need, its
 /// legs (written as `ParlayLegSyntax`), optionally a price and the full correlation matrix.
@@ -83,7 +84,9 @@ public struct ParlayRequest: Decodable, Sendable {
 
   /// The engine's parlay, every game's model made from `base` with the file's fields over it.
   /// Errors name the file's field: `games[1].home`, `players[0].team`, `legs[2]`.
-  public func parlay(base: GameModel) throws(InputError) -> Parlay {
+  /// The parlay, each game's model its own fields over `base`, then `options` (the options
+  /// given on the command line) over them: the one order of precedence (`RunContext`).
+  public func parlay(base: GameModel, options: [ModelSetting] = []) throws(InputError) -> Parlay {
     guard !games.isEmpty else { throw .invalid(field: "games", value: "[]", reason: "a parlay needs a game") }
     var names: [String] = []
     var models: [GameModel] = []
@@ -99,6 +102,7 @@ public struct ParlayRequest: Decodable, Sendable {
       if let v = game.otPoints { m.overtime.points = v }
       if let v = game.otSD { m.overtime.sd = v }
       if let v = game.scoreFloor { m.scoreFloor = v }
+      for setting in options { setting.set(&m) }
       if let problem = m.problems().first, case .invalid(let field, let value, let reason) = problem {
         throw .invalid(field: "games[\(g)].\(Self.fileField[field] ?? field)", value: value, reason: reason)
       }

@@ -1,5 +1,6 @@
 import Foundation
 import Simulation
+import UseCases
 
 /// The model options of `mcsim run` as JSON keys, every one optional: `home_sd` (or the agent's
 /// `home_std_dev`), `away_sd` (`away_std_dev`), `rho`, `ot_model` (flat, tie, none), `ot_rate`,
@@ -87,15 +88,23 @@ public struct ModelSettings: Hashable, Sendable, Decodable {
   /// `model` with every setting given here replacing its value.
   public func applied(to model: GameModel) -> GameModel {
     var m = model
-    if let homeSD { m.homeSD = homeSD }
-    if let awaySD { m.awaySD = awaySD }
-    if let rho { m.correlation = rho }
-    if let otModel { m.overtime.kind = otModel }
-    if let otRate { m.overtime.rate = otRate }
-    if let otPoints { m.overtime.points = otPoints }
-    if let otSD { m.overtime.sd = otSD }
-    if let scoreFloor { m.scoreFloor = scoreFloor }
-    if let skew { m.skewness = skew }
+    for setting in settings { setting.set(&m) }
     return m
+  }
+
+  /// The keys given, as settings of the model (`ModelSetting`): what this object sets, in the
+  /// one order of precedence `RunContext` lays.
+  public var settings: [ModelSetting] {
+    var out: [ModelSetting] = []
+    if let homeSD { out.append(.homeSD(homeSD)) }
+    if let awaySD { out.append(.awaySD(awaySD)) }
+    if let rho { out.append(.rho(rho)) }
+    if let otModel { out.append(.otModel(otModel)) }
+    if let otRate { out.append(.otRate(otRate)) }
+    if let otPoints { out.append(.otPoints(otPoints)) }
+    if let otSD { out.append(.otSD(otSD)) }
+    if let scoreFloor { out.append(.scoreFloor(scoreFloor)) }
+    if let skew { out.append(.skew(skew)) }
+    return out
   }
 }

@@ -27,6 +27,8 @@ public struct SlateResponse: Sendable, Encodable {
   /// What the input holds that was read but may not be what was meant (an ambiguous price, in
   /// `PriceWarningText`'s words); omitted when empty.
   public var warnings: [String] = []
+  /// On the command line, what the run stood on (config file, model file, who set what).
+  public var provenance: Provenance?
   /// The endpoint whose units the agent's fields take, and whose rules fill them: the batch's
   /// units and mcsim's policy unless the server says otherwise.
   public var agentFields = AgentFields(endpoint: .batch, rules: .mcsim)
@@ -76,7 +78,7 @@ public struct SlateResponse: Sendable, Encodable {
     case success, nGames = "n_games", nSimsPerGame = "n_sims_per_game", nSimulations = "n_simulations", games
     case seed, threads, elapsedMs = "elapsed_ms", nFailed = "n_failed", unmatched, methodology, inputs
     case totalExposure = "total_exposure", totalExposureFraction = "total_exposure_fraction", bankroll
-    case exposureScaled = "exposure_scaled", leagueFactor = "league_factor", message, warnings
+    case exposureScaled = "exposure_scaled", leagueFactor = "league_factor", message, warnings, provenance
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -99,6 +101,7 @@ public struct SlateResponse: Sendable, Encodable {
     try c.encode(exposureScaled, forKey: .exposureScaled)
     if let leagueFactor { try c.encode(leagueFactor, forKey: .leagueFactor) }
     if !warnings.isEmpty { try c.encode(warnings, forKey: .warnings) }
+    try c.encodeIfPresent(provenance, forKey: .provenance)
     // The agent's tonight said so on an empty night (its page shows "No Games Tonight").
     if agentFields.endpoint == .tonight && games.isEmpty { try c.encode("No games scheduled for today", forKey: .message) }
   }

@@ -28,19 +28,24 @@ struct ModelFileOptions: ParsableArguments {
   /// The model file's ratings hyperparameters, else the built-in ones.
   func ratings() throws -> RatingsSettings { try read()?.document.projection.ratings?.settings ?? .defaults }
 
-  /// The defaults with a config file's model over them, then the model file's
-  /// (`ModelPrecedence`).
-  func base(config: ConfigFile?) throws -> GameModel { try resolved(config: config).base }
-
-  /// The base model, and the model file's shift of projections from `source` (none unless the
-  /// file was fitted on them: `ProjectionShift`).
-  func resolved(config: ConfigFile?, projections source: ProjectionSource = .stats, defaults: GameModel = Defaults.model)
-    throws -> (base: GameModel, shift: ProjectionShift)
-  {
-    let settings = config?.model
+  /// The run's context (`RunContext`): the built-in defaults, a config file's `model` and
+  /// `sims`, the model file, `input`'s own fields, then the options given (each model option,
+  /// then `--sims`), each recorded with who set it; and the model file's shift of projections
+  /// from `source` (none unless the file was fitted on them: `ProjectionShift`).
+  func context(
+    config: ConfigFile?, options: [SettingsLayer] = [], random: RandomOptions? = nil, input: SettingsLayer? = nil,
+    projections source: ProjectionSource = .stats, defaults: GameModel = Defaults.model
+  ) throws -> (context: RunContext, shift: ProjectionShift) {
     let file = try read()
-    let base = ModelPrecedence.base(
-      defaults: defaults, config: settings.map { s in { $0 = s.applied(to: $0) } }, file: file?.document.calibrated)
-    return (base, ProjectionShift(file?.document.calibrated, fittedOn: file?.document.projection.source, for: source))
+    var layers: [SettingsLayer] = []
+    if let config { layers.append(SettingsLayer(.config(config.source), model: config.model?.settings ?? [], simulations: config.sims)) }
+    if let file, let modelFile {
+      layers.append(SettingsLayer(.modelFile(modelFile), model: ModelSetting.fitted(file.document.calibrated.template)))
+    }
+    if let input { layers.append(input) }
+    layers += options
+    if let sims = random?.sims { layers.append(SettingsLayer(.option("--sims"), simulations: sims)) }
+    let context = RunContext.resolve(layers, defaults: defaults)
+    return (context, ProjectionShift(file?.document.calibrated, fittedOn: file?.document.projection.source, for: source))
   }
 }

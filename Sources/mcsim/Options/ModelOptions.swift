@@ -81,27 +81,29 @@ struct ModelOptions: ParsableArguments {
     let set: (inout GameModel) -> Void
   }
 
-  var given: [Given] {
-    var out: [Given] = []
-    func add<T>(_ option: String, _ field: String, _ value: T?, _ key: WritableKeyPath<GameModel, T>) {
-      guard let value else { return }
-      out.append(Given(
-        option: option, field: field, value: Precedence.text(value), get: { Precedence.text($0[keyPath: key]) },
-        set: { $0[keyPath: key] = value }))
-    }
-    add("--home-sd", "home_std_dev", homeSD, \.homeSD)
-    add("--away-sd", "away_std_dev", awaySD, \.awaySD)
-    add("--rho", "rho", rho, \.correlation)
-    add("--ot-model", "ot_model", otModel, \.overtime.kind)
-    add("--ot-rate", "ot_rate", otRate, \.overtime.rate)
-    add("--ot-points", "ot_points", otPoints, \.overtime.points)
-    add("--ot-sd", "ot_sd", otSD, \.overtime.sd)
-    if let scoreFloor {
-      out.append(Given(
-        option: "--score-floor", field: "score_floor", value: "\(scoreFloor)",
-        get: { $0.scoreFloor.map { "\($0)" } ?? "none" }, set: { $0.scoreFloor = scoreFloor }))
-    }
-    add("--skew", "skew", skew, \.skewness)
+  /// Each option given: its name, the file field it overrides, and its setting (written once).
+  var settings: [(option: String, field: String, setting: ModelSetting)] {
+    var out: [(String, String, ModelSetting)] = []
+    if let homeSD { out.append(("--home-sd", "home_std_dev", .homeSD(homeSD))) }
+    if let awaySD { out.append(("--away-sd", "away_std_dev", .awaySD(awaySD))) }
+    if let rho { out.append(("--rho", "rho", .rho(rho))) }
+    if let otModel { out.append(("--ot-model", "ot_model", .otModel(otModel))) }
+    if let otRate { out.append(("--ot-rate", "ot_rate", .otRate(otRate))) }
+    if let otPoints { out.append(("--ot-points", "ot_points", .otPoints(otPoints))) }
+    if let otSD { out.append(("--ot-sd", "ot_sd", .otSD(otSD))) }
+    if let scoreFloor { out.append(("--score-floor", "score_floor", .scoreFloor(scoreFloor))) }
+    if let skew { out.append(("--skew", "skew", .skew(skew))) }
     return out
+  }
+
+  /// The options given as layers of settings, one an option, for `RunContext`.
+  var layers: [SettingsLayer] { settings.map { SettingsLayer(.option($0.option), model: [$0.setting]) } }
+
+  var given: [Given] {
+    settings.map { o in
+      Given(
+        option: o.option, field: o.field, value: o.setting.value,
+        get: { ModelSetting.current(o.setting.name, of: $0).value }, set: o.setting.set)
+    }
   }
 }

@@ -1,0 +1,37 @@
+import UseCases
+
+/// What a run stood on (`Provenance`), as mcsim's outputs carry it beside the result:
+///
+///   {"config": "mcsim.json" | null, "model_file": "model.json" | null,
+///    "settings": [{"setting": "home_sd", "value": "14", "source": "--home-sd"}],
+///    "overrides": [{"setting": "home_sd", "value": "14", "by": "--home-sd",
+///                   "over": "11.8", "from": "model file model.json"}]}
+///
+/// `settings` lists each value not left to the built-in defaults with who set it; `overrides`
+/// each value one layer set over another's (the precedence at work).
+extension Provenance: ContractObject {
+  package func writeFields(to fields: inout some FieldWriter) throws {
+    try fields.field("config", configFile)
+    try fields.field("model_file", modelFile)
+    try fields.field("overrides", overrides)
+    try fields.field("settings", settings)
+  }
+}
+
+extension Provenance.Setting: ContractObject {
+  package func writeFields(to fields: inout some FieldWriter) throws {
+    try fields.field("setting", setting)
+    try fields.field("source", source.description)
+    try fields.field("value", value)
+  }
+}
+
+extension Provenance.Override: ContractObject {
+  package func writeFields(to fields: inout some FieldWriter) throws {
+    try fields.field("by", by.description)
+    try fields.field("from", from.description)
+    try fields.field("over", over)
+    try fields.field("setting", setting)
+    try fields.field("value", value)
+  }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Simulation
+
+/// One parameter of the game model as a layer of settings sets it (a config file's `model`, a
+/// model file, an input's own fields, an option): its name as the files name it (`home_sd`,
+/// `rho`, `ot_model`, ...), its value as written, and how it sets a model. The names and
+/// setters are written here once; `RunContext` lays them over each other in the one order of
+/// precedence and records who set what.
+public struct ModelSetting: Sendable {
+  /// The parameters a layer may set, in the order the outputs list them.
+  public enum Name: String, CaseIterable, Sendable {
+    case homeSD = "home_sd", awaySD = "away_sd", rho, otModel = "ot_model", otRate = "ot_rate"
+    case otPoints = "ot_points", otSD = "ot_sd", scoreFloor = "score_floor", skew
+  }
+
+  public let name: Name
+  /// The value as a person reads it (at most 4 significant digits: 0.3026, 24.13).
+  public let value: String
+  /// The value exactly (what two layers are compared by).
+  public let exact: String
+  let apply: @Sendable (inout GameModel) -> Void
+
+  public static func homeSD(_ v: Double) -> Self { .init(.homeSD, v) { $0.homeSD = v } }
+  public static func awaySD(_ v: Double) -> Self { .init(.awaySD, v) { $0.awaySD = v } }
+  public static func rho(_ v: Double) -> Self { .init(.rho, v) { $0.correlation = v } }
+  public static func otModel(_ v: Overtime.Kind) -> Self { .init(name: .otModel, value: v.rawValue, exact: v.rawValue) { $0.overtime.kind = v } }
+  public static func otRate(_ v: Double) -> Self { .init(.otRate, v) { $0.overtime.rate = v } }
+  public static func otPoints(_ v: Double) -> Self { .init(.otPoints, v) { $0.overtime.points = v } }
+  public static func otSD(_ v: Double) -> Self { .init(.otSD, v) { $0.overtime.sd = v } }
+  public static func scoreFloor(_ v: Int?) -> Self {
+    let text = v.map { "\($0)" } ?? "none"
+    return .init(name: .scoreFloor, value: text, exact: text) { $0.scoreFloor = v }
+  }
+  public static func skew(_ v: Double) -> Self { .init(.skew, v) { $0.skewness = v } }
+
+  /// Sets `model`'s parameter to this value.
+  public func set(_ model: inout GameModel) { apply(&model) }
+
+  /// The parameter `name` of `model`, as a setting (to say what a layer replaced).
+  public static func current(_ name: Name, of model: GameModel) -> ModelSetting {
+    switch name {
+    case .homeSD: .homeSD(model.homeSD)
+    case .awaySD: .awaySD(model.awaySD)
+    case .rho: .rho(model.correlation)
+    case .otModel: .otModel(model.overtime.kind)
+    case .otRate: .otRate(model.overtime.rate)
+    case .otPoints: .otPoints(model.overtime.points)
+    case .otSD: .otSD(model.overtime.sd)
+    case .scoreFloor: .scoreFloor(model.scoreFloor)
+    case .skew: .skew(model.skewness)
+    }
+  }
+
+  /// Every parameter a fit gives (all but the score floor, which stays what is below it):
+  /// what a model file sets.
+  public static func fitted(_ model: GameModel) -> [ModelSetting] {
+    Name.allCases.filter { $0 != .scoreFloor }.map { current($0, of: model) }
+  }
+
+  init(name: Name, value: String, exact: String, apply: @escaping @Sendable (inout GameModel) -> Void) {
+    self.name = name
+    self.value = value
+    self.exact = exact
+    self.apply = apply
+  }
+
+  private init(_ name: Name, _ v: Double, apply: @escaping @Sendable (inout GameModel) -> Void) {
+    self.init(name: name, value: Self.text(v), exact: "\(v)", apply: apply)
+  }
+
+  /// 14 rather than 14.0, 0.3026 rather than 0.30255356122339966: at most 4 significant digits.
+  static func text(_ v: Double) -> String {
+    if v == v.rounded(), abs(v) < 1e15 { return String(Int(v)) }
+    guard v.isFinite, v != 0 else { return "\(v)" }
+    let digits = max(0, 3 - Int(log10(abs(v)).rounded(.down)))
+    let scale = pow(10, Double(digits))
+    let rounded = (v * scale).rounded() / scale
+    return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : "\(rounded)"
+  }
+}
