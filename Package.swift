@@ -8,8 +8,9 @@
 //     ->  contracts (ServiceContracts: the JSON shapes)  ->  renderers (Renderers)
 //     ->  edges (mcsim, and Serving for `mcsim serve`): parse, call a use case, render
 //
-// Read top to bottom: the public libraries in that order, then the implementation details
-// they stand on, then the executables, then one test target per library. The engine depends
+// Read top to bottom: the two public libraries (the odds maths and the engine), then the
+// package's own layers in the order data flows, then the implementation details they stand on,
+// then the executables, then one test target per library. The engine depends
 // on no other layer; inputs read the contracts' request shapes with the contracts' one JSON
 // configuration; the CLI and the server answer with the same contract types.
 //
@@ -22,15 +23,9 @@ let package = Package(
   name: "mcsim",
   products: [
     .executable(name: "mcsim", targets: ["mcsim"]),
+    // The libraries a user adds (README.md, "As a library"): the odds maths, and the engine.
     .library(name: "OddsMath", targets: ["OddsMath"]),
     .library(name: "Simulation", targets: ["Simulation"]),
-    .library(name: "Multivariate", targets: ["Multivariate"]),
-    .library(name: "ServiceContracts", targets: ["ServiceContracts"]),
-    .library(name: "LineFeeds", targets: ["LineFeeds"]),
-    .library(name: "Renderers", targets: ["Renderers"]),
-    .library(name: "FantasyTrade", targets: ["FantasyTrade"]),
-    .library(name: "Calibration", targets: ["Calibration"]),
-    .library(name: "UseCases", targets: ["UseCases"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -54,10 +49,9 @@ let package = Package(
   targets: [
     // MARK: - Public API
 
-    // Access: `public` is a library's API, `package` what this package's modules share and a
-    // user of the libraries should not call (the whole of Serving, RandomStreams and the tests'
-    // support; the contracts' direct JSON writer; the renderers' formatting helpers; the BLAS
-    // loader; hooks the tests read). docs/architecture.md, "Access", lists them.
+    // Access: `public` is a library product's API (OddsMath, Simulation); every other module is
+    // `package`: shared by this package's targets, promised to no one else.
+    // docs/architecture.md, "Access".
 
     // The engine. Prices and what follows from them: formats, devig, fair odds, EV, Kelly.
     // Pure Swift, no RNG.
@@ -67,6 +61,8 @@ let package = Package(
     // summaries of totals, spreads and moneylines, same-game parlays and player props (on the
     // multivariate path). Plain Swift results: no JSON keys.
     .target(name: "Simulation", dependencies: ["RandomStreams", "CRandom", "OddsMath", "Multivariate"]),
+
+    // MARK: - The package's own layers (package access: no stable API)
 
     // The engine's multivariate path: d correlated normal quantities (a parlay's team scores and
     // player stats) on BLAS/LAPACK. Correlation matrices checked entry by entry, repaired to the
@@ -154,7 +150,7 @@ let package = Package(
     ),
 
     // `mcsim serve`: the replaced services' HTTP endpoints (routes, limits, the simulation pool,
-    // lifecycle, logs, metrics). Handlers decode a contract, call the engine, encode a contract.
+    // lifecycle, logs, metrics). Handlers decode a contract, call a use case, encode a contract.
     .target(
       name: "Serving",
       dependencies: [

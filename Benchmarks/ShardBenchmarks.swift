@@ -11,8 +11,8 @@ extension BenchmarkSuite {
     let shard = try! SimulationTape.Shard(index: 0, count: 1000)
     let tape = SimulationTape(recording: shard)
     let perShard = context.quick ? 1_000_000 : 10_000_000
-    let options = SimulationOptions(
-      simulations: perShard * 1000, seed: 1, threads: ProcessInfo.processInfo.activeProcessorCount, tape: tape)
+    var options = SimulationOptions(simulations: perShard * 1000, seed: 1, threads: ProcessInfo.processInfo.activeProcessorCount)
+    options.tape = tape
     _ = try! GameSimulator.simulate(models, options: options)
     let one = PartialFile(
       command: ["slate", "x"], seed: 1, shard: shard, mcsim: "bench", calls: tape.calls, digests: tape.digests)

@@ -14,9 +14,9 @@ import Simulation
 /// games run in parallel on `threads`. So a game's prices depend on that game, the model and the
 /// seed only: never on the thread count, on other games, or on any later row of the file.
 /// Memory: one histogram per thread at a time.
-public enum Backtest {
+package enum Backtest {
   /// The prices of every game under `model` (nil for games without a projection).
-  public static func price(
+  package static func price(
     _ games: [HistoricalGame], projections: [Projection?], model: CalibratedModel, simulations: Int, seed: UInt64,
     threads: Int, progress: (@Sendable (Double) -> Void)? = nil
   ) throws(InputError) -> [GamePrices?] {
@@ -34,7 +34,7 @@ public enum Backtest {
   }
 
   /// The seed of one game: the run's seed and the game's date and teams.
-  public static func gameSeed(_ seed: UInt64, _ g: HistoricalGame) -> UInt64 {
+  package static func gameSeed(_ seed: UInt64, _ g: HistoricalGame) -> UInt64 {
     var h = FNV1a()
     h.add("\(g.date)|\(g.home)|\(g.away)")
     return Seed.derive(seed, h.value)
@@ -45,7 +45,7 @@ public enum Backtest {
   /// pooled with the market's in log-odds at its weight, scored beside the model's, and the advice
   /// stands on it (`AdvicePolicy.poolWeight`). The advice sees the simulated probabilities only
   /// (the EV interval's gate included), as `mcsim run --no-exact` would.
-  public static func evaluate(
+  package static func evaluate(
     _ games: [HistoricalGame], prices: [GamePrices?], policy: AdvicePolicy, pooling: PoolingWeights?,
     bootstrapSeed: UInt64
   ) -> ModelScore {
@@ -93,12 +93,12 @@ public enum Backtest {
 }
 
 /// Pushes on whole lines: how often they happened against the model's mean push probability.
-public struct PushCheck: Hashable, Sendable {
-  public var games = 0
-  public var pushes = 0
-  public var predicted = 0.0
+package struct PushCheck: Hashable, Sendable {
+  package var games = 0
+  package var pushes = 0
+  package var predicted = 0.0
 
-  public init() {}
+  package init() {}
 
   mutating func add(predicted p: Double, pushed: Bool) {
     games += 1
@@ -106,30 +106,30 @@ public struct PushCheck: Hashable, Sendable {
     if pushed { pushes += 1 }
   }
 
-  public var observedRate: Double { games > 0 ? Double(pushes) / Double(games) : .nan }
-  public var predictedRate: Double { games > 0 ? predicted / Double(games) : .nan }
+  package var observedRate: Double { games > 0 ? Double(pushes) / Double(games) : .nan }
+  package var predictedRate: Double { games > 0 ? predicted / Double(games) : .nan }
 }
 
 /// One market's forecasts and bets under one model: the model's own forecasts, the pooled ones
 /// (with a pooling weight), the market's on the same games, the forecast the advice stands on
 /// against the market's (by game and by season), and the advice's bets.
-public struct MarketScore: Hashable, Sendable {
-  public var forecasts: ForecastScore
-  public var pooled: ForecastScore?
-  public var market: ForecastScore
-  public var comparison: ForecastComparison
-  public var betting: BettingRecord
-  public var roiCI95: ClosedRange<Double>?
-  public var push: PushCheck?
+package struct MarketScore: Hashable, Sendable {
+  package var forecasts: ForecastScore
+  package var pooled: ForecastScore?
+  package var market: ForecastScore
+  package var comparison: ForecastComparison
+  package var betting: BettingRecord
+  package var roiCI95: ClosedRange<Double>?
+  package var push: PushCheck?
   /// The model's weight in the pool, nil: not pooled.
-  public var poolWeight: Double?
+  package var poolWeight: Double?
 }
 
 /// A model's three markets.
-public struct ModelScore: Hashable, Sendable {
-  public var totals: MarketScore
-  public var spreads: MarketScore
-  public var moneylines: MarketScore
+package struct ModelScore: Hashable, Sendable {
+  package var totals: MarketScore
+  package var spreads: MarketScore
+  package var moneylines: MarketScore
 }
 
 /// Counts finished games and reports the fraction (from any thread).

@@ -1,7 +1,7 @@
 /// The plain reading of one model's bets on one market: does the EV it claimed show up in the
 /// results? A model fed the closing line should find almost no edge; a model that claims large
 /// edges the results do not bear out is miscalibrated.
-public enum BacktestReading: Hashable, Sendable, CustomStringConvertible {
+package enum BacktestReading: Hashable, Sendable, CustomStringConvertible {
   case noBets
   /// Fewer than `minimumBets` bets: a bootstrap interval of so few says nothing about the model.
   case tooFewBets(count: Int)
@@ -16,9 +16,9 @@ public enum BacktestReading: Hashable, Sendable, CustomStringConvertible {
 
   /// The fewest bets a verdict is read from (the usual rule of thumb for a normal approximation
   /// of a mean, which the ROI's interval is).
-  public static let minimumBets = 30
+  package static let minimumBets = 30
 
-  public init(_ m: MarketScore) {
+  package init(_ m: MarketScore) {
     let b = m.betting
     guard !b.bets.isEmpty, let ci = m.roiCI95 else {
       self = .noBets
@@ -40,7 +40,7 @@ public enum BacktestReading: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  public var key: String {
+  package var key: String {
     switch self {
     case .noBets: "no_bets"
     case .tooFewBets: "too_few_bets"
@@ -51,7 +51,7 @@ public enum BacktestReading: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  public var description: String {
+  package var description: String {
     func pc(_ x: Double) -> String { (x >= 0 ? "+" : "") + String(Int((x * 1000).rounded())) .inserting(".", fromEnd: 1) + "%" }
     switch self {
     case .noBets: return "no bets"

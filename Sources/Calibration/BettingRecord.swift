@@ -5,35 +5,35 @@ import RandomStreams
 /// the policy recommends (`MarketAdvice.best`: its gates, its grade, its fractional Kelly stake
 /// and cap), on a bankroll of 1 that is not compounded (each stake a fraction of the starting
 /// bankroll), settled on the final score.
-public struct BettingRecord: Hashable, Sendable {
-  public struct Bet: Hashable, Sendable {
-    public var stake: Double
-    public var profit: Double
-    public var ev: Double
+package struct BettingRecord: Hashable, Sendable {
+  package struct Bet: Hashable, Sendable {
+    package var stake: Double
+    package var profit: Double
+    package var ev: Double
   }
 
-  public var bets: [Bet] = []
+  package var bets: [Bet] = []
 
-  public init() {}
+  package init() {}
 
   /// Bets the side `advice` recommends, if any. `firstOutcome` of the market's first side: +1
   /// won, -1 lost, 0 push.
-  public mutating func record(_ advice: MarketAdvice, firstOutcome: Int) {
+  package mutating func record(_ advice: MarketAdvice, firstOutcome: Int) {
     guard let pick = advice.best, pick.stake > 0 else { return }
     let outcome = pick.side == advice.sides[0].side ? firstOutcome : -firstOutcome
     let profit = outcome > 0 ? pick.stake * (pick.odds.decimal - 1) : outcome < 0 ? -pick.stake : 0
     bets.append(Bet(stake: pick.stake, profit: profit, ev: pick.ev))
   }
 
-  public var staked: Double { bets.reduce(0) { $0 + $1.stake } }
-  public var profit: Double { bets.reduce(0) { $0 + $1.profit } }
+  package var staked: Double { bets.reduce(0) { $0 + $1.stake } }
+  package var profit: Double { bets.reduce(0) { $0 + $1.profit } }
   /// Profit over money staked.
-  public var roi: Double { staked > 0 ? profit / staked : .nan }
+  package var roi: Double { staked > 0 ? profit / staked : .nan }
   /// The mean EV the model claimed on the bets it made, per unit staked (stake-weighted).
-  public var claimedEV: Double { staked > 0 ? bets.reduce(0) { $0 + $1.ev * $1.stake } / staked : .nan }
+  package var claimedEV: Double { staked > 0 ? bets.reduce(0) { $0 + $1.ev * $1.stake } / staked : .nan }
 
   /// The largest fall of cumulative profit from a previous peak, in bankrolls (bets in time order).
-  public var maxDrawdown: Double {
+  package var maxDrawdown: Double {
     var cumulative = 0.0, peak = 0.0, worst = 0.0
     for b in bets {
       cumulative += b.profit
@@ -45,7 +45,7 @@ public struct BettingRecord: Hashable, Sendable {
 
   /// The 95% percentile-bootstrap interval of the ROI: `resamples` resamples of the bets with
   /// replacement, drawn from the seed's stream (so the same seed gives the same interval).
-  public func roiInterval(seed: UInt64, resamples: Int = 1000) -> ClosedRange<Double>? {
+  package func roiInterval(seed: UInt64, resamples: Int = 1000) -> ClosedRange<Double>? {
     guard bets.count >= 2 else { return nil }
     var stream = RandomStream(seed: seed, id: 0)
     var rois: [Double] = []

@@ -10,12 +10,12 @@ import Simulation
 /// With closing-line projections the home advantage is already in the spread (its fit is the
 /// spread's bias, near 0) and the total shift takes the overtime points out of the closing total
 /// (the model adds them back); with season-to-date stats the home advantage is the home court.
-public struct CalibratedModel: Hashable, Sendable {
-  public var template: GameModel
-  public var homeAdvantage: Double
-  public var totalShift: Double
+package struct CalibratedModel: Hashable, Sendable {
+  package var template: GameModel
+  package var homeAdvantage: Double
+  package var totalShift: Double
 
-  public init(template: GameModel, homeAdvantage: Double = 0, totalShift: Double = 0) {
+  package init(template: GameModel, homeAdvantage: Double = 0, totalShift: Double = 0) {
     self.template = template
     self.homeAdvantage = homeAdvantage
     self.totalShift = totalShift
@@ -23,10 +23,10 @@ public struct CalibratedModel: Hashable, Sendable {
 
   /// The replaced service's model, as it was used: the projections as the means, sd 10 each,
   /// correlation 0.5, flat overtime at 6% adding 12 +/- 3 points.
-  public static let seedDefaults = CalibratedModel(template: GameModel(homeMean: 0, awayMean: 0))
+  package static let seedDefaults = CalibratedModel(template: GameModel(homeMean: 0, awayMean: 0))
 
   /// The model of one game (its means clamped to the engine's range).
-  public func gameModel(for p: Projection) -> GameModel {
+  package func gameModel(for p: Projection) -> GameModel {
     var m = template
     m.homeMean = min(max(p.home + (totalShift + homeAdvantage) / 2, 0), GameModel.maxProjection)
     m.awayMean = min(max(p.away + (totalShift - homeAdvantage) / 2, 0), GameModel.maxProjection)

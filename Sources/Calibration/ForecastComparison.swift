@@ -6,26 +6,26 @@ import RandomStreams
 /// percentile-bootstrap interval by game (`resamples` resamples of the games with replacement,
 /// drawn from the seed's stream, so the same seed gives the same interval), and the same scores
 /// season by season.
-public struct ForecastComparison: Hashable, Sendable {
-  public struct Season: Hashable, Sendable {
-    public var season: String
-    public var count: Int
-    public var logLoss: Double
-    public var marketLogLoss: Double
-    public var brier: Double
-    public var marketBrier: Double
+package struct ForecastComparison: Hashable, Sendable {
+  package struct Season: Hashable, Sendable {
+    package var season: String
+    package var count: Int
+    package var logLoss: Double
+    package var marketLogLoss: Double
+    package var brier: Double
+    package var marketBrier: Double
   }
 
-  public var count: Int
-  public var logLossDifference: Double
-  public var logLossDifferenceCI95: ClosedRange<Double>?
-  public var brierDifference: Double
-  public var brierDifferenceCI95: ClosedRange<Double>?
-  public var seasons: [Season]
+  package var count: Int
+  package var logLossDifference: Double
+  package var logLossDifferenceCI95: ClosedRange<Double>?
+  package var brierDifference: Double
+  package var brierDifferenceCI95: ClosedRange<Double>?
+  package var seasons: [Season]
 
   /// `forecast` and `market`: probabilities of the same events (`happened`), game by game, with
   /// each game's season.
-  public init(
+  package init(
     forecast: [Double], market: [Double], happened: [Bool], seasons: [String], seed: UInt64, resamples: Int = 1000
   ) {
     precondition(resamples >= 40, "a 95% percentile interval needs at least 40 resamples")

@@ -8,18 +8,18 @@ import Simulation
 /// - moneyline: home wins when margin > 0. Under the flat overtime model a game can end level
 ///   (the replaced service's model does not resolve ties); a level game counts half to each side
 ///   (`pLevel` says how much of that there was). Under the tie model no game ends level.
-public struct GamePrices: Hashable, Sendable {
-  public var pOver: Double
-  public var pUnder: Double
-  public var pTotalPush: Double
-  public var pHomeCover: Double
-  public var pAwayCover: Double
-  public var pSpreadPush: Double
-  public var pHomeWin: Double
-  public var pLevel: Double
-  public var simulations: UInt64
+package struct GamePrices: Hashable, Sendable {
+  package var pOver: Double
+  package var pUnder: Double
+  package var pTotalPush: Double
+  package var pHomeCover: Double
+  package var pAwayCover: Double
+  package var pSpreadPush: Double
+  package var pHomeWin: Double
+  package var pLevel: Double
+  package var simulations: UInt64
 
-  public init(
+  package init(
     pOver: Double, pUnder: Double, pTotalPush: Double, pHomeCover: Double, pAwayCover: Double, pSpreadPush: Double,
     pHomeWin: Double, pLevel: Double, simulations: UInt64
   ) {
@@ -35,7 +35,7 @@ public struct GamePrices: Hashable, Sendable {
   }
 
   /// The histogram read at `total` and `spread` (either may be missing: its probabilities are 0).
-  public init(_ h: JointScoreHistogram, total: Double?, spread: Double?) {
+  package init(_ h: JointScoreHistogram, total: Double?, spread: Double?) {
     var over: UInt64 = 0, under: UInt64 = 0, tpush: UInt64 = 0
     var hc: UInt64 = 0, ac: UInt64 = 0, spush: UInt64 = 0, win: UInt64 = 0, level: UInt64 = 0
     func count(_ home: Int, _ away: Int, _ n: UInt64) {

@@ -4,32 +4,32 @@
 /// Regulation scores follow from the final score and the overtime points: a game that went to
 /// overtime was level after regulation, so each team had (total - ot_points) / 2; a game that
 /// did not is its final score.
-public struct HistoricalGame: Hashable, Sendable {
+package struct HistoricalGame: Hashable, Sendable {
   /// Where the game came from (the line of the file, 1 = header), for messages.
-  public var line: Int
+  package var line: Int
   /// Season label, `2023-24`.
-  public var season: String
+  package var season: String
   /// `YYYY-MM-DD`, which orders as text.
-  public var date: String
-  public var home: String
-  public var away: String
-  public var homeScore: Int
-  public var awayScore: Int
-  public var overtime: Bool
+  package var date: String
+  package var home: String
+  package var away: String
+  package var homeScore: Int
+  package var awayScore: Int
+  package var overtime: Bool
   /// Points both teams scored in overtime together (0 without overtime).
-  public var overtimePoints: Int
+  package var overtimePoints: Int
   /// The closing totals line, nil when the file has none.
-  public var closeTotal: Double?
+  package var closeTotal: Double?
   /// The home team's closing spread (-3.5: home gives 3.5), nil when the file has none.
-  public var closeSpreadHome: Double?
+  package var closeSpreadHome: Double?
   /// Closing moneylines in American odds, nil when missing (the shared data lacks them from
   /// 2023-01-17).
-  public var homeMoneyline: Double?
-  public var awayMoneyline: Double?
+  package var homeMoneyline: Double?
+  package var awayMoneyline: Double?
   /// `regular`, `playoffs`, `playin`, `cup_final`.
-  public var stage: String
+  package var stage: String
 
-  public init(
+  package init(
     line: Int, season: String, date: String, home: String, away: String, homeScore: Int, awayScore: Int,
     overtime: Bool, overtimePoints: Int, closeTotal: Double?, closeSpreadHome: Double?, homeMoneyline: Double?,
     awayMoneyline: Double?, stage: String
@@ -50,18 +50,18 @@ public struct HistoricalGame: Hashable, Sendable {
     self.stage = stage
   }
 
-  public var total: Int { homeScore + awayScore }
-  public var margin: Int { homeScore - awayScore }
+  package var total: Int { homeScore + awayScore }
+  package var margin: Int { homeScore - awayScore }
 
   /// Each team's points at the end of regulation.
-  public var regulationHome: Int { overtime ? (total - overtimePoints) / 2 : homeScore }
-  public var regulationAway: Int { overtime ? (total - overtimePoints) / 2 : awayScore }
+  package var regulationHome: Int { overtime ? (total - overtimePoints) / 2 : homeScore }
+  package var regulationAway: Int { overtime ? (total - overtimePoints) / 2 : awayScore }
 
   /// Why these fields cannot be one real game, or nil: scores below 0, a tie without
   /// overtime, overtime points without overtime, overtime whose regulation total is odd (it
   /// ended level), whose points exceed the total, or whose level regulation score is above a
   /// final score (a team would have scored below 0 in overtime).
-  public var inconsistency: String? {
+  package var inconsistency: String? {
     if homeScore < 0 || awayScore < 0 { return "a score below 0 (\(homeScore)-\(awayScore))" }
     if overtimePoints < 0 { return "ot_pts \(overtimePoints) below 0" }
     if overtime {

@@ -8,21 +8,21 @@ import OddsMath
 /// market probability is 1/2; moneylines at the closing prices, devigged multiplicatively (each
 /// implied probability over their sum), and only where both exist. A moneyline under the flat
 /// overtime model counts a level game half to each side (`GamePrices.pHomeWin`).
-public struct MarketOutcome: Hashable, Sendable {
+package struct MarketOutcome: Hashable, Sendable {
   /// Index of the game in the games given.
-  public var game: Int
-  public var season: String
-  public var model: SettlementProbabilities
-  public var simulations: UInt64
-  public var firstOdds: Odds
-  public var secondOdds: Odds
-  public var market: Double
+  package var game: Int
+  package var season: String
+  package var model: SettlementProbabilities
+  package var simulations: UInt64
+  package var firstOdds: Odds
+  package var secondOdds: Odds
+  package var market: Double
   /// +1: the first side won; -1: it lost; 0: a push.
-  public var outcome: Int
+  package var outcome: Int
   /// A whole line (a push is possible); false for moneylines.
-  public var wholeLine: Bool
+  package var wholeLine: Bool
 
-  public init(
+  package init(
     game: Int, season: String, model: SettlementProbabilities, simulations: UInt64, firstOdds: Odds, secondOdds: Odds,
     market: Double, outcome: Int, wholeLine: Bool
   ) {
@@ -38,13 +38,13 @@ public struct MarketOutcome: Hashable, Sendable {
   }
 
   /// The model's probability of the first side among decided outcomes, nil when it decided none.
-  public var modelProbability: Double? {
+  package var modelProbability: Double? {
     let d = model.win + model.lose
     return d > 0 ? model.win / d : nil
   }
 
   /// The three markets of every priced game (`prices` nil: not priced), in game order.
-  public static func extract(_ games: [HistoricalGame], prices: [GamePrices?])
+  package static func extract(_ games: [HistoricalGame], prices: [GamePrices?])
     -> (totals: [MarketOutcome], spreads: [MarketOutcome], moneylines: [MarketOutcome])
   {
     var totals: [MarketOutcome] = [], spreads: [MarketOutcome] = [], moneylines: [MarketOutcome] = []

@@ -3,27 +3,27 @@ import Simulation
 
 /// Everything `mcsim calibrate` fits on a set of games (regulation, overtime, skew), and the
 /// model it recommends.
-public struct ModelFit: Hashable, Sendable {
-  public var projection: ProjectionSource
+package struct ModelFit: Hashable, Sendable {
+  package var projection: ProjectionSource
   /// Games in the fit (those with a projection) and those left out for want of one.
-  public var games: Int
-  public var gamesWithoutProjection: Int
-  public var seasons: [String]
-  public var regulation: RegulationFit
-  public var overtime: OvertimeFit
-  public var skew: SkewFit
+  package var games: Int
+  package var gamesWithoutProjection: Int
+  package var seasons: [String]
+  package var regulation: RegulationFit
+  package var overtime: OvertimeFit
+  package var skew: SkewFit
   /// The tie model's overtime rate: the mean over games of the probability that regulation
   /// ends level under `regulation` (against `overtime.rate`, the share observed).
-  public var tieImpliedRate: Double
+  package var tieImpliedRate: Double
 
   /// Fits `games` (in date order) with projections from `projection`. Nil when fewer than 3 games
   /// have a projection (or ratings cannot be computed).
-  public static func fit(_ games: [HistoricalGame], projection: ProjectionSource) -> ModelFit? {
+  package static func fit(_ games: [HistoricalGame], projection: ProjectionSource) -> ModelFit? {
     guard let projections = try? Projections.compute(games, source: projection) else { return nil }
     return fit(games, projections: projections, projection: projection)
   }
 
-  public static func fit(_ games: [HistoricalGame], projections: [Projection?], projection: ProjectionSource)
+  package static func fit(_ games: [HistoricalGame], projections: [Projection?], projection: ProjectionSource)
     -> ModelFit?
   {
     let used = zip(games, projections).filter { $0.1 != nil }
@@ -42,7 +42,7 @@ public struct ModelFit: Hashable, Sendable {
   }
 
   /// One fit per season, in the order the seasons first appear (seasons fitted in parallel).
-  public static func bySeason(_ games: [HistoricalGame], projections: [Projection?], projection: ProjectionSource)
+  package static func bySeason(_ games: [HistoricalGame], projections: [Projection?], projection: ProjectionSource)
     -> [ModelFit]
   {
     var order: [String] = []
@@ -63,7 +63,7 @@ public struct ModelFit: Hashable, Sendable {
   /// (totals right: overtime happens as often as observed); tie: the fitted points per period
   /// (overtime only after a level regulation, at the rate the regulation fit implies). Skew is
   /// included only when it earns its place (AIC).
-  public func model(overtime kind: Overtime.Kind = .flat) -> CalibratedModel {
+  package func model(overtime kind: Overtime.Kind = .flat) -> CalibratedModel {
     var m = GameModel(homeMean: 0, awayMean: 0)
     m.homeSD = regulation.homeSD.value
     m.awaySD = regulation.awaySD.value

@@ -8,10 +8,10 @@
 /// The log-likelihoods here are sums over games computed from sufficient statistics or a small
 /// table, so each evaluation is cheap and the step (1e-4 relative) keeps the rounding error of
 /// the difference near 1e-5 of the curvature.
-public enum ObservedInformation {
+package enum ObservedInformation {
   /// The covariance of the estimates `theta` of `logLikelihood`, or nil when the negative
   /// Hessian is not positive definite (not a maximum).
-  public static func covariance(at theta: [Double], step: Double = 1e-4, _ logLikelihood: ([Double]) -> Double)
+  package static func covariance(at theta: [Double], step: Double = 1e-4, _ logLikelihood: ([Double]) -> Double)
     -> [[Double]]?
   {
     let k = theta.count
@@ -38,7 +38,7 @@ public enum ObservedInformation {
   }
 
   /// The inverse of a symmetric positive-definite matrix by Cholesky, nil when it is not.
-  public static func inverse(_ a: [[Double]]) -> [[Double]]? {
+  package static func inverse(_ a: [[Double]]) -> [[Double]]? {
     let n = a.count
     var l = [[Double]](repeating: [Double](repeating: 0, count: n), count: n)
     for i in 0..<n {

@@ -21,19 +21,19 @@ import Foundation
 /// than 1e-9). Maximised over (points, sd) by Nelder-Mead, standard errors from the observed
 /// information. The rate is not free under this model: it is the probability that regulation
 /// ends level (`RegulationFit.levelProbability`), reported beside the observed rate.
-public struct OvertimeFit: Hashable, Sendable {
-  public var games: Int
-  public var overtimeGames: Int
-  public var rate: Estimate
-  public var flatPoints: Estimate
-  public var flatSD: Estimate
+package struct OvertimeFit: Hashable, Sendable {
+  package var games: Int
+  package var overtimeGames: Int
+  package var rate: Estimate
+  package var flatPoints: Estimate
+  package var flatSD: Estimate
   /// Per period, under the tie model (nil with fewer than 10 overtime games).
-  public var tiePoints: Estimate?
-  public var tieSD: Estimate?
+  package var tiePoints: Estimate?
+  package var tieSD: Estimate?
   /// Mean overtime points per overtime game, and their sd (before any correction).
-  public var meanPoints: Double
+  package var meanPoints: Double
 
-  public static func fit(_ games: [HistoricalGame]) -> OvertimeFit? {
+  package static func fit(_ games: [HistoricalGame]) -> OvertimeFit? {
     guard !games.isEmpty else { return nil }
     let points = games.filter(\.overtime).map { Double($0.overtimePoints) }
     let n = Double(games.count), k = Double(points.count)
@@ -68,7 +68,7 @@ public struct OvertimeFit: Hashable, Sendable {
 
   /// The distribution of both teams' overtime points together under the tie model with these
   /// per-period points and sd, for totals 0 ... upTo.
-  public static func tieOvertimePoints(points: Double, sd: Double, upTo maxTotal: Int) -> [Double] {
+  package static func tieOvertimePoints(points: Double, sd: Double, upTo maxTotal: Int) -> [Double] {
     let mu = points / 2, sigma = sd / 2.0.squareRoot()
     let top = Int((mu + 12 * sigma).rounded(.up)) + 1
     // One team's points in a period: the normal rounded to the nearest whole number, floored at 0.

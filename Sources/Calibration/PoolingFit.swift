@@ -2,24 +2,24 @@ import Foundation
 import OddsMath
 
 /// Per market, the model's weight when pooled with the market in log-odds (`LogOddsPool`).
-public struct PoolingWeights: Hashable, Sendable {
-  public var totals: Double
-  public var spreads: Double
-  public var moneylines: Double
+package struct PoolingWeights: Hashable, Sendable {
+  package var totals: Double
+  package var spreads: Double
+  package var moneylines: Double
 
-  public init(totals: Double, spreads: Double, moneylines: Double) {
+  package init(totals: Double, spreads: Double, moneylines: Double) {
     self.totals = totals
     self.spreads = spreads
     self.moneylines = moneylines
   }
 
   /// The model alone on every market.
-  public static let modelOnly = PoolingWeights(totals: 1, spreads: 1, moneylines: 1)
+  package static let modelOnly = PoolingWeights(totals: 1, spreads: 1, moneylines: 1)
 
   /// The weights by market, as `AdvicePolicy.poolWeights` takes them.
-  public var byMarket: [BetMarket: Double] { [.total: totals, .spread: spreads, .moneyline: moneylines] }
+  package var byMarket: [BetMarket: Double] { [.total: totals, .spread: spreads, .moneyline: moneylines] }
 
-  public subscript(market: BetMarket) -> Double {
+  package subscript(market: BetMarket) -> Double {
     switch market {
     case .total: totals
     case .spread: spreads
@@ -32,8 +32,8 @@ public struct PoolingWeights: Hashable, Sendable {
 /// logit p = w logit p_model + (1 - w) logit p_market is concave in w (a logistic regression on
 /// one offset covariate), so golden-section search on [0, 1] finds its maximum to 1e-9. Pushes
 /// and games the model decided nothing on are left out.
-public enum PoolingFit {
-  public static func weight(_ outcomes: [MarketOutcome]) -> Double? {
+package enum PoolingFit {
+  package static func weight(_ outcomes: [MarketOutcome]) -> Double? {
     let used = outcomes.compactMap { o -> (Double, Double, Bool)? in
       guard o.outcome != 0, let p = o.modelProbability else { return nil }
       return (p, o.market, o.outcome > 0)
@@ -70,7 +70,7 @@ public enum PoolingFit {
   }
 
   /// The three markets' weights (the model alone where a market has no decided game).
-  public static func fit(_ games: [HistoricalGame], prices: [GamePrices?]) -> PoolingWeights {
+  package static func fit(_ games: [HistoricalGame], prices: [GamePrices?]) -> PoolingWeights {
     let m = MarketOutcome.extract(games, prices: prices)
     return PoolingWeights(totals: weight(m.totals) ?? 1, spreads: weight(m.spreads) ?? 1, moneylines: weight(m.moneylines) ?? 1)
   }

@@ -3,19 +3,19 @@
 /// come from the formula it was fitted on: a model fitted on season-to-date stats shifts the
 /// stats formula's projections (`slate --stats`, `--stats-from`, the live slate); projections a
 /// user gives, and market-implied ones (solved so the market's lines are fair), are final.
-public struct ProjectionShift: Hashable, Sendable {
-  public var homeAdvantage: Double
-  public var totalShift: Double
+package struct ProjectionShift: Hashable, Sendable {
+  package var homeAdvantage: Double
+  package var totalShift: Double
 
-  public init(homeAdvantage: Double = 0, totalShift: Double = 0) {
+  package init(homeAdvantage: Double = 0, totalShift: Double = 0) {
     self.homeAdvantage = homeAdvantage
     self.totalShift = totalShift
   }
 
-  public static let none = ProjectionShift()
+  package static let none = ProjectionShift()
 
   /// The shift of `model` for projections from `source`: its own where it was fitted on them.
-  public init(_ model: CalibratedModel?, fittedOn fitted: ProjectionSource?, for source: ProjectionSource) {
+  package init(_ model: CalibratedModel?, fittedOn fitted: ProjectionSource?, for source: ProjectionSource) {
     guard let model, fitted == source else {
       self.init()
       return
@@ -24,9 +24,9 @@ public struct ProjectionShift: Hashable, Sendable {
   }
 
   /// The means of a game projected `home`-`away` by the formula.
-  public func apply(home: Double, away: Double) -> (home: Double, away: Double) {
+  package func apply(home: Double, away: Double) -> (home: Double, away: Double) {
     (home + (totalShift + homeAdvantage) / 2, away + (totalShift - homeAdvantage) / 2)
   }
 
-  public var isNone: Bool { self == .none }
+  package var isNone: Bool { self == .none }
 }

@@ -1,7 +1,7 @@
 import Multivariate
 
 /// Where a game's projected points come from, known before tip-off.
-public enum ProjectionSource: String, Hashable, Sendable, Codable, CaseIterable {
+package enum ProjectionSource: String, Hashable, Sendable, Codable, CaseIterable {
   /// The closing lines: the total T and the home spread s give home (T - s) / 2 and away
   /// (T + s) / 2 (a spread of -4 makes home 4 points better). Games without both lines have none.
   case market
@@ -17,11 +17,11 @@ public enum ProjectionSource: String, Hashable, Sendable, Codable, CaseIterable 
 }
 
 /// Projected points of the two teams of one game.
-public struct Projection: Hashable, Sendable {
-  public var home: Double
-  public var away: Double
+package struct Projection: Hashable, Sendable {
+  package var home: Double
+  package var away: Double
 
-  public init(home: Double, away: Double) {
+  package init(home: Double, away: Double) {
     self.home = home
     self.away = away
   }
@@ -30,14 +30,14 @@ public struct Projection: Hashable, Sendable {
 /// The projection of every game from what was known before it: the game's own closing lines
 /// (market) or the results of earlier dates (stats). Never a game's own result, nor any later one:
 /// the stats of a date are taken before any game of that date is counted.
-public enum Projections {
+package enum Projections {
   /// Games a team must have played this season before its stats project it.
-  public static let minimumGames = 5
+  package static let minimumGames = 5
 
   /// One projection per game (nil where none can be made), in the order of `games`, which must be
   /// in date order (as `GameResultsFile` guarantees). Ratings use `ratings`' hyperparameters and
   /// LAPACK (the error says when it cannot be loaded).
-  public static func compute(
+  package static func compute(
     _ games: [HistoricalGame], source: ProjectionSource, ratings: RatingsSettings = .defaults,
     minimumGames: Int = minimumGames
   ) throws(MultivariateError) -> [Projection?] {

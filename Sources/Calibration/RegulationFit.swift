@@ -19,29 +19,29 @@ import Foundation
 /// sums, so each evaluation is O(1)). Reported: home advantage m_h - m_a (points the home team
 /// gains on the projected margin), total shift m_h + m_a (points added to the projected total),
 /// the two sds and rho, with the delta method for the sums and differences.
-public struct RegulationFit: Hashable, Sendable {
-  public var games: Int
-  public var homeAdvantage: Estimate
-  public var totalShift: Estimate
-  public var homeSD: Estimate
-  public var awaySD: Estimate
-  public var rho: Estimate
-  public var logLikelihood: Double
+package struct RegulationFit: Hashable, Sendable {
+  package var games: Int
+  package var homeAdvantage: Estimate
+  package var totalShift: Estimate
+  package var homeSD: Estimate
+  package var awaySD: Estimate
+  package var rho: Estimate
+  package var logLikelihood: Double
   /// The means of the residuals (before the shift is split into advantage and total).
-  public var homeShift: Double
-  public var awayShift: Double
+  package var homeShift: Double
+  package var awayShift: Double
   /// The sds as fitted to the integer scores (before Sheppard's 1/12 is taken off): the sds of
   /// the residuals themselves.
-  public var rawHomeSD: Double
-  public var rawAwaySD: Double
+  package var rawHomeSD: Double
+  package var rawAwaySD: Double
 
   /// Sums of the residuals, the sufficient statistics of the fit.
-  public struct Sums: Hashable, Sendable {
-    public var n = 0.0, x = 0.0, y = 0.0, xx = 0.0, yy = 0.0, xy = 0.0
+  package struct Sums: Hashable, Sendable {
+    package var n = 0.0, x = 0.0, y = 0.0, xx = 0.0, yy = 0.0, xy = 0.0
 
-    public init() {}
+    package init() {}
 
-    public mutating func add(_ rx: Double, _ ry: Double) {
+    package mutating func add(_ rx: Double, _ ry: Double) {
       n += 1
       x += rx
       y += ry
@@ -51,7 +51,7 @@ public struct RegulationFit: Hashable, Sendable {
     }
 
     /// The log-likelihood at theta = (m_h, m_a, s_h, s_a, rho).
-    public func logLikelihood(_ t: [Double]) -> Double {
+    package func logLikelihood(_ t: [Double]) -> Double {
       let (mh, ma, sh, sa, r) = (t[0], t[1], t[2], t[3], t[4])
       guard sh > 0, sa > 0, abs(r) < 1 else { return -.infinity }
       let qxx = xx - 2 * mh * x + n * mh * mh
@@ -64,7 +64,7 @@ public struct RegulationFit: Hashable, Sendable {
 
   /// Fits the residuals of `games` against `projections` (games without a projection are left
   /// out). Nil with fewer than 3 games.
-  public static func fit(_ games: [HistoricalGame], projections: [Projection?]) -> RegulationFit? {
+  package static func fit(_ games: [HistoricalGame], projections: [Projection?]) -> RegulationFit? {
     var sums = Sums()
     for (g, p) in zip(games, projections) {
       guard let p else { continue }
@@ -73,7 +73,7 @@ public struct RegulationFit: Hashable, Sendable {
     return fit(sums)
   }
 
-  public static func fit(_ s: Sums) -> RegulationFit? {
+  package static func fit(_ s: Sums) -> RegulationFit? {
     guard s.n >= 3 else { return nil }
     let mh = s.x / s.n, ma = s.y / s.n
     let vh = s.xx / s.n - mh * mh, va = s.yy / s.n - ma * ma
@@ -105,7 +105,7 @@ public struct RegulationFit: Hashable, Sendable {
   /// (home - away), under this fit: the margin is normal with mean projected + advantage and
   /// sd sqrt(s_h^2 + s_a^2 - 2 rho s_h s_a), and a level score is a margin within half a point
   /// of 0. Under the tie overtime model this is the overtime probability.
-  public func levelProbability(projectedMargin: Double) -> Double {
+  package func levelProbability(projectedMargin: Double) -> Double {
     let sd = (rawHomeSD * rawHomeSD + rawAwaySD * rawAwaySD - 2 * rho.value * rawHomeSD * rawAwaySD).squareRoot()
     let m = projectedMargin + homeAdvantage.value
     return NormalDistribution.cdf((0.5 - m) / sd) - NormalDistribution.cdf((-0.5 - m) / sd)
@@ -113,7 +113,7 @@ public struct RegulationFit: Hashable, Sendable {
 }
 
 /// The standard normal's density and distribution function (erfc, accurate in both tails).
-public enum NormalDistribution {
-  public static func cdf(_ z: Double) -> Double { 0.5 * erfc(-z / 2.0.squareRoot()) }
-  public static func logDensity(_ z: Double) -> Double { -0.5 * z * z - 0.5 * log(2 * Double.pi) }
+package enum NormalDistribution {
+  package static func cdf(_ z: Double) -> Double { 0.5 * erfc(-z / 2.0.squareRoot()) }
+  package static func logDensity(_ z: Double) -> Double { -0.5 * z * z - 0.5 * log(2 * Double.pi) }
 }

@@ -1,11 +1,11 @@
 import Foundation
 
 /// One probability forecast of a yes/no event and what happened.
-public struct Forecast: Hashable, Sendable {
-  public var probability: Double
-  public var happened: Bool
+package struct Forecast: Hashable, Sendable {
+  package var probability: Double
+  package var happened: Bool
 
-  public init(probability: Double, happened: Bool) {
+  package init(probability: Double, happened: Bool) {
     self.probability = probability
     self.happened = happened
   }
@@ -14,13 +14,13 @@ public struct Forecast: Hashable, Sendable {
 /// How good a set of forecasts is: the Brier score mean (p - y)^2, the log loss
 /// -mean [y log p + (1 - y) log(1 - p)] (p kept within [1e-6, 1 - 1e-6]: a simulated 0 is an
 /// estimate, not a certainty), and the reliability table.
-public struct ForecastScore: Hashable, Sendable {
-  public var count: Int
-  public var brier: Double
-  public var logLoss: Double
-  public var reliability: [ReliabilityBin]
+package struct ForecastScore: Hashable, Sendable {
+  package var count: Int
+  package var brier: Double
+  package var logLoss: Double
+  package var reliability: [ReliabilityBin]
 
-  public init(_ forecasts: [Forecast], bins: Int = 10) {
+  package init(_ forecasts: [Forecast], bins: Int = 10) {
     count = forecasts.count
     var b = 0.0, l = 0.0
     for f in forecasts {
@@ -38,17 +38,17 @@ public struct ForecastScore: Hashable, Sendable {
 /// One row of a reliability table: the forecasts whose probability fell in [lower, upper), their
 /// mean (`predicted`), the share of them that happened (`observed`) and its binomial standard
 /// error sqrt(predicted (1 - predicted) / count), the spread a calibrated forecaster would show.
-public struct ReliabilityBin: Hashable, Sendable {
-  public var lower: Double
-  public var upper: Double
-  public var predicted: Double
-  public var observed: Double
-  public var count: Int
+package struct ReliabilityBin: Hashable, Sendable {
+  package var lower: Double
+  package var upper: Double
+  package var predicted: Double
+  package var observed: Double
+  package var count: Int
 
-  public var standardError: Double { count > 0 ? (predicted * (1 - predicted) / Double(count)).squareRoot() : .nan }
+  package var standardError: Double { count > 0 ? (predicted * (1 - predicted) / Double(count)).squareRoot() : .nan }
 
   /// Equal-width bins over [0, 1] (the last includes 1); empty bins are left out.
-  public static func table(_ forecasts: [Forecast], bins: Int) -> [ReliabilityBin] {
+  package static func table(_ forecasts: [Forecast], bins: Int) -> [ReliabilityBin] {
     var sumP = [Double](repeating: 0, count: bins), hits = [Int](repeating: 0, count: bins)
     var n = [Int](repeating: 0, count: bins)
     for f in forecasts {

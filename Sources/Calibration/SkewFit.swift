@@ -16,15 +16,15 @@ import Simulation
 /// more). Skew earns its place when its AIC is lower. Its standard error is from the observed
 /// information of l (for a composite likelihood this understates it somewhat: the two teams'
 /// residuals are correlated).
-public struct SkewFit: Hashable, Sendable {
-  public var skewness: Estimate
-  public var logLikelihoodNormal: Double
-  public var logLikelihoodSkewed: Double
+package struct SkewFit: Hashable, Sendable {
+  package var skewness: Estimate
+  package var logLikelihoodNormal: Double
+  package var logLikelihoodSkewed: Double
   /// AIC with skew minus AIC without: negative when skew earns its place.
-  public var deltaAIC: Double { 2 - 2 * (logLikelihoodSkewed - logLikelihoodNormal) }
-  public var earnsItsPlace: Bool { deltaAIC < 0 }
+  package var deltaAIC: Double { 2 - 2 * (logLikelihoodSkewed - logLikelihoodNormal) }
+  package var earnsItsPlace: Bool { deltaAIC < 0 }
 
-  public static func fit(_ games: [HistoricalGame], projections: [Projection?], regulation: RegulationFit) -> SkewFit {
+  package static func fit(_ games: [HistoricalGame], projections: [Projection?], regulation: RegulationFit) -> SkewFit {
     var xs: [Double] = [], ys: [Double] = []
     for (g, p) in zip(games, projections) {
       guard let p else { continue }

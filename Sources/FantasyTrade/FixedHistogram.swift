@@ -6,27 +6,27 @@
 /// interpolating linearly inside it; the sample quantile lies in that bin, so the answer is
 /// within one bin width of it, and it is clamped to [min, max], so a constant stream gives its
 /// value exactly.
-public struct FixedHistogram: Hashable, Sendable {
-  public let lower: Double
-  public let upper: Double
-  public private(set) var counts: [Int]
-  public private(set) var below = 0
-  public private(set) var above = 0
-  public private(set) var minimum = Double.infinity
-  public private(set) var maximum = -Double.infinity
+package struct FixedHistogram: Hashable, Sendable {
+  package let lower: Double
+  package let upper: Double
+  package private(set) var counts: [Int]
+  package private(set) var below = 0
+  package private(set) var above = 0
+  package private(set) var minimum = Double.infinity
+  package private(set) var maximum = -Double.infinity
 
-  public init(lower: Double, upper: Double, bins: Int) {
+  package init(lower: Double, upper: Double, bins: Int) {
     precondition(upper > lower && bins > 0)
     self.lower = lower
     self.upper = upper
     counts = Array(repeating: 0, count: bins)
   }
 
-  public var binWidth: Double { (upper - lower) / Double(counts.count) }
-  public var count: Int { counts.reduce(below + above, +) }
+  package var binWidth: Double { (upper - lower) / Double(counts.count) }
+  package var count: Int { counts.reduce(below + above, +) }
 
   @inline(__always)
-  public mutating func add(_ x: Double) {
+  package mutating func add(_ x: Double) {
     minimum = Swift.min(minimum, x)
     maximum = Swift.max(maximum, x)
     if x < lower {
@@ -40,7 +40,7 @@ public struct FixedHistogram: Hashable, Sendable {
   }
 
   /// Adds another histogram of the same bins.
-  public mutating func merge(_ other: FixedHistogram) {
+  package mutating func merge(_ other: FixedHistogram) {
     precondition(other.lower == lower && other.upper == upper && other.counts.count == counts.count)
     for i in counts.indices { counts[i] += other.counts[i] }
     below += other.below
@@ -51,7 +51,7 @@ public struct FixedHistogram: Hashable, Sendable {
 
   /// The p-quantile (0 < p < 1), within one bin width of the sample quantile when that lies
   /// inside [lower, upper]; a rank that falls below or above returns the exact min or max.
-  public func quantile(_ p: Double) -> Double {
+  package func quantile(_ p: Double) -> Double {
     let n = count
     guard n > 0 else { return .nan }
     let rank = p * Double(n)

@@ -7,17 +7,17 @@
 /// follow. Points are (a, b) = (1, 0); cash is (97.5, -97.5 * breakeven); the overall score is
 /// (w_s + w_c * 97.5 / 10000, -w_c * 97.5 * breakeven / 10000). The histograms take their
 /// ranges from these.
-public struct LinearMoments: Hashable, Sendable {
-  public var mean: Double
-  public var variance: Double
-  public var sd: Double { variance.squareRoot() }
+package struct LinearMoments: Hashable, Sendable {
+  package var mean: Double
+  package var variance: Double
+  package var sd: Double { variance.squareRoot() }
 
-  public init(mean: Double, variance: Double) {
+  package init(mean: Double, variance: Double) {
     self.mean = mean
     self.variance = variance
   }
 
-  public init(_ player: ProjectedPlayer, a: Double, b: Double) {
+  package init(_ player: ProjectedPlayer, a: Double, b: Double) {
     let rounds = ProjectedPlayer.rounds
     let pk = MissModel(probability: player.missProbability).leadingMissProbabilities()
     var first = 0.0
@@ -33,7 +33,7 @@ public struct LinearMoments: Hashable, Sendable {
   }
 
   /// The difference of two independent quantities.
-  public static func - (x: LinearMoments, y: LinearMoments) -> LinearMoments {
+  package static func - (x: LinearMoments, y: LinearMoments) -> LinearMoments {
     LinearMoments(mean: x.mean - y.mean, variance: x.variance + y.variance)
   }
 

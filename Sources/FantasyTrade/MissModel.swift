@@ -5,13 +5,13 @@
 ///     P(K = k) = q^k (1 - q)   for k < 5,      P(K = 5) = q^5.
 ///
 /// A missed round scores 0 points and leaves the price unchanged (no game, no price change).
-public struct MissModel: Hashable, Sendable {
-  public var probability: Double
+package struct MissModel: Hashable, Sendable {
+  package var probability: Double
 
-  public init(probability: Double) { self.probability = probability }
+  package init(probability: Double) { self.probability = probability }
 
   /// P(K = k) for k = 0 ... rounds.
-  public func leadingMissProbabilities(rounds: Int = ProjectedPlayer.rounds) -> [Double] {
+  package func leadingMissProbabilities(rounds: Int = ProjectedPlayer.rounds) -> [Double] {
     let q = probability
     var out: [Double] = []
     var reach = 1.0  // q^k
@@ -24,7 +24,7 @@ public struct MissModel: Hashable, Sendable {
   }
 
   /// E[K] / rounds = (q + q^2 + ... + q^5) / 5: the expected share of rounds missed.
-  public func expectedMissedShare(rounds: Int = ProjectedPlayer.rounds) -> Double {
+  package func expectedMissedShare(rounds: Int = ProjectedPlayer.rounds) -> Double {
     var share = 0.0
     var power = 1.0
     for _ in 0..<rounds {

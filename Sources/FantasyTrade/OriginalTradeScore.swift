@@ -1,9 +1,9 @@
 /// The replaced service's trade score, reproduced exactly (docs/contracts.md, "AFL trade score"): the same
 /// operations in the same order on IEEE doubles, CPython's `sum` and `round` (`PythonNumerics`).
 /// No randomness; this is also the simulation's zero-noise limit.
-public enum OriginalTradeScore {
+package enum OriginalTradeScore {
   /// The full response for a trade.
-  public static func evaluate(
+  package static func evaluate(
     playerIn: ProjectedPlayer, playerOut: ProjectedPlayer, context: TradeContext
   ) -> TradeScoreResponse {
     typealias P = PythonNumerics
@@ -63,7 +63,7 @@ public enum OriginalTradeScore {
   }
 
   /// 10 when only the outgoing player is a red dot, 0 when only the incoming one is, else 5.
-  public static func riskFactor(playerIn: ProjectedPlayer, playerOut: ProjectedPlayer) -> Double {
+  package static func riskFactor(playerIn: ProjectedPlayer, playerOut: ProjectedPlayer) -> Double {
     switch (playerIn.isRedDot, playerOut.isRedDot) {
     case (false, true): 10
     case (true, false): 0
@@ -91,7 +91,7 @@ public enum OriginalTradeScore {
   }
 
   /// By the unrounded trade score: >= 80, >= 60, >= 40, else.
-  public static func recommendation(tradeScore: Double) -> String {
+  package static func recommendation(tradeScore: Double) -> String {
     switch tradeScore {
     case 80...: "Highly recommend this trade"
     case 60...: "Good trade opportunity"
@@ -101,7 +101,7 @@ public enum OriginalTradeScore {
   }
 
   /// By the unrounded overall score: > 15, > 5, > 0, else.
-  public static func verdict(overall: Double) -> String {
+  package static func verdict(overall: Double) -> String {
     if overall > 15 { return "Perfect Timing" }
     if overall > 5 { return "Solid Structure Trade" }
     if overall > 0 { return "Risky Move" }

@@ -40,16 +40,16 @@ struct ShiftedMoments: Hashable, Sendable {
 }
 
 /// A quantity's simulated distribution: moments, extremes and percentiles.
-public struct OutcomeDistribution: Hashable, Sendable {
-  public var mean: Double
-  public var sd: Double
+package struct OutcomeDistribution: Hashable, Sendable {
+  package var mean: Double
+  package var sd: Double
   /// Standard error of the mean, sd / sqrt(n).
-  public var se: Double
-  public var min: Double
-  public var max: Double
-  public var percentiles: Percentiles
+  package var se: Double
+  package var min: Double
+  package var max: Double
+  package var percentiles: Percentiles
   /// Percentiles are within this of the sample percentiles (the histogram's bin width).
-  public var percentileResolution: Double
+  package var percentileResolution: Double
 
   init(_ moments: ShiftedMoments, _ histogram: FixedHistogram) {
     mean = moments.mean
@@ -63,10 +63,10 @@ public struct OutcomeDistribution: Hashable, Sendable {
 }
 
 /// The percentiles the replaced services report.
-public struct Percentiles: Hashable, Sendable {
-  public var p5, p10, p25, p50, p75, p90, p95: Double
+package struct Percentiles: Hashable, Sendable {
+  package var p5, p10, p25, p50, p75, p90, p95: Double
 
-  public init(_ quantile: (Double) -> Double) {
+  package init(_ quantile: (Double) -> Double) {
     p5 = quantile(0.05)
     p10 = quantile(0.10)
     p25 = quantile(0.25)

@@ -5,30 +5,30 @@ import Foundation
 /// `name`, `team`, `position`, `average_score`, `last_three_average`, `injury_status`,
 /// `ownership`), plus mcsim's optional simulation inputs (`score_sd`, `miss_probability`,
 /// `recent_scores`). Everything but `price` and `breakeven` may be absent.
-public struct PlayerInput: Hashable, Sendable {
-  public var id: PlayerID?
-  public var name: String?
-  public var team: String?
+package struct PlayerInput: Hashable, Sendable {
+  package var id: PlayerID?
+  package var name: String?
+  package var team: String?
   /// "MID", or a dual position "MID/FWD" (also "MID,FWD").
-  public var position: String?
+  package var position: String?
   /// Dollars.
-  public var price: Double
-  public var breakeven: Double
-  public var projScores: [Double]?
-  public var isRedDot: Bool?
+  package var price: Double
+  package var breakeven: Double
+  package var projScores: [Double]?
+  package var isRedDot: Bool?
   /// Free text from the client ("Injured", "Suspended", "Test"); see `isUnavailable`.
-  public var injuryStatus: String?
-  public var averageScore: Double?
-  public var lastThreeAverage: Double?
+  package var injuryStatus: String?
+  package var averageScore: Double?
+  package var lastThreeAverage: Double?
   /// Percentage of teams that own the player, 0...100.
-  public var ownership: Double?
+  package var ownership: Double?
   /// Spread of one round's score around its projection (points).
-  public var scoreSD: Double?
+  package var scoreSD: Double?
   /// Chance that a red-dot player misses the next round, and each further round while out.
-  public var missProbability: Double?
-  public var recentScores: [Double]?
+  package var missProbability: Double?
+  package var recentScores: [Double]?
 
-  public init(
+  package init(
     id: PlayerID? = nil, name: String? = nil, team: String? = nil, position: String? = nil,
     price: Double, breakeven: Double, projScores: [Double]?, isRedDot: Bool? = nil,
     injuryStatus: String? = nil, averageScore: Double? = nil, lastThreeAverage: Double? = nil,
@@ -54,10 +54,10 @@ public struct PlayerInput: Hashable, Sendable {
 
   /// Statuses that mean "plays": absent, empty, or one of these (case-insensitive). Any other
   /// status ("Injured", "Suspended", "Test", "Managed") makes the player a red dot.
-  public static let availableStatuses: Set<String> = ["", "fit", "available", "healthy", "none", "ok"]
+  package static let availableStatuses: Set<String> = ["", "fit", "available", "healthy", "none", "ok"]
 
   /// `is_red_dot` when given, else whether `injury_status` names an absence.
-  public var isUnavailable: Bool {
+  package var isUnavailable: Bool {
     if let isRedDot { return isRedDot }
     guard let status = injuryStatus else { return false }
     let key = status.trimmingCharacters(in: .whitespaces).lowercased()
@@ -68,7 +68,7 @@ public struct PlayerInput: Hashable, Sendable {
   /// scores, no more, no fewer); otherwise 1 to 4 scores are padded with their mean (the rule
   /// the original calculator itself applied to short lists) and a missing list becomes five
   /// copies of `average_score`.
-  public func projection(exactlyFive: Bool) throws(TradeInputError) -> ProjectedPlayer {
+  package func projection(exactlyFive: Bool) throws(TradeInputError) -> ProjectedPlayer {
     try Check.positive("price", price)
     try Check.finite("breakeven", breakeven)
     var scores: [Double]
@@ -119,13 +119,13 @@ public struct PlayerInput: Hashable, Sendable {
 }
 
 /// A player id as the client writes it: a string or an integer.
-public struct PlayerID: Hashable, Sendable, Comparable, CustomStringConvertible,
+package struct PlayerID: Hashable, Sendable, Comparable, CustomStringConvertible,
   ExpressibleByStringLiteral
 {
-  public var text: String
-  public init(_ text: String) { self.text = text }
-  public init(stringLiteral value: String) { text = value }
+  package var text: String
+  package init(_ text: String) { self.text = text }
+  package init(stringLiteral value: String) { text = value }
 
-  public var description: String { text }
-  public static func < (a: PlayerID, b: PlayerID) -> Bool { a.text < b.text }
+  package var description: String { text }
+  package static func < (a: PlayerID, b: PlayerID) -> Bool { a.text < b.text }
 }

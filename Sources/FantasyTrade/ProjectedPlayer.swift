@@ -1,37 +1,37 @@
 /// A validated player: what the original formula reads (price, breakeven, five projected round
 /// scores, red dot) and what the simulation adds (score spread, miss probability).
-public struct ProjectedPlayer: Hashable, Sendable {
+package struct ProjectedPlayer: Hashable, Sendable {
   /// The original projects five rounds.
-  public static let rounds = 5
+  package static let rounds = 5
   /// Default per-round miss probability of a red-dot player (see `MissModel`).
-  public static let defaultRedDotMissProbability = 0.5
+  package static let defaultRedDotMissProbability = 0.5
   /// Default score spread: a quarter of the mean projection, at least 10 points. AFL fantasy
   /// scores of regular players vary by roughly 20 to 30 points round to round.
-  public static func defaultSD(meanProjection: Double) -> Double {
+  package static func defaultSD(meanProjection: Double) -> Double {
     max(10, 0.25 * meanProjection)
   }
 
   /// Sample standard deviation (n - 1) of recent scores.
-  public static func sampleSD(_ xs: [Double]) -> Double {
+  package static func sampleSD(_ xs: [Double]) -> Double {
     let mean = xs.reduce(0, +) / Double(xs.count)
     let ss = xs.reduce(0) { $0 + ($1 - mean) * ($1 - mean) }
     return (ss / Double(xs.count - 1)).squareRoot()
   }
 
-  public var price: Double
-  public var breakeven: Double
+  package var price: Double
+  package var breakeven: Double
   /// Exactly `rounds` values.
-  public var projectedScores: [Double]
-  public var isRedDot: Bool
-  public var scoreSD: Double
+  package var projectedScores: [Double]
+  package var isRedDot: Bool
+  package var scoreSD: Double
   /// Per-round miss probability while out (0 for a fit player).
-  public var missProbability: Double
+  package var missProbability: Double
   /// Season average, when known (the fixture factor compares projections with it).
-  public var averageScore: Double?
+  package var averageScore: Double?
   /// Ownership percentage, when known.
-  public var ownership: Double?
+  package var ownership: Double?
 
-  public init(
+  package init(
     price: Double, breakeven: Double, projectedScores: [Double], isRedDot: Bool = false,
     scoreSD: Double = 0, missProbability: Double = 0, averageScore: Double? = nil,
     ownership: Double? = nil
@@ -48,7 +48,7 @@ public struct ProjectedPlayer: Hashable, Sendable {
   }
 
   /// The simulation's zero-noise limit of this player: no spread, never misses.
-  public var withoutNoise: ProjectedPlayer {
+  package var withoutNoise: ProjectedPlayer {
     var copy = self
     copy.scoreSD = 0
     copy.missProbability = 0
@@ -56,19 +56,19 @@ public struct ProjectedPlayer: Hashable, Sendable {
   }
 
   /// Mean projected score, as the original computes it.
-  public var averageProjection: Double {
+  package var averageProjection: Double {
     PythonNumerics.sum(projectedScores) / Double(projectedScores.count)
   }
 
   /// The original's price class.
-  public var priceClass: PriceClass { PriceClass(price: price) }
+  package var priceClass: PriceClass { PriceClass(price: price) }
 
   /// The original's "peaked": the mean projection is below the breakeven.
-  public var isPeaked: Bool { averageProjection < breakeven }
+  package var isPeaked: Bool { averageProjection < breakeven }
 }
 
 /// The original's classification of a player by price.
-public enum PriceClass: String, Codable, Hashable, Sendable, CaseIterable {
+package enum PriceClass: String, Codable, Hashable, Sendable, CaseIterable {
   /// under $450,000
   case rookie
   /// $450,000 to $799,999
@@ -78,7 +78,7 @@ public enum PriceClass: String, Codable, Hashable, Sendable, CaseIterable {
   /// $1,000,000 and over
   case premium
 
-  public init(price: Double) {
+  package init(price: Double) {
     switch price {
     case ..<450_000: self = .rookie
     case ..<800_000: self = .midpricer
@@ -88,7 +88,7 @@ public enum PriceClass: String, Codable, Hashable, Sendable, CaseIterable {
   }
 
   /// Python's `str.capitalize()` of the raw value, as the original's explanations print it.
-  public var capitalized: String {
+  package var capitalized: String {
     rawValue.prefix(1).uppercased() + rawValue.dropFirst().lowercased()
   }
 }

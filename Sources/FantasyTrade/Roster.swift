@@ -1,13 +1,13 @@
 /// A validated player of a squad or pool: who he is, where he plays, and his projection.
-public struct RosterPlayer: Hashable, Sendable {
-  public var id: PlayerID
-  public var name: String
-  public var team: String?
+package struct RosterPlayer: Hashable, Sendable {
+  package var id: PlayerID
+  package var name: String
+  package var team: String?
   /// As given ("MID/FWD"); nil when unknown.
-  public var position: String?
-  public var player: ProjectedPlayer
+  package var position: String?
+  package var player: ProjectedPlayer
 
-  public init(id: PlayerID, name: String, team: String? = nil, position: String? = nil, player: ProjectedPlayer) {
+  package init(id: PlayerID, name: String, team: String? = nil, position: String? = nil, player: ProjectedPlayer) {
     self.id = id
     self.name = name
     self.team = team
@@ -16,14 +16,14 @@ public struct RosterPlayer: Hashable, Sendable {
   }
 
   /// Positions named in `position`, split on "/", "," or spaces, upper-cased.
-  public var positions: Set<String> {
+  package var positions: Set<String> {
     guard let position else { return [] }
     let parts = position.split(whereSeparator: { $0 == "/" || $0 == "," || $0 == " " })
     return Set(parts.map { $0.uppercased() })
   }
 
   /// Whether this player can take `other`'s place: they share a position, or either has none.
-  public func canReplace(_ other: RosterPlayer) -> Bool {
+  package func canReplace(_ other: RosterPlayer) -> Bool {
     let mine = positions
     let theirs = other.positions
     return mine.isEmpty || theirs.isEmpty || !mine.isDisjoint(with: theirs)
@@ -31,18 +31,18 @@ public struct RosterPlayer: Hashable, Sendable {
 }
 
 /// A player left out of a batch because his entry is unusable, and why.
-public struct SkippedPlayer: Hashable, Sendable {
+package struct SkippedPlayer: Hashable, Sendable {
   /// "squad" or "pool".
-  public var source: String
-  public var index: Int
-  public var id: PlayerID?
-  public var name: String?
+  package var source: String
+  package var index: Int
+  package var id: PlayerID?
+  package var name: String?
   /// Field path within the file, e.g. `pool[3].price`.
-  public var field: String
-  public var value: String
-  public var reason: String
+  package var field: String
+  package var value: String
+  package var reason: String
 
-  public init(source: String, index: Int, id: PlayerID?, name: String?, error: TradeInputError) {
+  package init(source: String, index: Int, id: PlayerID?, name: String?, error: TradeInputError) {
     self.source = source
     self.index = index
     self.id = id
@@ -53,22 +53,22 @@ public struct SkippedPlayer: Hashable, Sendable {
     reason = nested.reason
   }
 
-  public var description: String {
+  package var description: String {
     let who = [id?.text, name].compactMap { $0 }.joined(separator: " ")
     return "\(field) = \(value): \(reason)" + (who.isEmpty ? "" : " (\(who))")
   }
 }
 
 /// The squad and pool of a batch, validated: usable players, and the reasons for the others.
-public struct Rosters: Hashable, Sendable {
-  public var squad: [RosterPlayer]
-  public var pool: [RosterPlayer]
-  public var skipped: [SkippedPlayer]
+package struct Rosters: Hashable, Sendable {
+  package var squad: [RosterPlayer]
+  package var pool: [RosterPlayer]
+  package var skipped: [SkippedPlayer]
 
   /// Pool players need an id and 1 to 5 projected scores (or an `average_score`), see
   /// `PlayerInput.projection`; the first of duplicate ids is kept. Squad entries are pool ids
   /// or player objects; an id that names no usable pool player is skipped.
-  public init(squad: [PlayerEntry], pool: [PlayerEntry]) {
+  package init(squad: [PlayerEntry], pool: [PlayerEntry]) {
     var skipped: [SkippedPlayer] = []
     func resolve(_ entry: PlayerEntry, _ source: String, _ index: Int) -> RosterPlayer? {
       // Ids are resolved by the caller; here they are a pool that lists an id, not a player.

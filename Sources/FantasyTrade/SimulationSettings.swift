@@ -3,16 +3,16 @@ import RandomStreams
 
 /// How many draws, from which seed, on how many threads. The answer depends on the first two
 /// only: work is split into fixed chunks keyed by index, never by thread.
-public struct SimulationSettings: Hashable, Sendable {
+package struct SimulationSettings: Hashable, Sendable {
   /// The replaced services' default.
-  public static let defaultSimulations = 10_000
+  package static let defaultSimulations = 10_000
 
-  public var simulations: Int
-  public var seed: UInt64
-  public var threads: Int
+  package var simulations: Int
+  package var seed: UInt64
+  package var threads: Int
 
   /// `seed` nil draws a fresh one (`Seed.random()`); the result reports it.
-  public init(
+  package init(
     simulations: Int = defaultSimulations, seed: UInt64? = nil,
     threads: Int = ProcessInfo.processInfo.activeProcessorCount
   ) {
@@ -21,7 +21,7 @@ public struct SimulationSettings: Hashable, Sendable {
     self.threads = threads
   }
 
-  public func validate() throws(TradeInputError) {
+  package func validate() throws(TradeInputError) {
     if let v = SimulationLimits.violation(simulations: simulations, threads: threads, simulationsField: "simulations") {
       throw .invalid(field: v.field, value: v.value, reason: v.reason)
     }

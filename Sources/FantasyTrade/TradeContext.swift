@@ -1,22 +1,22 @@
 /// Where the trade happens: the round of the season and the user's team value against the
 /// league's. Decides how the original weighs points against cash.
-public struct TradeContext: Hashable, Sendable {
+package struct TradeContext: Hashable, Sendable {
   /// The original's defaults (its calculator's keyword defaults).
-  public static let original = TradeContext(roundNumber: 13, teamValue: 15_800_000, leagueAvgValue: 15_200_000)
+  package static let original = TradeContext(roundNumber: 13, teamValue: 15_800_000, leagueAvgValue: 15_200_000)
 
-  public var roundNumber: Int
+  package var roundNumber: Int
   /// Dollars.
-  public var teamValue: Double
+  package var teamValue: Double
   /// Dollars; 0 or less means "unknown" (the ratio is then taken as 1).
-  public var leagueAvgValue: Double
+  package var leagueAvgValue: Double
 
-  public init(roundNumber: Int, teamValue: Double, leagueAvgValue: Double) {
+  package init(roundNumber: Int, teamValue: Double, leagueAvgValue: Double) {
     self.roundNumber = roundNumber
     self.teamValue = teamValue
     self.leagueAvgValue = leagueAvgValue
   }
 
-  public func validate() throws(TradeInputError) {
+  package func validate() throws(TradeInputError) {
     guard roundNumber >= 0 else {
       throw .invalid(field: "round_number", value: "\(roundNumber)", reason: "must not be negative")
     }
@@ -25,7 +25,7 @@ public struct TradeContext: Hashable, Sendable {
   }
 
   /// team_value / league_avg_value, or 1 when the league average is not positive.
-  public var valueRatio: Double { leagueAvgValue > 0 ? teamValue / leagueAvgValue : 1 }
+  package var valueRatio: Double { leagueAvgValue > 0 ? teamValue / leagueAvgValue : 1 }
 
   /// The original's weights.
   ///
@@ -36,7 +36,7 @@ public struct TradeContext: Hashable, Sendable {
   /// then, when team value is below 95% of the league average, w_s -= min(0.2, 0.3 w_s) with
   /// w_s >= 0.1; above 105%, unless w_s is already 1, w_s += min(0.2, 0.3 w_c) with
   /// w_s <= 0.9; w_c = 1 - w_s. Same operations in the same order as the original.
-  public var weights: RoundWeights {
+  package var weights: RoundWeights {
     var scoring: Double
     var cash: Double
     switch roundNumber {
@@ -60,7 +60,7 @@ public struct TradeContext: Hashable, Sendable {
 }
 
 /// How much points and cash count in the original's overall score.
-public struct RoundWeights: Hashable, Sendable {
-  public var scoring: Double
-  public var cash: Double
+package struct RoundWeights: Hashable, Sendable {
+  package var scoring: Double
+  package var cash: Double
 }

@@ -13,14 +13,14 @@
 ///   the incoming player is less owned (a differential). 0.5 when either is unknown.
 /// - injury_risk: the expected share of the projected rounds the incoming player misses under
 ///   the miss model, (q + q^2 + ... + q^5) / 5 (0 for a fit player).
-public struct TradeFactors: Hashable, Sendable {
-  public var formFactor: Double
-  public var priceFactor: Double
-  public var fixtureFactor: Double
-  public var ownershipFactor: Double
-  public var injuryRisk: Double
+package struct TradeFactors: Hashable, Sendable {
+  package var formFactor: Double
+  package var priceFactor: Double
+  package var fixtureFactor: Double
+  package var ownershipFactor: Double
+  package var injuryRisk: Double
 
-  public init(
+  package init(
     playerIn: ProjectedPlayer, playerOut: ProjectedPlayer, pMorePoints: Double, pMoreCash: Double
   ) {
     formFactor = pMorePoints

@@ -1,6 +1,6 @@
 /// A refused trade input: the field as the user wrote it (`player_in.proj_scores`,
 /// `pool[3].price`), the value given, and why. Rendered once, at the edge.
-public enum TradeInputError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum TradeInputError: Error, Hashable, Sendable, CustomStringConvertible {
   /// A value outside its domain (negative price, NaN, probability above 1, ...).
   case invalid(field: String, value: String, reason: String)
   /// A list of the wrong length (the original needs exactly 5 projected scores).
@@ -10,7 +10,7 @@ public enum TradeInputError: Error, Hashable, Sendable, CustomStringConvertible 
   /// A player id that names no player of the pool.
   case unknownPlayer(field: String, id: String)
 
-  public var field: String {
+  package var field: String {
     switch self {
     case .invalid(let field, _, _), .wrongCount(let field, _, _), .missing(let field),
       .unknownPlayer(let field, _):
@@ -19,7 +19,7 @@ public enum TradeInputError: Error, Hashable, Sendable, CustomStringConvertible 
   }
 
   /// The offending value as text ("" for a missing field).
-  public var value: String {
+  package var value: String {
     switch self {
     case .invalid(_, let value, _): value
     case .wrongCount(_, let count, _): "\(count) values"
@@ -28,7 +28,7 @@ public enum TradeInputError: Error, Hashable, Sendable, CustomStringConvertible 
     }
   }
 
-  public var reason: String {
+  package var reason: String {
     switch self {
     case .invalid(_, _, let reason): reason
     case .wrongCount(_, _, let expected): "needs \(expected)"
@@ -37,7 +37,7 @@ public enum TradeInputError: Error, Hashable, Sendable, CustomStringConvertible 
     }
   }
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .missing(let field): "\(field): is required"
     default: "\(field) = \(value): \(reason)"
@@ -45,7 +45,7 @@ public enum TradeInputError: Error, Hashable, Sendable, CustomStringConvertible 
   }
 
   /// The same error for a field nested under `prefix` (`price` -> `pool[3].price`).
-  public func nested(under prefix: String) -> TradeInputError {
+  package func nested(under prefix: String) -> TradeInputError {
     let path = field.isEmpty ? prefix : prefix + (field.hasPrefix("[") ? "" : ".") + field
     switch self {
     case .invalid(_, let value, let reason): return .invalid(field: path, value: value, reason: reason)

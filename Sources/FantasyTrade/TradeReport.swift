@@ -1,18 +1,18 @@
 /// Everything mcsim answers about one trade: the original's response, unchanged, plus the iOS
 /// client's `score`, `confidence` and `factors` and, unless deterministic, the `simulation`.
 /// The iOS shape's `recommendation` is the original's.
-public struct TradeReport: Hashable, Sendable {
-  public var original: TradeScoreResponse
+package struct TradeReport: Hashable, Sendable {
+  package var original: TradeScoreResponse
   /// The iOS score: mean simulated trade_score (the original's trade_score when deterministic).
-  public var score: Double
+  package var score: Double
   /// P(the trade beats keeping the player), i.e. P(overall_score > 0); 1 or 0 when deterministic.
-  public var confidence: Double
-  public var factors: TradeFactors
-  public var simulation: TradeSimulation?
+  package var confidence: Double
+  package var factors: TradeFactors
+  package var simulation: TradeSimulation?
 
 
   /// The original's answer and the zero-noise limit of everything else.
-  public static func deterministic(_ trade: Trade) -> TradeReport {
+  package static func deterministic(_ trade: Trade) -> TradeReport {
     let original = trade.original
     let figures = trade.figures
     return TradeReport(
@@ -24,7 +24,7 @@ public struct TradeReport: Hashable, Sendable {
   }
 
   /// The original's answer plus the simulation.
-  public static func simulated(_ trade: Trade, settings: SimulationSettings) throws(TradeInputError) -> TradeReport {
+  package static func simulated(_ trade: Trade, settings: SimulationSettings) throws(TradeInputError) -> TradeReport {
     let simulation = try TradeSimulation(trade, settings: settings)
     return TradeReport(
       original: trade.original, score: PythonNumerics.round(simulation.tradeScore.mean, digits: 1),
@@ -35,7 +35,7 @@ public struct TradeReport: Hashable, Sendable {
       simulation: simulation)
   }
 
-  public init(
+  package init(
     original: TradeScoreResponse, score: Double, confidence: Double, factors: TradeFactors,
     simulation: TradeSimulation?
   ) {

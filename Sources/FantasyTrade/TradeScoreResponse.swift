@@ -4,56 +4,56 @@
 ///
 /// `flags` adds the four flags the service's endpoint computed but its response dropped
 /// (`trading_peaked_player`, `getting_peaked_player`, `player_in_class`, `player_out_class`).
-public struct TradeScoreResponse: Hashable, Sendable {
-  public var status = "ok"
-  public var tradeScore: Double
-  public var scoringScore: Double
-  public var cashScore: Double
-  public var overallScore: Double
-  public var scoreBreakdown: ScoreBreakdown
-  public var priceProjections: PriceProjections
-  public var projectedPrices: PlayerPair<[Double]>
-  public var projectedScores: PlayerPair<[Double]>
-  public var flags: Flags
-  public var verdict: String
-  public var explanations: [String]
-  public var recommendation: String
+package struct TradeScoreResponse: Hashable, Sendable {
+  package var status = "ok"
+  package var tradeScore: Double
+  package var scoringScore: Double
+  package var cashScore: Double
+  package var overallScore: Double
+  package var scoreBreakdown: ScoreBreakdown
+  package var priceProjections: PriceProjections
+  package var projectedPrices: PlayerPair<[Double]>
+  package var projectedScores: PlayerPair<[Double]>
+  package var flags: Flags
+  package var verdict: String
+  package var explanations: [String]
+  package var recommendation: String
 
   /// The original's four factors (0-30, 0-25, 0-15, 0/5/10) and weights in percent.
-  public struct ScoreBreakdown: Hashable, Sendable {
-    public var projectedScore: Double
-    public var value: Double
-    public var breakeven: Double
-    public var risk: Double
-    public var scoringWeight: Double
-    public var cashWeight: Double
+  package struct ScoreBreakdown: Hashable, Sendable {
+    package var projectedScore: Double
+    package var value: Double
+    package var breakeven: Double
+    package var risk: Double
+    package var scoringWeight: Double
+    package var cashWeight: Double
   }
 
   /// Rounded per-round price changes of each player and the rounded cash score.
-  public struct PriceProjections: Hashable, Sendable {
-    public var playerIn: [Double]
-    public var playerOut: [Double]
-    public var netGain: Double
+  package struct PriceProjections: Hashable, Sendable {
+    package var playerIn: [Double]
+    package var playerOut: [Double]
+    package var netGain: Double
   }
 
-  public struct Flags: Hashable, Sendable {
-    public var peakedRookie: Bool
+  package struct Flags: Hashable, Sendable {
+    package var peakedRookie: Bool
     /// "upgrade", "downgrade" or "neutral".
-    public var upgradePath: String
-    public var seasonMatch: Bool
-    public var tradingPeakedPlayer: Bool
-    public var gettingPeakedPlayer: Bool
-    public var playerInClass: PriceClass
-    public var playerOutClass: PriceClass
+    package var upgradePath: String
+    package var seasonMatch: Bool
+    package var tradingPeakedPlayer: Bool
+    package var gettingPeakedPlayer: Bool
+    package var playerInClass: PriceClass
+    package var playerOutClass: PriceClass
   }
 }
 
 /// A value for each side of the trade, keyed as the original keys them.
-public struct PlayerPair<Value: Hashable & Sendable>: Hashable, Sendable {
-  public var playerIn: Value
-  public var playerOut: Value
+package struct PlayerPair<Value: Hashable & Sendable>: Hashable, Sendable {
+  package var playerIn: Value
+  package var playerOut: Value
 
-  public init(playerIn: Value, playerOut: Value) {
+  package init(playerIn: Value, playerOut: Value) {
     self.playerIn = playerIn
     self.playerOut = playerOut
   }

@@ -12,19 +12,19 @@ import RandomStreams
 /// O(players * 1024 + pairs), flat in the number of draws. Players are filled in parallel, then
 /// pairs are accumulated in parallel, each into its own slot: any thread count gives the same
 /// bits.
-public struct TradeSearch: Sendable {
-  public struct Options: Hashable, Sendable {
+package struct TradeSearch: Sendable {
+  package struct Options: Hashable, Sendable {
     /// Dollars the squad may spend on top of the outgoing player's price.
-    public var budget: Double
-    public var context: TradeContext
+    package var budget: Double
+    package var context: TradeContext
     /// How many trades to return (all when nil).
-    public var top: Int?
+    package var top: Int?
     /// Only trades bringing in this player (the iOS request's `player_in_id`).
-    public var playerInID: PlayerID?
+    package var playerInID: PlayerID?
     /// Only trades sending out this player (`player_out_id`).
-    public var playerOutID: PlayerID?
+    package var playerOutID: PlayerID?
 
-    public init(
+    package init(
       budget: Double = 0, context: TradeContext = .original, top: Int? = 10, playerInID: PlayerID? = nil,
       playerOutID: PlayerID? = nil
     ) {
@@ -35,17 +35,17 @@ public struct TradeSearch: Sendable {
       self.playerOutID = playerOutID
     }
 
-    public func validate() throws(TradeInputError) {
+    package func validate() throws(TradeInputError) {
       try Check.nonNegative("budget", budget)
       try context.validate()
       if let top, top < 1 { throw .invalid(field: "top", value: "\(top)", reason: "must be at least 1") }
     }
   }
 
-  public var rosters: Rosters
-  public var options: Options
+  package var rosters: Rosters
+  package var options: Options
 
-  public init(rosters: Rosters, options: Options) throws(TradeInputError) {
+  package init(rosters: Rosters, options: Options) throws(TradeInputError) {
     try options.validate()
     self.rosters = rosters
     self.options = options
@@ -58,7 +58,7 @@ public struct TradeSearch: Sendable {
   }
 
   /// Legal (incoming, outgoing) pairs as indices into pool and squad, grouped by outgoing player.
-  public var candidates: [(in: Int, out: Int)] {
+  package var candidates: [(in: Int, out: Int)] {
     let squadIDs = Set(rosters.squad.map(\.id))
     var pairs: [(in: Int, out: Int)] = []
     for (o, out) in rosters.squad.enumerated() where options.playerOutID.map({ $0 == out.id }) ?? true {
@@ -73,7 +73,7 @@ public struct TradeSearch: Sendable {
   }
 
   /// The original's figures of every candidate and, with `settings`, their simulation; ranked.
-  public func run(settings: SimulationSettings?) throws(TradeInputError) -> TradeSearchResult {
+  package func run(settings: SimulationSettings?) throws(TradeInputError) -> TradeSearchResult {
     try settings?.validate()
     let pairs = candidates
     if pairs.isEmpty, let inID = options.playerInID, let outID = options.playerOutID {

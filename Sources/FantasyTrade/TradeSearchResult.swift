@@ -39,35 +39,35 @@ struct PairOutcome {
 /// One ranked trade of a batch: who, the original's figures on the projections, the
 /// simulation's expectations and the iOS client's shape (`score`, `confidence`, `factors`,
 /// `recommendation`).
-public struct TradeCandidate: Hashable, Sendable {
-  public var rank = 0
-  public var playerIn: Summary
-  public var playerOut: Summary
+package struct TradeCandidate: Hashable, Sendable {
+  package var rank = 0
+  package var playerIn: Summary
+  package var playerOut: Summary
   /// price_in - price_out (dollars; negative frees cash).
-  public var netCost: Double
+  package var netCost: Double
   /// The original's trade_score, overall_score, verdict and recommendation, on the projections.
-  public var tradeScore: Double
-  public var overallScore: Double
-  public var verdict: String
-  public var recommendation: String
+  package var tradeScore: Double
+  package var overallScore: Double
+  package var verdict: String
+  package var recommendation: String
   /// Mean simulated overall_score: the ranking key.
-  public var expectedGain: Double
-  public var gainSD: Double
-  public var expectedPointsGained: Double
-  public var expectedCashGained: Double
+  package var expectedGain: Double
+  package var gainSD: Double
+  package var expectedPointsGained: Double
+  package var expectedCashGained: Double
   /// Mean simulated trade_score.
-  public var score: Double
+  package var score: Double
   /// P(overall_score > 0).
-  public var confidence: Double
-  public var confidenceSE: Double
-  public var factors: TradeFactors
+  package var confidence: Double
+  package var confidenceSE: Double
+  package var factors: TradeFactors
 
-  public struct Summary: Hashable, Sendable {
-    public var id: PlayerID
-    public var name: String
-    public var team: String?
-    public var position: String?
-    public var price: Double
+  package struct Summary: Hashable, Sendable {
+    package var id: PlayerID
+    package var name: String
+    package var team: String?
+    package var position: String?
+    package var price: Double
   }
 
   init(playerIn: RosterPlayer, playerOut: RosterPlayer, figures: TradeFigures, outcome: PairOutcome) {
@@ -95,18 +95,18 @@ public struct TradeCandidate: Hashable, Sendable {
 }
 
 /// A batch's answer: the ranked trades, the players skipped and why, and how it was computed.
-public struct TradeSearchResult: Hashable, Sendable {
-  public var status = "ok"
+package struct TradeSearchResult: Hashable, Sendable {
+  package var status = "ok"
   /// nil when deterministic.
-  public var nSimulations: Int?
-  public var seed: UInt64?
-  public var model: String
-  public var context: TradeContext
-  public var budget: Double
-  public var nSquad: Int
-  public var nPool: Int
+  package var nSimulations: Int?
+  package var seed: UInt64?
+  package var model: String
+  package var context: TradeContext
+  package var budget: Double
+  package var nSquad: Int
+  package var nPool: Int
   /// Legal trades evaluated (before `top`).
-  public var nCandidates: Int
-  public var trades: [TradeCandidate]
-  public var skipped: [SkippedPlayer]
+  package var nCandidates: Int
+  package var trades: [TradeCandidate]
+  package var skipped: [SkippedPlayer]
 }

@@ -7,36 +7,36 @@ import RandomStreams
 /// Memory is fixed: draws are made in chunks of 4096 and folded into at most 16 accumulators
 /// (chunk c into accumulator c mod 16), each with fixed histograms; the accumulators are merged
 /// in order, so the result is the same on any number of threads.
-public struct TradeSimulation: Hashable, Sendable {
-  public static let model =
+package struct TradeSimulation: Hashable, Sendable {
+  package static let model =
     "per-round scores Normal(proj, score_sd); red dots miss leading rounds with probability miss_probability each (0 points, no price change); original trade formula per draw"
 
-  public var nSimulations: Int
-  public var seed: UInt64
-  public var model = TradeSimulation.model
-  public var scoreSD: PlayerPair<Double>
-  public var missProbability: PlayerPair<Double>
-  public var tradeScore: OutcomeDistribution
-  public var overallScore: OutcomeDistribution
+  package var nSimulations: Int
+  package var seed: UInt64
+  package var model = TradeSimulation.model
+  package var scoreSD: PlayerPair<Double>
+  package var missProbability: PlayerPair<Double>
+  package var tradeScore: OutcomeDistribution
+  package var overallScore: OutcomeDistribution
   /// Points gained (the simulated scoring_score).
-  public var pointsGained: OutcomeDistribution
+  package var pointsGained: OutcomeDistribution
   /// Dollars gained in price (the simulated cash_score).
-  public var cashGained: OutcomeDistribution
+  package var cashGained: OutcomeDistribution
   /// P(overall_score > 0): the trade beats keeping the player.
-  public var confidence: Double
+  package var confidence: Double
   /// Its standard error, sqrt(p (1 - p) / n).
-  public var confidenceSE: Double
+  package var confidenceSE: Double
   /// P(points gained > 0).
-  public var pMorePoints: Double
+  package var pMorePoints: Double
   /// P(cash gained > 0).
-  public var pMoreCash: Double
+  package var pMoreCash: Double
 
   static let chunkSize = 4096
   static let accumulators = 16
   static let streamIn = StreamLayout.streamID(named: "player_in")
   static let streamOut = StreamLayout.streamID(named: "player_out")
 
-  public init(_ trade: Trade, settings: SimulationSettings) throws(TradeInputError) {
+  package init(_ trade: Trade, settings: SimulationSettings) throws(TradeInputError) {
     try settings.validate()
     let zero = trade.withoutNoise.figures
     let weights = trade.context.weights

@@ -10,9 +10,9 @@ import Simulation
 ///
 /// Precedence where it is read: an option given on the command line wins over the model file,
 /// which wins over a config file's `model` and the built-in defaults.
-public struct ModelFile: Sendable {
-  public var document: ModelDocument
-  public var source: String
+package struct ModelFile: Sendable {
+  package var document: ModelDocument
+  package var source: String
 
   static let keys: [String: Set<String>] = [
     "": ["version", "model", "projection", "fit"],
@@ -23,7 +23,7 @@ public struct ModelFile: Sendable {
     "fit": ["data", "seasons", "stage", "games", "standard_errors"],
   ]
 
-  public static func decode(_ data: Data, source: String) throws(InputDecodingError) -> ModelFile {
+  package static func decode(_ data: Data, source: String) throws(InputDecodingError) -> ModelFile {
     struct Version: Decodable { let version: Int }
     let version = try InputDecodingError.decode(Version.self, from: data).version
     guard version == ModelDocument.currentVersion else {
@@ -68,7 +68,7 @@ public struct ModelFile: Sendable {
   }
 
   /// Reads `path` (a file, `-`, or a URL).
-  public static func read(_ path: String) throws -> ModelFile {
+  package static func read(_ path: String) throws -> ModelFile {
     let source = InputSource(path)
     return try decode(try source.read(), source: source.description)
   }

@@ -22,19 +22,19 @@ import Simulation
 /// the parts if an input changed, even one that keeps the score grids. Version 4: the grids are
 /// sized from the single-precision normals' reach (`ScoreGrid`), so a version 3 part, whose
 /// grids are wider, is refused by its version rather than as a changed model.
-public struct PartialFile: Sendable {
-  public static let format = "mcsim-partial"
-  public static let version = 4
+package struct PartialFile: Sendable {
+  package static let format = "mcsim-partial"
+  package static let version = 4
 
-  public var command: [String]
-  public var seed: UInt64
-  public var shard: SimulationTape.Shard
-  public var mcsim: String
-  public var calls: [[JointScoreHistogram]]
+  package var command: [String]
+  package var seed: UInt64
+  package var shard: SimulationTape.Shard
+  package var mcsim: String
+  package var calls: [[JointScoreHistogram]]
   /// Per call, the digest of the models it simulated (`SimulationTape.digest`).
-  public var digests: [String]
+  package var digests: [String]
 
-  public init(
+  package init(
     command: [String], seed: UInt64, shard: SimulationTape.Shard, mcsim: String, calls: [[JointScoreHistogram]],
     digests: [String]
   ) {
@@ -115,7 +115,7 @@ public struct PartialFile: Sendable {
   }
 
   /// The file's bytes.
-  public func encoded() throws -> Data {
+  package func encoded() throws -> Data {
     var blob: [UInt8] = []
     let metadata = calls.map { $0.map { Self.encode($0, into: &blob) } }
     let body = Body(command: command, seed: seed, shard: shard, mcsim: mcsim, calls: metadata, models: digests)
@@ -181,7 +181,7 @@ public struct PartialFile: Sendable {
   }
 
   /// Reads a partial file; the error says what is wrong with it.
-  public static func decode(_ data: Data) throws(PartialFileError) -> PartialFile {
+  package static func decode(_ data: Data) throws(PartialFileError) -> PartialFile {
     let layout = try layout(data)
     let body = layout.body
     var calls: [[JointScoreHistogram]] = []
@@ -324,28 +324,28 @@ extension String {
 }
 
 /// Why a partial file cannot be merged.
-public enum PartialFileError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum PartialFileError: Error, Equatable, Sendable, CustomStringConvertible {
   case malformed(String)
-  public var description: String {
+  package var description: String {
     switch self { case .malformed(let s): s }
   }
 }
 
 /// Checks that parts belong to one run and adds them up, one part at a time (memory: one
 /// part and the sum, whatever the number of parts): the tape a merge replays. Order-independent.
-public struct PartialMerge {
+package struct PartialMerge {
   private var first: (name: String, file: PartialFile)?
   private var seen: [Int: String] = [:]
   private var sum: [[JointScoreHistogram]] = []
   /// A part failed halfway through its counts: the sums are no longer any run's.
   private var failed = false
 
-  public init() {}
+  package init() {}
 
   /// Adds one part straight from its file's bytes: after the first, its counts are decoded
   /// into the running sums, never into a histogram of their own (a merge of 1,000 parts then
   /// allocates nothing per part). Says why the part does not belong, or what is wrong with it.
-  public mutating func add(_ name: String, data: Data) throws(PartialFileError) {
+  package mutating func add(_ name: String, data: Data) throws(PartialFileError) {
     func named<T>(_ body: () throws(PartialFileError) -> T) throws(PartialFileError) -> T {
       do { return try body() } catch { throw .malformed("\(name): \(error.description)") }
     }
@@ -376,7 +376,7 @@ public struct PartialMerge {
   }
 
   /// Adds one part, or says why it does not belong.
-  public mutating func add(_ name: String, _ part: PartialFile) throws(PartialFileError) {
+  package mutating func add(_ name: String, _ part: PartialFile) throws(PartialFileError) {
     guard first != nil else {
       self.first = (
         name,
@@ -418,10 +418,10 @@ public struct PartialMerge {
   }
 
   /// The parts added so far, by name.
-  public var names: [String] { seen.keys.sorted().compactMap { seen[$0] } }
+  package var names: [String] { seen.keys.sorted().compactMap { seen[$0] } }
 
   /// The command, seed, summed histograms and each call's model digest, once every shard is in.
-  public func result() throws(PartialFileError) -> (
+  package func result() throws(PartialFileError) -> (
     command: [String], seed: UInt64, calls: [[JointScoreHistogram]], digests: [String]
   ) {
     guard let first else { throw .malformed("no partial files given") }

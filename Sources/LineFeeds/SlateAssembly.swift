@@ -5,11 +5,11 @@ import ServiceContracts
 import Simulation
 
 /// The games to evaluate, with the feed games that found no place among them.
-public struct AssembledSlate: Sendable {
-  public var games: [SlateGame]
-  public var unmatched: [UnmatchedGame]
+package struct AssembledSlate: Sendable {
+  package var games: [SlateGame]
+  package var unmatched: [UnmatchedGame]
 
-  public init(games: [SlateGame], unmatched: [UnmatchedGame] = []) {
+  package init(games: [SlateGame], unmatched: [UnmatchedGame] = []) {
     self.games = games
     self.unmatched = unmatched
   }
@@ -17,7 +17,7 @@ public struct AssembledSlate: Sendable {
   /// The slate without the games dated before `day` (YYYY-MM-DD, compared with each game's
   /// schedule date): a feed that still lists games already played does not get them priced as
   /// tonight's. Each is listed in `unmatched` with its date.
-  public func leavingOut(before day: String) -> AssembledSlate {
+  package func leavingOut(before day: String) -> AssembledSlate {
     var out = AssembledSlate(games: [], unmatched: unmatched)
     for game in games {
       if let date = game.info.gameDate, date < day {
@@ -33,7 +33,7 @@ public struct AssembledSlate: Sendable {
 
   /// The games dated `day` only (the agent's tonight lists today's games): those dated before
   /// or after go to `unmatched`, saying so; undated games stay.
-  public func on(day: String) -> AssembledSlate {
+  package func on(day: String) -> AssembledSlate {
     var out = leavingOut(before: day)
     let kept = out.games
     out.games = []
@@ -56,13 +56,13 @@ public struct AssembledSlate: Sendable {
 /// - a slate file and a feed: the file's games and projections, priced at the feed's lines
 ///   (market by market: a market the feed lacks keeps the file's line, with a note).
 /// Teams are matched by `TeamKey` (franchise for NBA teams, normalised name otherwise).
-public enum SlateAssembly {
-  public static func fromFile(_ file: SlateFile) -> AssembledSlate {
+package enum SlateAssembly {
+  package static func fromFile(_ file: SlateFile) -> AssembledSlate {
     AssembledSlate(games: file.entries.map(\.game))
   }
 
   /// `shift`: a fitted model's shift of the stats formula's projections (`ProjectionShift`).
-  public static func fromFeed(
+  package static func fromFeed(
     _ feed: Feed, stats: TeamStatsTable, base: GameModel, policy: FairOddsPolicy = FairOddsPolicy(),
     shift: ProjectionShift = .none
   ) -> AssembledSlate {
@@ -133,7 +133,7 @@ public enum SlateAssembly {
   /// game projected from its teams' offense and defense, the home advantage and the teams'
   /// back-to-backs on `day` (the slate's `YYYY-MM-DD`), shifted by a model fitted on ratings
   /// (`shift`), priced at the feed's lines. Teams are matched by `TeamKey`.
-  public static func fromFeedRatings(
+  package static func fromFeedRatings(
     _ feed: Feed, ratings: TeamRatings, day: String, base: GameModel, policy: FairOddsPolicy = FairOddsPolicy(),
     shift: ProjectionShift = .none
   ) -> AssembledSlate {
@@ -186,7 +186,7 @@ public enum SlateAssembly {
   /// main total and spread are fair lines (`MarketImpliedMeans`), so the moneyline and every
   /// other market of the game are priced consistently with those two. A game without both lines,
   /// or whose lines the model cannot reproduce, is that game's error.
-  public static func fromFeedMarkets(
+  package static func fromFeedMarkets(
     _ feed: Feed, base: GameModel, policy: FairOddsPolicy = FairOddsPolicy()
   ) -> AssembledSlate {
     var out = AssembledSlate(games: [])
@@ -233,7 +233,7 @@ public enum SlateAssembly {
     return (home, away)
   }
 
-  public static func attach(
+  package static func attach(
     _ feed: Feed, to entries: [SlateEntry], policy: FairOddsPolicy = FairOddsPolicy()
   ) -> AssembledSlate {
     var out = AssembledSlate(games: [])
@@ -315,7 +315,7 @@ public enum SlateAssembly {
 
   /// The date of a start time in US Eastern time, the NBA schedule's date (an 00:10Z tip-off is
   /// the evening before).
-  public static func easternDate(_ date: Date) -> String {
+  package static func easternDate(_ date: Date) -> String {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: "America/New_York") ?? TimeZone(secondsFromGMT: -5 * 3600)!
     let c = calendar.dateComponents([.year, .month, .day], from: date)

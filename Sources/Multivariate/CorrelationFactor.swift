@@ -7,16 +7,16 @@ import CLinearAlgebra
 ///
 /// Row j of L drives quantity order[j]: x[order[j]] = sum_{k <= min(j, r - 1)} L[j][k] z[k],
 /// so Cov(x[order[j]], x[order[k]]) = (L L^T)[j][k] = C[order[j]][order[k]].
-public struct CorrelationFactor: Hashable, Sendable {
-  public let dimension: Int
-  public let rank: Int
+package struct CorrelationFactor: Hashable, Sendable {
+  package let dimension: Int
+  package let rank: Int
   /// L, row-major d x d, zero above the diagonal and in columns >= rank.
-  public let lower: [Double]
+  package let lower: [Double]
   /// order[j]: the quantity row j of L drives (0-based: LAPACK's pivots minus one).
-  public let order: [Int]
+  package let order: [Int]
 
   /// Nil if the matrix is not positive semidefinite (check with NearestCorrelation first).
-  public init?(_ matrix: CorrelationMatrix) {
+  package init?(_ matrix: CorrelationMatrix) {
     let n = matrix.dimension
     var a = matrix.entries
     var piv = [Int32](repeating: 0, count: n)

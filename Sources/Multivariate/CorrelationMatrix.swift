@@ -2,17 +2,17 @@
 /// finite number in [-1, 1]. Construction checks all of that and names the first entry at
 /// fault; it does not check positive semidefiniteness (`MultivariateNormal` repairs a matrix
 /// that is not, and says so: `CorrelationRepair`).
-public struct CorrelationMatrix: Hashable, Sendable {
-  public let dimension: Int
+package struct CorrelationMatrix: Hashable, Sendable {
+  package let dimension: Int
   /// Row-major, dimension x dimension.
-  public let entries: [Double]
+  package let entries: [Double]
 
   /// Symmetry and the unit diagonal are checked to this absolute tolerance (a matrix typed
   /// with a few decimals, or produced by a repair, is symmetric to rounding only).
-  public static let tolerance = 1e-9
+  package static let tolerance = 1e-9
 
   /// The matrix of `rows` (each a row of the same length as there are rows).
-  public init(rows: [[Double]]) throws(CorrelationMatrixError) {
+  package init(rows: [[Double]]) throws(CorrelationMatrixError) {
     guard !rows.isEmpty else { throw .empty }
     for (i, row) in rows.enumerated() where row.count != rows.count {
       throw .shape(row: i, count: row.count, expected: rows.count)
@@ -21,7 +21,7 @@ public struct CorrelationMatrix: Hashable, Sendable {
   }
 
   /// The matrix of `entries`, row-major, dimension x dimension.
-  public init(dimension: Int, entries: [Double]) throws(CorrelationMatrixError) {
+  package init(dimension: Int, entries: [Double]) throws(CorrelationMatrixError) {
     guard dimension >= 1 else { throw .empty }
     guard entries.count == dimension * dimension else {
       throw .shape(row: entries.count / max(dimension, 1), count: entries.count, expected: dimension * dimension)
@@ -52,22 +52,22 @@ public struct CorrelationMatrix: Hashable, Sendable {
   }
 
   /// The identity: independent quantities.
-  public static func identity(_ dimension: Int) -> CorrelationMatrix {
+  package static func identity(_ dimension: Int) -> CorrelationMatrix {
     var e = [Double](repeating: 0, count: dimension * dimension)
     for i in 0..<dimension { e[i * dimension + i] = 1 }
     // swiftlint:disable:next force_try
     return try! CorrelationMatrix(dimension: dimension, entries: e)
   }
 
-  public subscript(row: Int, column: Int) -> Double { entries[row * dimension + column] }
+  package subscript(row: Int, column: Int) -> Double { entries[row * dimension + column] }
 
   /// The rows, as nested arrays (for reports).
-  public var rows: [[Double]] {
+  package var rows: [[Double]] {
     (0..<dimension).map { Array(entries[($0 * dimension)..<(($0 + 1) * dimension)]) }
   }
 
   /// sqrt(sum_ij (a_ij - b_ij)^2): the Frobenius distance between two matrices of one size.
-  public static func frobeniusDistance(_ a: [Double], _ b: [Double]) -> Double {
+  package static func frobeniusDistance(_ a: [Double], _ b: [Double]) -> Double {
     precondition(a.count == b.count, "matrices of different sizes")
     var s = 0.0
     for k in a.indices { s += (a[k] - b[k]) * (a[k] - b[k]) }
@@ -77,14 +77,14 @@ public struct CorrelationMatrix: Hashable, Sendable {
 
 /// Why a correlation matrix was refused: its shape, or the entry at fault (0-based row and
 /// column, as `correlation[row][column]` names it).
-public enum CorrelationMatrixError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum CorrelationMatrixError: Error, Equatable, Sendable, CustomStringConvertible {
   case empty
   /// Row `row` has `count` entries where `expected` were due.
   case shape(row: Int, count: Int, expected: Int)
   case entry(row: Int, column: Int, value: Double, reason: String)
 
   /// The entry at fault as the user's file names it: `correlation[1][2]`, or the matrix.
-  public var field: String {
+  package var field: String {
     switch self {
     case .empty: "correlation"
     case .shape(let row, _, _): "correlation[\(row)]"
@@ -92,7 +92,7 @@ public enum CorrelationMatrixError: Error, Equatable, Sendable, CustomStringConv
     }
   }
 
-  public var value: String {
+  package var value: String {
     switch self {
     case .empty: "[]"
     case .shape(_, let count, _): "\(count) entries"
@@ -100,7 +100,7 @@ public enum CorrelationMatrixError: Error, Equatable, Sendable, CustomStringConv
     }
   }
 
-  public var reason: String {
+  package var reason: String {
     switch self {
     case .empty: "a correlation matrix needs at least one row"
     case .shape(_, _, let expected): "must have \(expected) entries (the matrix is square)"
@@ -108,5 +108,5 @@ public enum CorrelationMatrixError: Error, Equatable, Sendable, CustomStringConv
     }
   }
 
-  public var description: String { "\(field) = \(value): \(reason)" }
+  package var description: String { "\(field) = \(value): \(reason)" }
 }

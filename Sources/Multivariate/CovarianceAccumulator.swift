@@ -3,24 +3,24 @@ import CLinearAlgebra
 /// First and second moments of the draws: sums of x and of x x^T (the lower triangle, by BLAS's
 /// rank-k update `dsyrk`), enough for the sample mean and covariance. Sums are taken about a
 /// fixed centre (the true means, say) so that large means cost no digits.
-public struct CovarianceAccumulator: DrawAccumulator {
-  public let dimension: Int
-  public let centre: [Double]
-  public private(set) var count = 0
+package struct CovarianceAccumulator: DrawAccumulator {
+  package let dimension: Int
+  package let centre: [Double]
+  package private(set) var count = 0
   /// sum of (x - centre), d entries.
-  public private(set) var sums: [Double]
+  package private(set) var sums: [Double]
   /// sum of (x - centre)(x - centre)^T, row-major d x d, lower triangle.
-  public private(set) var products: [Double]
+  package private(set) var products: [Double]
   private var scratch: [Double] = []
 
-  public init(centre: [Double]) {
+  package init(centre: [Double]) {
     dimension = centre.count
     self.centre = centre
     sums = [Double](repeating: 0, count: centre.count)
     products = [Double](repeating: 0, count: centre.count * centre.count)
   }
 
-  public mutating func add(_ draws: UnsafeBufferPointer<Double>, rows: Int, dimension d: Int) {
+  package mutating func add(_ draws: UnsafeBufferPointer<Double>, rows: Int, dimension d: Int) {
     precondition(d == dimension, "draws of another dimension")
     if scratch.count < rows * d { scratch = [Double](repeating: 0, count: rows * d) }
     for i in 0..<rows {
@@ -35,17 +35,17 @@ public struct CovarianceAccumulator: DrawAccumulator {
     count += rows
   }
 
-  public mutating func merge(_ next: CovarianceAccumulator) {
+  package mutating func merge(_ next: CovarianceAccumulator) {
     count += next.count
     for j in sums.indices { sums[j] += next.sums[j] }
     for k in products.indices { products[k] += next.products[k] }
   }
 
   /// Sample mean of quantity j.
-  public func mean(_ j: Int) -> Double { centre[j] + sums[j] / Double(count) }
+  package func mean(_ j: Int) -> Double { centre[j] + sums[j] / Double(count) }
 
   /// Sample covariance (divisor n - 1) of quantities i and j.
-  public func covariance(_ i: Int, _ j: Int) -> Double {
+  package func covariance(_ i: Int, _ j: Int) -> Double {
     let (a, b) = i >= j ? (i, j) : (j, i)
     let n = Double(count)
     return (products[a * dimension + b] - sums[a] * sums[b] / n) / (n - 1)

@@ -6,7 +6,7 @@
 /// valid only during the call), and folds the chunks' accumulators in chunk order with `merge`.
 /// So a result is bit-identical for any thread count even when `merge` adds floating-point
 /// sums, provided `add` depends on the chunk's draws and index only.
-public protocol DrawAccumulator {
+package protocol DrawAccumulator {
   /// Before the first block of chunk `chunk`: key any extra random draws on the chunk index.
   mutating func begin(chunk: Int)
   /// `rows` draws of `dimension` quantities, row-major.
@@ -16,5 +16,5 @@ public protocol DrawAccumulator {
 }
 
 extension DrawAccumulator {
-  public mutating func begin(chunk: Int) {}
+  package mutating func begin(chunk: Int) {}
 }

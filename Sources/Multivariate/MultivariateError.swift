@@ -1,17 +1,17 @@
 /// A refused multivariate input: the correlation matrix's entry at fault, or a mean or sd
 /// (`field` names it as `means[2]`, `sds[0]`).
-public enum MultivariateError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum MultivariateError: Error, Equatable, Sendable, CustomStringConvertible {
   case matrix(CorrelationMatrixError)
   case invalid(field: String, value: String, reason: String)
 
-  public var field: String {
+  package var field: String {
     switch self {
     case .matrix(let m): m.field
     case .invalid(let field, _, _): field
     }
   }
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .matrix(let m): m.description
     case .invalid(let field, let value, let reason): "\(field) = \(value): \(reason)"

@@ -20,24 +20,24 @@ import RandomStreams
 /// (`Path.preferred`), never of the machine's load: same seed, same bits, any thread count.
 /// OpenBLAS runs one thread per call (`LinearAlgebra`): the engine's threads already take
 /// one chunk each, and BLAS threads inside them would oversubscribe the cores.
-public struct MultivariateNormal: Sendable {
-  public let means: [Double]
-  public let sds: [Double]
+package struct MultivariateNormal: Sendable {
+  package let means: [Double]
+  package let sds: [Double]
   /// The correlation matrix simulated: the given one, or its repair.
-  public let correlation: CorrelationMatrix
+  package let correlation: CorrelationMatrix
   /// Set when the given matrix was not positive semidefinite.
-  public let repair: CorrelationRepair?
-  public let factor: CorrelationFactor
+  package let repair: CorrelationRepair?
+  package let factor: CorrelationFactor
 
-  public var dimension: Int { means.count }
+  package var dimension: Int { means.count }
 
   /// Rows per chunk (one stream each).
-  public static let chunkSize = 1 << 16
+  package static let chunkSize = 1 << 16
 
   /// The stream name of the draws.
-  public static let streamID = StreamLayout.streamID(named: "multivariate-normal")
+  package static let streamID = StreamLayout.streamID(named: "multivariate-normal")
 
-  public init(means: [Double], sds: [Double], correlation: CorrelationMatrix) throws(MultivariateError) {
+  package init(means: [Double], sds: [Double], correlation: CorrelationMatrix) throws(MultivariateError) {
     try LinearAlgebra.require()
     guard means.count == correlation.dimension else {
       throw .invalid(
@@ -72,13 +72,13 @@ public struct MultivariateNormal: Sendable {
   // MARK: - Paths
 
   /// How X = mu + Z F^T is computed for a block.
-  public enum Path: String, Sendable, CaseIterable {
+  package enum Path: String, Sendable, CaseIterable {
     case blas
     case loop
 
     /// The faster path at dimension d on this project's benchmark machine (docs/parlays-and-props.md,
     /// "Multivariate"): the loop below `blasCrossover`, dgemm from it on.
-    public static func preferred(dimension: Int) -> Path {
+    package static func preferred(dimension: Int) -> Path {
       dimension >= blasCrossover ? .blas : .loop
     }
   }
@@ -87,22 +87,22 @@ public struct MultivariateNormal: Sendable {
   /// `swift run -c release Benchmarks --filter multivariate` (docs/parlays-and-props.md): the loop, fully
   /// unrolled up to d = 8, takes 0.62-0.79x dgemm's time at d = 2, 4, 8; dgemm takes 0.85-0.95x
   /// the loop's at d = 16, 32, 128 (and 0.9-1.1x at 64, within the noise of a shared machine).
-  public static let blasCrossover = 9
+  package static let blasCrossover = 9
 
   /// Rows per block: about 32 KiB of Z per block (it and X stay in L2), 64 to 4096 rows.
-  public static func blockRows(dimension d: Int) -> Int {
+  package static func blockRows(dimension d: Int) -> Int {
     min(4096, max(64, 4096 / max(d, 1)))
   }
 
   /// The number of threads OpenBLAS would use for a call (1: see `LinearAlgebra`).
-  public static var blasThreads: Int { LinearAlgebra.threads }
+  package static var blasThreads: Int { LinearAlgebra.threads }
 
   // MARK: - Simulation
 
   /// Draws `draws` rows on up to `threads` threads and streams them into per-chunk
   /// accumulators from `make`, folded in chunk order (`DrawAccumulator`). `path` forces a path
   /// (benchmarks and tests); the default is `Path.preferred`.
-  public func simulate<A: DrawAccumulator>(
+  package func simulate<A: DrawAccumulator>(
     draws: Int, seed: UInt64, threads: Int, path: Path? = nil, _ make: () -> A
   ) -> A {
     let blas = LinearAlgebra.functions

@@ -15,14 +15,14 @@
 /// Both sets are convex, so the iteration converges (linearly) to the unique nearest point.
 /// Higham's example A = [[1, 1, 0], [1, 1, 1], [0, 1, 1]] gives off-diagonals 0.7607 and
 /// 0.1573 (his section 4), which the tests pin.
-public enum NearestCorrelation {
+package enum NearestCorrelation {
   /// Relative change below which the iteration stops.
-  public static let tolerance = 1e-12
-  public static let maxIterations = 100_000
+  package static let tolerance = 1e-12
+  package static let maxIterations = 100_000
 
   /// The nearest correlation matrix to `matrix`, with its Frobenius distance from it and the
   /// iterations taken. A matrix that is already PSD comes back unchanged at distance 0.
-  public static func repair(_ matrix: CorrelationMatrix) -> CorrelationRepair {
+  package static func repair(_ matrix: CorrelationMatrix) -> CorrelationRepair {
     let n = matrix.dimension
     let a = matrix.entries
     var y = a
@@ -56,17 +56,17 @@ public enum NearestCorrelation {
   }
 
   /// The smallest eigenvalue of a symmetric matrix (dsyevd).
-  public static func smallestEigenvalue(_ matrix: CorrelationMatrix) -> Double {
+  package static func smallestEigenvalue(_ matrix: CorrelationMatrix) -> Double {
     SymmetricEigen(matrix.entries, dimension: matrix.dimension)?.values.first ?? -.infinity
   }
 
   /// Whether the matrix is positive semidefinite to rounding: its smallest eigenvalue is at
   /// least -semidefiniteTolerance * dimension (a matrix with |rho| = 1 is singular but valid).
-  public static func isSemidefinite(_ matrix: CorrelationMatrix) -> Bool {
+  package static func isSemidefinite(_ matrix: CorrelationMatrix) -> Bool {
     smallestEigenvalue(matrix) >= -semidefiniteTolerance * Double(matrix.dimension)
   }
 
-  public static let semidefiniteTolerance = 1e-10
+  package static let semidefiniteTolerance = 1e-10
 
   private static func norm(_ a: [Double]) -> Double {
     var s = 0.0
@@ -78,10 +78,10 @@ public enum NearestCorrelation {
 /// A correlation matrix replaced by its nearest correlation matrix: both, the Frobenius
 /// distance between them and the iterations it took. Never applied silently: every result
 /// built on a repaired matrix carries this.
-public struct CorrelationRepair: Hashable, Sendable {
-  public let original: CorrelationMatrix
-  public let repaired: CorrelationMatrix
+package struct CorrelationRepair: Hashable, Sendable {
+  package let original: CorrelationMatrix
+  package let repaired: CorrelationMatrix
   /// ||repaired - original||_F.
-  public let distance: Double
-  public let iterations: Int
+  package let distance: Double
+  package let iterations: Int
 }

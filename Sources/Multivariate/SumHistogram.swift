@@ -2,16 +2,16 @@
 /// histogram of sums (a team's points plus a player's, a parlay's total exposure), counted draw
 /// by draw and never stored. Bin k holds origin + k * width <= w . x < origin + (k + 1) * width;
 /// sums below or above the bins are counted apart. Integer counts: the fold is exact.
-public struct SumHistogram: DrawAccumulator {
-  public let weights: [Double]
-  public let origin: Double
-  public let width: Double
-  public private(set) var counts: [UInt64]
-  public private(set) var below: UInt64 = 0
-  public private(set) var above: UInt64 = 0
-  public private(set) var draws: UInt64 = 0
+package struct SumHistogram: DrawAccumulator {
+  package let weights: [Double]
+  package let origin: Double
+  package let width: Double
+  package private(set) var counts: [UInt64]
+  package private(set) var below: UInt64 = 0
+  package private(set) var above: UInt64 = 0
+  package private(set) var draws: UInt64 = 0
 
-  public init(weights: [Double], origin: Double, width: Double, bins: Int) {
+  package init(weights: [Double], origin: Double, width: Double, bins: Int) {
     precondition(width > 0 && bins >= 1, "a histogram needs bins of positive width")
     self.weights = weights
     self.origin = origin
@@ -19,7 +19,7 @@ public struct SumHistogram: DrawAccumulator {
     counts = [UInt64](repeating: 0, count: bins)
   }
 
-  public mutating func add(_ x: UnsafeBufferPointer<Double>, rows: Int, dimension d: Int) {
+  package mutating func add(_ x: UnsafeBufferPointer<Double>, rows: Int, dimension d: Int) {
     precondition(d == weights.count, "weights of another dimension")
     let inverse = 1 / width
     for i in 0..<rows {
@@ -37,7 +37,7 @@ public struct SumHistogram: DrawAccumulator {
     draws += UInt64(rows)
   }
 
-  public mutating func merge(_ next: SumHistogram) {
+  package mutating func merge(_ next: SumHistogram) {
     for k in counts.indices { counts[k] += next.counts[k] }
     below += next.below
     above += next.above

@@ -4,8 +4,8 @@ import ServiceContracts
 
 /// `mcsim backtest`'s report: per market, the two models' scores beside the market's, their
 /// bets and what the results say of them, the pushes, and the reliability tables.
-public enum BacktestTable {
-  public static func render(_ r: BacktestResponse) -> String {
+package enum BacktestTable {
+  package static func render(_ r: BacktestResponse) -> String {
     func n(_ x: Double, _ d: Int = 4) -> String { x.isFinite ? String(format: "%.\(d)f", x) : "-" }
     func pc(_ x: Double?) -> String { x.map { $0.isFinite ? String(format: "%+.1f%%", 100 * $0) : "-" } ?? "-" }
     var out = "Backtest: \(r.games) games"

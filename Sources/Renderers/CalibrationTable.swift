@@ -4,8 +4,8 @@ import ServiceContracts
 
 /// `mcsim calibrate`'s report: the fitted parameters with their 95% intervals, the overtime and
 /// skew comparisons, and the parameters season by season.
-public enum CalibrationTable {
-  public static func render(_ r: CalibrationResponse) -> String {
+package enum CalibrationTable {
+  package static func render(_ r: CalibrationResponse) -> String {
     let f = r.fit
     var out = "Calibration of \(r.data): \(f.games) games"
     out += f.seasons.count > 1 ? ", seasons \(f.seasons.first!) to \(f.seasons.last!)" : f.seasons.first.map { ", season \($0)" } ?? ""

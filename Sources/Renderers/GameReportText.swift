@@ -3,12 +3,12 @@ import OddsMath
 import Simulation
 
 /// The readable report of `mcsim run`.
-public struct GameReportText {
-  public let report: GameReport
+package struct GameReportText {
+  package let report: GameReport
 
-  public init(_ report: GameReport) { self.report = report }
+  package init(_ report: GameReport) { self.report = report }
 
-  public func render() -> String {
+  package func render() -> String {
     let s = report.simulation, m = s.model, e = report.evMetrics, a = report.analytic
     var out: [String] = []
     out.append("mcsim run · \(Fmt.count(s.nSimulations)) simulations · seed \(s.seed) · \(s.threads) thread\(s.threads == 1 ? "" : "s") · \(Fmt.fixed(s.elapsedMs, 1)) ms")

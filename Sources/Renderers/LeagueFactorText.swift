@@ -2,8 +2,8 @@ import Foundation
 import ServiceContracts
 
 /// The block `mcsim slate --league-factor` adds after the slate's table.
-public enum LeagueFactorText {
-  public static func render(_ r: LeagueFactorReport) -> String {
+package enum LeagueFactorText {
+  package static func render(_ r: LeagueFactorReport) -> String {
     var out: [String] = [""]
     out.append("League factor \(Fmt.fixed(r.leagueFactor, 2)): the \(r.games.count) games simulated together, teams of different games correlated by it")
     out.append("Overs hit    " + r.oversHit.enumerated().map { "\($0.offset): \(Fmt.fixed($0.element, 4))" }.joined(separator: " · "))

@@ -6,16 +6,16 @@ import UseCases
 /// The readable report of `mcsim parlay`: each leg's own probability, the joint probability
 /// with its interval against the product of the legs', the lift, fair odds and, at a price,
 /// EV and Kelly; then how the legs were simulated and which correlations were assumed.
-public struct ParlayTable {
-  public let priced: PricedParlay
-  public var result: ParlayResult { priced.result }
-  public var price: Odds? { priced.price }
+package struct ParlayTable {
+  package let priced: PricedParlay
+  package var result: ParlayResult { priced.result }
+  package var price: Odds? { priced.price }
   /// The market the projections reproduce (`--from-market`), if any.
-  public let market: (total: Double, spread: Double)?
+  package let market: (total: Double, spread: Double)?
   /// The advice policy the stake at `price` follows.
-  public let policy: AdvicePolicy
+  package let policy: AdvicePolicy
 
-  public init(
+  package init(
     _ priced: PricedParlay, market: (total: Double, spread: Double)? = nil, policy: AdvicePolicy = AdvicePolicy()
   ) {
     self.priced = priced
@@ -23,7 +23,7 @@ public struct ParlayTable {
     self.policy = policy
   }
 
-  public func render() -> String {
+  package func render() -> String {
     let r = result, p = r.parlay
     var out: [String] = []
     let path = r.route == .jointHistogram ? "joint score histogram (two-team kernel)" : "multivariate normal, d = \(p.dimension), \(r.transform ?? "") transform"

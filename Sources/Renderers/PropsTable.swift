@@ -5,19 +5,19 @@ import Simulation
 /// The readable report of `mcsim props`: per offered line the simulated probabilities and the
 /// best price on each side with its EV and Kelly stake, then the team totals simulated alongside
 /// and the players offered without a projection.
-public struct PropsTable {
-  public let board: PropBoard
-  public let event: String
+package struct PropsTable {
+  package let board: PropBoard
+  package let event: String
   /// The policy the stakes followed.
-  public let policy: AdvicePolicy
+  package let policy: AdvicePolicy
 
-  public init(_ board: PropBoard, event: String, policy: AdvicePolicy = AdvicePolicy()) {
+  package init(_ board: PropBoard, event: String, policy: AdvicePolicy = AdvicePolicy()) {
     self.board = board
     self.event = event
     self.policy = policy
   }
 
-  public func render() -> String {
+  package func render() -> String {
     let r = board.result, game = r.parlay.games[0]
     var out: [String] = []
     out.append("mcsim props · \(event) · \(board.rows.count) lines · \(Fmt.count(Int(r.simulations))) simulations · seed \(r.options.seed)")

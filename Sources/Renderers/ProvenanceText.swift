@@ -6,8 +6,8 @@ import UseCases
 /// is as it was.
 ///
 ///   Settings config mcsim.json · model file m.json · slate.json over model file m.json: rho 0.2 (was 0.3026) · --home-sd: home_sd 14
-public enum ProvenanceText {
-  public static func line(_ p: Provenance) -> String? {
+package enum ProvenanceText {
+  package static func line(_ p: Provenance) -> String? {
     guard !p.isDefaults else { return nil }
     var parts: [String] = []
     if let c = p.configFile { parts.append("config \(c)") }

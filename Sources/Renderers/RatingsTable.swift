@@ -2,8 +2,8 @@ import Calibration
 import Foundation
 
 /// `mcsim ratings`' report: the teams ranked by rating, then the league's terms.
-public enum RatingsTable {
-  public static func render(_ r: TeamRatings) -> String {
+package enum RatingsTable {
+  package static func render(_ r: TeamRatings) -> String {
     func n(_ x: Double, _ d: Int = 1) -> String { String(format: "%+.\(d)f", x) }
     let s = r.settings
     var out = "Team ratings as of \(r.asOf)\(r.season.map { " (season \($0))" } ?? ""): points a game against an average team on a neutral floor\n"

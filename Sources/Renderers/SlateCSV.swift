@@ -7,8 +7,8 @@ import Simulation
 /// fraction of bankroll and money, from the whole slate's exposure). Every EV, edge, Kelly and
 /// stake is a fraction, and a column's name says its unit: `_frac` a fraction (0.05 is 5%),
 /// `_amount` money (the fraction times `--bankroll`); probabilities are fractions too.
-public enum SlateCSV {
-  public static let header = [
+package enum SlateCSV {
+  package static let header = [
     "game_id", "home_abbr", "away_abbr", "home_projection", "away_projection", "projected", "line", "over_odds",
     "under_odds", "p_over", "p_under", "p_push", "mean_total", "std_total", "ev_over_frac", "ev_under_frac",
     "edge_over_frac", "edge_under_frac", "kelly_over_frac", "kelly_under_frac", "recommended_bet", "verdict", "spread",
@@ -19,7 +19,7 @@ public enum SlateCSV {
     "stake_moneyline_frac", "stake_moneyline_amount", "error",
   ]
 
-  public static func render(_ games: [SlateGameResult]) -> String {
+  package static func render(_ games: [SlateGameResult]) -> String {
     var lines = [header.joined(separator: ",")]
     for g in games {
       let mc = g.monteCarlo, e = g.evMetrics, s = g.spread, m = g.moneyline, b = g.bestBet
@@ -45,7 +45,7 @@ public enum SlateCSV {
   private static func n(_ x: Double?) -> String? { x.map { "\($0)" } }
 
   /// Quoted when it holds a comma, a quote or a line break; quotes doubled.
-  public static func quote(_ s: String) -> String {
+  package static func quote(_ s: String) -> String {
     guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
     return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
   }

@@ -5,8 +5,8 @@ import Simulation
 
 /// The readable slate: one row per game, best EV first, with the totals verdict and the best
 /// bet across the game's markets; games that could not be evaluated last, with their error.
-public enum SlateTable {
-  public static func render(_ r: SlateResponse) -> String {
+package enum SlateTable {
+  package static func render(_ r: SlateResponse) -> String {
     var out: [String] = []
     let failed = r.nFailed
     out.append(
@@ -68,7 +68,7 @@ public enum SlateTable {
   }
 
   /// "under 225.5 @ 1.91", "MIA -3.5 @ 1.95", "BOS ML @ 2.10".
-  public static func betLabel(_ b: BestBet, _ g: SlateGameResult) -> String {
+  package static func betLabel(_ b: BestBet, _ g: SlateGameResult) -> String {
     let team = b.side == .home ? (g.homeAbbr ?? "home") : (g.awayAbbr ?? "away")
     let what: String
     switch b.market {
@@ -81,12 +81,12 @@ public enum SlateTable {
 
   /// The slate's stake on the best bet (after joint Kelly and the exposure cap), a fraction of
   /// bankroll; 0 when it is not recommended.
-  public static func stake(_ b: BestBet, _ g: SlateGameResult) -> Double {
+  package static func stake(_ b: BestBet, _ g: SlateGameResult) -> Double {
     g.stakes.first { $0.bet.market == b.market && $0.bet.side == b.side }?.fraction ?? 0
   }
 
   /// The advice on the best bet's side.
-  public static func advice(_ b: BestBet, _ g: SlateGameResult) -> SideAdvice? {
+  package static func advice(_ b: BestBet, _ g: SlateGameResult) -> SideAdvice? {
     let market: MarketAdvice?
     switch b.market {
     case .total: market = g.totalsAdvice
@@ -109,8 +109,8 @@ public enum SlateTable {
 }
 
 /// The moves of one poll of `--watch`, one line per game.
-public enum LineMoveText {
-  public static func render(_ moves: [LineMove], poll: Int) -> String {
+package enum LineMoveText {
+  package static func render(_ moves: [LineMove], poll: Int) -> String {
     let time = ISO8601DateFormatter().string(from: Date())
     var out = ["poll \(poll) · \(time) · \(moves.count) game\(moves.count == 1 ? "" : "s") moved"]
     for m in moves {
@@ -132,12 +132,12 @@ public enum LineMoveText {
 }
 
 /// NDJSON lines: one game, or one move of a watched slate, per line.
-public enum SlateOutput {
-  public static func line(_ game: SlateGameResult) -> String {
+package enum SlateOutput {
+  package static func line(_ game: SlateGameResult) -> String {
     (try? JSONOutput.encode(SlateGameWire(game, fields: AgentFields(endpoint: .batch, rules: .mcsim)))) ?? #"{"error": "could not encode game"}"#
   }
 
-  public static func line(_ move: LineMove, poll: Int) -> String {
+  package static func line(_ move: LineMove, poll: Int) -> String {
     (try? JSONOutput.encode(PolledMove(poll: poll, move: move))) ?? #"{"error": "could not encode move"}"#
   }
 }

@@ -4,8 +4,8 @@ import Simulation
 /// figure of the JSON's points as fractions; empty cells where a value does not exist. The
 /// stakes say their unit as the slate's CSV does: `_frac` of bankroll, `_amount` in money
 /// (the fraction times `--bankroll`, 1 by default).
-public enum SweepCSV {
-  public static func header(_ sweep: ParameterSweep) -> [String] {
+package enum SweepCSV {
+  package static func header(_ sweep: ParameterSweep) -> [String] {
     var h = sweep.axes.map(\.parameter.rawValue)
     if !sweep.axes.contains(where: { $0.parameter == .line }) { h.append("line") }
     h += [
@@ -22,7 +22,7 @@ public enum SweepCSV {
     return h
   }
 
-  public static func render(_ sweep: ParameterSweep) -> String {
+  package static func render(_ sweep: ParameterSweep) -> String {
     var lines = [header(sweep).joined(separator: ",")]
     let lineSwept = sweep.axes.contains { $0.parameter == .line }
     for p in sweep.points {

@@ -4,12 +4,12 @@ import Simulation
 
 /// The readable report of `mcsim sweep`: one row per grid point (simulated value, its 95%
 /// interval, the exact value), then the break-even line and price of each curve.
-public struct SweepTable {
-  public let sweep: ParameterSweep
+package struct SweepTable {
+  package let sweep: ParameterSweep
 
-  public init(_ sweep: ParameterSweep) { self.sweep = sweep }
+  package init(_ sweep: ParameterSweep) { self.sweep = sweep }
 
-  public func render() -> String {
+  package func render() -> String {
     let s = sweep, m = s.base, o = s.options
     var out: [String] = []
     let swept = s.axes.map { "\($0.parameter.rawValue) (\($0.values.count))" }.joined(separator: " × ")

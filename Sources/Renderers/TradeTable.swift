@@ -2,8 +2,8 @@ import FantasyTrade
 import Foundation
 
 /// The readable tables of `mcsim trade`.
-public enum TradeTable {
-  public static func render(_ r: TradeReport) -> String {
+package enum TradeTable {
+  package static func render(_ r: TradeReport) -> String {
     let o = r.original
     var lines = [
       "Trade score \(f1(o.tradeScore)): \(o.verdict). \(o.recommendation).",
@@ -39,7 +39,7 @@ public enum TradeTable {
     return lines.joined(separator: "\n")
   }
 
-  public static func render(_ r: TradeSearchResult) -> String {
+  package static func render(_ r: TradeSearchResult) -> String {
     var lines = [
       "\(r.nCandidates) legal trades of \(r.nSquad) squad players for \(r.nPool) pool players, budget \(money(r.budget)), "
         + "round \(r.context.roundNumber); "

@@ -8,12 +8,12 @@ import Foundation
 /// are ISO 8601, and the odd non-finite number (an infinite price in a devig report) is written
 /// as the string "inf", "-inf" or "nan" rather than failing the whole document. Compact by
 /// default; `--pretty` indents.
-public enum ContractJSON {
-  public enum Style: Sendable {
+package enum ContractJSON {
+  package enum Style: Sendable {
     case compact, pretty
   }
 
-  public static func encoder(_ style: Style = .compact) -> JSONEncoder {
+  package static func encoder(_ style: Style = .compact) -> JSONEncoder {
     let encoder = JSONEncoder()
     encoder.outputFormatting = style == .pretty
       ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted] : [.sortedKeys, .withoutEscapingSlashes]
@@ -23,12 +23,12 @@ public enum ContractJSON {
     return encoder
   }
 
-  public static func decoder() -> JSONDecoder { JSONDecoder() }
+  package static func decoder() -> JSONDecoder { JSONDecoder() }
 
   /// The document's bytes. Compact documents (every server body, every `--json`) are written by
   /// `CompactJSONEncoder`, byte for byte what `encoder(.compact)` gives and several times faster;
   /// `--pretty` goes through Foundation's.
-  public static func encode(_ value: some Encodable, style: Style = .compact) throws -> Data {
+  package static func encode(_ value: some Encodable, style: Style = .compact) throws -> Data {
     style == .compact ? try CompactJSONEncoder.encode(value) : try encoder(style).encode(value)
   }
 
@@ -41,7 +41,7 @@ public enum ContractJSON {
   }
 
   /// The document as text, as the commands print it.
-  public static func string(_ value: some Encodable, style: Style = .compact) throws -> String {
+  package static func string(_ value: some Encodable, style: Style = .compact) throws -> String {
     String(decoding: try encode(value, style: style), as: UTF8.self)
   }
 

@@ -6,8 +6,8 @@ import Foundation
 ///
 /// A single pass over the bytes that follows only structure (strings, objects, arrays); it does
 /// not validate the document, the decoder does that after it.
-public enum DuplicateKeys {
-  public static func first(in data: Data) -> String? {
+package enum DuplicateKeys {
+  package static func first(in data: Data) -> String? {
     data.withUnsafeBytes { first(in: $0.bindMemory(to: UInt8.self)) }
   }
 

@@ -9,15 +9,15 @@
 /// about one); `status` and `request_id` are the server's, absent from the CLI's document;
 /// `errors` lists every offending field (the server's 422 names each); `detail` is FastAPI's
 /// validation list, kept on the server's 422 so the agent's clients read it as before.
-public struct FailureDocument: Encodable, Sendable {
+package struct FailureDocument: Encodable, Sendable {
   /// One refused field: its dotted path, the value as given, why, and where it was ("body" or
   /// "query", FastAPI's `loc[0]`).
-  public struct Problem: Sendable, Equatable, Encodable {
-    public let field: String
-    public let value: String
-    public let message: String
-    public let location: String
-    public init(field: String, value: String, message: String, location: String = "body") {
+  package struct Problem: Sendable, Equatable, Encodable {
+    package let field: String
+    package let value: String
+    package let message: String
+    package let location: String
+    package init(field: String, value: String, message: String, location: String = "body") {
       self.field = field
       self.value = value
       self.message = message
@@ -26,30 +26,30 @@ public struct FailureDocument: Encodable, Sendable {
     enum CodingKeys: String, CodingKey { case field, value, message, location = "in" }
   }
 
-  public struct ErrorBlock: Encodable, Sendable {
-    @NullEncoded public var field: String?
-    @NullEncoded public var value: String?
-    public let message: String
-    public let status: Int?
-    public let requestID: String?
+  package struct ErrorBlock: Encodable, Sendable {
+    @NullEncoded package var field: String?
+    @NullEncoded package var value: String?
+    package let message: String
+    package let status: Int?
+    package let requestID: String?
     enum CodingKeys: String, CodingKey { case field, value, message, status, requestID = "request_id" }
   }
 
   /// FastAPI's shape of a refused field.
-  public struct Detail: Encodable, Sendable {
-    public let loc: [String]
-    public let msg: String
-    public let type: String
-    public let input: String
+  package struct Detail: Encodable, Sendable {
+    package let loc: [String]
+    package let msg: String
+    package let type: String
+    package let input: String
   }
 
-  public let success = false
-  public let error: ErrorBlock
-  public let errors: [Problem]?
-  public let detail: [Detail]?
+  package let success = false
+  package let error: ErrorBlock
+  package let errors: [Problem]?
+  package let detail: [Detail]?
 
   /// The command line's failure: one message, about `field` = `value` where there is one.
-  public init(field: String?, value: String?, message: String) {
+  package init(field: String?, value: String?, message: String) {
     error = ErrorBlock(field: field, value: value, message: message, status: nil, requestID: nil)
     errors = nil
     detail = nil
@@ -57,7 +57,7 @@ public struct FailureDocument: Encodable, Sendable {
 
   /// The server's: the HTTP status, every refused field, the request id for the log; FastAPI's
   /// `detail` list with a 422.
-  public init(status: Int, message: String, problems: [Problem], requestID: String) {
+  package init(status: Int, message: String, problems: [Problem], requestID: String) {
     let first = problems.first
     error = ErrorBlock(field: first?.field, value: first?.value, message: message, status: status, requestID: requestID)
     errors = problems

@@ -3,31 +3,31 @@ import Foundation
 /// The JSON types of a request's fields, checked on the parsed body when it does not decode, so
 /// the server's 422 names every field of the wrong type or missing at once (the decoder stops at
 /// the first). Each request type declares its own, next to its keys.
-public struct FieldTypes: Sendable {
-  public indirect enum Kind: Sendable {
+package struct FieldTypes: Sendable {
+  package indirect enum Kind: Sendable {
     case number, integer, boolean, string
     /// An array, its elements checked by their own decoder.
     case array
     case object(FieldTypes)
   }
-  public var fields: [(name: String, kind: Kind)]
-  public var required: Set<String>
+  package var fields: [(name: String, kind: Kind)]
+  package var required: Set<String>
   /// What else the OpenAPI document says of a field beyond its type (bounds, default,
   /// description, the items of an array), by field name.
-  public var keywords: [String: JSONSchema]
+  package var keywords: [String: JSONSchema]
 
-  public init(fields: [(name: String, kind: Kind)], required: Set<String> = [], keywords: [String: JSONSchema] = [:]) {
+  package init(fields: [(name: String, kind: Kind)], required: Set<String> = [], keywords: [String: JSONSchema] = [:]) {
     self.fields = fields
     self.required = required
     self.keywords = keywords
   }
 
   /// The keywords of a number in [low, high].
-  public static func bounds(_ low: Double, _ high: Double) -> JSONSchema { ["minimum": .number(low), "maximum": .number(high)] }
+  package static func bounds(_ low: Double, _ high: Double) -> JSONSchema { ["minimum": .number(low), "maximum": .number(high)] }
 
   /// The object's JSON Schema: each field's type, its keywords, the required ones; fields not
   /// declared are allowed (the server ignores them, as the agent's pydantic models did).
-  public var schema: JSONSchema {
+  package var schema: JSONSchema {
     var properties: [String: JSONSchema] = [:]
     for (name, kind) in fields {
       let type: JSONSchema =
@@ -41,7 +41,7 @@ public struct FieldTypes: Sendable {
   }
 
   /// The JSON Schema type of each kind (what the OpenAPI document must say of the field).
-  public static func jsonType(_ kind: Kind) -> String {
+  package static func jsonType(_ kind: Kind) -> String {
     switch kind {
     case .number: "number"
     case .integer: "integer"
@@ -53,11 +53,11 @@ public struct FieldTypes: Sendable {
   }
 
   /// The fields' names (for reporting unknown ones).
-  public var names: Set<String> { Set(fields.map(\.name)) }
+  package var names: Set<String> { Set(fields.map(\.name)) }
 
   /// Every field of `object` (a parsed JSON body) of the wrong type, and every required one
   /// missing, named by its dotted path.
-  public func problems(in object: [String: Any], prefix: String = "") -> [FailureDocument.Problem] {
+  package func problems(in object: [String: Any], prefix: String = "") -> [FailureDocument.Problem] {
     var out: [FailureDocument.Problem] = []
     for (name, kind) in fields {
       let field = prefix + name
@@ -101,7 +101,7 @@ public struct FieldTypes: Sendable {
   }
 
   /// A JSON value as the client wrote it, near enough: strings bare, others as JSON.
-  public static func jsonText(_ node: Any) -> String {
+  package static func jsonText(_ node: Any) -> String {
     switch node {
     case let text as String: return text
     case is NSNull: return "null"

@@ -2,31 +2,31 @@ import Foundation
 
 /// A JSON input that could not be read, said in the input's own terms: which field, where.
 /// The one formatter of Foundation's `DecodingError` for every command and the server.
-public struct InputDecodingError: Error, Equatable, Sendable, CustomStringConvertible {
-  public let description: String
+package struct InputDecodingError: Error, Equatable, Sendable, CustomStringConvertible {
+  package let description: String
   /// The offending field's coding path (`["games", "2", "home_ppg"]`), when the decoder gave one;
   /// empty for malformed JSON and for errors about the whole document.
-  public let codingPath: [String]
+  package let codingPath: [String]
 
-  public init(_ description: String, codingPath: [String] = []) {
+  package init(_ description: String, codingPath: [String] = []) {
     self.description = description
     self.codingPath = codingPath
   }
 
   /// The one-line message of a decoding failure, naming the field's path.
-  public init(_ error: DecodingError) {
+  package init(_ error: DecodingError) {
     self.init(Self.message(error), codingPath: Self.keys(error))
   }
 
   /// The field as the input spells it (`games[2].home_ppg`), nil when no field is at fault.
-  public var field: String? {
+  package var field: String? {
     codingPath.isEmpty
       ? nil
       : codingPath.map { Int($0) != nil ? "[\($0)]" : $0 }.joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
   }
 
   /// Decodes `T`, mapping Foundation's DecodingError to a one-line message naming the path.
-  public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(InputDecodingError) -> T {
+  package static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(InputDecodingError) -> T {
     do {
       return try ContractJSON.decoder().decode(T.self, from: data)
     } catch let error as DecodingError {
@@ -44,7 +44,7 @@ public struct InputDecodingError: Error, Equatable, Sendable, CustomStringConver
     }
   }
 
-  public static func path(_ codingPath: [any CodingKey], _ last: (any CodingKey)? = nil) -> String {
+  package static func path(_ codingPath: [any CodingKey], _ last: (any CodingKey)? = nil) -> String {
     let keys = codingPath + (last.map { [$0] } ?? [])
     guard !keys.isEmpty else { return "the document" }
     return keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
@@ -63,7 +63,7 @@ public struct InputDecodingError: Error, Equatable, Sendable, CustomStringConver
     return keys.map { $0.intValue.map { "\($0)" } ?? $0.stringValue }
   }
 
-  public static func message(_ error: DecodingError) -> String {
+  package static func message(_ error: DecodingError) -> String {
     switch error {
     case .keyNotFound(let key, let context):
       "missing field '\(path(context.codingPath, key))'"
@@ -92,7 +92,7 @@ public struct InputDecodingError: Error, Equatable, Sendable, CustomStringConver
 
   /// JSONSerialization's failure, said as the decoder's is, with the line and column when
   /// Foundation gives the byte ("Invalid value around character 15.").
-  public static func malformedJSON(_ error: any Error, in data: Data? = nil) -> InputDecodingError {
+  package static func malformedJSON(_ error: any Error, in data: Data? = nil) -> InputDecodingError {
     let ns = error as NSError
     var words = ns.userInfo[NSDebugDescriptionErrorKey] as? String ?? ns.localizedDescription
     if let data, let range = words.range(of: #"around (character|line) \d+\.?"#, options: .regularExpression),
@@ -107,7 +107,7 @@ public struct InputDecodingError: Error, Equatable, Sendable, CustomStringConver
     return InputDecodingError("malformed JSON: \(words)")
   }
 
-  public static func describe(_ type: Any.Type) -> String {
+  package static func describe(_ type: Any.Type) -> String {
     switch type {
     case is Double.Type, is Int.Type, is Float.Type, is UInt64.Type: "a number"
     case is String.Type: "a string"

@@ -7,13 +7,13 @@ import Foundation
 /// `"yes"`, `"on"`, `"1"`, ... and their opposites). An explicit `null` for a field that is not
 /// `nullable` is refused, naming the field, as pydantic refuses it (an absent field takes its
 /// default). Anything else is left for the decoder to refuse.
-public enum LaxJSON {
+package enum LaxJSON {
   /// `data` with the coercions applied to `fields` and, for each array field named in `items`, to
   /// every element's fields; the refused nulls. `data` is returned unchanged when nothing was
   /// coerced or it is not a JSON object.
   /// `itemNullable` are the array elements' fields that may be null, `itemZeroIsDefault` those whose
   /// 0 means "the default" (left out, as the agent's batch read them).
-  public static func coerce(
+  package static func coerce(
     _ data: Data, fields: FieldTypes, items: [String: FieldTypes] = [:], nullable: Set<String> = [],
     itemNullable: Set<String> = [], itemZeroIsDefault: Set<String> = []
   ) -> (data: Data, problems: [FailureDocument.Problem]) {

@@ -5,13 +5,13 @@ import UseCases
 /// `PriceWarningText`'s words; omitted when empty, so the agent's clients see its shape) and,
 /// on the command line, the `provenance` of the run (what it stood on: config file, model
 /// file, who set what).
-public struct SuccessEnvelope<Result: Encodable & Sendable>: Encodable, Sendable {
-  public let success = true
-  public let result: Result
-  public var warnings: [String] = []
-  public var provenance: Provenance?
+package struct SuccessEnvelope<Result: Encodable & Sendable>: Encodable, Sendable {
+  package let success = true
+  package let result: Result
+  package var warnings: [String] = []
+  package var provenance: Provenance?
 
-  public init(_ result: Result, warnings: [String] = [], provenance: Provenance? = nil) {
+  package init(_ result: Result, warnings: [String] = [], provenance: Provenance? = nil) {
     self.result = result
     self.warnings = warnings
     self.provenance = provenance
@@ -19,7 +19,7 @@ public struct SuccessEnvelope<Result: Encodable & Sendable>: Encodable, Sendable
 
   enum CodingKeys: String, CodingKey { case success, result, warnings, provenance }
 
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encodeIfPresent(provenance, forKey: .provenance)
     try c.encode(success, forKey: .success)

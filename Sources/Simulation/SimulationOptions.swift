@@ -11,7 +11,7 @@ public struct SimulationOptions: Hashable, Sendable {
   /// share of every game and keeps the histograms (`--shard K/N`); a replaying tape hands back
   /// the parts' summed histograms instead of simulating (`mcsim merge`). An explicit part of
   /// the options, passed down with them to every simulation of the run.
-  public var tape: SimulationTape?
+  package var tape: SimulationTape?
 
   /// The ceilings every engine shares (`SimulationLimits`).
   public static let maxSimulations = SimulationLimits.maxSimulations
@@ -21,13 +21,12 @@ public struct SimulationOptions: Hashable, Sendable {
   public static let defaultSimulations = 10_000
 
   public init(
-    simulations: Int = SimulationOptions.defaultSimulations, seed: UInt64, threads: Int = SimulationOptions.defaultThreads,
-    tape: SimulationTape? = nil
+    simulations: Int = SimulationOptions.defaultSimulations, seed: UInt64, threads: Int = SimulationOptions.defaultThreads
   ) {
     self.simulations = simulations
     self.seed = seed
     self.threads = threads
-    self.tape = tape
+    self.tape = nil
   }
 
   /// All cores of this machine.

@@ -10,18 +10,18 @@ import RandomStreams
 /// from the same inputs, gets the histograms summed over all N shards instead of simulating;
 /// counts are integers, so the sum is the single run's histogram exactly, and everything
 /// computed from it (the output, byte for byte) is the single run's.
-public final class SimulationTape: @unchecked Sendable, Hashable {
+package final class SimulationTape: @unchecked Sendable, Hashable {
   /// One tape per run: equal only to itself.
-  public static func == (a: SimulationTape, b: SimulationTape) -> Bool { a === b }
-  public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+  package static func == (a: SimulationTape, b: SimulationTape) -> Bool { a === b }
+  package func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
   /// Shard `index` of `count`: for every game, the contiguous `index`-th of `count` near-equal
   /// ranges of its chunks.
-  public struct Shard: Hashable, Sendable, Codable, CustomStringConvertible {
-    public let index: Int
-    public let count: Int
+  package struct Shard: Hashable, Sendable, Codable, CustomStringConvertible {
+    package let index: Int
+    package let count: Int
 
-    public init(index: Int, count: Int) throws(InputError) {
+    package init(index: Int, count: Int) throws(InputError) {
       guard count >= 1, count <= 1_000_000 else {
         throw .invalid(field: "shard", value: "\(index)/\(count)", reason: "the shard count must be in 1...1000000")
       }
@@ -32,37 +32,37 @@ public final class SimulationTape: @unchecked Sendable, Hashable {
       self.count = count
     }
 
-    public static let whole = try! Shard(index: 0, count: 1)
+    package static let whole = try! Shard(index: 0, count: 1)
 
     /// This shard's chunks of a game of `chunks` chunks (the split is `StreamLayout`'s).
-    public func chunks(of chunks: Int) -> Range<Int> {
+    package func chunks(of chunks: Int) -> Range<Int> {
       StreamLayout.shardChunks(chunks, shard: index, of: count)
     }
 
-    public var description: String { "\(index)/\(count)" }
+    package var description: String { "\(index)/\(count)" }
 
     /// Decoded (a partial file) through the same checks as the initializer.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
       enum Keys: String, CodingKey { case index, count }
       let c = try decoder.container(keyedBy: Keys.self)
       try self.init(index: c.decode(Int.self, forKey: .index), count: c.decode(Int.self, forKey: .count))
     }
   }
 
-  public enum Mode: Sendable {
+  package enum Mode: Sendable {
     case record(Shard)
     case replay
   }
 
-  public let mode: Mode
+  package let mode: Mode
 
   /// Whether this tape records a shard (whose run prints nothing: merge prints the answer).
-  public var isRecording: Bool {
+  package var isRecording: Bool {
     if case .record = mode { return true }
     return false
   }
   /// What a replay names when the run's inputs no longer give the recorded models (the parts).
-  public let source: String
+  package let source: String
   private let lock = NSLock()
   private var recorded: [[JointScoreHistogram]] = []
   private var recordedDigests: [String] = []
@@ -70,7 +70,7 @@ public final class SimulationTape: @unchecked Sendable, Hashable {
   private var pendingDigests: [String]
   private var replayed = 0
 
-  public init(recording shard: Shard) {
+  package init(recording shard: Shard) {
     mode = .record(shard)
     source = ""
     pending = []
@@ -79,7 +79,7 @@ public final class SimulationTape: @unchecked Sendable, Hashable {
 
   /// Replays `calls`, each checked against its `digests` (`SimulationTape.digest`) so a run
   /// whose inputs changed since the shards ran is refused, naming `source`.
-  public init(replaying calls: [[JointScoreHistogram]], digests: [String], source: String) {
+  package init(replaying calls: [[JointScoreHistogram]], digests: [String], source: String) {
     precondition(calls.count == digests.count, "a digest per call")
     mode = .replay
     self.source = source
@@ -88,17 +88,17 @@ public final class SimulationTape: @unchecked Sendable, Hashable {
   }
 
   /// The histograms of every simulate call so far, in call order.
-  public var calls: [[JointScoreHistogram]] {
+  package var calls: [[JointScoreHistogram]] {
     lock.withLock { recorded }
   }
 
   /// The digest of every simulate call so far (its models and options), in call order.
-  public var digests: [String] {
+  package var digests: [String] {
     lock.withLock { recordedDigests }
   }
 
   /// Calls not yet replayed (0 once a replay has consumed the whole tape).
-  public var remaining: Int {
+  package var remaining: Int {
     lock.withLock { pending.count }
   }
 
@@ -149,7 +149,7 @@ public final class SimulationTape: @unchecked Sendable, Hashable {
   /// from: every parameter of every model, bit-exact, and the options that shape the draws
   /// (simulations, seed, common random numbers). Any change of an input that changes a model
   /// changes it, even one (a correlation, an overtime rate) that keeps the score grid.
-  public static func digest(_ models: [GameModel], options: SimulationOptions, commonRandomNumbers: Bool) -> String {
+  package static func digest(_ models: [GameModel], options: SimulationOptions, commonRandomNumbers: Bool) -> String {
     var hash = FNV1a()
     func mix(_ word: UInt64) { hash.add(word: word) }
     mix(UInt64(options.simulations))
@@ -169,7 +169,7 @@ public final class SimulationTape: @unchecked Sendable, Hashable {
 
 extension JointScoreHistogram {
   /// A histogram from its parts (a shard's partial file).
-  public init(
+  package init(
     grid: ScoreGrid, counts: [UInt64], overtimeTotals: [UInt64], games: UInt64, overtimeGames: UInt64,
     extraPeriods: UInt64, overflow: [FinalScore: UInt64]
   ) {
@@ -188,7 +188,7 @@ extension JointScoreHistogram {
   /// shard's dense counts into these, and `addOvertimeTotals` its overtime totals into
   /// `overtimeTotals` (a merge decodes them in place, without a copy); each says whether they
   /// fitted the grid. Returns false when either did not (the histogram is then not any run's).
-  public mutating func add(
+  package mutating func add(
     games: UInt64, overtimeGames: UInt64, extraPeriods: UInt64, overflow: [FinalScore: UInt64],
     counts addCounts: (UnsafeMutableBufferPointer<UInt64>) -> Bool,
     overtimeTotals addOvertimeTotals: (UnsafeMutableBufferPointer<UInt64>) -> Bool
@@ -214,7 +214,7 @@ extension JointScoreHistogram {
   }
 
   /// Adds another histogram of the same grid (another shard's share of the same game).
-  public mutating func add(_ other: JointScoreHistogram) {
+  package mutating func add(_ other: JointScoreHistogram) {
     precondition(other.grid == grid, "histograms of different grids")
     counts.withUnsafeMutableBufferPointer { mine in
       other.counts.withUnsafeBufferPointer { theirs in

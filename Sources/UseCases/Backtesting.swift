@@ -6,26 +6,26 @@ import Simulation
 /// A fitted model replayed on past games against the replaced service's defaults and the
 /// closing market: `mcsim backtest`. Each game is priced from what was known before it (its
 /// projection), by both models with the same seed, and scored on its result.
-public struct BacktestRequest: Sendable {
+package struct BacktestRequest: Sendable {
   /// Every game of the results (projections need the games before each one).
-  public var games: [HistoricalGame]
+  package var games: [HistoricalGame]
   /// The games replayed (indices into `games`).
-  public var chosen: [Int]
+  package var chosen: [Int]
   /// How each game is projected (`ProjectionSource`).
-  public var projection: ProjectionSource
-  public var model: CalibratedModel
+  package var projection: ProjectionSource
+  package var model: CalibratedModel
   /// What the model was fitted on: its projections' source and, when known, its seasons.
-  public var fittedOn: ProjectionSource
-  public var fittedSeasons: [String]?
+  package var fittedOn: ProjectionSource
+  package var fittedSeasons: [String]?
   /// The ratings' hyperparameters (the model file's, else `RatingsSettings.defaults`).
-  public var ratings: RatingsSettings
+  package var ratings: RatingsSettings
   /// The fitted model's pooling weights with the market (the model file's; nil: the model alone).
-  public var pooling: PoolingWeights?
+  package var pooling: PoolingWeights?
   /// The advice whose bets are played (the one policy: `Defaults.advice`).
-  public var policy: AdvicePolicy
-  public var options: SimulationOptions
+  package var policy: AdvicePolicy
+  package var options: SimulationOptions
 
-  public init(
+  package init(
     games: [HistoricalGame], chosen: [Int], projection: ProjectionSource, model: CalibratedModel,
     fittedOn: ProjectionSource, fittedSeasons: [String]? = nil, ratings: RatingsSettings = .defaults,
     pooling: PoolingWeights? = nil, policy: AdvicePolicy = Defaults.advice, options: SimulationOptions
@@ -49,19 +49,19 @@ extension BacktestRequest {
   var poolingApplied: PoolingWeights? { projection == fittedOn ? pooling : nil }
 }
 
-public struct BacktestResult: Sendable {
+package struct BacktestResult: Sendable {
   /// The games replayed, in time order, and their seasons in order of appearance.
-  public var games: [HistoricalGame]
-  public var seasons: [String]
-  public var seedDefaults: ModelScore
-  public var fitted: ModelScore
+  package var games: [HistoricalGame]
+  package var seasons: [String]
+  package var seedDefaults: ModelScore
+  package var fitted: ModelScore
   /// What a reader must know to read the scores (prices assumed, games left out, in-sample).
-  public var notes: [String]
+  package var notes: [String]
 }
 
-public enum Backtesting {
+package enum Backtesting {
   /// `progress` hears the share done of both models' pricing.
-  public static func run(_ request: BacktestRequest, progress: (@Sendable (Double) -> Void)? = nil) throws(InputError)
+  package static func run(_ request: BacktestRequest, progress: (@Sendable (Double) -> Void)? = nil) throws(InputError)
     -> BacktestResult
   {
     let projections: [Projection?]

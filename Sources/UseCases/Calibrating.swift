@@ -4,18 +4,18 @@ import Simulation
 /// The model fitted to past games: `mcsim calibrate`. Overall on the games chosen, and season by
 /// season, each game projected from what was known before it; with ratings projections, their
 /// hyperparameters first; then the weight of the model against the market, market by market.
-public struct CalibrationRequest: Sendable {
+package struct CalibrationRequest: Sendable {
   /// Every game of the results (projections need the games before each one).
-  public var games: [HistoricalGame]
+  package var games: [HistoricalGame]
   /// The games fitted (indices into `games`).
-  public var chosen: [Int]
-  public var projection: ProjectionSource
+  package var chosen: [Int]
+  package var projection: ProjectionSource
   /// The overtime model the written model uses.
-  public var overtime: Overtime.Kind
+  package var overtime: Overtime.Kind
   /// How the fitted model prices the chosen games to fit its pooling weights with the market.
-  public var options: SimulationOptions
+  package var options: SimulationOptions
 
-  public init(
+  package init(
     games: [HistoricalGame], chosen: [Int], projection: ProjectionSource = .market, overtime: Overtime.Kind = .flat,
     options: SimulationOptions = SimulationOptions(simulations: Defaults.simulations, seed: 1)
   ) {
@@ -27,22 +27,22 @@ public struct CalibrationRequest: Sendable {
   }
 }
 
-public struct Calibrated: Sendable {
-  public var fit: ModelFit
-  public var bySeason: [ModelFit]
+package struct Calibrated: Sendable {
+  package var fit: ModelFit
+  package var bySeason: [ModelFit]
   /// Ratings projections: the hyperparameters chosen on the games fitted (`RatingsTuning`).
-  public var ratings: RatingsTuning.Tuned?
+  package var ratings: RatingsTuning.Tuned?
   /// The model written (`fit` with the request's overtime model).
-  public var model: CalibratedModel
+  package var model: CalibratedModel
   /// Per market, the weight that pools the model's probability with the market's (`PoolingFit`),
   /// fitted on the same games priced by `model` from their walk-forward projections.
-  public var pooling: PoolingWeights
+  package var pooling: PoolingWeights
 }
 
-public enum Calibrating {
+package enum Calibrating {
   /// The fits; nil when fewer than 3 games have a projection. Ratings projections are made with
   /// the hyperparameters tuned first on the same games (walk-forward, so without peeking).
-  public static func fit(_ request: CalibrationRequest) throws(InputError) -> Calibrated? {
+  package static func fit(_ request: CalibrationRequest) throws(InputError) -> Calibrated? {
     var tuned: RatingsTuning.Tuned? = nil
     let projections: [Projection?]
     do {

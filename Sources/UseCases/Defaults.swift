@@ -3,28 +3,28 @@ import Simulation
 
 /// Every default of a priced bet, written once: the command line's help, the server and the use
 /// cases read them here.
-public enum Defaults {
+package enum Defaults {
   /// Simulations of a game when neither an option nor an input gives them (the agent's 10^4).
-  public static let simulations = SimulationOptions.defaultSimulations
+  package static let simulations = SimulationOptions.defaultSimulations
   /// The replaced service's model: sd 10 a team, correlation 0.5, flat overtime at 6% adding
   /// Normal(12, 3) points, scores floored at 0 (means unused).
-  public static let model = GameModel(homeMean: 0, awayMean: 0)
+  package static let model = GameModel(homeMean: 0, awayMean: 0)
   /// The betting agent's endpoints' model as its code ran them (`mcsim serve` without a model
   /// file): correlation 0.2 (its simulate, batch and tonight all pass 0.2; its documentation's
   /// 0.5 predates a fit on one season) and each team's score floored at 70.
-  public static let agentModel = GameModel(homeMean: 0, awayMean: 0, correlation: 0.2, scoreFloor: 70)
+  package static let agentModel = GameModel(homeMean: 0, awayMean: 0, correlation: 0.2, scoreFloor: 70)
   /// The price of a side when none is given (decimal 1.91, about -110).
-  public static let price = TotalsMarket.defaultOdds
+  package static let price = TotalsMarket.defaultOdds
   /// The advice policy (docs/one-game.md, "Advice"): quarter Kelly capped at 5% a bet, the market gap gate,
   /// simulation-only stakes gated by their EV interval, 20% of bankroll on a slate.
-  public static let advice = AdvicePolicy()
+  package static let advice = AdvicePolicy()
   /// Grade on the model's exact probabilities where it has them (the simulated ones reported
   /// beside them), so a verdict does not move with the seed: the command line's default. Off,
   /// advice stands on the simulation and its EV interval.
-  public static let exact = true
+  package static let exact = true
   /// A server's default: grade on the simulation unless a request asks (`include_exact`). The
   /// exact distribution of the default model costs about 14 simulations of 10^4 games (1.6 ms
   /// against 0.11 ms, `Benchmarks --filter exact`), a skewed one about 300: a service answering
   /// many requests pays it only when asked, and its admission counts it (`ExactCost`).
-  public static let exactOnServer = false
+  package static let exactOnServer = false
 }

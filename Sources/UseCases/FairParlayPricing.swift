@@ -12,15 +12,15 @@ import Simulation
 /// the fair probabilities. The result is held within the bounds any joint distribution of the
 /// legs obeys: at least sum(p) - (n - 1), at most min(p). Legs the model cannot price (player
 /// props) count as independent, and say so.
-public struct FairParlayRequest: Sendable {
-  public struct Leg: Sendable {
-    public var game: Int
-    public var probability: Double
+package struct FairParlayRequest: Sendable {
+  package struct Leg: Sendable {
+    package var game: Int
+    package var probability: Double
     /// The game-model market of the leg, nil when the model cannot price it.
-    public var market: ParlayLeg.Market?
-    public var label: String
+    package var market: ParlayLeg.Market?
+    package var label: String
 
-    public init(game: Int, probability: Double, market: ParlayLeg.Market?, label: String) {
+    package init(game: Int, probability: Double, market: ParlayLeg.Market?, label: String) {
       self.game = game
       self.probability = probability
       self.market = market
@@ -28,14 +28,14 @@ public struct FairParlayRequest: Sendable {
     }
   }
 
-  public var legs: [Leg]
+  package var legs: [Leg]
   /// Each game's fair total and home spread, when its market has both.
-  public var mainLines: [Int: (total: Double, spread: Double)]
+  package var mainLines: [Int: (total: Double, spread: Double)]
   /// The model the games' means are solved over.
-  public var base: GameModel
-  public var options: SimulationOptions
+  package var base: GameModel
+  package var options: SimulationOptions
 
-  public init(legs: [Leg], mainLines: [Int: (total: Double, spread: Double)], base: GameModel, options: SimulationOptions) {
+  package init(legs: [Leg], mainLines: [Int: (total: Double, spread: Double)], base: GameModel, options: SimulationOptions) {
     self.legs = legs
     self.mainLines = mainLines
     self.base = base
@@ -43,24 +43,24 @@ public struct FairParlayRequest: Sendable {
   }
 
   /// Simulated game paths: one joint histogram per game with two or more model legs.
-  public var cost: Int {
+  package var cost: Int {
     Dictionary(grouping: legs.filter { $0.market != nil }, by: \.game).values.filter { $0.count > 1 }.count
       * options.simulations
   }
 }
 
-public struct FairParlayPrice: Sendable {
-  public let probability: Double
+package struct FairParlayPrice: Sendable {
+  package let probability: Double
   /// The product of the legs' fair probabilities.
-  public let independentProbability: Double
+  package let independentProbability: Double
   /// probability / independentProbability.
-  public let lift: Double
+  package let lift: Double
   /// Per leg: how it was priced ("game_model" or "independent").
-  public let pricedBy: [String]
+  package let pricedBy: [String]
 }
 
-public enum FairParlayPricing {
-  public static func price(_ request: FairParlayRequest) throws(InputError) -> FairParlayPrice {
+package enum FairParlayPricing {
+  package static func price(_ request: FairParlayRequest) throws(InputError) -> FairParlayPrice {
     let ps = request.legs.map(\.probability)
     let product = ps.reduce(1, *)
     var lift = 1.0

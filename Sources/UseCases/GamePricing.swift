@@ -8,27 +8,27 @@ import Simulation
 /// of the same model, when asked, grades the advice and fills the `analytic` block; the agent's
 /// optional blocks (named scenarios, sensitivities, the totals given the outcome) and the
 /// pictures' distributions come from the same model. The advice follows the request's policy.
-public struct GamePricingRequest: Sendable {
-  public var model: GameModel
-  public var market: TotalsMarket
-  public var options: SimulationOptions
-  public var policy: AdvicePolicy
+package struct GamePricingRequest: Sendable {
+  package var model: GameModel
+  package var market: TotalsMarket
+  package var options: SimulationOptions
+  package var policy: AdvicePolicy
   /// Grade on the exact probabilities where the model has them (`Defaults.exact`): the same
   /// verdict whatever the seed.
-  public var exact: Bool
+  package var exact: Bool
   /// Report the exact probabilities (the `analytic` block; the agent's `include_exact`).
-  public var reportExact: Bool
+  package var reportExact: Bool
   /// The agent's named variants of the model at half the simulations.
-  public var scenarios: Bool
+  package var scenarios: Bool
   /// The total given the game's outcome, read off the same histogram.
-  public var conditionalScenarios: Bool
+  package var conditionalScenarios: Bool
   /// How P(under) moves with each projection and sd, and whether with the exact values beside.
-  public var sensitivity: Bool
-  public var sensitivityExact: Bool
+  package var sensitivity: Bool
+  package var sensitivityExact: Bool
   /// The distributions a picture draws (`GameChart`).
-  public var pictures: Bool
+  package var pictures: Bool
 
-  public init(
+  package init(
     model: GameModel, market: TotalsMarket, options: SimulationOptions, policy: AdvicePolicy = Defaults.advice,
     exact: Bool = Defaults.exact, reportExact: Bool = true, scenarios: Bool = false, conditionalScenarios: Bool = false, sensitivity: Bool = false,
     sensitivityExact: Bool = false, pictures: Bool = false
@@ -48,7 +48,7 @@ public struct GamePricingRequest: Sendable {
 
   /// Every invalid field of the request, each named as the agent names it: the model's, the
   /// line's and the simulation count's (`n_sims`).
-  public func problems() -> [InputError] {
+  package func problems() -> [InputError] {
     var out = model.problems()
     do { try market.validate() } catch { out.append(error) }
     do { try options.validate() } catch { out.append(error) }
@@ -58,7 +58,7 @@ public struct GamePricingRequest: Sendable {
   /// The game paths the request simulates (what a server admits it by): the game, the named
   /// variants at half the simulations, eight sensitivity runs, and the exact distributions
   /// computed, each counted at its measured cost (`ExactCost`).
-  public var cost: Int {
+  package var cost: Int {
     let n = options.simulations
     var paths = n
     if scenarios { paths += TotalsScenarios.variants(of: model).count * max(1, n / 2) }
@@ -71,14 +71,14 @@ public struct GamePricingRequest: Sendable {
 
 /// A priced game: the report (the agent's result and mcsim's additions) and, when asked, the
 /// distributions its picture draws.
-public struct PricedGame: Sendable {
-  public var report: GameReport
-  public var pictures: GameDistributions?
+package struct PricedGame: Sendable {
+  package var report: GameReport
+  package var pictures: GameDistributions?
 }
 
-public enum GamePricing {
+package enum GamePricing {
   /// Prices the request; `progress` hears the simulation's share done (a terminal's line).
-  public static func price(_ request: GamePricingRequest, progress: (@Sendable (Double) -> Void)? = nil) throws(InputError)
+  package static func price(_ request: GamePricingRequest, progress: (@Sendable (Double) -> Void)? = nil) throws(InputError)
     -> PricedGame
   {
     if let first = request.problems().first { throw first }

@@ -6,38 +6,38 @@ import Simulation
 /// `rho`, `ot_model`, ...), its value as written, and how it sets a model. The names and
 /// setters are written here once; `RunContext` lays them over each other in the one order of
 /// precedence and records who set what.
-public struct ModelSetting: Sendable {
+package struct ModelSetting: Sendable {
   /// The parameters a layer may set, in the order the outputs list them.
-  public enum Name: String, CaseIterable, Sendable {
+  package enum Name: String, CaseIterable, Sendable {
     case homeSD = "home_sd", awaySD = "away_sd", rho, otModel = "ot_model", otRate = "ot_rate"
     case otPoints = "ot_points", otSD = "ot_sd", scoreFloor = "score_floor", skew
   }
 
-  public let name: Name
+  package let name: Name
   /// The value as a person reads it (at most 4 significant digits: 0.3026, 24.13).
-  public let value: String
+  package let value: String
   /// The value exactly (what two layers are compared by).
-  public let exact: String
+  package let exact: String
   let apply: @Sendable (inout GameModel) -> Void
 
-  public static func homeSD(_ v: Double) -> Self { .init(.homeSD, v) { $0.homeSD = v } }
-  public static func awaySD(_ v: Double) -> Self { .init(.awaySD, v) { $0.awaySD = v } }
-  public static func rho(_ v: Double) -> Self { .init(.rho, v) { $0.correlation = v } }
-  public static func otModel(_ v: Overtime.Kind) -> Self { .init(name: .otModel, value: v.rawValue, exact: v.rawValue) { $0.overtime.kind = v } }
-  public static func otRate(_ v: Double) -> Self { .init(.otRate, v) { $0.overtime.rate = v } }
-  public static func otPoints(_ v: Double) -> Self { .init(.otPoints, v) { $0.overtime.points = v } }
-  public static func otSD(_ v: Double) -> Self { .init(.otSD, v) { $0.overtime.sd = v } }
-  public static func scoreFloor(_ v: Int?) -> Self {
+  package static func homeSD(_ v: Double) -> Self { .init(.homeSD, v) { $0.homeSD = v } }
+  package static func awaySD(_ v: Double) -> Self { .init(.awaySD, v) { $0.awaySD = v } }
+  package static func rho(_ v: Double) -> Self { .init(.rho, v) { $0.correlation = v } }
+  package static func otModel(_ v: Overtime.Kind) -> Self { .init(name: .otModel, value: v.rawValue, exact: v.rawValue) { $0.overtime.kind = v } }
+  package static func otRate(_ v: Double) -> Self { .init(.otRate, v) { $0.overtime.rate = v } }
+  package static func otPoints(_ v: Double) -> Self { .init(.otPoints, v) { $0.overtime.points = v } }
+  package static func otSD(_ v: Double) -> Self { .init(.otSD, v) { $0.overtime.sd = v } }
+  package static func scoreFloor(_ v: Int?) -> Self {
     let text = v.map { "\($0)" } ?? "none"
     return .init(name: .scoreFloor, value: text, exact: text) { $0.scoreFloor = v }
   }
-  public static func skew(_ v: Double) -> Self { .init(.skew, v) { $0.skewness = v } }
+  package static func skew(_ v: Double) -> Self { .init(.skew, v) { $0.skewness = v } }
 
   /// Sets `model`'s parameter to this value.
-  public func set(_ model: inout GameModel) { apply(&model) }
+  package func set(_ model: inout GameModel) { apply(&model) }
 
   /// The parameter `name` of `model`, as a setting (to say what a layer replaced).
-  public static func current(_ name: Name, of model: GameModel) -> ModelSetting {
+  package static func current(_ name: Name, of model: GameModel) -> ModelSetting {
     switch name {
     case .homeSD: .homeSD(model.homeSD)
     case .awaySD: .awaySD(model.awaySD)
@@ -53,7 +53,7 @@ public struct ModelSetting: Sendable {
 
   /// Every parameter a fit gives (all but the score floor, which stays what is below it):
   /// what a model file sets.
-  public static func fitted(_ model: GameModel) -> [ModelSetting] {
+  package static func fitted(_ model: GameModel) -> [ModelSetting] {
     Name.allCases.filter { $0 != .scoreFloor }.map { current($0, of: model) }
   }
 

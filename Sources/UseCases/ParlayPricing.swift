@@ -7,13 +7,13 @@ import Simulation
 /// multivariate path otherwise), so the stake follows the policy's simulation-only rule: the 95%
 /// interval of EV must be narrow enough and above 0, the stake stands on its lower end, within
 /// the cap (`SideAdvice`).
-public struct ParlayPricingRequest: Sendable {
-  public var parlay: Parlay
-  public var options: SimulationOptions
-  public var price: Odds?
-  public var policy: AdvicePolicy
+package struct ParlayPricingRequest: Sendable {
+  package var parlay: Parlay
+  package var options: SimulationOptions
+  package var price: Odds?
+  package var policy: AdvicePolicy
 
-  public init(parlay: Parlay, options: SimulationOptions, price: Odds? = nil, policy: AdvicePolicy = Defaults.advice) {
+  package init(parlay: Parlay, options: SimulationOptions, price: Odds? = nil, policy: AdvicePolicy = Defaults.advice) {
     self.parlay = parlay
     self.options = options
     self.price = price
@@ -21,21 +21,21 @@ public struct ParlayPricingRequest: Sendable {
   }
 }
 
-public struct PricedParlay: Sendable {
-  public let result: ParlayResult
-  public let price: Odds?
+package struct PricedParlay: Sendable {
+  package let result: ParlayResult
+  package let price: Odds?
   /// The policy's verdict at the price (nil without one).
-  public let advice: SideAdvice?
+  package let advice: SideAdvice?
 
-  public init(result: ParlayResult, price: Odds? = nil, advice: SideAdvice? = nil) {
+  package init(result: ParlayResult, price: Odds? = nil, advice: SideAdvice? = nil) {
     self.result = result
     self.price = price
     self.advice = advice
   }
 }
 
-public enum ParlayPricing {
-  public static func price(_ request: ParlayPricingRequest) throws(InputError) -> PricedParlay {
+package enum ParlayPricing {
+  package static func price(_ request: ParlayPricingRequest) throws(InputError) -> PricedParlay {
     if let price = request.price, price.decimal <= 1 {
       throw .invalid(field: "price", value: "\(price.decimal)", reason: "must be above 1 (decimal)")
     }

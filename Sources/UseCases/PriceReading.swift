@@ -16,19 +16,19 @@ import OddsMath
 /// reading stands (decimal 150 is a real price on an exchange); every edge says so the same way
 /// (`AmbiguousPrice`), on stderr for the command line and in the answer's `warnings` for the
 /// server.
-public struct PriceReading: Hashable, Sendable {
+package struct PriceReading: Hashable, Sendable {
   /// The price read.
-  public let odds: Odds
+  package let odds: Odds
   /// What was written, as written (a JSON number as its shortest text: 110, not 110.0).
-  public let written: String
+  package let written: String
   /// Unsigned and 100 or more: decimal as read, but it looks American.
-  public let isAmbiguous: Bool
+  package let isAmbiguous: Bool
 
   /// The smallest unsigned number that reads like American odds without its sign.
-  public static let ambiguousFrom = 100.0
+  package static let ambiguousFrom = 100.0
 
   /// Reads a price written as text.
-  public init(_ text: String) throws(OddsError) {
+  package init(_ text: String) throws(OddsError) {
     odds = try Odds(parsing: text)
     let trimmed = String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     written = trimmed
@@ -36,7 +36,7 @@ public struct PriceReading: Hashable, Sendable {
   }
 
   /// Reads a price written as a JSON number: decimal odds.
-  public init(number: Double) throws(PriceNumberError) {
+  package init(number: Double) throws(PriceNumberError) {
     let written = Self.text(number)
     guard number > -Self.ambiguousFrom else { throw .americanAsNumber(written) }
     do { odds = try Odds(decimal: number) } catch { throw .invalid(error) }
@@ -46,20 +46,20 @@ public struct PriceReading: Hashable, Sendable {
 
   /// 110 rather than 110.0; other values as Swift prints them. `Int(exactly:)` rather than
   /// `Int(_:)`, which traps on -1e300 (found by fuzzing the server).
-  public static func text(_ number: Double) -> String {
+  package static func text(_ number: Double) -> String {
     if number == number.rounded(), let i = Int(exactly: number) { return "\(i)" }
     return "\(number)"
   }
 }
 
 /// A price written as a JSON number and refused.
-public enum PriceNumberError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum PriceNumberError: Error, Equatable, Sendable, CustomStringConvertible {
   /// -110 as a number: American odds must be a string, "-110".
   case americanAsNumber(String)
   /// Not a valid decimal price (at most 1, not finite, beyond `Odds.maxDecimal`).
   case invalid(OddsError)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .americanAsNumber(let text): "a number is read as decimal odds; write American odds as a string, \"\(text)\""
     case .invalid(let error): error.description
@@ -70,17 +70,17 @@ public enum PriceNumberError: Error, Equatable, Sendable, CustomStringConvertibl
 /// A price read as decimal that looks American, and where it was written (an option such as
 /// `--over-odds`, or a field's path such as `games[2].over_odds`). The edges word it once
 /// (`PriceWarningText` in Renderers).
-public struct AmbiguousPrice: Hashable, Sendable {
-  public let field: String
-  public let reading: PriceReading
+package struct AmbiguousPrice: Hashable, Sendable {
+  package let field: String
+  package let reading: PriceReading
 
-  public init(field: String, reading: PriceReading) {
+  package init(field: String, reading: PriceReading) {
     self.field = field
     self.reading = reading
   }
 
   /// The notice for `reading` at `field`, or nil when the price is not ambiguous.
-  public static func of(_ reading: PriceReading, at field: String) -> AmbiguousPrice? {
+  package static func of(_ reading: PriceReading, at field: String) -> AmbiguousPrice? {
     reading.isAmbiguous ? AmbiguousPrice(field: field, reading: reading) : nil
   }
 }

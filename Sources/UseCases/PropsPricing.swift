@@ -6,16 +6,16 @@ import Simulation
 /// together (the multivariate path), so props and team totals agree; each price's stake stands
 /// on the simulated probability, gated by its EV interval and by the gap to the same book's
 /// devigged two-way price (`PropBoard`, `SideAdvice`).
-public struct PropsPricingRequest: Sendable {
-  public var projection: GameProjection
+package struct PropsPricingRequest: Sendable {
+  package var projection: GameProjection
   /// The model the game's projection goes over (`RunContext`).
-  public var base: GameModel
-  public var players: [PlayerProjection]
-  public var offers: [PropOffer]
-  public var options: SimulationOptions
-  public var policy: AdvicePolicy
+  package var base: GameModel
+  package var players: [PlayerProjection]
+  package var offers: [PropOffer]
+  package var options: SimulationOptions
+  package var policy: AdvicePolicy
 
-  public init(
+  package init(
     projection: GameProjection, base: GameModel, players: [PlayerProjection], offers: [PropOffer],
     options: SimulationOptions, policy: AdvicePolicy = Defaults.advice
   ) {
@@ -28,8 +28,8 @@ public struct PropsPricingRequest: Sendable {
   }
 }
 
-public enum PropsPricing {
-  public static func price(_ request: PropsPricingRequest) throws(InputError) -> PropBoard {
+package enum PropsPricing {
+  package static func price(_ request: PropsPricingRequest) throws(InputError) -> PropBoard {
     let model = try request.projection.model(over: request.base)
     try model.validate()
     return try PropBoard.price(

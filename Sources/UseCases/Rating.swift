@@ -3,22 +3,22 @@ import Simulation
 
 /// Team ratings from results: `mcsim ratings`. The ratings as of a date from the games before it
 /// (`RatingsReplay`), with the hyperparameters given (a model file's, else the built-in ones).
-public struct RatingsRequest: Sendable {
+package struct RatingsRequest: Sendable {
   /// Every game of the results, in date order.
-  public var games: [HistoricalGame]
+  package var games: [HistoricalGame]
   /// `YYYY-MM-DD`; nil: the day after the last game.
-  public var asOf: String?
-  public var settings: RatingsSettings
+  package var asOf: String?
+  package var settings: RatingsSettings
 
-  public init(games: [HistoricalGame], asOf: String? = nil, settings: RatingsSettings = .defaults) {
+  package init(games: [HistoricalGame], asOf: String? = nil, settings: RatingsSettings = .defaults) {
     self.games = games
     self.asOf = asOf
     self.settings = settings
   }
 }
 
-public enum Rating {
-  public static func run(_ request: RatingsRequest) throws(InputError) -> TeamRatings {
+package enum Rating {
+  package static func run(_ request: RatingsRequest) throws(InputError) -> TeamRatings {
     if let asOf = request.asOf, CivilDay.number(asOf) == nil {
       throw .invalid(field: "as_of", value: asOf, reason: "expected a date YYYY-MM-DD")
     }

@@ -9,20 +9,20 @@ import Simulation
 /// it replaced (`Provenance`), so every output can name what was used: the config file, the
 /// model file and every value one layer set over another's. Per-game fields (a slate's or a
 /// parlay's games) are laid by the use case on this base, with the options over them again.
-public struct RunContext: Sendable {
+package struct RunContext: Sendable {
   /// The model every game starts from (its means unused).
-  public var model: GameModel
+  package var model: GameModel
   /// Simulations per game: an option, else the input's, else a config file's, else the default.
-  public var simulations: Int
+  package var simulations: Int
   /// Who set what.
-  public var provenance: Provenance
+  package var provenance: Provenance
 
   /// Who set each model setting so far, and with what.
   private var setBy: [ModelSetting.Name: (setting: ModelSetting, source: SettingsSource)] = [:]
   private var simulationsBy: SettingsSource?
 
   /// Resolves `layers`, lowest first, over `defaults`.
-  public static func resolve(
+  package static func resolve(
     _ layers: [SettingsLayer], defaults: GameModel = Defaults.model, simulations: Int = Defaults.simulations
   ) -> RunContext {
     var context = RunContext(model: defaults, simulations: simulations, provenance: Provenance())
@@ -31,7 +31,7 @@ public struct RunContext: Sendable {
   }
 
   /// Lays `layer` over what is resolved so far, recording who set what and what it replaced.
-  public mutating func lay(_ layer: SettingsLayer) {
+  package mutating func lay(_ layer: SettingsLayer) {
     switch layer.source {
     case .config(let path): provenance.configFile = path
     case .modelFile(let path): provenance.modelFile = path
@@ -62,12 +62,12 @@ public struct RunContext: Sendable {
 }
 
 /// One layer of settings: where it comes from and what it sets (nil: leaves it to what is below).
-public struct SettingsLayer: Sendable {
-  public var source: SettingsSource
-  public var model: [ModelSetting]
-  public var simulations: Int?
+package struct SettingsLayer: Sendable {
+  package var source: SettingsSource
+  package var model: [ModelSetting]
+  package var simulations: Int?
 
-  public init(_ source: SettingsSource, model: [ModelSetting] = [], simulations: Int? = nil) {
+  package init(_ source: SettingsSource, model: [ModelSetting] = [], simulations: Int? = nil) {
     self.source = source
     self.model = model
     self.simulations = simulations
@@ -75,7 +75,7 @@ public struct SettingsLayer: Sendable {
 }
 
 /// Where a setting came from.
-public enum SettingsSource: Hashable, Sendable, CustomStringConvertible {
+package enum SettingsSource: Hashable, Sendable, CustomStringConvertible {
   case config(String)
   case modelFile(String)
   /// An input's own fields (a request, a slate file's `model`), named by the input.
@@ -83,7 +83,7 @@ public enum SettingsSource: Hashable, Sendable, CustomStringConvertible {
   /// An option given, by its name (`--home-sd`).
   case option(String)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .config(let path): "config \(path)"
     case .modelFile(let path): "model file \(path)"
@@ -96,34 +96,34 @@ public enum SettingsSource: Hashable, Sendable, CustomStringConvertible {
 /// What a run stood on: the config file and model file read, each setting not left to the
 /// built-in defaults with who set it, and every value one layer set over another's (the
 /// precedence at work, said so a user sees which won).
-public struct Provenance: Hashable, Sendable {
-  public struct Setting: Hashable, Sendable {
-    public let setting: String
-    public let value: String
-    public let source: SettingsSource
+package struct Provenance: Hashable, Sendable {
+  package struct Setting: Hashable, Sendable {
+    package let setting: String
+    package let value: String
+    package let source: SettingsSource
 
-    public init(setting: String, value: String, source: SettingsSource) {
+    package init(setting: String, value: String, source: SettingsSource) {
       self.setting = setting
       self.value = value
       self.source = source
     }
   }
 
-  public struct Override: Hashable, Sendable {
-    public let setting: String
-    public let value: String
-    public let by: SettingsSource
-    public let over: String
-    public let from: SettingsSource
+  package struct Override: Hashable, Sendable {
+    package let setting: String
+    package let value: String
+    package let by: SettingsSource
+    package let over: String
+    package let from: SettingsSource
   }
 
-  public var configFile: String?
-  public var modelFile: String?
-  public var settings: [Setting] = []
-  public var overrides: [Override] = []
+  package var configFile: String?
+  package var modelFile: String?
+  package var settings: [Setting] = []
+  package var overrides: [Override] = []
 
-  public init() {}
+  package init() {}
 
   /// Whether anything but the built-in defaults was used.
-  public var isDefaults: Bool { configFile == nil && modelFile == nil && settings.isEmpty }
+  package var isDefaults: Bool { configFile == nil && modelFile == nil && settings.isEmpty }
 }

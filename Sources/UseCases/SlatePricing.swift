@@ -3,11 +3,11 @@ import Simulation
 
 /// A bet on one of a slate's games, priced jointly with the others under a league factor: the
 /// game's id (nil when the input named none) and the leg (its `game` index is set here).
-public struct SlateBet: Sendable {
-  public var game: String?
-  public var leg: ParlayLeg
+package struct SlateBet: Sendable {
+  package var game: String?
+  package var leg: ParlayLeg
 
-  public init(game: String?, leg: ParlayLeg) {
+  package init(game: String?, leg: ParlayLeg) {
     self.game = game
     self.leg = leg
   }
@@ -15,15 +15,15 @@ public struct SlateBet: Sendable {
 
 /// The games of one slate to price: `mcsim slate`, `POST /api/monte-carlo/batch` and the live
 /// tonight snapshot.
-public struct SlatePricingRequest: Sendable {
-  public var games: [SlateGame]
+package struct SlatePricingRequest: Sendable {
+  package var games: [SlateGame]
   /// Also simulate the games together with teams of different games correlated by this (a
   /// shared scoring environment): the distribution of the number of overs that hit.
-  public var leagueFactor: Double?
+  package var leagueFactor: Double?
   /// With a league factor: bets on the slate's games priced jointly.
-  public var bets: [SlateBet]?
+  package var bets: [SlateBet]?
 
-  public init(games: [SlateGame], leagueFactor: Double? = nil, bets: [SlateBet]? = nil) {
+  package init(games: [SlateGame], leagueFactor: Double? = nil, bets: [SlateBet]? = nil) {
     self.games = games
     self.leagueFactor = leagueFactor
     self.bets = bets
@@ -32,7 +32,7 @@ public struct SlatePricingRequest: Sendable {
   /// The game paths the request simulates at most (what a server admits it by): each game's
   /// two models (the totals' and, when they differ, the margins' tie model), their exact
   /// distributions when grading on them (`ExactCost`), and the joint runs of the league factor.
-  public func cost(simulations n: Int, exact: Bool) -> Int {
+  package func cost(simulations n: Int, exact: Bool) -> Int {
     func add(_ x: Int, _ y: Int) -> Int { let (s, o) = x.addingReportingOverflow(y); return o ? .max : s }
     var total = 0
     for model in games.compactMap(\.model) {
@@ -47,25 +47,25 @@ public struct SlatePricingRequest: Sendable {
 
 /// A slate priced: every game (in input order), and with a league factor the joint block and
 /// the games left out of it.
-public struct PricedSlate: Sendable {
-  public var evaluation: SlateEvaluation
-  public var leagueFactor: SlateFactor?
+package struct PricedSlate: Sendable {
+  package var evaluation: SlateEvaluation
+  package var leagueFactor: SlateFactor?
   /// Games with a total line that did not price, so were left out of the joint simulation.
-  public var leftOut: [String]
+  package var leftOut: [String]
 }
 
 /// Prices slates with one set of options and one advice policy. The histograms simulated are
 /// kept by model, so pricing the same games again (a watched feed whose lines move) re-prices
 /// them and simulates only models not seen before: a verdict changes because a line moved,
 /// never because of fresh noise.
-public struct SlatePricing: Sendable {
-  public let options: SimulationOptions
-  public let policy: AdvicePolicy
-  public let exact: Bool
+package struct SlatePricing: Sendable {
+  package let options: SimulationOptions
+  package let policy: AdvicePolicy
+  package let exact: Bool
   private var evaluator: SlateEvaluator
 
   /// `exact`: grade on the model's exact probabilities where it has them (`Defaults.exact`).
-  public init(options: SimulationOptions, policy: AdvicePolicy = Defaults.advice, exact: Bool = Defaults.exact) {
+  package init(options: SimulationOptions, policy: AdvicePolicy = Defaults.advice, exact: Bool = Defaults.exact) {
     self.options = options
     self.policy = policy
     self.exact = exact
@@ -76,7 +76,7 @@ public struct SlatePricing: Sendable {
   /// `progress` the simulation's share done. One game that cannot be priced is reported for
   /// itself and left out of the joint block, never fatal to the others; the options and the
   /// league factor's own inputs throw, named (`n_sims`, `league_factor`, `bets[i]`, `leg`).
-  public mutating func price(
+  package mutating func price(
     _ request: SlatePricingRequest, progress: (@Sendable (Double) -> Void)? = nil,
     ready: (@Sendable (SlateGameResult) -> Void)? = nil
   ) throws(InputError) -> PricedSlate {

@@ -8,23 +8,23 @@ import Simulation
 /// away values, then the single values of their own (`--home-sd 12`), then the relative moves
 /// from them (`--sd-scale 2`: 24). A single shift or sd scale that would move what a grid of the
 /// same quantity sets outright is refused, naming both, rather than half applied.
-public struct SweepPricingRequest: Sendable {
-  public var base: GameModel
+package struct SweepPricingRequest: Sendable {
+  package var base: GameModel
   /// Each parameter's values (`.line`, `.home` and `.away` required).
-  public var grids: [SweepParameter: [Double]]
-  public var overOdds: Odds
-  public var underOdds: Odds
+  package var grids: [SweepParameter: [Double]]
+  package var overOdds: Odds
+  package var underOdds: Odds
   /// The line the prices are offered at, when the swept lines are alternatives to it.
-  public var offeredLine: Double?
-  public var spread: Double?
-  public var moneyline: Bool
-  public var options: SimulationOptions
-  public var exact: Bool
-  public var policy: AdvicePolicy
+  package var offeredLine: Double?
+  package var spread: Double?
+  package var moneyline: Bool
+  package var options: SimulationOptions
+  package var exact: Bool
+  package var policy: AdvicePolicy
   /// How a refusal names a parameter to the user (the command line: its option, `--shift`).
-  public var name: @Sendable (SweepParameter) -> String = { $0.rawValue }
+  package var name: @Sendable (SweepParameter) -> String = { $0.rawValue }
 
-  public init(
+  package init(
     base: GameModel, grids: [SweepParameter: [Double]], overOdds: Odds = Defaults.price, underOdds: Odds = Defaults.price,
     offeredLine: Double? = nil, spread: Double? = nil, moneyline: Bool = false, options: SimulationOptions,
     exact: Bool = Defaults.exact, policy: AdvicePolicy = Defaults.advice
@@ -42,10 +42,10 @@ public struct SweepPricingRequest: Sendable {
   }
 }
 
-public enum SweepPricing {
+package enum SweepPricing {
   /// The sweep. A refusal's field is the parameter's raw value (`shift`, `sd_scale`), its message
   /// naming the parameters as the request's `name` does.
-  public static func price(_ request: SweepPricingRequest) throws(InputError) -> ParameterSweep {
+  package static func price(_ request: SweepPricingRequest) throws(InputError) -> ParameterSweep {
     let grids = request.grids
     guard let lines = grids[.line], let homes = grids[.home], let aways = grids[.away],
       !lines.isEmpty, !homes.isEmpty, !aways.isEmpty

@@ -4,14 +4,14 @@ import Multivariate
 /// the ratings from every earlier game; the date's games are counted only after all of them have
 /// been projected. So a date's ratings read no result of that date or any later one, and change
 /// bit for bit only with earlier rows.
-public enum RatingsReplay {
+package enum RatingsReplay {
   /// Games each team must have played in the file (any season) before its ratings project it.
-  public static let minimumGames = 5
+  package static let minimumGames = 5
 
   /// One projection per game (nil where a team has played fewer than `minimumGames` games in the
   /// file before it), in the order of `games`, which must be in date order with each season's
   /// games together (a season label that returns, or two on one date, is refused).
-  public static func projections(
+  package static func projections(
     _ games: [HistoricalGame], settings: RatingsSettings, minimumGames: Int = minimumGames
   ) throws(MultivariateError) -> [Projection?] {
     var out = [Projection?](repeating: nil, count: games.count)
@@ -26,12 +26,12 @@ public enum RatingsReplay {
 
   /// A day more than this many days after the last game starts a new season: the ratings are
   /// last season's, carried as the walk carries them into a season's first date.
-  public static let offSeasonDays = 90
+  package static let offSeasonDays = 90
 
   /// The ratings as of `asOf` (`YYYY-MM-DD`): from the games dated before it, as the walk would
   /// project a game on that day; nil: after the last game. Shown: the teams that played within a
   /// year of the day (in order of first appearance), offense and defense relative to them.
-  public static func ratings(_ games: [HistoricalGame], asOf: String?, settings: RatingsSettings)
+  package static func ratings(_ games: [HistoricalGame], asOf: String?, settings: RatingsSettings)
     throws(MultivariateError) -> TeamRatings
   {
     var state = try walk(games, settings: settings, until: asOf, visit: nil)

@@ -7,19 +7,19 @@ import Multivariate
 /// taken as independent normals of their own variance; profiled over the variances, the
 /// log-likelihood is -n/2 (log MSE_margin + log MSE_total) + constant. Nelder-Mead on
 /// log half-life, log ridge and logit carry from `RatingsSettings.untuned`.
-public enum RatingsTuning {
-  public struct Tuned: Hashable, Sendable {
-    public var settings: RatingsSettings
+package enum RatingsTuning {
+  package struct Tuned: Hashable, Sendable {
+    package var settings: RatingsSettings
     /// Root mean squared error of the walk-forward margin and total on the games scored.
-    public var marginRMSE: Double
-    public var totalRMSE: Double
-    public var games: Int
-    public var evaluations: Int
+    package var marginRMSE: Double
+    package var totalRMSE: Double
+    package var games: Int
+    package var evaluations: Int
   }
 
   /// `chosen`: indices into `games` (in date order) whose projections are scored; only games up
   /// to the last chosen one are read.
-  public static func tune(_ games: [HistoricalGame], chosen: [Int], maxEvaluations: Int = 80)
+  package static func tune(_ games: [HistoricalGame], chosen: [Int], maxEvaluations: Int = 80)
     throws(MultivariateError) -> Tuned?
   {
     guard let last = chosen.max() else { return nil }

@@ -8,39 +8,39 @@
 /// Offense and defense are relative to the league (their means over the teams rated are 0;
 /// defense counts points kept off the board, so higher is better); `rating` = offense +
 /// defense is the net margin against an average team on a neutral floor.
-public struct TeamRatings: Hashable, Sendable {
-  public struct Team: Hashable, Sendable {
-    public var team: String
-    public var offense: Double
-    public var defense: Double
+package struct TeamRatings: Hashable, Sendable {
+  package struct Team: Hashable, Sendable {
+    package var team: String
+    package var offense: Double
+    package var defense: Double
     /// Games this team played this season before the date.
-    public var games: Int
+    package var games: Int
     /// Games it played in the file before the date, every season.
-    public var gamesInFile: Int
+    package var gamesInFile: Int
     /// The day of its last game before the date (`YYYY-MM-DD`).
-    public var lastGame: String?
-    public var rating: Double { offense + defense }
+    package var lastGame: String?
+    package var rating: Double { offense + defense }
   }
 
   /// The day rated (`YYYY-MM-DD`): only games before it count.
-  public var asOf: String
+  package var asOf: String
   /// The season the last game before `asOf` belongs to.
-  public var season: String?
+  package var season: String?
   /// Points a team scores against an average team on a neutral floor.
-  public var league: Double
-  public var homeAdvantage: Double
-  public var backToBackOwn: Double
-  public var backToBackOpponent: Double
+  package var league: Double
+  package var homeAdvantage: Double
+  package var backToBackOwn: Double
+  package var backToBackOpponent: Double
   /// Every team met before `asOf`, in order of first appearance.
-  public var teams: [Team]
-  public var settings: RatingsSettings
+  package var teams: [Team]
+  package var settings: RatingsSettings
 
   /// The team's ratings, nil for a team not met before the date.
-  public func team(_ code: String) -> Team? { teams.first { $0.team == code } }
+  package func team(_ code: String) -> Team? { teams.first { $0.team == code } }
 
   /// The projected points of `home` against `away` (nil where either has not played), each on the
   /// second night of a back-to-back or not.
-  public func project(home: String, away: String, homeBackToBack: Bool = false, awayBackToBack: Bool = false)
+  package func project(home: String, away: String, homeBackToBack: Bool = false, awayBackToBack: Bool = false)
     -> Projection?
   {
     guard let h = team(home), let a = team(away) else { return nil }
@@ -51,13 +51,13 @@ public struct TeamRatings: Hashable, Sendable {
   }
 
   /// Whether `team` played the day before `day` (`YYYY-MM-DD`): a back-to-back.
-  public func backToBack(_ team: String, on day: String) -> Bool {
+  package func backToBack(_ team: String, on day: String) -> Bool {
     guard let last = self.team(team)?.lastGame.flatMap(CivilDay.number), let d = CivilDay.number(day) else { return false }
     return last == d - 1
   }
 
   /// The teams from best to worst rating (ties by code).
-  public var ranked: [Team] {
+  package var ranked: [Team] {
     teams.sorted { $0.rating != $1.rating ? $0.rating > $1.rating : $0.team < $1.team }
   }
 }

@@ -9,16 +9,16 @@ import OddsMath
 /// lines (The Odds API's keys), selections the team names as the feed wrote them or `Over` /
 /// `Under`, lines signed for the selection; player props `player_points <player>` with `Over` /
 /// `Under`. `Quote.event` is the event's `label`.
-public struct Feed: Sendable {
-  public var format: FeedFormat
-  public var events: [FeedEvent]
+package struct Feed: Sendable {
+  package var format: FeedFormat
+  package var events: [FeedEvent]
   /// Quotes that could not be read, each with where it was and why.
-  public var rejected: [RejectedQuote]
+  package var rejected: [RejectedQuote]
   /// What the decoder did on purpose that a user should know (markets left out, names merged,
   /// events without books).
-  public var notes: [String]
+  package var notes: [String]
 
-  public init(format: FeedFormat, events: [FeedEvent], rejected: [RejectedQuote] = [], notes: [String] = []) {
+  package init(format: FeedFormat, events: [FeedEvent], rejected: [RejectedQuote] = [], notes: [String] = []) {
     self.format = format
     self.events = events
     self.rejected = rejected
@@ -26,29 +26,29 @@ public struct Feed: Sendable {
   }
 
   /// Every quote of every event, for `FairOdds`.
-  public var quotes: [Quote] { events.flatMap(\.quotes) }
+  package var quotes: [Quote] { events.flatMap(\.quotes) }
 
   /// The feed as the fair-odds library takes a decoded quotes file.
-  public var decodedQuotes: QuoteFile.Decoded { QuoteFile.Decoded(quotes: quotes, rejected: rejected) }
+  package var decodedQuotes: QuoteFile.Decoded { QuoteFile.Decoded(quotes: quotes, rejected: rejected) }
 }
 
 /// One game of a feed.
-public struct FeedEvent: Sendable {
+package struct FeedEvent: Sendable {
   /// The feed's id of the event, when it has one.
-  public var id: String?
+  package var id: String?
   /// Team names as the feed wrote them (nil when a quotes file's event label does not say).
-  public var home: String?
-  public var away: String?
-  public var commenceTime: Date?
+  package var home: String?
+  package var away: String?
+  package var commenceTime: Date?
   /// The quotes were taken after the start: in-play prices.
-  public var live: Bool
-  public var quotes: [Quote]
+  package var live: Bool
+  package var quotes: [Quote]
   /// The league as the feed names it ("NBA", The Odds API's `sport_title`), when it says.
-  public var league: String?
+  package var league: String?
   /// The name quotes of this event carry: "Phoenix Suns @ Orlando Magic 2026-03-31".
-  public var label: String
+  package var label: String
 
-  public init(
+  package init(
     id: String?, home: String?, away: String?, commenceTime: Date?, live: Bool = false, quotes: [Quote] = [],
     label: String
   ) {
@@ -68,7 +68,7 @@ public struct FeedEvent: Sendable {
   }
 
   /// The distinct books quoting this event.
-  public var books: [String] {
+  package var books: [String] {
     var seen: [String] = []
     for q in quotes where !seen.contains(q.book) { seen.append(q.book) }
     return seen
@@ -76,7 +76,7 @@ public struct FeedEvent: Sendable {
 }
 
 /// The formats `mcsim fair` and `mcsim slate --odds` read, detected from the content.
-public enum FeedFormat: String, CaseIterable, Sendable {
+package enum FeedFormat: String, CaseIterable, Sendable {
   /// mcsim's native quotes JSON (docs/odds.md, "Native quotes JSON").
   case quotes
   /// The betting agent's odds feed, GET /api/betting/odds (docs/contracts.md, "Betting agent").
@@ -87,6 +87,6 @@ public enum FeedFormat: String, CaseIterable, Sendable {
 
 /// How The Odds API's numeric prices are to be read: it returns decimal or American odds as
 /// JSON numbers, as the request's `oddsFormat` asked, and says nothing about which in the body.
-public enum PriceFormat: String, CaseIterable, Sendable {
+package enum PriceFormat: String, CaseIterable, Sendable {
   case decimal, american
 }

@@ -8,8 +8,8 @@ import ServiceContracts
 /// - an object with a `games` array whose games have `homeTeam`: the betting agent's odds feed;
 /// - an array of objects with `bookmakers` or `home_team`, or one such object: The Odds API v4
 ///   (`/odds` or `/events/{id}/odds`); also its `{"message": ...}` error body.
-public enum FeedDecoder {
-  public static func decode(
+package enum FeedDecoder {
+  package static func decode(
     _ data: Data, format forced: FeedFormat? = nil, priceFormat: PriceFormat? = nil
   ) throws(InputDecodingError) -> Feed {
     let format: FeedFormat
@@ -33,7 +33,7 @@ public enum FeedDecoder {
   }
 
   /// The format of a feed from its JSON shape.
-  public static func detect(_ data: Data) throws(InputDecodingError) -> FeedFormat {
+  package static func detect(_ data: Data) throws(InputDecodingError) -> FeedFormat {
     let root: Any
     do {
       root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])

@@ -14,13 +14,13 @@ import Simulation
 /// - the sides of spreads and moneylines are matched to the event's home and away teams by
 ///   `TeamKey`, whatever order the feed lists them in; a moneyline with a draw (3-way) is not a
 ///   two-way basketball line and is left out with a note.
-public enum FeedLines {
-  public struct Lines: Sendable {
-    public var markets = GameMarkets()
-    public var notes: [String] = []
+package enum FeedLines {
+  package struct Lines: Sendable {
+    package var markets = GameMarkets()
+    package var notes: [String] = []
   }
 
-  public static func lines(
+  package static func lines(
     for event: FeedEvent, policy: FairOddsPolicy = FairOddsPolicy(), asOf: Date
   ) -> Lines {
     var out = Lines()

@@ -6,14 +6,14 @@ import Simulation
 /// (`player_points`, `player_rebounds`, `player_assists`, `player_threes`,
 /// `player_points_rebounds_assists`) as `Feed` reads them (`<market> <player>`, the player's
 /// spellings across books merged), one `PropOffer` per book price.
-public enum PropOffers {
-  public static let stats: [String: PlayerStat] = [
+package enum PropOffers {
+  package static let stats: [String: PlayerStat] = [
     "player_points": .points, "player_rebounds": .rebounds, "player_assists": .assists, "player_threes": .threes,
     "player_points_rebounds_assists": .pra,
   ]
 
   /// The offers of `event`, and the prop markets left out (a stat mcsim does not model).
-  public static func read(_ event: FeedEvent) -> (offers: [PropOffer], skipped: [String]) {
+  package static func read(_ event: FeedEvent) -> (offers: [PropOffer], skipped: [String]) {
     var offers: [PropOffer] = []
     var skipped = Set<String>()
     for q in event.quotes where q.market.hasPrefix("player_") {

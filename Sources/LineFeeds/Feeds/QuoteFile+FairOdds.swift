@@ -4,7 +4,7 @@ import OddsMath
 
 extension FairOdds {
   /// Evaluates a decoded quotes file; its rejected quotes are carried into the report.
-  public static func evaluate(
+  package static func evaluate(
     _ file: QuoteFile.Decoded, policy: FairOddsPolicy = .init(), asOf: Date? = nil
   ) -> FairOddsReport {
     evaluate(file.quotes, rejected: file.rejected, policy: policy, asOf: asOf ?? newest(file.quotes))

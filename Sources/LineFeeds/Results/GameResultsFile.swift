@@ -23,18 +23,18 @@ import ServiceContracts
 /// that is not a whole number, a number that does not parse, an impossible game such as a tie
 /// without overtime) refuses the file naming its line, unless `skipBadRows`, when every bad row
 /// is reported (`skipped`, with its line number) and left out.
-public struct GameResultsFile: Sendable {
-  public var games: [HistoricalGame]
+package struct GameResultsFile: Sendable {
+  package var games: [HistoricalGame]
   /// Rows left out, `line 57: ...`, in file order (only with `skipBadRows`).
-  public var skipped: [String]
-  public var source: String
+  package var skipped: [String]
+  package var source: String
 
-  public static let columns = [
+  package static let columns = [
     "season", "date", "home", "away", "home_score", "away_score", "ot", "close_total", "close_spread_home",
     "home_ml", "away_ml", "stage", "ot_pts",
   ]
 
-  public static func decode(_ data: Data, source: String, skipBadRows: Bool = false) throws(InputDecodingError)
+  package static func decode(_ data: Data, source: String, skipBadRows: Bool = false) throws(InputDecodingError)
     -> GameResultsFile
   {
     var text = String(decoding: data, as: UTF8.self)

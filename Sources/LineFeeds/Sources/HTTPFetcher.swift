@@ -28,14 +28,14 @@ import Synchronization
 /// `get` blocks its thread until the answer: call it from a plain thread (the CLI's main thread,
 /// a Dispatch queue), never from a NIO event loop, and not from a Swift concurrency task (it
 /// would hold one of the few threads they share).
-public struct HTTPFetcher: Sendable {
-  public struct Policy: Sendable, Hashable {
-    public var timeout: Double
-    public var retries: Int
-    public var backoff: Double
-    public var maxWait: Double
+package struct HTTPFetcher: Sendable {
+  package struct Policy: Sendable, Hashable {
+    package var timeout: Double
+    package var retries: Int
+    package var backoff: Double
+    package var maxWait: Double
 
-    public init(timeout: Double = 10, retries: Int = 3, backoff: Double = 0.5, maxWait: Double = 60) {
+    package init(timeout: Double = 10, retries: Int = 3, backoff: Double = 0.5, maxWait: Double = 60) {
       self.timeout = timeout
       self.retries = retries
       self.backoff = backoff
@@ -43,13 +43,13 @@ public struct HTTPFetcher: Sendable {
     }
   }
 
-  public let policy: Policy
+  package let policy: Policy
   /// How waits between attempts happen (tests record them instead).
   let sleep: @Sendable (Double) -> Void
   /// Where the proxy settings are read (`proxy(for:environment:)`): the process's environment.
   let environment: [String: String]
 
-  public init(
+  package init(
     policy: Policy = Policy(), environment: [String: String] = ProcessInfo.processInfo.environment,
     sleep: @escaping @Sendable (Double) -> Void = { Thread.sleep(forTimeInterval: $0) }
   ) {
@@ -58,7 +58,7 @@ public struct HTTPFetcher: Sendable {
     self.sleep = sleep
   }
 
-  public func get(_ url: URL) throws(SourceError) -> Data {
+  package func get(_ url: URL) throws(SourceError) -> Data {
     var attempt = 0
     var url = url
     var visited: Set<String> = [url.absoluteString]
@@ -198,7 +198,7 @@ public struct HTTPFetcher: Sendable {
   }
 
   /// Seconds to wait from a Retry-After header (keys lowercased): delta-seconds or an HTTP date.
-  public static func retryAfter(_ headers: [String: String], now: Date = Date()) -> Double? {
+  package static func retryAfter(_ headers: [String: String], now: Date = Date()) -> Double? {
     guard let value = headers["retry-after"]?.trimmingCharacters(in: .whitespaces) else { return nil }
     if let seconds = Double(value), seconds >= 0 { return seconds }
     let formatter = DateFormatter()

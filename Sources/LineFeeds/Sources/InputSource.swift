@@ -2,14 +2,14 @@ import Foundation
 import ServiceContracts
 
 /// Where an input comes from: a file, standard input (`-`), or an http(s) URL.
-public enum InputSource: Sendable, CustomStringConvertible {
+package enum InputSource: Sendable, CustomStringConvertible {
   case file(String)
   case standardInput
   case url(URL)
 
   /// `-` is standard input; a string starting with http:// or https:// is a URL; anything else
   /// is a file path.
-  public init(_ argument: String) {
+  package init(_ argument: String) {
     let lower = argument.lowercased()
     if argument == "-" {
       self = .standardInput
@@ -27,7 +27,7 @@ public enum InputSource: Sendable, CustomStringConvertible {
 
   /// Reads the whole input. A URL goes through `fetcher` (timeouts, retries). Errors do not
   /// name the source: prefix them with `description`.
-  public func read(fetcher: HTTPFetcher = HTTPFetcher()) throws(SourceError) -> Data {
+  package func read(fetcher: HTTPFetcher = HTTPFetcher()) throws(SourceError) -> Data {
     switch self {
     case .standardInput:
       return FileHandle.standardInput.readDataToEndOfFile()
@@ -42,13 +42,13 @@ public enum InputSource: Sendable, CustomStringConvertible {
   }
 
   /// Whether reading again can give something new (standard input is read once).
-  public var canBeReadAgain: Bool {
+  package var canBeReadAgain: Bool {
     if case .standardInput = self { return false }
     return true
   }
 
   /// The path, `stdin`, or the URL with secrets in its query (apiKey, token, ...) masked.
-  public var description: String {
+  package var description: String {
     switch self {
     case .standardInput: "stdin"
     case .file(let path): path
@@ -58,8 +58,8 @@ public enum InputSource: Sendable, CustomStringConvertible {
 }
 
 /// An input that could not be read, said in one line.
-public struct SourceError: Error, Equatable, Sendable, CustomStringConvertible {
-  public let description: String
+package struct SourceError: Error, Equatable, Sendable, CustomStringConvertible {
+  package let description: String
 
-  public init(_ description: String) { self.description = description }
+  package init(_ description: String) { self.description = description }
 }

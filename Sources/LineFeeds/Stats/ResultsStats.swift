@@ -13,19 +13,19 @@ import ServiceContracts
 /// sd the sample standard deviation (n - 1) of its scores, floored at 8 as the agent floored it;
 /// with a single game there is no sd and the model's default applies. Team codes are resolved by
 /// the team directory (franchise level). Unreadable rows are skipped and reported.
-public enum ResultsStats {
-  public struct Options: Sendable {
+package enum ResultsStats {
+  package struct Options: Sendable {
     /// Games on this date (YYYY-MM-DD, the file's local dates) or later are not used.
-    public var asOf: String
-    public var last: Int?
+    package var asOf: String
+    package var last: Int?
 
-    public init(asOf: String, last: Int? = nil) {
+    package init(asOf: String, last: Int? = nil) {
       self.asOf = asOf
       self.last = last
     }
   }
 
-  public static func compute(csv data: Data, options: Options, source: String) throws(InputDecodingError) -> TeamStatsTable {
+  package static func compute(csv data: Data, options: Options, source: String) throws(InputDecodingError) -> TeamStatsTable {
     guard isDate(options.asOf) else {
       throw InputDecodingError("--as-of '\(options.asOf)': expected a date like 2025-01-15")
     }

@@ -10,8 +10,8 @@ import ServiceContracts
 ///   "games": 40}]}` (or a bare array), `sd` and `games` optional, `team` any name the team
 ///   directory knows. An sd below 8 is raised to 8, as the agent floored its sds.
 /// A bad entry is skipped and reported with its path; the others are kept.
-public enum TeamStatsFile {
-  public static func decode(_ data: Data, source: String) throws(InputDecodingError) -> TeamStatsTable {
+package enum TeamStatsFile {
+  package static func decode(_ data: Data, source: String) throws(InputDecodingError) -> TeamStatsTable {
     let raw = try InputDecodingError.decode(RawFile.self, from: data)
     var table = TeamStatsTable(source: source)
     for slot in raw.entries {

@@ -2,21 +2,21 @@ import Foundation
 import ServiceContracts
 
 /// Team stats by team, from one source, with what that source could not give.
-public struct TeamStatsTable: Sendable {
-  public private(set) var teams: [TeamKey: TeamStats] = [:]
+package struct TeamStatsTable: Sendable {
+  package private(set) var teams: [TeamKey: TeamStats] = [:]
   /// In the order the source listed them.
-  public private(set) var order: [TeamKey] = []
+  package private(set) var order: [TeamKey] = []
   /// Entries that could not be used, each with where it was and why.
-  public var skipped: [String] = []
+  package var skipped: [String] = []
   /// Where the stats came from, in words ("teams.json (the platform's /api/teams)").
-  public var source: String
+  package var source: String
 
-  public init(source: String) {
+  package init(source: String) {
     self.source = source
   }
 
   /// Adds a team; a second entry for the same team replaces the first, with a note.
-  public mutating func add(_ stats: TeamStats) {
+  package mutating func add(_ stats: TeamStats) {
     let key = stats.key
     if teams[key] != nil {
       skipped.append("\(stats.name): a second entry for \(key) replaced the first")
@@ -27,9 +27,9 @@ public struct TeamStatsTable: Sendable {
   }
 
   /// The stats of the team a name stands for.
-  public func stats(for name: String) -> TeamStats? {
+  package func stats(for name: String) -> TeamStats? {
     teams[TeamKey(name)]
   }
 
-  public var count: Int { teams.count }
+  package var count: Int { teams.count }
 }

@@ -10,13 +10,13 @@ import Simulation
 /// book, the model's probability beside the market's devigged one, the EV, and the advice
 /// policy's verdict with its stake, or why the policy withholds the bet. Nothing is computed here but
 /// the order of the games.
-public enum BoardPage {
+package enum BoardPage {
   /// The games' order: by start time (the feed's), or by each game's best EV, highest first.
-  public enum Order: String, Sendable, CaseIterable {
+  package enum Order: String, Sendable, CaseIterable {
     case start, ev
   }
 
-  public static func html(_ slate: SlateResponse, source: SourceStatus, order: Order) -> String {
+  package static func html(_ slate: SlateResponse, source: SourceStatus, order: Order) -> String {
     let games = ordered(slate.games.filter { !$0.failed }, by: order)
     let failed = slate.games.filter(\.failed)
     var content: [Node<HTML.BodyContext>] = [

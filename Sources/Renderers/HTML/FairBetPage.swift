@@ -7,8 +7,8 @@ import ServiceContracts
 /// fair odds and probability, the books behind the consensus, the confidence tier, and every
 /// book's price with its EV; the prices with positive EV stand out and are counted at the top.
 /// Bets whose EV the fair-odds gates withhold are listed after, with the gate's reason.
-public enum FairBetPage {
-  public static func html(_ response: FairBetResponse) -> String {
+package enum FairBetPage {
+  package static func html(_ response: FairBetResponse) -> String {
     let priced = response.bets.filter(\.hasFair)
     let withheld = response.bets.filter { !$0.hasFair }
     let positive = priced.flatMap { bet in bet.books.filter { ($0.evPercent ?? 0) > 0 }.map { (bet, $0) } }

@@ -10,34 +10,34 @@ import UseCases
 /// its total and margin distributions with the exact curve and the joint heat map (`GameChart`),
 /// the scenarios (the total's probabilities under moved assumptions) and the sensitivity (how
 /// far P(under) moves per point and per sd of each input, and whether that is beyond noise).
-public enum GamePage {
+package enum GamePage {
   /// The parlay builder's state: the game's bets with a fair price (the legs to choose from), the
   /// legs chosen (form values, `FairBetParlayRequest.Leg.formValue`), and their price or why
   /// they could not be priced.
-  public struct Parlay: Sendable {
-    public var bets: [FairBetBet]
-    public var chosen: Set<String> = []
-    public var price: FairBetParlayResponse?
-    public var problems: [String] = []
+  package struct Parlay: Sendable {
+    package var bets: [FairBetBet]
+    package var chosen: Set<String> = []
+    package var price: FairBetParlayResponse?
+    package var problems: [String] = []
 
-    public init(bets: [FairBetBet]) { self.bets = bets }
+    package init(bets: [FairBetBet]) { self.bets = bets }
   }
 
   /// The game's own pricing with its picture drawn: most of a page's rendering (the joint heat
   /// map alone is thousands of cells), done once and kept by the server with the pricing.
-  public struct Detail: Sendable {
-    public let priced: PricedGame
+  package struct Detail: Sendable {
+    package let priced: PricedGame
     /// The inline SVG of `GameChart`, when the pricing has its distributions.
     let picture: String?
 
-    public init(_ priced: PricedGame) {
+    package init(_ priced: PricedGame) {
       self.priced = priced
       picture = priced.pictures.map { inline(GameChart(priced.report, $0).render()) }
     }
   }
 
   /// `note`: why the detail is missing when the game has one (a busy server, a ceiling).
-  public static func html(
+  package static func html(
     _ game: SlateGameResult, detail: Detail?, note: String? = nil, parlay: Parlay, source: SourceStatus
   ) -> String {
     var content: [Node<HTML.BodyContext>] = [

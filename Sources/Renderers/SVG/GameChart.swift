@@ -8,18 +8,18 @@ import Simulation
 /// Classes a reader (or a test) can count: `bar` (one per value of each distribution),
 /// `exact` (one curve per distribution with a closed form), `marker`, `cell` (one per joint
 /// score with mass).
-public struct GameChart {
-  public let report: GameReport
-  public let distributions: GameDistributions
+package struct GameChart {
+  package let report: GameReport
+  package let distributions: GameDistributions
 
-  public init(_ report: GameReport, _ distributions: GameDistributions) {
+  package init(_ report: GameReport, _ distributions: GameDistributions) {
     self.report = report
     self.distributions = distributions
   }
 
   static let width = 860.0
 
-  public func render() -> String {
+  package func render() -> String {
     let s = report.simulation
     let d = distributions
     var panels: [SVGNode] = []

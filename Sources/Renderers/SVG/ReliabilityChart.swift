@@ -8,8 +8,8 @@ import ServiceContracts
 /// defaults, the fitted model) the bins' observed frequency against their mean predicted
 /// probability, each point with its +/- 2 se bar (the binomial spread a calibrated forecaster
 /// shows with that many games) and its games in the tooltip.
-public enum ReliabilityChart {
-  public static func render(_ r: BacktestResponse) -> String {
+package enum ReliabilityChart {
+  package static func render(_ r: BacktestResponse) -> String {
     let panel = 360.0, height = 400.0
     let markets: [(String, KeyPath<ModelScore, MarketScore>)] = [
       ("totals: P(over)", \.totals), ("spreads: P(home covers)", \.spreads), ("moneylines: P(home wins)", \.moneylines),

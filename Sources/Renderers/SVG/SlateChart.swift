@@ -4,12 +4,12 @@ import Simulation
 /// The picture of a slate (`mcsim slate --svg`): one row per game with a line, the model's
 /// P(over) as a dot with its 95% interval as a bar, and the market's devigged P(over) as a
 /// diamond; 0.5 marked. Classes: `game` (one group per row), `interval`, `model`, `market`.
-public struct SlateChart {
-  public let comparison: SlateTotalsComparison
+package struct SlateChart {
+  package let comparison: SlateTotalsComparison
 
-  public init(_ comparison: SlateTotalsComparison) { self.comparison = comparison }
+  package init(_ comparison: SlateTotalsComparison) { self.comparison = comparison }
 
-  public func render() -> String {
+  package func render() -> String {
     let rows = comparison.rows
     let rowHeight = 26.0, width = 860.0
     let height = 170 + Double(max(rows.count, 1)) * rowHeight

@@ -8,10 +8,10 @@ import Simulation
 ///
 /// Classes a reader (or a test) can count: `series` (one polyline per curve, one point per
 /// grid value), `band`, `exact`, `marker`, `cell` (one per grid point of the heat map).
-public struct SweepChart {
-  public let sweep: ParameterSweep
+package struct SweepChart {
+  package let sweep: ParameterSweep
 
-  public init(_ sweep: ParameterSweep) { self.sweep = sweep }
+  package init(_ sweep: ParameterSweep) { self.sweep = sweep }
 
   static let width = 860.0
   static let panelHeight = 460.0
@@ -38,9 +38,9 @@ public struct SweepChart {
     return stride(from: k, to: sweep.points.count, by: n).map { sweep.points[$0] }
   }
 
-  public var curveCount: Int { min(seriesAxis?.values.count ?? 1, Self.maxCurves) }
+  package var curveCount: Int { min(seriesAxis?.values.count ?? 1, Self.maxCurves) }
 
-  public func render() -> String {
+  package func render() -> String {
     var panels: [SVGNode] = [curvesPanel(y: 0)]
     var height = Self.panelHeight
     if seriesAxis != nil {

@@ -2,10 +2,10 @@ import OddsMath
 
 /// The thresholds behind the advice, in words, and the config file they came from (null when
 /// none was read).
-public struct AdviceMethodology: Sendable, ContractObject {
-  public let policy: AdvicePolicy
+package struct AdviceMethodology: Sendable, ContractObject {
+  package let policy: AdvicePolicy
 
-  public init(_ policy: AdvicePolicy) { self.policy = policy }
+  package init(_ policy: AdvicePolicy) { self.policy = policy }
 
   package func writeFields(to fields: inout some FieldWriter) throws {
     for (key, text) in policy.summary.sorted(by: { $0.key < $1.key }) { try fields.field(key, text) }

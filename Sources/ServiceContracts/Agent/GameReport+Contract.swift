@@ -14,11 +14,11 @@ extension GameReport: ContractObject {
 /// `our_kelly`, `verdict`): the agent's (its EV, edge and quarter Kelly capped at 5% on the
 /// simulated probabilities rounded to 4 places, as its code computes them) or mcsim's policy.
 /// mcsim's own advice is in `advice` either way.
-public struct SimulateAnswer: ContractObject, Sendable {
-  public let report: GameReport
-  public let rules: AgentAdviceRules
+package struct SimulateAnswer: ContractObject, Sendable {
+  package let report: GameReport
+  package let rules: AgentAdviceRules
 
-  public init(_ report: GameReport, rules: AgentAdviceRules) {
+  package init(_ report: GameReport, rules: AgentAdviceRules) {
     self.report = report
     self.rules = rules
   }

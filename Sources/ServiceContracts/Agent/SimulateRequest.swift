@@ -5,28 +5,28 @@ import UseCases
 
 /// The betting agent's `POST /api/monte-carlo/simulate` request body (docs/contracts.md, "Betting agent"),
 /// with its defaults (`include_scenarios` and `include_sensitivity` true, as the agent had them).
-public struct SimulateRequest: Decodable, Sendable {
-  public var homeProjection: Double
-  public var awayProjection: Double
-  public var homeStdDev: Double
-  public var awayStdDev: Double
-  public var totalLine: Double
-  public var overOdds: Double
-  public var underOdds: Double
-  public var nSims: Int
-  public var includeScenarios: Bool
-  public var includeSensitivity: Bool
+package struct SimulateRequest: Decodable, Sendable {
+  package var homeProjection: Double
+  package var awayProjection: Double
+  package var homeStdDev: Double
+  package var awayStdDev: Double
+  package var totalLine: Double
+  package var overOdds: Double
+  package var underOdds: Double
+  package var nSims: Int
+  package var includeScenarios: Bool
+  package var includeSensitivity: Bool
   /// mcsim's addition: the exact distribution's block (`analytic`), computed only when asked
   /// because it costs more than a 10^4 simulation. False by default.
-  public var includeExact: Bool
+  package var includeExact: Bool
   /// The fields the request set itself (the others took their defaults).
-  public private(set) var givenFields: Set<String> = []
+  package private(set) var givenFields: Set<String> = []
 
   /// The fields a request may carry (for reporting unknown ones).
-  public static let fieldNames = fieldTypes.names
+  package static let fieldNames = fieldTypes.names
 
   /// The fields' JSON types, and the three the agent requires.
-  public static let fieldTypes = FieldTypes(
+  package static let fieldTypes = FieldTypes(
     fields: CodingKeys.allCases.map { key in
       switch key {
       case .nSims: (key.rawValue, .integer)
@@ -62,7 +62,7 @@ public struct SimulateRequest: Decodable, Sendable {
     case includeExact = "include_exact"
   }
 
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     givenFields = Set(c.allKeys.map(\.rawValue))
     homeProjection = try c.decode(Double.self, forKey: .homeProjection)
@@ -86,12 +86,12 @@ public struct SimulateRequest: Decodable, Sendable {
   }
 
   /// Decodes a request, turning decoding failures into an error that names the field.
-  public static func decode(_ data: Data) throws(InputDecodingError) -> SimulateRequest {
+  package static func decode(_ data: Data) throws(InputDecodingError) -> SimulateRequest {
     try InputDecodingError.decode(SimulateRequest.self, from: data)
   }
 
   /// The market, validated: decimal prices as the agent sends them.
-  public func market() throws(InputError) -> TotalsMarket {
+  package func market() throws(InputError) -> TotalsMarket {
     let over: Odds, under: Odds
     do { over = try Odds(decimal: overOdds) } catch {
       throw .invalid(field: "over_odds", value: "\(overOdds)", reason: error.description)
@@ -106,7 +106,7 @@ public struct SimulateRequest: Decodable, Sendable {
 
   /// The request's own settings, as a layer of the run's context (`RunContext`): the sds and
   /// `n_sims` it gave (those it leaves out take what is below them).
-  public func settings(from source: String) -> SettingsLayer {
+  package func settings(from source: String) -> SettingsLayer {
     var model: [ModelSetting] = []
     if sdsGiven.home { model.append(.homeSD(homeStdDev)) }
     if sdsGiven.away { model.append(.awaySD(awayStdDev)) }
@@ -119,7 +119,7 @@ public struct SimulateRequest: Decodable, Sendable {
   /// The game model with the request's means and sds over `base` (its other parameters, and the
   /// sds the request leaves out: the agent's 10 under the built-in defaults, a model file's under
   /// `serve --model`).
-  public func model(base: GameModel) -> GameModel {
+  package func model(base: GameModel) -> GameModel {
     var m = base
     m.homeMean = homeProjection
     m.awayMean = awayProjection

@@ -12,17 +12,17 @@ import Simulation
 /// "reliability": [{"predicted", "observed", "count", "se", "lower", "upper"}], "betting": {"bets", "roi", "roi_ci95", "max_drawdown", "staked", "profit", "claimed_ev"},
 /// "reading", "reading_text"}`, and totals and spreads also `push` {"games", "observed_rate",
 /// "predicted_rate"} (whole lines). `market` holds the market's own brier, log_loss and count.
-public struct BacktestResponse: Encodable, Sendable {
-  public struct Model: Encodable, Sendable {
-    public var model: ModelDocument
-    public var score: ModelScore
+package struct BacktestResponse: Encodable, Sendable {
+  package struct Model: Encodable, Sendable {
+    package var model: ModelDocument
+    package var score: ModelScore
 
-    public init(model: ModelDocument, score: ModelScore) {
+    package init(model: ModelDocument, score: ModelScore) {
       self.model = model
       self.score = score
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
       var c = encoder.container(keyedBy: NamedKey.self)
       try c.encode(model, forKey: NamedKey("model"))
       try c.encode(MarketJSON(score.totals), forKey: NamedKey("totals"))
@@ -31,22 +31,22 @@ public struct BacktestResponse: Encodable, Sendable {
     }
   }
 
-  public var seedDefaults: Model
-  public var fitted: Model
+  package var seedDefaults: Model
+  package var fitted: Model
   /// The market's own forecasts on the games priced (the same for both models).
-  public var market: (totals: ForecastScore, spreads: ForecastScore, moneylines: ForecastScore) {
+  package var market: (totals: ForecastScore, spreads: ForecastScore, moneylines: ForecastScore) {
     (fitted.score.totals.market, fitted.score.spreads.market, fitted.score.moneylines.market)
   }
-  public var games: Int
-  public var seasons: [String]
-  public var stage: String?
-  public var projection: ProjectionSource
-  public var simulations: Int
-  public var seed: UInt64
-  public var notes: [String]
-  public var elapsedMS: Double
+  package var games: Int
+  package var seasons: [String]
+  package var stage: String?
+  package var projection: ProjectionSource
+  package var simulations: Int
+  package var seed: UInt64
+  package var notes: [String]
+  package var elapsedMS: Double
 
-  public init(
+  package init(
     seedDefaults: Model, fitted: Model, games: Int, seasons: [String], stage: String?, projection: ProjectionSource, simulations: Int, seed: UInt64,
     notes: [String], elapsedMS: Double
   ) {
@@ -62,7 +62,7 @@ public struct BacktestResponse: Encodable, Sendable {
     self.elapsedMS = elapsedMS
   }
 
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: NamedKey.self)
     var models = c.nestedContainer(keyedBy: NamedKey.self, forKey: NamedKey("models"))
     try models.encode(seedDefaults, forKey: NamedKey("seed_defaults"))

@@ -23,26 +23,26 @@ import Simulation
 ///   (`totals`, `spreads`, `moneylines`), the model's weight in [0, 1] when its probability is pooled
 ///   with the devigged market's in log-odds. Both are optional: files without them still load.
 /// - `fit`: where the values came from, for the record (optional when reading).
-public struct ModelDocument: Codable, Hashable, Sendable {
-  public static let currentVersion = 1
+package struct ModelDocument: Codable, Hashable, Sendable {
+  package static let currentVersion = 1
 
-  public var version: Int
-  public var model: Model
-  public var projection: ProjectionShifts
-  public var fit: FitRecord?
+  package var version: Int
+  package var model: Model
+  package var projection: ProjectionShifts
+  package var fit: FitRecord?
 
-  public struct Model: Codable, Hashable, Sendable {
-    public var homeSD: Double
-    public var awaySD: Double
-    public var rho: Double
-    public var otModel: Overtime.Kind
-    public var otRate: Double
-    public var otPoints: Double
-    public var otSD: Double
-    public var skew: Double
+  package struct Model: Codable, Hashable, Sendable {
+    package var homeSD: Double
+    package var awaySD: Double
+    package var rho: Double
+    package var otModel: Overtime.Kind
+    package var otRate: Double
+    package var otPoints: Double
+    package var otSD: Double
+    package var skew: Double
 
     /// The values of a model's template (its means unused).
-    public init(_ t: GameModel) {
+    package init(_ t: GameModel) {
       homeSD = t.homeSD
       awaySD = t.awaySD
       rho = t.correlation
@@ -59,17 +59,17 @@ public struct ModelDocument: Codable, Hashable, Sendable {
     }
   }
 
-  public struct ProjectionShifts: Codable, Hashable, Sendable {
-    public var source: ProjectionSource
-    public var homeAdvantage: Double
-    public var totalShift: Double
+  package struct ProjectionShifts: Codable, Hashable, Sendable {
+    package var source: ProjectionSource
+    package var homeAdvantage: Double
+    package var totalShift: Double
     /// The ratings' hyperparameters (`source` ratings; absent in files before them).
-    public var ratings: Ratings?
+    package var ratings: Ratings?
     /// Per market, the model's weight when pooled with the devigged market in log-odds
     /// (absent in files before it: the model alone).
-    public var pooling: Pooling?
+    package var pooling: Pooling?
 
-    public init(
+    package init(
       source: ProjectionSource, homeAdvantage: Double, totalShift: Double, ratings: Ratings? = nil,
       pooling: Pooling? = nil
     ) {
@@ -86,20 +86,20 @@ public struct ModelDocument: Codable, Hashable, Sendable {
   }
 
   /// `RatingsSettings` by the file's keys.
-  public struct Ratings: Codable, Hashable, Sendable {
-    public var halfLifeDays: Double
-    public var teamRidge: Double
-    public var carry: Double
-    public var leagueRidge: Double
+  package struct Ratings: Codable, Hashable, Sendable {
+    package var halfLifeDays: Double
+    package var teamRidge: Double
+    package var carry: Double
+    package var leagueRidge: Double
 
-    public init(_ s: RatingsSettings) {
+    package init(_ s: RatingsSettings) {
       halfLifeDays = s.halfLifeDays
       teamRidge = s.teamRidge
       carry = s.carry
       leagueRidge = s.leagueRidge
     }
 
-    public var settings: RatingsSettings {
+    package var settings: RatingsSettings {
       RatingsSettings(halfLifeDays: halfLifeDays, teamRidge: teamRidge, carry: carry, leagueRidge: leagueRidge)
     }
 
@@ -109,33 +109,33 @@ public struct ModelDocument: Codable, Hashable, Sendable {
   }
 
   /// `PoolingWeights` by the file's keys.
-  public struct Pooling: Codable, Hashable, Sendable {
-    public var totals: Double
-    public var spreads: Double
-    public var moneylines: Double
+  package struct Pooling: Codable, Hashable, Sendable {
+    package var totals: Double
+    package var spreads: Double
+    package var moneylines: Double
 
-    public init(_ w: PoolingWeights) {
+    package init(_ w: PoolingWeights) {
       totals = w.totals
       spreads = w.spreads
       moneylines = w.moneylines
     }
 
-    public var weights: PoolingWeights { PoolingWeights(totals: totals, spreads: spreads, moneylines: moneylines) }
+    package var weights: PoolingWeights { PoolingWeights(totals: totals, spreads: spreads, moneylines: moneylines) }
   }
 
-  public struct FitRecord: Codable, Hashable, Sendable {
-    public var data: String
-    public var seasons: [String]
-    public var stage: String?
-    public var games: Int
-    public var standardErrors: [String: Double]
+  package struct FitRecord: Codable, Hashable, Sendable {
+    package var data: String
+    package var seasons: [String]
+    package var stage: String?
+    package var games: Int
+    package var standardErrors: [String: Double]
 
     enum CodingKeys: String, CodingKey {
       case data, seasons, stage, games, standardErrors = "standard_errors"
     }
   }
 
-  public init(version: Int = currentVersion, model: Model, projection: ProjectionShifts, fit: FitRecord?) {
+  package init(version: Int = currentVersion, model: Model, projection: ProjectionShifts, fit: FitRecord?) {
     self.version = version
     self.model = model
     self.projection = projection
@@ -143,7 +143,7 @@ public struct ModelDocument: Codable, Hashable, Sendable {
   }
 
   /// The document of a calibrated model and the fit it came from.
-  public init(
+  package init(
     _ calibrated: CalibratedModel, fit: ModelFit, data: String, stage: String?, ratings: RatingsSettings? = nil,
     pooling: PoolingWeights? = nil
   ) {
@@ -159,7 +159,7 @@ public struct ModelDocument: Codable, Hashable, Sendable {
   }
 
   /// The document of a model with no fit behind it (the seed's defaults).
-  public init(_ calibrated: CalibratedModel, source: ProjectionSource) {
+  package init(_ calibrated: CalibratedModel, source: ProjectionSource) {
     self.init(
       model: Model(calibrated.template),
       projection: ProjectionShifts(source: source, homeAdvantage: calibrated.homeAdvantage, totalShift: calibrated.totalShift),
@@ -167,7 +167,7 @@ public struct ModelDocument: Codable, Hashable, Sendable {
   }
 
   /// The calibrated model this document describes (score floor 0, as the engine's default).
-  public var calibrated: CalibratedModel {
+  package var calibrated: CalibratedModel {
     var m = GameModel(homeMean: 0, awayMean: 0)
     m.homeSD = model.homeSD
     m.awaySD = model.awaySD
@@ -180,7 +180,7 @@ public struct ModelDocument: Codable, Hashable, Sendable {
 
 extension ModelFit {
   /// The standard errors of the values a model file records, by its keys.
-  public func standardErrors(overtime kind: Overtime.Kind) -> [String: Double] {
+  package func standardErrors(overtime kind: Overtime.Kind) -> [String: Double] {
     var out: [String: Double] = [
       "home_sd": regulation.homeSD.standardError, "away_sd": regulation.awaySD.standardError,
       "rho": regulation.rho.standardError, "home_advantage": regulation.homeAdvantage.standardError,

@@ -2,7 +2,7 @@ import Calibration
 
 /// A fitted value as JSON: `{"value", "se", "ci95": [lo, hi]}`.
 extension Estimate: Encodable {
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: NamedKey.self)
     try c.encode(value, forKey: NamedKey("value"))
     try c.encode(standardError, forKey: NamedKey("se"))
@@ -17,7 +17,7 @@ extension Estimate: Encodable {
 /// "earns_its_place", "log_likelihood_normal", "log_likelihood_skewed"}}`, each parameter an
 /// `Estimate` (value, se, ci95).
 extension ModelFit: Encodable {
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: NamedKey.self)
     try c.encode(projection.rawValue, forKey: NamedKey("projection"))
     try c.encode(games, forKey: NamedKey("games"))
@@ -59,16 +59,16 @@ extension ModelFit: Encodable {
 
 /// `mcsim calibrate --json`: `{"fit", "by_season", "model", "data", "stage", "skipped_rows",
 /// "elapsed_ms"}`; `model` is the model file `--out` writes.
-public struct CalibrationResponse: Encodable, Sendable {
-  public var fit: ModelFit
-  public var bySeason: [ModelFit]
-  public var model: ModelDocument
-  public var data: String
-  public var stage: String?
-  public var skippedRows: [String]
-  public var elapsedMS: Double
+package struct CalibrationResponse: Encodable, Sendable {
+  package var fit: ModelFit
+  package var bySeason: [ModelFit]
+  package var model: ModelDocument
+  package var data: String
+  package var stage: String?
+  package var skippedRows: [String]
+  package var elapsedMS: Double
 
-  public init(
+  package init(
     fit: ModelFit, bySeason: [ModelFit], model: ModelDocument, data: String, stage: String?, skippedRows: [String],
     elapsedMS: Double
   ) {

@@ -7,10 +7,10 @@ import Calibration
 /// rating. Points a game: offense and defense relative to the league (defense is points kept off
 /// the board), rating = offense + defense, the net margin against an average team on a neutral
 /// floor; `games` this season before `as_of`.
-public struct RatingsResponse: Encodable, Sendable {
-  public let ratings: TeamRatings
+package struct RatingsResponse: Encodable, Sendable {
+  package let ratings: TeamRatings
 
-  public init(_ ratings: TeamRatings) { self.ratings = ratings }
+  package init(_ ratings: TeamRatings) { self.ratings = ratings }
 
   struct Team: Encodable {
     let team: String
@@ -20,7 +20,7 @@ public struct RatingsResponse: Encodable, Sendable {
     let games: Int
   }
 
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: NamedKey.self)
     let r = ratings
     try c.encode(r.asOf, forKey: NamedKey("as_of"))

@@ -2,11 +2,11 @@ import OddsMath
 
 /// One price of `mcsim odds convert --json`: the input as given and the same odds in every
 /// format, with the implied probability (a fraction).
-public struct ConvertedPrice: Encodable, Sendable {
-  public let input: String
-  public let odds: Odds
+package struct ConvertedPrice: Encodable, Sendable {
+  package let input: String
+  package let odds: Odds
 
-  public init(input: String, odds: Odds) {
+  package init(input: String, odds: Odds) {
     self.input = input
     self.odds = odds
   }
@@ -16,7 +16,7 @@ public struct ConvertedPrice: Encodable, Sendable {
     case hongKong = "hong_kong", impliedProbability = "implied_probability"
   }
 
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(input, forKey: .input)
     try c.encode(odds.decimal, forKey: .decimal)

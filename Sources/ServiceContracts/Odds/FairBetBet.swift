@@ -10,22 +10,22 @@ import OddsMath
 /// side, 5 or more, 3 or 4, fewer). mcsim adds `best_book_name` (what the iOS client reads for
 /// the best book), `sharp_confidence` (its own tier: how many sharp books stand behind the fair
 /// price), `bet` (mcsim's own name of the bet) and, per book, `true_prob` and `is_stale`.
-public struct FairBetBet: Encodable, Sendable {
-  public struct Book: Encodable, Sendable {
-    public let book: String
-    public let price: Double
-    public let observedAt: Date
-    @NullEncoded public var evPercent: Double?
-    @NullEncoded public var displayEV: Double?
-    public let impliedProb: Double
-    @NullEncoded public var trueProb: Double?
-    public let isSharp: Bool
-    public let isStale: Bool
-    public let evMethod: String
-    @NullEncoded public var evConfidenceTier: String?
-    public let bookAbbr: String
-    public let priceDecimal: Double
-    @NullEncoded public var evTier: String?
+package struct FairBetBet: Encodable, Sendable {
+  package struct Book: Encodable, Sendable {
+    package let book: String
+    package let price: Double
+    package let observedAt: Date
+    @NullEncoded package var evPercent: Double?
+    @NullEncoded package var displayEV: Double?
+    package let impliedProb: Double
+    @NullEncoded package var trueProb: Double?
+    package let isSharp: Bool
+    package let isStale: Bool
+    package let evMethod: String
+    @NullEncoded package var evConfidenceTier: String?
+    package let bookAbbr: String
+    package let priceDecimal: Double
+    @NullEncoded package var evTier: String?
 
     enum CodingKeys: String, CodingKey {
       case book, price, observedAt = "observed_at", evPercent = "ev_percent", displayEV = "display_ev"
@@ -35,33 +35,33 @@ public struct FairBetBet: Encodable, Sendable {
     }
   }
 
-  public let gameID: Int
-  public let leagueCode: String
-  public let homeTeam: String
-  public let awayTeam: String
-  public let gameDate: Date
-  public let marketKey: String
-  public let selectionKey: String
-  public let lineValue: Double
-  public let marketCategory: String
-  @NullEncoded public var playerName: String?
-  @NullEncoded public var trueProb: Double?
-  @NullEncoded public var referencePrice: Int?
-  @NullEncoded public var oppositeReferencePrice: Int?
-  @NullEncoded public var evConfidenceTier: String?
-  @NullEncoded public var evDisabledReason: String?
-  public let evMethod: String
-  public let hasFair: Bool
-  @NullEncoded public var fairAmericanOdds: Int?
-  public let selectionDisplay: String
-  public let marketDisplayName: String
-  @NullEncoded public var bestBook: String?
-  @NullEncoded public var bestBookName: String?
-  @NullEncoded public var bestEVPercent: Double?
-  public var books: [Book]
-  public let sharpConfidence: String
+  package let gameID: Int
+  package let leagueCode: String
+  package let homeTeam: String
+  package let awayTeam: String
+  package let gameDate: Date
+  package let marketKey: String
+  package let selectionKey: String
+  package let lineValue: Double
+  package let marketCategory: String
+  @NullEncoded package var playerName: String?
+  @NullEncoded package var trueProb: Double?
+  @NullEncoded package var referencePrice: Int?
+  @NullEncoded package var oppositeReferencePrice: Int?
+  @NullEncoded package var evConfidenceTier: String?
+  @NullEncoded package var evDisabledReason: String?
+  package let evMethod: String
+  package let hasFair: Bool
+  @NullEncoded package var fairAmericanOdds: Int?
+  package let selectionDisplay: String
+  package let marketDisplayName: String
+  @NullEncoded package var bestBook: String?
+  @NullEncoded package var bestBookName: String?
+  @NullEncoded package var bestEVPercent: Double?
+  package var books: [Book]
+  package let sharpConfidence: String
   /// The bet as mcsim's own reports name it (`mcsim fair`'s `bet`).
-  public let bet: String
+  package let bet: String
 
   enum CodingKeys: String, CodingKey {
     case gameID = "game_id", leagueCode = "league_code", homeTeam = "home_team", awayTeam = "away_team"

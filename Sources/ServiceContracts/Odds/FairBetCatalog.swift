@@ -5,27 +5,27 @@ import OddsMath
 /// live sources; the endpoints select from it at each request, by the request's clock: bets of
 /// games that have not started for `/api/fairbet/odds`, of games under way (started less than
 /// `inPlayWindow` ago) for the live ones.
-public struct FairBetCatalog: Sendable {
-  public struct Entry: Sendable {
-    public let bet: FairBetBet
-    public let game: FairBetGame
+package struct FairBetCatalog: Sendable {
+  package struct Entry: Sendable {
+    package let bet: FairBetBet
+    package let game: FairBetGame
     /// The gate's reason, for the diagnostics.
-    public let disabled: GateReason?
+    package let disabled: GateReason?
     /// Whether the bet was paired with another side.
-    public let paired: Bool
+    package let paired: Bool
   }
 
-  public let entries: [Entry]
-  public let games: [FairBetGame]
+  package let entries: [Entry]
+  package let games: [FairBetGame]
   /// Newest quote time per game id (`last_updated_at` of the live answer).
-  public let lastQuote: [Int: Date]
+  package let lastQuote: [Int: Date]
   /// Events the report priced that name no teams or start time: left out, counted here.
-  public let eventsLeftOut: Int
+  package let eventsLeftOut: Int
 
   /// A game is in play from its start to this long after it (the feed does not say final).
-  public static let inPlayWindow: TimeInterval = 4 * 3600
+  package static let inPlayWindow: TimeInterval = 4 * 3600
 
-  public init(report: FairOddsReport, games: [FairBetGame]) {
+  package init(report: FairOddsReport, games: [FairBetGame]) {
     let byEvent = Dictionary(games.map { ($0.event, $0) }, uniquingKeysWith: { a, _ in a })
     var thinnest: [Int: Int] = [:]
     var sides: [Int: [BetReport]] = [:]
@@ -55,15 +55,15 @@ public struct FairBetCatalog: Sendable {
     eventsLeftOut = leftOut.count
   }
 
-  public func isPregame(_ game: FairBetGame, now: Date) -> Bool { game.start > now }
+  package func isPregame(_ game: FairBetGame, now: Date) -> Bool { game.start > now }
 
-  public func isInPlay(_ game: FairBetGame, now: Date) -> Bool {
+  package func isInPlay(_ game: FairBetGame, now: Date) -> Bool {
     game.start <= now && now.timeIntervalSince(game.start) < Self.inPlayWindow
   }
 
   /// The diagnostics of `entries` under the real server's keys (`total_pairs`, `total_unpaired`,
   /// `passed`, one count per reason), with `eligible` (what the iOS client reads for `passed`).
-  public static func diagnostics(_ entries: [Entry]) -> [String: Int] {
+  package static func diagnostics(_ entries: [Entry]) -> [String: Int] {
     var out = ["total_pairs": 0, "total_unpaired": 0]
     for e in entries {
       out[e.paired ? "total_pairs" : "total_unpaired", default: 0] += 1

@@ -4,16 +4,16 @@ import OddsMath
 /// A game as the FairBet clients name it: an integer `game_id` (the real server's database id;
 /// here a stable hash of the feed's event id, the same at every refresh and on every server),
 /// its league code, teams and start time.
-public struct FairBetGame: Hashable, Sendable {
-  public let gameID: Int
+package struct FairBetGame: Hashable, Sendable {
+  package let gameID: Int
   /// The event label the fair-odds report's bets carry.
-  public let event: String
-  public let leagueCode: String
-  public let homeTeam: String
-  public let awayTeam: String
-  public let start: Date
+  package let event: String
+  package let leagueCode: String
+  package let homeTeam: String
+  package let awayTeam: String
+  package let start: Date
 
-  public init(event: String, feedID: String?, league: String?, home: String, away: String, start: Date) {
+  package init(event: String, feedID: String?, league: String?, home: String, away: String, start: Date) {
     self.event = event
     gameID = Self.id(of: feedID ?? event)
     leagueCode = (league ?? "UNKNOWN").uppercased()
@@ -23,11 +23,11 @@ public struct FairBetGame: Hashable, Sendable {
   }
 
   /// "Away @ Home", as the clients' game picker shows it.
-  public var matchup: String { "\(awayTeam) @ \(homeTeam)" }
+  package var matchup: String { "\(awayTeam) @ \(homeTeam)" }
 
   /// FNV-1a (64-bit) of the feed's id, kept to 31 bits: a positive integer that fits the
   /// clients' `Int`, JavaScript's safe integers and a 32-bit column alike.
-  public static func id(of key: String) -> Int {
+  package static func id(of key: String) -> Int {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in key.utf8 {
       hash ^= UInt64(byte)
@@ -38,7 +38,7 @@ public struct FairBetGame: Hashable, Sendable {
 
   /// The real server's slug: lower case, spaces and hyphens to `_`, anything else outside
   /// `[a-z0-9_]` dropped, runs of `_` collapsed and trimmed.
-  public static func slug(_ text: String) -> String {
+  package static func slug(_ text: String) -> String {
     var out = ""
     for ch in text.lowercased() {
       if ch == " " || ch == "-" || ch == "\t" || ch == "_" {
@@ -53,7 +53,7 @@ public struct FairBetGame: Hashable, Sendable {
 
   /// The bet's `selection_key`: `team:los_angeles_lakers` (moneyline, spread), `total:over`
   /// (game total), `player:lebron_james:over` (player prop), else the slug of the selection.
-  public static func selectionKey(_ bet: BetReport) -> String {
+  package static func selectionKey(_ bet: BetReport) -> String {
     let words = bet.selection.split(separator: " ").map(String.init)
     let side = words.last?.lowercased()
     if bet.category == .playerProp, let side, side == "over" || side == "under" {
@@ -67,7 +67,7 @@ public struct FairBetGame: Hashable, Sendable {
   }
 
   /// The real server's categories: `mainline`, `player_prop`, `team_prop`, `alternate`.
-  public static func marketCategory(_ bet: BetReport) -> String {
+  package static func marketCategory(_ bet: BetReport) -> String {
     let key = bet.market.lowercased()
     if bet.category == .playerProp || key.hasPrefix("player_") || key.hasPrefix("batter_") || key.hasPrefix("pitcher_") {
       return "player_prop"
@@ -78,7 +78,7 @@ public struct FairBetGame: Hashable, Sendable {
   }
 
   /// A market key as the clients title it ("Moneyline", "Spread", "Total", "Player Points").
-  public static func marketDisplayName(_ market: String) -> String {
+  package static func marketDisplayName(_ market: String) -> String {
     switch market.lowercased() {
     case "h2h": "Moneyline"
     case "spreads": "Spread"
@@ -88,7 +88,7 @@ public struct FairBetGame: Hashable, Sendable {
   }
 
   /// "Orlando Magic -3.5", "Orlando Magic ML", "Over 224.5", "Caris LeVert Over 11.5".
-  public static func selectionDisplay(_ bet: BetReport) -> String {
+  package static func selectionDisplay(_ bet: BetReport) -> String {
     let line = bet.line.map { $0 == $0.rounded() ? String(Int($0)) : String($0) }
     switch bet.market.lowercased() {
     case "h2h": return "\(bet.selection) ML"

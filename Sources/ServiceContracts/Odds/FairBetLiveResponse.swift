@@ -2,20 +2,20 @@ import Foundation
 
 /// `GET /api/fairbet/live/games`: the games under way, as a bare array (the real server's
 /// shape), by start time. `status` is `in_progress`.
-public struct FairBetLiveGame: Encodable, Sendable {
-  public let gameID: Int
-  public let leagueCode: String
-  public let homeTeam: String
-  public let awayTeam: String
-  public let gameDate: Date
-  public let status = "in_progress"
+package struct FairBetLiveGame: Encodable, Sendable {
+  package let gameID: Int
+  package let leagueCode: String
+  package let homeTeam: String
+  package let awayTeam: String
+  package let gameDate: Date
+  package let status = "in_progress"
 
   enum CodingKeys: String, CodingKey {
     case gameID = "game_id", leagueCode = "league_code", homeTeam = "home_team", awayTeam = "away_team"
     case gameDate = "game_date", status
   }
 
-  public init(_ game: FairBetGame) {
+  package init(_ game: FairBetGame) {
     gameID = game.gameID
     leagueCode = game.leagueCode
     homeTeam = game.homeTeam
@@ -24,7 +24,7 @@ public struct FairBetLiveGame: Encodable, Sendable {
   }
 
   /// The catalog's games in play at `now`, of `league` when given (its code, any case).
-  public static func list(_ catalog: FairBetCatalog, now: Date, league: String?) -> [FairBetLiveGame] {
+  package static func list(_ catalog: FairBetCatalog, now: Date, league: String?) -> [FairBetLiveGame] {
     catalog.games.filter { catalog.isInPlay($0, now: now) && (league == nil || $0.leagueCode == league!.uppercased()) }
       .map(FairBetLiveGame.init)
   }
@@ -33,18 +33,18 @@ public struct FairBetLiveGame: Encodable, Sendable {
 /// `GET /api/fairbet/live?game_id=N`: one game under way, every bet of it with prices as they
 /// are and EV against the sharp consensus (`market_category` and `sort_by` apply; no paging, as
 /// the real server had none), `last_updated_at` the newest quote's time.
-public struct FairBetLiveResponse: Encodable, Sendable {
-  public let gameID: Int
-  public let leagueCode: String
-  public let homeTeam: String
-  public let awayTeam: String
-  public let bets: [FairBetBet]
-  public let total: Int
-  public let booksAvailable: [String]
-  public let marketCategoriesAvailable: [String]
-  @NullEncoded public var lastUpdatedAt: Date?
-  public let evDiagnostics: [String: Int]
-  public let source: SourceStatus
+package struct FairBetLiveResponse: Encodable, Sendable {
+  package let gameID: Int
+  package let leagueCode: String
+  package let homeTeam: String
+  package let awayTeam: String
+  package let bets: [FairBetBet]
+  package let total: Int
+  package let booksAvailable: [String]
+  package let marketCategoriesAvailable: [String]
+  @NullEncoded package var lastUpdatedAt: Date?
+  package let evDiagnostics: [String: Int]
+  package let source: SourceStatus
 
   enum CodingKeys: String, CodingKey {
     case gameID = "game_id", leagueCode = "league_code", homeTeam = "home_team", awayTeam = "away_team"
@@ -53,7 +53,7 @@ public struct FairBetLiveResponse: Encodable, Sendable {
   }
 
   /// Nil when `game` is not under way at `now`.
-  public init?(catalog: FairBetCatalog, gameID: Int, query: FairBetQuery, now: Date, source: SourceStatus) {
+  package init?(catalog: FairBetCatalog, gameID: Int, query: FairBetQuery, now: Date, source: SourceStatus) {
     guard let game = catalog.games.first(where: { $0.gameID == gameID }), catalog.isInPlay(game, now: now) else {
       return nil
     }

@@ -10,17 +10,17 @@ import UseCases
 /// `decent`, `thin`, or `none` when a leg has none). mcsim adds `independent_probability` (what
 /// the client computes itself when the call fails), `correlation_lift` and, per leg, its fair
 /// probability and how it was priced.
-public struct FairBetParlayRequest: Decodable, Sendable {
-  public struct Leg: Decodable, Sendable {
-    public let gameID: Int
-    public let marketKey: String
-    public let selectionKey: String
-    public let lineValue: Double?
+package struct FairBetParlayRequest: Decodable, Sendable {
+  package struct Leg: Decodable, Sendable {
+    package let gameID: Int
+    package let marketKey: String
+    package let selectionKey: String
+    package let lineValue: Double?
     enum CodingKeys: String, CodingKey {
       case gameID = "game_id", marketKey = "market_key", selectionKey = "selection_key", lineValue = "line_value"
     }
 
-    public init(gameID: Int, marketKey: String, selectionKey: String, lineValue: Double?) {
+    package init(gameID: Int, marketKey: String, selectionKey: String, lineValue: Double?) {
       self.gameID = gameID
       self.marketKey = marketKey
       self.selectionKey = selectionKey
@@ -29,23 +29,23 @@ public struct FairBetParlayRequest: Decodable, Sendable {
 
     /// A leg as a game page's form names it: `market_key|selection_key|line_value`; nil when
     /// it is not three parts with a number last.
-    public init?(form value: String, gameID: Int) {
+    package init?(form value: String, gameID: Int) {
       let parts = value.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
       guard parts.count == 3, !parts[0].isEmpty, !parts[1].isEmpty, let line = Double(parts[2]), line.isFinite else { return nil }
       self.init(gameID: gameID, marketKey: parts[0], selectionKey: parts[1], lineValue: line)
     }
 
     /// The form value of a bet (`init(form:gameID:)` reads it back).
-    public static func formValue(of bet: FairBetBet) -> String { "\(bet.marketKey)|\(bet.selectionKey)|\(bet.lineValue)" }
+    package static func formValue(of bet: FairBetBet) -> String { "\(bet.marketKey)|\(bet.selectionKey)|\(bet.lineValue)" }
   }
 
-  public let legs: [Leg]
+  package let legs: [Leg]
 
-  public init(legs: [Leg]) { self.legs = legs }
+  package init(legs: [Leg]) { self.legs = legs }
 
-  public static let legCount = 2...20
+  package static let legCount = 2...20
 
-  public static let fieldTypes = FieldTypes(
+  package static let fieldTypes = FieldTypes(
     fields: [("legs", .array)], required: ["legs"],
     keywords: [
       "legs": [
@@ -57,13 +57,13 @@ public struct FairBetParlayRequest: Decodable, Sendable {
       ]
     ])
 
-  public static func decode(_ data: Data) throws(InputDecodingError) -> FairBetParlayRequest {
+  package static func decode(_ data: Data) throws(InputDecodingError) -> FairBetParlayRequest {
     try InputDecodingError.decode(FairBetParlayRequest.self, from: data)
   }
 
   /// The legs found in `catalog` (pre-game or in play at `now`) as the use case takes them, with
   /// their tiers; every leg that is not a priced bet is a problem naming it.
-  public func resolve(in catalog: FairBetCatalog, now: Date, base: GameModel, options: SimulationOptions)
+  package func resolve(in catalog: FairBetCatalog, now: Date, base: GameModel, options: SimulationOptions)
     -> (request: FairParlayRequest, tiers: [String?], problems: [FailureDocument.Problem])
   {
     var problems: [FailureDocument.Problem] = []
@@ -148,21 +148,21 @@ public struct FairBetParlayRequest: Decodable, Sendable {
   }
 }
 
-public struct FairBetParlayResponse: Encodable, Sendable {
-  public struct Leg: Encodable, Sendable {
-    public let bet: String
-    public let fairProbability: Double
-    public let pricedBy: String
+package struct FairBetParlayResponse: Encodable, Sendable {
+  package struct Leg: Encodable, Sendable {
+    package let bet: String
+    package let fairProbability: Double
+    package let pricedBy: String
     enum CodingKeys: String, CodingKey { case bet, fairProbability = "fair_probability", pricedBy = "priced_by" }
   }
 
-  public let fairProbability: Double
-  public let fairAmericanOdds: Int
-  public let confidence: String
-  public let legCount: Int
-  public let independentProbability: Double
-  public let correlationLift: Double
-  public let legs: [Leg]
+  package let fairProbability: Double
+  package let fairAmericanOdds: Int
+  package let confidence: String
+  package let legCount: Int
+  package let independentProbability: Double
+  package let correlationLift: Double
+  package let legs: [Leg]
 
   enum CodingKeys: String, CodingKey {
     case fairProbability = "fair_probability", fairAmericanOdds = "fair_american_odds", confidence
@@ -170,7 +170,7 @@ public struct FairBetParlayResponse: Encodable, Sendable {
     case correlationLift = "correlation_lift", legs
   }
 
-  public init(_ price: FairParlayPrice, request: FairParlayRequest, tiers: [String?]) {
+  package init(_ price: FairParlayPrice, request: FairParlayRequest, tiers: [String?]) {
     fairProbability = PythonRound.rounded(price.probability, 6)
     // A parlay's probability is in (0, 1): its fair price exists (clamped for a certain one).
     fairAmericanOdds = FairBetBet.fairAmerican(min(max(price.probability, 1e-6), 1 - 1e-6)) ?? 0

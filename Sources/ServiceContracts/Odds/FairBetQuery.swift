@@ -6,25 +6,25 @@ import Foundation
 /// `player_name` (a substring, any case), `min_ev` (percent: some book at least this),
 /// `has_fair`, `sort_by` (`ev`, the default, `game_time` or `market`), `limit` (1...500, 100) and
 /// `offset`. A bad value is a problem naming the parameter; an unknown parameter is ignored.
-public struct FairBetQuery: Sendable {
-  public enum Sort: String, Sendable, CaseIterable { case ev, gameTime = "game_time", market }
+package struct FairBetQuery: Sendable {
+  package enum Sort: String, Sendable, CaseIterable { case ev, gameTime = "game_time", market }
 
-  public var league: String?
-  public var marketCategory: String?
-  public var excludeCategories: Set<String> = []
-  public var gameID: Int?
-  public var book: String?
-  public var playerName: String?
-  public var minEV: Double?
-  public var hasFair: Bool?
-  public var sort = Sort.ev
-  public var limit = 100
-  public var offset = 0
-  public static let maxLimit = 500
+  package var league: String?
+  package var marketCategory: String?
+  package var excludeCategories: Set<String> = []
+  package var gameID: Int?
+  package var book: String?
+  package var playerName: String?
+  package var minEV: Double?
+  package var hasFair: Bool?
+  package var sort = Sort.ev
+  package var limit = 100
+  package var offset = 0
+  package static let maxLimit = 500
 
   /// The parameters as (name, value) pairs; `problems` gets each refused one as (name, value,
   /// why).
-  public init(_ parameters: [(String, String)], problems: inout [(String, String, String)]) {
+  package init(_ parameters: [(String, String)], problems: inout [(String, String, String)]) {
     func one(_ name: String) -> String? { parameters.last { $0.0 == name }?.1 }
     league = one("league")?.uppercased()
     marketCategory = one("market_category")
@@ -60,7 +60,7 @@ public struct FairBetQuery: Sendable {
   }
 
   /// Whether the query keeps `entry` (all filters but `book`, which trims the books shown).
-  public func keeps(_ entry: FairBetCatalog.Entry) -> Bool {
+  package func keeps(_ entry: FairBetCatalog.Entry) -> Bool {
     let bet = entry.bet
     if let league, bet.leagueCode != league { return false }
     if let marketCategory, bet.marketCategory != marketCategory { return false }
@@ -75,7 +75,7 @@ public struct FairBetQuery: Sendable {
   /// The kept bets in the query's order (best EV first, ties by game time and market; by start
   /// time; by market and selection), each with only the asked book's and the sharp prices when
   /// `book` is given.
-  public func select(_ entries: [FairBetCatalog.Entry]) -> [FairBetBet] {
+  package func select(_ entries: [FairBetCatalog.Entry]) -> [FairBetBet] {
     var kept = entries.filter(keeps).map(\.bet)
     if let book {
       kept = kept.map { bet in

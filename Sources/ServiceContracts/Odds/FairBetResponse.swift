@@ -7,35 +7,35 @@ import OddsMath
 /// `books_available`, `market_categories_available` and `games_available` (`{game_id, matchup,
 /// game_date}`) over every pre-game bet; `ev_diagnostics`; `ev_config`. mcsim adds `limit`,
 /// `offset`, `has_more`, `as_of` (the request's clock), `sharp_books` and `source`.
-public struct FairBetResponse: Encodable, Sendable {
-  public struct GameChoice: Encodable, Sendable {
-    public let gameID: Int
-    public let matchup: String
-    public let gameDate: Date
+package struct FairBetResponse: Encodable, Sendable {
+  package struct GameChoice: Encodable, Sendable {
+    package let gameID: Int
+    package let matchup: String
+    package let gameDate: Date
     enum CodingKeys: String, CodingKey { case gameID = "game_id", matchup, gameDate = "game_date" }
   }
 
-  public struct EVConfig: Encodable, Sendable {
-    public let minBooksForDisplay = 3
-    public let evColorThresholds = ["strong_positive": 5.0, "positive": 0.0]
+  package struct EVConfig: Encodable, Sendable {
+    package let minBooksForDisplay = 3
+    package let evColorThresholds = ["strong_positive": 5.0, "positive": 0.0]
     enum CodingKeys: String, CodingKey {
       case minBooksForDisplay = "min_books_for_display", evColorThresholds = "ev_color_thresholds"
     }
   }
 
-  public let bets: [FairBetBet]
-  public let total: Int
-  public let booksAvailable: [String]
-  public let marketCategoriesAvailable: [String]
-  public let gamesAvailable: [GameChoice]
-  public let evDiagnostics: [String: Int]
-  public let evConfig = EVConfig()
-  public let limit: Int
-  public let offset: Int
-  public let hasMore: Bool
-  public let asOf: Date
-  public let sharpBooks: [String]
-  public let source: SourceStatus
+  package let bets: [FairBetBet]
+  package let total: Int
+  package let booksAvailable: [String]
+  package let marketCategoriesAvailable: [String]
+  package let gamesAvailable: [GameChoice]
+  package let evDiagnostics: [String: Int]
+  package let evConfig = EVConfig()
+  package let limit: Int
+  package let offset: Int
+  package let hasMore: Bool
+  package let asOf: Date
+  package let sharpBooks: [String]
+  package let source: SourceStatus
 
   enum CodingKeys: String, CodingKey {
     case bets, total, booksAvailable = "books_available", marketCategoriesAvailable = "market_categories_available"
@@ -43,7 +43,7 @@ public struct FairBetResponse: Encodable, Sendable {
     case limit, offset, hasMore = "has_more", asOf = "as_of", sharpBooks = "sharp_books", source
   }
 
-  public init(catalog: FairBetCatalog, query: FairBetQuery, now: Date, sharpBooks: [String], source: SourceStatus) {
+  package init(catalog: FairBetCatalog, query: FairBetQuery, now: Date, sharpBooks: [String], source: SourceStatus) {
     let pregame = catalog.entries.filter { catalog.isPregame($0.game, now: now) }
     let selected = query.select(pregame)
     let page = selected.dropFirst(query.offset).prefix(query.limit)

@@ -81,16 +81,16 @@ extension FairOddsReport: Encodable {
 }
 
 /// `POST /api/odds/fair`'s answer: the report, with the warnings of the body it was read from.
-public struct FairOddsAnswer: Encodable, Sendable {
-  public let report: FairOddsReport
-  public let warnings: [String]
+package struct FairOddsAnswer: Encodable, Sendable {
+  package let report: FairOddsReport
+  package let warnings: [String]
 
-  public init(_ report: FairOddsReport, warnings: [String]) {
+  package init(_ report: FairOddsReport, warnings: [String]) {
     self.report = report
     self.warnings = warnings
   }
 
-  public func encode(to encoder: any Encoder) throws { try report.encode(to: encoder, warnings: warnings) }
+  package func encode(to encoder: any Encoder) throws { try report.encode(to: encoder, warnings: warnings) }
 }
 
 extension BetExplanation: Encodable {

@@ -6,11 +6,11 @@ import Simulation
 /// and names each wrong field in a 422); the responses' are written here, next to the contract
 /// types, and the suite checks every response the server gives against them (schemathesis'
 /// response conformance, and every key of a real response documented).
-public enum ContractSchemas {
-  public typealias Schema = JSONSchema
+package enum ContractSchemas {
+  package typealias Schema = JSONSchema
 
   /// Every schema; `maxSimulations` is the server's ceiling on one request's `n_sims`.
-  public static func all(maxSimulations: Int) -> [String: Schema] {
+  package static func all(maxSimulations: Int) -> [String: Schema] {
     /// The request's schema with this server's ceiling on `n_sims`.
     func withCeiling(_ fields: FieldTypes, _ note: String) -> Schema {
       var fields = fields
@@ -37,7 +37,7 @@ public enum ContractSchemas {
   static let strings: Schema = .array(of: .anyString)
   static let tier: Schema = .oneOf(["full", "decent", "thin", nil])
   /// The FairBet endpoints' `sort_by` parameter.
-  public static let sortBy: Schema = ["enum": ["ev", "game_time", "market"], "default": "ev"]
+  package static let sortBy: Schema = ["enum": ["ev", "game_time", "market"], "default": "ev"]
 
   /// The agent's percentiles of a total or a margin, by number ("5") and by name ("p5").
   static let agentPercentiles: Schema = .object(

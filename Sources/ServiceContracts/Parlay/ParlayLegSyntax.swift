@@ -14,14 +14,14 @@ import Simulation
 ///                                     correlation with his team's points, default by stat)
 ///
 /// Alternate lines are the same legs at other numbers.
-public enum ParlayLegSyntax {
-  public static let gameLegForms = [
+package enum ParlayLegSyntax {
+  package static let gameLegForms = [
     "over:LINE", "under:LINE", "home-spread:LINE", "away-spread:LINE", "home-ml", "away-ml", "home-over:LINE",
     "home-under:LINE", "away-over:LINE", "away-under:LINE", "NAME:STAT:over|under:LINE",
   ]
 
   /// The leg `text` on game `game`; `field` names it in errors (`leg`, `legs[2]`).
-  public static func leg(_ text: String, game: Int = 0, field: String = "leg") throws(InputError) -> ParlayLeg {
+  package static func leg(_ text: String, game: Int = 0, field: String = "leg") throws(InputError) -> ParlayLeg {
     let parts = text.split(separator: ":", omittingEmptySubsequences: false).map {
       String($0).trimmingCharacters(in: .whitespaces)
     }
@@ -64,7 +64,7 @@ public enum ParlayLegSyntax {
   }
 
   /// The player projection `text` (NAME:TEAM:STAT:MEAN:SD[:CORR]) in game `game`.
-  public static func player(_ text: String, game: Int = 0, field: String = "player") throws(InputError)
+  package static func player(_ text: String, game: Int = 0, field: String = "player") throws(InputError)
     -> PlayerProjection
   {
     var parts = text.split(separator: ":", omittingEmptySubsequences: false).map {

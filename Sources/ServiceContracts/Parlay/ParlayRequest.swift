@@ -15,19 +15,19 @@ import UseCases
 ///
 /// A leg or player needs "game" only when there are several games. Game fields take `run`'s
 /// model defaults (sd 10, rho 0.5, flat overtime at 0.06 with 12 +/- 3 points, floor 0).
-public struct ParlayRequest: Decodable, Sendable {
-  public struct Game: Decodable, Sendable {
-    public var id: String?
-    public var home: Double
-    public var away: Double
-    public var homeSD: Double?
-    public var awaySD: Double?
-    public var rho: Double?
-    public var otModel: Overtime.Kind?
-    public var otRate: Double?
-    public var otPoints: Double?
-    public var otSD: Double?
-    public var scoreFloor: Int?
+package struct ParlayRequest: Decodable, Sendable {
+  package struct Game: Decodable, Sendable {
+    package var id: String?
+    package var home: Double
+    package var away: Double
+    package var homeSD: Double?
+    package var awaySD: Double?
+    package var rho: Double?
+    package var otModel: Overtime.Kind?
+    package var otRate: Double?
+    package var otPoints: Double?
+    package var otSD: Double?
+    package var scoreFloor: Int?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
       case id, home, away, rho
@@ -36,16 +36,16 @@ public struct ParlayRequest: Decodable, Sendable {
     }
   }
 
-  public struct Player: Decodable, Sendable {
-    public var name: String
-    public var game: String?
-    public var team: String
-    public var stat: String
-    public var mean: Double
-    public var sd: Double
-    public var teamCorrelation: Double?
+  package struct Player: Decodable, Sendable {
+    package var name: String
+    package var game: String?
+    package var team: String
+    package var stat: String
+    package var mean: Double
+    package var sd: Double
+    package var teamCorrelation: Double?
     /// `normal` (default), `poisson` or `negative_binomial` (`CountMargin`).
-    public var distribution: String?
+    package var distribution: String?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
       case name, game, team, stat, mean, sd, distribution
@@ -53,19 +53,19 @@ public struct ParlayRequest: Decodable, Sendable {
     }
   }
 
-  public struct Leg: Decodable, Sendable {
-    public var game: String?
-    public var leg: String
+  package struct Leg: Decodable, Sendable {
+    package var game: String?
+    package var leg: String
 
     enum CodingKeys: String, CodingKey, CaseIterable { case game, leg }
   }
 
   package var price: PriceValue?
-  public var games: [Game]
-  public var players: [Player]?
-  public var legs: [Leg]
-  public var correlation: [[Double]]?
-  public var leagueFactor: Double?
+  package var games: [Game]
+  package var players: [Player]?
+  package var legs: [Leg]
+  package var correlation: [[Double]]?
+  package var leagueFactor: Double?
 
   enum CodingKeys: String, CodingKey, CaseIterable {
     case price, games, players, legs, correlation
@@ -73,12 +73,12 @@ public struct ParlayRequest: Decodable, Sendable {
   }
 
   /// The fields each object may carry (for reporting unknown ones).
-  public static let fieldNames = Set(CodingKeys.allCases.map(\.rawValue))
-  public static let gameFieldNames = Set(Game.CodingKeys.allCases.map(\.rawValue))
-  public static let playerFieldNames = Set(Player.CodingKeys.allCases.map(\.rawValue))
-  public static let legFieldNames = Set(Leg.CodingKeys.allCases.map(\.rawValue))
+  package static let fieldNames = Set(CodingKeys.allCases.map(\.rawValue))
+  package static let gameFieldNames = Set(Game.CodingKeys.allCases.map(\.rawValue))
+  package static let playerFieldNames = Set(Player.CodingKeys.allCases.map(\.rawValue))
+  package static let legFieldNames = Set(Leg.CodingKeys.allCases.map(\.rawValue))
 
-  public static func decode(_ data: Data) throws(InputDecodingError) -> ParlayRequest {
+  package static func decode(_ data: Data) throws(InputDecodingError) -> ParlayRequest {
     try InputDecodingError.decode(ParlayRequest.self, from: data)
   }
 
@@ -86,7 +86,7 @@ public struct ParlayRequest: Decodable, Sendable {
   /// Errors name the file's field: `games[1].home`, `players[0].team`, `legs[2]`.
   /// The parlay, each game's model its own fields over `base`, then `options` (the options
   /// given on the command line) over them: the one order of precedence (`RunContext`).
-  public func parlay(base: GameModel, options: [ModelSetting] = []) throws(InputError) -> Parlay {
+  package func parlay(base: GameModel, options: [ModelSetting] = []) throws(InputError) -> Parlay {
     guard !games.isEmpty else { throw .invalid(field: "games", value: "[]", reason: "a parlay needs a game") }
     var names: [String] = []
     var models: [GameModel] = []
@@ -188,7 +188,7 @@ public struct ParlayRequest: Decodable, Sendable {
   /// With a full matrix, the first game without its own `rho` whose matrix entry differs from
   /// `rho` (a model option applied to every game, `--rho`): the option would be silently
   /// overridden by the matrix.
-  public func matrixDisagreement(rho: Double) -> (row: Int, column: Int, entry: Double)? {
+  package func matrixDisagreement(rho: Double) -> (row: Int, column: Int, entry: Double)? {
     guard let rows = correlation else { return nil }
     for (g, game) in games.enumerated() where game.rho == nil {
       guard rows.indices.contains(2 * g + 1), rows[2 * g].indices.contains(2 * g + 1) else { continue }
@@ -200,7 +200,7 @@ public struct ParlayRequest: Decodable, Sendable {
 
   /// Player `index` of a file (`players[index]`) as the engine's projection in game `game`,
   /// errors naming the file's field.
-  public static func projection(_ p: Player, index i: Int, game g: Int) throws(InputError) -> PlayerProjection {
+  package static func projection(_ p: Player, index i: Int, game g: Int) throws(InputError) -> PlayerProjection {
     guard let team = ParlayLeg.Team(rawValue: p.team.lowercased()) else {
       throw .invalid(field: "players[\(i)].team", value: p.team, reason: "must be home or away")
     }

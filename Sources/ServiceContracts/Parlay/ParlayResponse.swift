@@ -6,12 +6,12 @@ import UseCases
 /// of the legs' own probabilities, the lift, fair odds, and at an offered price EV and Kelly;
 /// each leg's own probability; how it was simulated (route, transform, seed, simulations) and
 /// which correlations were defaulted or repaired.
-public struct ParlayResponse: Encodable, Sendable {
-  public struct Leg: Encodable, Sendable {
-    public let leg: String
-    public let game: String
-    public let probability: Double
-    public let fairOdds: Double?
+package struct ParlayResponse: Encodable, Sendable {
+  package struct Leg: Encodable, Sendable {
+    package let leg: String
+    package let game: String
+    package let probability: Double
+    package let fairOdds: Double?
 
     enum CodingKeys: String, CodingKey {
       case leg, game, probability
@@ -22,20 +22,20 @@ public struct ParlayResponse: Encodable, Sendable {
   /// A correlation the output assumed: a player's with his team's points
   /// (`{"quantity", "team_correlation"}`), or two stats of one player with each other
   /// (`{"quantity", "with", "correlation"}`).
-  public struct DefaultedCorrelation: Encodable, Sendable {
-    public let quantity: String
-    public let teamCorrelation: Double?
-    public let with: String?
-    public let correlation: Double?
+  package struct DefaultedCorrelation: Encodable, Sendable {
+    package let quantity: String
+    package let teamCorrelation: Double?
+    package let with: String?
+    package let correlation: Double?
 
-    public init(quantity: String, teamCorrelation: Double) {
+    package init(quantity: String, teamCorrelation: Double) {
       self.quantity = quantity
       self.teamCorrelation = teamCorrelation
       with = nil
       correlation = nil
     }
 
-    public init(quantity: String, with: String, correlation: Double) {
+    package init(quantity: String, with: String, correlation: Double) {
       self.quantity = quantity
       teamCorrelation = nil
       self.with = with
@@ -43,7 +43,7 @@ public struct ParlayResponse: Encodable, Sendable {
     }
 
     /// Every defaulted correlation of a priced parlay: team ones, then stat pairs.
-    public static func all(_ r: ParlayResult) -> [DefaultedCorrelation] {
+    package static func all(_ r: ParlayResult) -> [DefaultedCorrelation] {
       r.defaultedCorrelations.map { DefaultedCorrelation(quantity: $0.quantity, teamCorrelation: $0.correlation) }
         + r.parlay.defaultedStatCorrelations.map {
           DefaultedCorrelation(quantity: $0.first, with: $0.second, correlation: $0.correlation)
@@ -56,7 +56,7 @@ public struct ParlayResponse: Encodable, Sendable {
       case with, correlation
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
       var c = encoder.container(keyedBy: CodingKeys.self)
       try c.encode(quantity, forKey: .quantity)
       try c.encodeIfPresent(teamCorrelation, forKey: .teamCorrelation)
@@ -65,10 +65,10 @@ public struct ParlayResponse: Encodable, Sendable {
     }
   }
 
-  public struct Repair: Encodable, Sendable {
-    public let frobeniusDistance: Double
-    public let iterations: Int
-    public let repaired: [[Double]]
+  package struct Repair: Encodable, Sendable {
+    package let frobeniusDistance: Double
+    package let iterations: Int
+    package let repaired: [[Double]]
 
     enum CodingKeys: String, CodingKey {
       case frobeniusDistance = "frobenius_distance"
@@ -77,12 +77,12 @@ public struct ParlayResponse: Encodable, Sendable {
   }
 
   /// A game with a moneyline leg under an overtime model where a tie can stand.
-  public struct MoneylineTie: Encodable, Sendable {
-    public let game: String
-    public let overtime: String
+  package struct MoneylineTie: Encodable, Sendable {
+    package let game: String
+    package let overtime: String
     /// P(the game ends tied): the moneyline leg loses then.
-    public let pTie: Double
-    public let note: String
+    package let pTie: Double
+    package let note: String
 
     enum CodingKeys: String, CodingKey {
       case game, overtime, note
@@ -91,11 +91,11 @@ public struct ParlayResponse: Encodable, Sendable {
   }
 
   /// The market whose lines the projections were solved to make fair (`--from-market`).
-  public struct Market: Encodable, Sendable {
-    public let total: Double
-    public let spread: Double
-    public let homeMean: Double
-    public let awayMean: Double
+  package struct Market: Encodable, Sendable {
+    package let total: Double
+    package let spread: Double
+    package let homeMean: Double
+    package let awayMean: Double
 
     enum CodingKeys: String, CodingKey {
       case total, spread
@@ -103,36 +103,36 @@ public struct ParlayResponse: Encodable, Sendable {
     }
   }
 
-  public let jointProbability: Double
-  public let ci95: [Double]
-  public let standardError: Double
-  public let independentProbability: Double
-  public let lift: Double?
-  public let fairOdds: Double?
-  public let price: Double?
-  public let ev: Double?
+  package let jointProbability: Double
+  package let ci95: [Double]
+  package let standardError: Double
+  package let independentProbability: Double
+  package let lift: Double?
+  package let fairOdds: Double?
+  package let price: Double?
+  package let ev: Double?
   /// At a price: full Kelly, the advised stake after the advice policy (a fraction of bankroll
   /// within the cap, 0 when withheld), in money with a bankroll, and the policy's whole verdict.
-  public let kellyFull: Double?
-  public let stake: Double?
-  public let stakeAmount: Double?
-  public let advice: SideAdvice?
-  public let legs: [Leg]
+  package let kellyFull: Double?
+  package let stake: Double?
+  package let stakeAmount: Double?
+  package let advice: SideAdvice?
+  package let legs: [Leg]
   /// legs_won[k]: P(exactly k legs win), k = 0 ... legs.
-  public let legsWon: [Double]
-  public let leagueFactor: Double?
-  public let simulations: UInt64
-  public let seed: UInt64
-  public let route: String
-  public let transform: String?
-  public let dimension: Int
-  public let quantities: [String]
-  public let defaultedCorrelations: [DefaultedCorrelation]
-  public let correlationRepair: Repair?
-  public let fromMarket: Market?
+  package let legsWon: [Double]
+  package let leagueFactor: Double?
+  package let simulations: UInt64
+  package let seed: UInt64
+  package let route: String
+  package let transform: String?
+  package let dimension: Int
+  package let quantities: [String]
+  package let defaultedCorrelations: [DefaultedCorrelation]
+  package let correlationRepair: Repair?
+  package let fromMarket: Market?
   /// Moneyline legs that lose on a tie the game's overtime model lets stand.
-  public let moneylineTies: [MoneylineTie]
-  public let elapsedMs: Double
+  package let moneylineTies: [MoneylineTie]
+  package let elapsedMs: Double
 
   enum CodingKeys: String, CodingKey {
     case jointProbability = "joint_probability", ci95 = "ci_95", standardError = "standard_error"
@@ -144,7 +144,7 @@ public struct ParlayResponse: Encodable, Sendable {
     case fromMarket = "from_market", moneylineTies = "moneyline_ties", elapsedMs = "elapsed_ms"
   }
 
-  public init(_ priced: PricedParlay, market: (total: Double, spread: Double)? = nil) {
+  package init(_ priced: PricedParlay, market: (total: Double, spread: Double)? = nil) {
     let r = priced.result, price = priced.price
     fromMarket = market.map {
       Market(total: $0.total, spread: $0.spread, homeMean: r.parlay.games[0].homeMean, awayMean: r.parlay.games[0].awayMean)
@@ -196,7 +196,7 @@ public struct ParlayResponse: Encodable, Sendable {
   }
 
   /// Optionals are written as null, so every key is always there.
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(jointProbability, forKey: .jointProbability)
     try c.encode(ci95, forKey: .ci95)

@@ -16,26 +16,26 @@ import Simulation
 /// Each gives points (`pts`), rebounds (`reb`), assists (`ast`) and PRA (their sum) with the
 /// stat's default sd (`PlayerStat.defaultSDRatio` times the mean) and default correlation; a
 /// player given in `players` too keeps his own projection for that stat.
-public struct PropsProjections: Decodable, Sendable {
-  public var home: Double?
-  public var away: Double?
-  public var players: [ParlayRequest.Player]
-  public var seasonAverages: SeasonAveragesByTeam?
+package struct PropsProjections: Decodable, Sendable {
+  package var home: Double?
+  package var away: Double?
+  package var players: [ParlayRequest.Player]
+  package var seasonAverages: SeasonAveragesByTeam?
 
   /// The box-score API's season-averages objects, by team.
-  public struct SeasonAveragesByTeam: Decodable, Sendable {
-    public var home: [SeasonAverages]?
-    public var away: [SeasonAverages]?
+  package struct SeasonAveragesByTeam: Decodable, Sendable {
+    package var home: [SeasonAverages]?
+    package var away: [SeasonAverages]?
   }
 
   /// `GET /api/players/{nba_player_id}/season-averages` (the fields used; the others are read
   /// and ignored).
-  public struct SeasonAverages: Decodable, Sendable {
-    public var playerName: String
-    public var pts: Double?
-    public var reb: Double?
-    public var ast: Double?
-    public var gamesPlayed: Int?
+  package struct SeasonAverages: Decodable, Sendable {
+    package var playerName: String
+    package var pts: Double?
+    package var reb: Double?
+    package var ast: Double?
+    package var gamesPlayed: Int?
 
     enum CodingKeys: String, CodingKey {
       case playerName = "player_name", pts, reb, ast, gamesPlayed = "games_played"
@@ -47,7 +47,7 @@ public struct PropsProjections: Decodable, Sendable {
     case seasonAverages = "season_averages"
   }
 
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     home = try c.decodeIfPresent(Double.self, forKey: .home)
     away = try c.decodeIfPresent(Double.self, forKey: .away)
@@ -55,15 +55,15 @@ public struct PropsProjections: Decodable, Sendable {
     seasonAverages = try c.decodeIfPresent(SeasonAveragesByTeam.self, forKey: .seasonAverages)
   }
 
-  public static let fieldNames = Set(CodingKeys.allCases.map(\.rawValue))
+  package static let fieldNames = Set(CodingKeys.allCases.map(\.rawValue))
 
-  public static func decode(_ data: Data) throws(InputDecodingError) -> PropsProjections {
+  package static func decode(_ data: Data) throws(InputDecodingError) -> PropsProjections {
     try InputDecodingError.decode(PropsProjections.self, from: data)
   }
 
   /// The engine's projections, errors naming `players[i].field` or
   /// `season_averages.home[i].pts`.
-  public func projections() throws(InputError) -> [PlayerProjection] {
+  package func projections() throws(InputError) -> [PlayerProjection] {
     var out: [PlayerProjection] = []
     for (i, p) in players.enumerated() { out.append(try ParlayRequest.projection(p, index: i, game: 0)) }
     for (team, list) in [(ParlayLeg.Team.home, seasonAverages?.home), (.away, seasonAverages?.away)] {

@@ -4,18 +4,18 @@ import Simulation
 /// `mcsim props --json`: per offered (player, stat, line) p_over, p_under, p_push from one
 /// simulation of the game, and per book price its EV and Kelly; the team totals simulated
 /// alongside; players offered without a projection.
-public struct PropsResponse: Encodable, Sendable {
-  public struct Price: Encodable, Sendable {
-    public let book: String
-    public let side: String
-    public let price: Double
-    public let ev: Double
-    public let kellyFull: Double
+package struct PropsResponse: Encodable, Sendable {
+  package struct Price: Encodable, Sendable {
+    package let book: String
+    package let side: String
+    package let price: Double
+    package let ev: Double
+    package let kellyFull: Double
     /// The advised stake after the advice policy (fraction of bankroll, within the cap; 0 when
     /// withheld), and in money with a bankroll.
-    public let stake: Double
-    public let stakeAmount: Double?
-    public let advice: SideAdvice
+    package let stake: Double
+    package let stakeAmount: Double?
+    package let advice: SideAdvice
 
     enum CodingKeys: String, CodingKey {
       case book, side, price, ev, stake, advice
@@ -23,16 +23,16 @@ public struct PropsResponse: Encodable, Sendable {
     }
   }
 
-  public struct Prop: Encodable, Sendable {
-    public let player: String
-    public let stat: String
-    public let line: Double
-    public let pOver: Double
-    public let pUnder: Double
-    public let pPush: Double
-    public let fairOver: Double?
-    public let fairUnder: Double?
-    public let prices: [Price]
+  package struct Prop: Encodable, Sendable {
+    package let player: String
+    package let stat: String
+    package let line: Double
+    package let pOver: Double
+    package let pUnder: Double
+    package let pPush: Double
+    package let fairOver: Double?
+    package let fairUnder: Double?
+    package let prices: [Price]
 
     enum CodingKeys: String, CodingKey {
       case player, stat, line, prices
@@ -40,10 +40,10 @@ public struct PropsResponse: Encodable, Sendable {
     }
   }
 
-  public struct TeamTotal: Encodable, Sendable {
-    public let team: String
-    public let line: Double
-    public let pOver: Double
+  package struct TeamTotal: Encodable, Sendable {
+    package let team: String
+    package let line: Double
+    package let pOver: Double
 
     enum CodingKeys: String, CodingKey {
       case team, line
@@ -51,18 +51,18 @@ public struct PropsResponse: Encodable, Sendable {
     }
   }
 
-  public let event: String
-  public let homeMean: Double
-  public let awayMean: Double
-  public let props: [Prop]
-  public let teamTotals: [TeamTotal]
-  public let unpriced: [String]
-  public let skippedMarkets: [String]
-  public let defaultedCorrelations: [ParlayResponse.DefaultedCorrelation]
+  package let event: String
+  package let homeMean: Double
+  package let awayMean: Double
+  package let props: [Prop]
+  package let teamTotals: [TeamTotal]
+  package let unpriced: [String]
+  package let skippedMarkets: [String]
+  package let defaultedCorrelations: [ParlayResponse.DefaultedCorrelation]
   /// Quantities whose sd is the stat's default fraction of the mean (season averages).
-  public let defaultedSDs: [String]
-  public let simulations: UInt64
-  public let seed: UInt64
+  package let defaultedSDs: [String]
+  package let simulations: UInt64
+  package let seed: UInt64
 
   enum CodingKeys: String, CodingKey {
     case event, props, unpriced, simulations, seed
@@ -70,7 +70,7 @@ public struct PropsResponse: Encodable, Sendable {
     case defaultedCorrelations = "defaulted_correlations", defaultedSDs = "defaulted_sds"
   }
 
-  public init(_ board: PropBoard, event: String, skippedMarkets: [String]) {
+  package init(_ board: PropBoard, event: String, skippedMarkets: [String]) {
     self.event = event
     let game = board.result.parlay.games[0]
     homeMean = game.homeMean

@@ -23,37 +23,37 @@ import Simulation
 /// | `model` | object | model defaults: `home_sd`, `away_sd`, `rho`, `ot_model`, `ot_rate`, `ot_points`, `ot_sd`, `score_floor`, `skew` |
 ///
 /// An unknown key, a value of the wrong type or out of range is refused, naming the key.
-public struct ConfigFile: Sendable {
-  public var bankroll: Double?
-  public var kellyFraction: Double?
-  public var kellyCap: Double?
-  public var maxExposure: Double?
-  public var minEV: Double?
-  public var minEdge: Double?
-  public var maxMarketGap: Double?
-  public var maxEVInterval: Double?
-  public var blend: Double?
-  public var trustModel: Bool?
-  public var exact: Bool?
-  public var sharpBooks: [String]?
-  public var fees: [String: Double]?
-  public var sims: Int?
-  public var model: ModelSettings?
+package struct ConfigFile: Sendable {
+  package var bankroll: Double?
+  package var kellyFraction: Double?
+  package var kellyCap: Double?
+  package var maxExposure: Double?
+  package var minEV: Double?
+  package var minEdge: Double?
+  package var maxMarketGap: Double?
+  package var maxEVInterval: Double?
+  package var blend: Double?
+  package var trustModel: Bool?
+  package var exact: Bool?
+  package var sharpBooks: [String]?
+  package var fees: [String: Double]?
+  package var sims: Int?
+  package var model: ModelSettings?
   /// Where it was read from.
-  public var source: String
+  package var source: String
 
   /// The name looked for in the working directory.
-  public static let defaultName = "mcsim.json"
+  package static let defaultName = "mcsim.json"
 
-  public static let keys: [String] = [
+  package static let keys: [String] = [
     "bankroll", "kelly_fraction", "kelly_cap", "max_exposure", "min_ev", "min_edge", "max_market_gap",
     "max_ev_interval", "blend", "trust_model", "exact", "sharp_books", "fees", "sims", "model",
   ]
 
-  public init(source: String) { self.source = source }
+  package init(source: String) { self.source = source }
 
   /// Decodes and checks a config file; the error names the key at fault.
-  public static func decode(_ data: Data, source: String) throws(InputDecodingError) -> ConfigFile {
+  package static func decode(_ data: Data, source: String) throws(InputDecodingError) -> ConfigFile {
     let raw = try InputDecodingError.decode(Raw.self, from: data)
     var config = raw.config
     config.source = source
@@ -79,7 +79,7 @@ public struct ConfigFile: Sendable {
   }
 
   /// The file's settings over `policy` (an option given on the command line is applied after).
-  public func apply(to policy: inout AdvicePolicy) {
+  package func apply(to policy: inout AdvicePolicy) {
     if let bankroll { policy.bankroll = bankroll }
     if let kellyFraction { policy.kelly.fraction = kellyFraction }
     if let kellyCap { policy.kelly.cap = kellyCap }

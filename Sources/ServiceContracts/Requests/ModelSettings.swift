@@ -8,25 +8,25 @@ import UseCases
 /// object) or per game (the same keys in the game); what is absent keeps the value below it:
 /// game over slate file over the built-in defaults. An option given on the command line wins
 /// over all of them (`mcsim slate` applies it last, with a note).
-public struct ModelSettings: Hashable, Sendable, Decodable {
-  public var homeSD: Double?
-  public var awaySD: Double?
-  public var rho: Double?
-  public var otModel: Overtime.Kind?
-  public var otRate: Double?
-  public var otPoints: Double?
-  public var otSD: Double?
-  public var scoreFloor: Int?
-  public var skew: Double?
+package struct ModelSettings: Hashable, Sendable, Decodable {
+  package var homeSD: Double?
+  package var awaySD: Double?
+  package var rho: Double?
+  package var otModel: Overtime.Kind?
+  package var otRate: Double?
+  package var otPoints: Double?
+  package var otSD: Double?
+  package var scoreFloor: Int?
+  package var skew: Double?
 
-  public init() {}
+  package init() {}
 
   /// The model fields a slate file may carry, the agent's synonyms included (for reporting
   /// unknown ones).
-  public static var fieldNames: Set<String> { fieldTypes.names }
+  package static var fieldNames: Set<String> { fieldTypes.names }
 
   /// The keys and their JSON types (the server names each of the wrong type at once).
-  public static let fieldTypes = FieldTypes(fields: [
+  package static let fieldTypes = FieldTypes(fields: [
     ("home_sd", .number), ("home_std_dev", .number), ("away_sd", .number), ("away_std_dev", .number),
     ("rho", .number), ("ot_model", .string), ("ot_rate", .number), ("ot_points", .number), ("ot_sd", .number),
     ("score_floor", .integer), ("skew", .number),
@@ -44,7 +44,7 @@ public struct ModelSettings: Hashable, Sendable, Decodable {
     ]),
   ])
 
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: AnyKey.self)
     homeSD = try Self.synonym(c, "home_sd", "home_std_dev")
     awaySD = try Self.synonym(c, "away_sd", "away_std_dev")
@@ -75,7 +75,7 @@ public struct ModelSettings: Hashable, Sendable, Decodable {
 
   /// The key of this object that sets the `GameModel` field an `InputError` names
   /// (`correlation` is `rho`, `home_std_dev` is `home_sd`, `skewness` is `skew`).
-  public static func key(of modelField: String) -> String {
+  package static func key(of modelField: String) -> String {
     switch modelField {
     case "correlation": "rho"
     case "home_std_dev": "home_sd"
@@ -86,7 +86,7 @@ public struct ModelSettings: Hashable, Sendable, Decodable {
   }
 
   /// `model` with every setting given here replacing its value.
-  public func applied(to model: GameModel) -> GameModel {
+  package func applied(to model: GameModel) -> GameModel {
     var m = model
     for setting in settings { setting.set(&m) }
     return m
@@ -94,7 +94,7 @@ public struct ModelSettings: Hashable, Sendable, Decodable {
 
   /// The keys given, as settings of the model (`ModelSetting`): what this object sets, in the
   /// one order of precedence `RunContext` lays.
-  public var settings: [ModelSetting] {
+  package var settings: [ModelSetting] {
     var out: [ModelSetting] = []
     if let homeSD { out.append(.homeSD(homeSD)) }
     if let awaySD { out.append(.awaySD(awaySD)) }

@@ -5,7 +5,7 @@ import UseCases
 /// one it reads, with its field's path, to the collector of the decoding under way, so every
 /// decoder of a price notes it the same way without a second channel through each request type.
 /// The edge says them (stderr, or the answer's `warnings`).
-public final class PriceNotices: @unchecked Sendable {
+package final class PriceNotices: @unchecked Sendable {
   @TaskLocal static var current: PriceNotices?
 
   private let lock = NSLock()
@@ -20,7 +20,7 @@ public final class PriceNotices: @unchecked Sendable {
   }
 
   /// Runs `body` (a decoding) and returns its value with the ambiguous prices it read, in order.
-  public static func collect<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> (value: T, ambiguous: [AmbiguousPrice]) {
+  package static func collect<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> (value: T, ambiguous: [AmbiguousPrice]) {
     let collector = PriceNotices()
     let result = $current.withValue(collector) { () -> Result<T, E> in
       do throws(E) { return .success(try body()) } catch { return .failure(error) }

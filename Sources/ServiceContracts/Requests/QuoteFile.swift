@@ -14,23 +14,23 @@ import UseCases
 ///
 /// Decoding is per quote: a quote that is missing a field or has a bad value is reported with
 /// its position and skipped; the others are still returned.
-public enum QuoteFile {
+package enum QuoteFile {
   /// The fields a quote may carry (for reporting unknown ones).
-  public static let fieldNames: Set<String> = [
+  package static let fieldNames: Set<String> = [
     "event", "market", "selection", "line", "book", "price", "observed_at", "category",
   ]
 
-  public struct Decoded: Sendable {
-    public var quotes: [Quote]
-    public var rejected: [RejectedQuote]
+  package struct Decoded: Sendable {
+    package var quotes: [Quote]
+    package var rejected: [RejectedQuote]
 
-    public init(quotes: [Quote], rejected: [RejectedQuote]) {
+    package init(quotes: [Quote], rejected: [RejectedQuote]) {
       self.quotes = quotes
       self.rejected = rejected
     }
   }
 
-  public static func decode(_ data: Data) throws(QuoteFileError) -> Decoded {
+  package static func decode(_ data: Data) throws(QuoteFileError) -> Decoded {
     let root: Any
     do {
       root = try JSONSerialization.jsonObject(with: data)
@@ -112,12 +112,12 @@ public enum QuoteFile {
 }
 
 /// What is wrong with one quote.
-public enum QuoteError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum QuoteError: Error, Hashable, Sendable, CustomStringConvertible {
   case notAnObject
   case missingField(String)
   case invalidField(String, value: String, reason: String)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .notAnObject: "not a JSON object"
     case .missingField(let field): "missing field '\(field)'"
@@ -127,11 +127,11 @@ public enum QuoteError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Why a whole quotes file was refused.
-public enum QuoteFileError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum QuoteFileError: Error, Hashable, Sendable, CustomStringConvertible {
   case notJSON(String)
   case noQuotes
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .notJSON(let detail): detail
     case .noQuotes: "expected an array of quotes or an object with a \"quotes\" array"

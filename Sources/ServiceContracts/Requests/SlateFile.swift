@@ -17,22 +17,22 @@ import Simulation
 ///
 /// Each game decodes on its own: a game with a bad field becomes a game with that error, named
 /// by its path (`games[2].home_ppg`), and the others are still evaluated.
-public struct SlateFile: Sendable {
-  public var entries: [SlateEntry]
-  public var nSims: Int?
-  public var seed: UInt64?
+package struct SlateFile: Sendable {
+  package var entries: [SlateEntry]
+  package var nSims: Int?
+  package var seed: UInt64?
   /// mcsim's addition: grade on the exact probabilities (the server's default is the
   /// simulation's, the command line's the exact ones).
-  public var includeExact: Bool?
+  package var includeExact: Bool?
   /// The top-level `model` object (settings for every game), as given.
-  public var model = ModelSettings()
+  package var model = ModelSettings()
 
   /// The most games the server's batch endpoint takes in one request.
-  public static let batchLimit = 500
+  package static let batchLimit = 500
 
   /// The top level's keys and JSON types (`games` is checked game by game, each game's errors
   /// its own).
-  public static let fieldTypes = FieldTypes(fields: [
+  package static let fieldTypes = FieldTypes(fields: [
     ("games", .array), ("n_sims", .integer), ("seed", .integer), ("include_exact", .boolean),
     ("model", .object(ModelSettings.fieldTypes)),
   ], required: ["games"], keywords: [
@@ -44,7 +44,7 @@ public struct SlateFile: Sendable {
   ])
 
   /// Decodes a slate over `base`, the model every game starts from (the command line's).
-  public static func decode(_ data: Data, base: GameModel) throws(InputDecodingError) -> SlateFile {
+  package static func decode(_ data: Data, base: GameModel) throws(InputDecodingError) -> SlateFile {
     let raw = try InputDecodingError.decode(RawSlate.self, from: data)
     let fileBase = raw.model.applied(to: base)
     let entries = raw.games.enumerated().map { i, slot in slot.entry(number: i + 1, base: fileBase) }
@@ -53,14 +53,14 @@ public struct SlateFile: Sendable {
 }
 
 /// A game of a slate with the teams it is matched by (to a feed's lines).
-public struct SlateEntry: Sendable {
-  public var game: SlateGame
-  public var home: TeamKey?
-  public var away: TeamKey?
+package struct SlateEntry: Sendable {
+  package var game: SlateGame
+  package var home: TeamKey?
+  package var away: TeamKey?
   /// The game's keys that no field of a slate game has (also in the game's notes, as warnings).
-  public var unknownFields: [String]
+  package var unknownFields: [String]
 
-  public init(game: SlateGame, home: TeamKey?, away: TeamKey?, unknownFields: [String] = []) {
+  package init(game: SlateGame, home: TeamKey?, away: TeamKey?, unknownFields: [String] = []) {
     self.game = game
     self.home = home
     self.away = away

@@ -2,13 +2,13 @@ import Foundation
 
 /// An NBA franchise: the NBA's team id, the tricode, the full name as feeds print it, and the
 /// other names people and feeds use for it.
-public struct Team: Hashable, Sendable {
-  public let id: Int
-  public let abbreviation: String
-  public let fullName: String
+package struct Team: Hashable, Sendable {
+  package let id: Int
+  package let abbreviation: String
+  package let fullName: String
   /// Nicknames, older names of the franchise, other tricodes and spellings ("LA Clippers",
   /// "Clippers", "LAC"; "New Jersey Nets", "BRK", "NJN").
-  public let aliases: [String]
+  package let aliases: [String]
 }
 
 /// Resolves any name a feed, a stats file or a user gives a team to one `Team`: full names,
@@ -17,8 +17,8 @@ public struct Team: Hashable, Sendable {
 /// none, so an ambiguous name is reported rather than guessed. Franchise-level, like the shared
 /// results data: a relocated or renamed team is its current franchise (New Jersey Nets -> BKN,
 /// Seattle SuperSonics -> OKC, New Orleans Hornets -> NOP, Charlotte Bobcats -> CHA).
-public enum TeamDirectory {
-  public static let nba: [Team] = [
+package enum TeamDirectory {
+  package static let nba: [Team] = [
     Team(id: 1610612737, abbreviation: "ATL", fullName: "Atlanta Hawks", aliases: ["Hawks", "Atlanta"]),
     Team(id: 1610612738, abbreviation: "BOS", fullName: "Boston Celtics", aliases: ["Celtics", "Boston"]),
     Team(id: 1610612751, abbreviation: "BKN", fullName: "Brooklyn Nets",
@@ -79,18 +79,18 @@ public enum TeamDirectory {
   }()
 
   /// The team a name stands for, or nil when it names no NBA team or more than one.
-  public static func resolve(_ name: String) -> Team? {
+  package static func resolve(_ name: String) -> Team? {
     index[normalise(name)]
   }
 
   /// The team with this NBA team id.
-  public static func team(id: Int) -> Team? {
+  package static func team(id: Int) -> Team? {
     nba.first { $0.id == id }
   }
 
   /// Lowercased, accents and punctuation dropped ("L.A." -> "la", "T-Wolves" -> "t wolves"),
   /// runs of spaces collapsed.
-  public static func normalise(_ name: String) -> String {
+  package static func normalise(_ name: String) -> String {
     let folded = name.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).lowercased()
     var out = ""
     var space = false
@@ -110,14 +110,14 @@ public enum TeamDirectory {
 
 /// How games from different sources are matched: an NBA team by its franchise, any other
 /// (another sport, a team the directory does not know) by its normalised name.
-public struct TeamKey: Hashable, Sendable, CustomStringConvertible {
-  public let key: String
-  public let team: Team?
+package struct TeamKey: Hashable, Sendable, CustomStringConvertible {
+  package let key: String
+  package let team: Team?
 
-  public init(_ name: String) {
+  package init(_ name: String) {
     team = TeamDirectory.resolve(name)
     key = team?.abbreviation ?? "name:" + TeamDirectory.normalise(name)
   }
 
-  public var description: String { team?.abbreviation ?? String(key.dropFirst(5)) }
+  package var description: String { team?.abbreviation ?? String(key.dropFirst(5)) }
 }

@@ -2,19 +2,19 @@ import Foundation
 
 /// A team's scoring: points per game, points allowed per game, and the sd of its points when
 /// known. The input of the betting agent's projection.
-public struct TeamStats: Hashable, Sendable {
+package struct TeamStats: Hashable, Sendable {
   /// The name as the source gave it.
-  public var name: String
-  public var team: Team?
-  public var ppg: Double
-  public var oppPPG: Double
+  package var name: String
+  package var team: Team?
+  package var ppg: Double
+  package var oppPPG: Double
   /// Standard deviation of the team's points per game; nil when the source has none (the
   /// platform's /api/teams), and then the model's default sd applies.
-  public var sd: Double?
+  package var sd: Double?
   /// Games behind the figures, when known.
-  public var games: Int?
+  package var games: Int?
 
-  public init(name: String, team: Team? = nil, ppg: Double, oppPPG: Double, sd: Double? = nil, games: Int? = nil) {
+  package init(name: String, team: Team? = nil, ppg: Double, oppPPG: Double, sd: Double? = nil, games: Int? = nil) {
     self.name = name
     self.team = team ?? TeamDirectory.resolve(name)
     self.ppg = ppg
@@ -23,7 +23,7 @@ public struct TeamStats: Hashable, Sendable {
     self.games = games
   }
 
-  public var key: TeamKey { team.map { TeamKey($0.abbreviation) } ?? TeamKey(name) }
+  package var key: TeamKey { team.map { TeamKey($0.abbreviation) } ?? TeamKey(name) }
 }
 
 /// The betting agent's projection from team stats (docs/contracts.md, "Betting agent"):
@@ -33,16 +33,16 @@ public struct TeamStats: Hashable, Sendable {
 ///
 /// each team's expected points being the mean of what it scores and what its opponent allows.
 /// Team sds computed from results are floored at 8 points, as the agent floored them.
-public enum AgentProjection {
-  public static let minimumSD = 8.0
+package enum AgentProjection {
+  package static let minimumSD = 8.0
 
-  public static func project(homePPG: Double, homeOppPPG: Double, awayPPG: Double, awayOppPPG: Double)
+  package static func project(homePPG: Double, homeOppPPG: Double, awayPPG: Double, awayOppPPG: Double)
     -> (home: Double, away: Double)
   {
     ((homePPG + awayOppPPG) / 2, (awayPPG + homeOppPPG) / 2)
   }
 
-  public static func project(home: TeamStats, away: TeamStats) -> (home: Double, away: Double) {
+  package static func project(home: TeamStats, away: TeamStats) -> (home: Double, away: Double) {
     project(homePPG: home.ppg, homeOppPPG: home.oppPPG, awayPPG: away.ppg, awayOppPPG: away.oppPPG)
   }
 }

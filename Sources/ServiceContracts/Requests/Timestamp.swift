@@ -2,8 +2,8 @@ import Foundation
 
 /// ISO 8601 times as feeds write them, with or without fractional seconds; and the one parser
 /// of a time a user types (`--as-of`): an ISO date (2023-12-11, midnight UTC) or date-time.
-public enum Timestamp {
-  public static func parse(_ text: String) -> Date? {
+package enum Timestamp {
+  package static func parse(_ text: String) -> Date? {
     guard validCalendarDate(text.prefix(10)) else { return nil }
     let plain = ISO8601DateFormatter()
     if let date = plain.date(from: text) { return date }
@@ -14,7 +14,7 @@ public enum Timestamp {
 
   /// An ISO date (midnight UTC) or an ISO date-time; nil for anything else, including dates
   /// that do not exist (2023-13-45, 2023-02-30).
-  public static func parseDateOrTime(_ text: String) -> Date? {
+  package static func parseDateOrTime(_ text: String) -> Date? {
     if text.count == 10 {
       guard validCalendarDate(Substring(text)) else { return nil }
       let formatter = ISO8601DateFormatter()
@@ -25,11 +25,11 @@ public enum Timestamp {
   }
 
   /// The UTC calendar day of `date`, as 2023-12-11.
-  public static func day(_ date: Date) -> String {
+  package static func day(_ date: Date) -> String {
     String(format(date).prefix(10))
   }
 
-  public static func format(_ date: Date) -> String {
+  package static func format(_ date: Date) -> String {
     ContractTime.string(date)
   }
 

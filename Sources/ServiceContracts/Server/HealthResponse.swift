@@ -1,19 +1,19 @@
 /// `GET /health`: the betting agent's body, unchanged; `status` is `degraded` while the live
 /// lines are stale (still 200: the process answers).
-public struct AgentHealthResponse: Encodable, Sendable {
-  public let status: String
-  public let service = "nba-betting-agent"
-  public init(healthy: Bool = true) { status = healthy ? "healthy" : "degraded" }
+package struct AgentHealthResponse: Encodable, Sendable {
+  package let status: String
+  package let service = "nba-betting-agent"
+  package init(healthy: Bool = true) { status = healthy ? "healthy" : "degraded" }
 }
 
 /// `GET /api/health`: mcsim's own, with the simulation pool's load and the live sources' state.
-public struct HealthResponse: Encodable, Sendable {
-  public struct Pool: Encodable, Sendable {
-    public let workers: Int
-    public let running: Int
-    public let waiting: Int
-    public let queueLimit: Int
-    public init(workers: Int, running: Int, waiting: Int, queueLimit: Int) {
+package struct HealthResponse: Encodable, Sendable {
+  package struct Pool: Encodable, Sendable {
+    package let workers: Int
+    package let running: Int
+    package let waiting: Int
+    package let queueLimit: Int
+    package init(workers: Int, running: Int, waiting: Int, queueLimit: Int) {
       self.workers = workers
       self.running = running
       self.waiting = waiting
@@ -25,13 +25,13 @@ public struct HealthResponse: Encodable, Sendable {
   }
 
   /// `healthy`, or `degraded` while the live sources are (their `status` says why).
-  public let status: String
-  public let service = "mcsim"
-  public let version: String
-  public let pool: Pool
-  public let live: SourceStatus?
+  package let status: String
+  package let service = "mcsim"
+  package let version: String
+  package let pool: Pool
+  package let live: SourceStatus?
 
-  public init(version: String, pool: Pool, live: SourceStatus?) {
+  package init(version: String, pool: Pool, live: SourceStatus?) {
     self.version = version
     self.pool = pool
     self.live = live

@@ -7,19 +7,19 @@ import Foundation
 /// `healthy` while the lines are younger than `stale_after_seconds`, `degraded` once they are
 /// older or were never read; `warning` says why the last good lines are kept (a feed that
 /// answered no games).
-public struct SourceStatus: Encodable, Sendable {
-  public let status: String
-  public let odds: String
-  public let stats: String?
-  @NullEncoded public var updatedAt: String?
-  @NullEncoded public var changedAt: String?
-  @NullEncoded public var ageSeconds: Double?
-  @NullEncoded public var lastError: String?
-  @NullEncoded public var warning: String?
-  public let refreshSeconds: Double
-  public let staleAfterSeconds: Double
+package struct SourceStatus: Encodable, Sendable {
+  package let status: String
+  package let odds: String
+  package let stats: String?
+  @NullEncoded package var updatedAt: String?
+  @NullEncoded package var changedAt: String?
+  @NullEncoded package var ageSeconds: Double?
+  @NullEncoded package var lastError: String?
+  @NullEncoded package var warning: String?
+  package let refreshSeconds: Double
+  package let staleAfterSeconds: Double
 
-  public init(
+  package init(
     odds: String, stats: String?, readAt: Date?, changedAt: Date? = nil, now: Date, lastError: String?,
     refreshSeconds: Double, staleAfterSeconds: Double = 600, warning: String? = nil
   ) {
@@ -36,7 +36,7 @@ public struct SourceStatus: Encodable, Sendable {
     status = age.map { $0 <= staleAfterSeconds } == true ? "healthy" : "degraded"
   }
 
-  public var isHealthy: Bool { status == "healthy" }
+  package var isHealthy: Bool { status == "healthy" }
 
   enum CodingKeys: String, CodingKey {
     case status, odds, stats, updatedAt = "updated_at", changedAt = "changed_at", ageSeconds = "age_seconds", lastError = "last_error"

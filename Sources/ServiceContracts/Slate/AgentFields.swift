@@ -12,17 +12,17 @@ import OddsMath
 /// and whose rules fill `verdict`, `recommended_bet` and `kelly_*` (`AgentAdviceRules`): the
 /// agent's (on the simulated probabilities, quarter Kelly capped at 5%) or mcsim's policy. mcsim's
 /// own advice is always in `advice` and `best_bet` beside them.
-public struct AgentFields: Sendable {
-  public enum Endpoint: Sendable { case batch, tonight }
+package struct AgentFields: Sendable {
+  package enum Endpoint: Sendable { case batch, tonight }
 
-  public var endpoint: Endpoint
-  public var rules: AgentAdviceRules
+  package var endpoint: Endpoint
+  package var rules: AgentAdviceRules
 
-  public init(endpoint: Endpoint, rules: AgentAdviceRules) {
+  package init(endpoint: Endpoint, rules: AgentAdviceRules) {
     self.endpoint = endpoint
     self.rules = rules
   }
 
   /// The agent's Kelly: a quarter of full Kelly, at most 5% of the bankroll.
-  public static let agentKelly = KellyPolicy(fraction: 0.25, cap: 0.05)
+  package static let agentKelly = KellyPolicy(fraction: 0.25, cap: 0.05)
 }

@@ -6,17 +6,17 @@ import UseCases
 /// The `league_factor` block of `mcsim slate --league-factor F [--bets FILE]`: the distribution of
 /// the number of overs that hit when the games share a scoring environment, against independent
 /// games, and the joint probability of the user's bets.
-public struct LeagueFactorReport: Encodable, Sendable {
-  public let leagueFactor: Double
-  public let games: [String]
+package struct LeagueFactorReport: Encodable, Sendable {
+  package let leagueFactor: Double
+  package let games: [String]
   /// overs_hit[k]: P(exactly k of the games go over their total line).
-  public let oversHit: [Double]
-  public let expectedOvers: Double
-  public let allOvers: Double
-  public let allOversIfIndependent: Double
-  public let bets: ParlayResponse?
+  package let oversHit: [Double]
+  package let expectedOvers: Double
+  package let allOvers: Double
+  package let allOversIfIndependent: Double
+  package let bets: ParlayResponse?
   /// Games with a total line left out of the joint simulation, each with why (not priced).
-  public let leftOut: [String]
+  package let leftOut: [String]
 
   enum CodingKeys: String, CodingKey {
     case leagueFactor = "league_factor", games, oversHit = "overs_hit", expectedOvers = "expected_overs"
@@ -24,7 +24,7 @@ public struct LeagueFactorReport: Encodable, Sendable {
     case leftOut = "left_out"
   }
 
-  public init(_ f: SlateFactor, leftOut: [String] = []) {
+  package init(_ f: SlateFactor, leftOut: [String] = []) {
     self.leftOut = leftOut
     leagueFactor = f.overs.parlay.leagueFactor ?? 0
     games = f.overs.parlay.gameNames
@@ -38,17 +38,17 @@ public struct LeagueFactorReport: Encodable, Sendable {
 
 /// The bets file of `mcsim slate --bets FILE`: a list of legs on the slate's games, as a parlay
 /// file writes them (`[{"game": "g1", "leg": "over:225.5"}, ...]`, or `{"legs": [...]}`).
-public enum SlateBets {
+package enum SlateBets {
   private struct Wrapped: Decodable { var legs: [ParlayRequest.Leg] }
 
-  public static func decode(_ data: Data) throws(InputDecodingError) -> [ParlayRequest.Leg] {
+  package static func decode(_ data: Data) throws(InputDecodingError) -> [ParlayRequest.Leg] {
     if let list = try? InputDecodingError.decode([ParlayRequest.Leg].self, from: data) { return list }
     return try InputDecodingError.decode(Wrapped.self, from: data).legs
   }
 
   /// The bets read: each leg's text parsed (errors naming `bets[i]`); which game each names is
   /// checked against the games that price together (`SlatePricing`).
-  public static func bets(_ raw: [ParlayRequest.Leg]) throws(InputError) -> [SlateBet] {
+  package static func bets(_ raw: [ParlayRequest.Leg]) throws(InputError) -> [SlateBet] {
     var out: [SlateBet] = []
     for (i, l) in raw.enumerated() {
       let leg = try ParlayLegSyntax.leg(l.leg, field: "bets[\(i)]")

@@ -4,7 +4,7 @@ import Simulation
 extension LineMove: Encodable {
   enum WireKeys: String, CodingKey { case gameID = "game_id", game, kind, changes, result }
 
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: WireKeys.self)
     try c.encode(gameID, forKey: .gameID)
     try c.encode(game, forKey: .game)

@@ -4,23 +4,23 @@ import Simulation
 /// The `ev_metrics` object and `verdict` of the betting agent's batch and tonight responses, in
 /// each endpoint's units and roundings and by the configured rules (`AgentFields`). mcsim adds
 /// the full Kelly stakes and the better side's EV and edge, in the units of their siblings.
-public struct SlateEVMetrics: Hashable, Sendable, Encodable {
-  public let evOver: Double
-  public let evUnder: Double
-  public let edgeOver: Double
-  public let edgeUnder: Double
-  public let kellyOver: Double
-  public let kellyUnder: Double
-  public let recommendedBet: TotalsRecommendation
-  public let kellyOverFull: Double
-  public let kellyUnderFull: Double
-  public let bestEV: Double
-  public let bestEdge: Double
+package struct SlateEVMetrics: Hashable, Sendable, Encodable {
+  package let evOver: Double
+  package let evUnder: Double
+  package let edgeOver: Double
+  package let edgeUnder: Double
+  package let kellyOver: Double
+  package let kellyUnder: Double
+  package let recommendedBet: TotalsRecommendation
+  package let kellyOverFull: Double
+  package let kellyUnderFull: Double
+  package let bestEV: Double
+  package let bestEdge: Double
   /// The game's verdict under the same rules (not a key of `ev_metrics`).
-  public let verdict: TotalsVerdict
+  package let verdict: TotalsVerdict
 
   /// Nil for a game without priced totals.
-  public init?(_ game: SlateGameResult, fields: AgentFields) {
+  package init?(_ game: SlateGameResult, fields: AgentFields) {
     guard let mcsim = game.evMetrics, let mc = game.monteCarlo, let over = game.overOdds, let under = game.underOdds,
       let overOdds = try? Odds(decimal: over), let underOdds = try? Odds(decimal: under)
     else { return nil }

@@ -6,11 +6,11 @@ import Simulation
 /// rounded to 0.1 as the agent rounds them; `edge` is the simulated mean total minus the line.
 /// The tonight endpoint sends every key on every game (`null` where a game has no line), and
 /// the odds of a game without a line as the agent's -110 in decimal.
-public struct SlateGameWire: Encodable, Sendable {
-  public let game: SlateGameResult
-  public let fields: AgentFields
+package struct SlateGameWire: Encodable, Sendable {
+  package let game: SlateGameResult
+  package let fields: AgentFields
 
-  public init(_ game: SlateGameResult, fields: AgentFields) {
+  package init(_ game: SlateGameResult, fields: AgentFields) {
     self.game = game
     self.fields = fields
   }
@@ -19,7 +19,7 @@ public struct SlateGameWire: Encodable, Sendable {
   static let defaultOdds = 1 + 100.0 / 110
 
   /// round(mean_total - line, 1): the simulated mean, overtime included.
-  public var edge: Double? {
+  package var edge: Double? {
     guard let mc = game.monteCarlo, let line = game.line else { return nil }
     return PythonRound.rounded(PythonRound.rounded(mc.meanTotal, 1) - line, 1)
   }
@@ -37,7 +37,7 @@ public struct SlateGameWire: Encodable, Sendable {
     case homeGames = "home_games", awayGames = "away_games", avgPace = "avg_pace", bookmaker
   }
 
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     let g = game
     var c = encoder.container(keyedBy: WireKeys.self)
     let metrics = SlateEVMetrics(g, fields: fields)

@@ -8,36 +8,36 @@ import UseCases
 /// `methodology`, and mcsim's additions: `seed`, `threads`, `elapsed_ms`, `n_failed` (games with
 /// an `error`), `unmatched` (feed games that found no place on the slate), and `inputs` (where
 /// the games, lines and stats came from, with what their decoders skipped or noted).
-public struct SlateResponse: Sendable, Encodable {
-  public let success = true
-  public private(set) var games: [SlateGameResult]
-  public let nSimsPerGame: Int
-  public let seed: UInt64
-  public let threads: Int
-  public let elapsedMs: Double
-  public let unmatched: [UnmatchedGame]
-  public let methodology: Methodology
-  public let inputs: Inputs
+package struct SlateResponse: Sendable, Encodable {
+  package let success = true
+  package private(set) var games: [SlateGameResult]
+  package let nSimsPerGame: Int
+  package let seed: UInt64
+  package let threads: Int
+  package let elapsedMs: Double
+  package let unmatched: [UnmatchedGame]
+  package let methodology: Methodology
+  package let inputs: Inputs
   /// The slate's stakes added up: a fraction of bankroll, and in money.
-  public let totalExposureFraction: Double
-  public let bankroll: Double
-  public let exposureScaled: Bool
+  package let totalExposureFraction: Double
+  package let bankroll: Double
+  package let exposureScaled: Bool
   /// `--league-factor`: the games simulated together with a shared scoring environment.
-  public var leagueFactor: LeagueFactorReport?
+  package var leagueFactor: LeagueFactorReport?
   /// What the input holds that was read but may not be what was meant (an ambiguous price, in
   /// `PriceWarningText`'s words); omitted when empty.
-  public var warnings: [String] = []
+  package var warnings: [String] = []
   /// On the command line, what the run stood on (config file, model file, who set what).
-  public var provenance: Provenance?
+  package var provenance: Provenance?
   /// The endpoint whose units the agent's fields take, and whose rules fill them: the batch's
   /// units and mcsim's policy unless the server says otherwise.
-  public var agentFields = AgentFields(endpoint: .batch, rules: .mcsim)
-  public var totalExposure: Double { totalExposureFraction * bankroll }
+  package var agentFields = AgentFields(endpoint: .batch, rules: .mcsim)
+  package var totalExposure: Double { totalExposureFraction * bankroll }
 
-  public var nGames: Int { games.count }
-  public var nFailed: Int { games.filter(\.failed).count }
+  package var nGames: Int { games.count }
+  package var nFailed: Int { games.filter(\.failed).count }
 
-  public init(
+  package init(
     evaluation: SlateEvaluation, options: SimulationOptions, unmatched: [UnmatchedGame],
     methodology: Methodology, inputs: Inputs
   ) {
@@ -55,7 +55,7 @@ public struct SlateResponse: Sendable, Encodable {
   }
 
   /// A priced slate, its league factor block included.
-  public init(
+  package init(
     _ priced: PricedSlate, options: SimulationOptions, unmatched: [UnmatchedGame], methodology: Methodology, inputs: Inputs
   ) {
     self.init(evaluation: priced.evaluation, options: options, unmatched: unmatched, methodology: methodology, inputs: inputs)
@@ -64,7 +64,7 @@ public struct SlateResponse: Sendable, Encodable {
 
   /// The tonight endpoint's answer: its units, `rules` in the agent's fields, the games by the
   /// size of their edge, largest first (games without a line last, in their order).
-  public mutating func asTonight(rules: AgentAdviceRules) {
+  package mutating func asTonight(rules: AgentAdviceRules) {
     agentFields = AgentFields(endpoint: .tonight, rules: rules)
     let fields = agentFields
     games = games.enumerated().sorted { a, b in
@@ -81,7 +81,7 @@ public struct SlateResponse: Sendable, Encodable {
     case exposureScaled = "exposure_scaled", leagueFactor = "league_factor", message, warnings, provenance
   }
 
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(success, forKey: .success)
     try c.encode(nGames, forKey: .nGames)
@@ -107,18 +107,18 @@ public struct SlateResponse: Sendable, Encodable {
   }
 
   /// The tonight endpoint's `methodology`, in words, for the slate's base model.
-  public struct Methodology: Sendable, Encodable {
-    public let projection: String
-    public let simulation: String
-    public let overtime: String
-    public let correlation: String
+  package struct Methodology: Sendable, Encodable {
+    package let projection: String
+    package let simulation: String
+    package let overtime: String
+    package let correlation: String
     /// mcsim's: the advice's thresholds and the config file read.
-    public let advice: AdviceMethodology
+    package let advice: AdviceMethodology
 
     enum CodingKeys: String, CodingKey { case projection, simulation, overtime, correlation, advice }
 
     /// Where the games' projections come from.
-    public enum Projections: Sendable {
+    package enum Projections: Sendable {
       /// As given per game (a slate file).
       case given
       /// The agent's formula over team stats.
@@ -129,7 +129,7 @@ public struct SlateResponse: Sendable, Encodable {
       case ratings(asOf: String)
     }
 
-    public init(base: GameModel, options: SimulationOptions, projections: Projections, advice: AdvicePolicy = AdvicePolicy()) {
+    package init(base: GameModel, options: SimulationOptions, projections: Projections, advice: AdvicePolicy = AdvicePolicy()) {
       self.advice = AdviceMethodology(advice)
       switch projections {
       case .stats:
@@ -159,17 +159,17 @@ public struct SlateResponse: Sendable, Encodable {
   }
 
   /// Where the slate came from.
-  public struct Inputs: Sendable, Encodable {
-    public var slate: String?
-    public var odds: String?
-    public var oddsFormat: String?
-    public var stats: String?
+  package struct Inputs: Sendable, Encodable {
+    package var slate: String?
+    package var odds: String?
+    package var oddsFormat: String?
+    package var stats: String?
     /// Feed quotes that could not be read, with where and why.
-    public var rejected: [String] = []
+    package var rejected: [String] = []
     /// Things the decoders did on purpose (markets left out, player names merged, ...).
-    public var notes: [String] = []
+    package var notes: [String] = []
 
-    public init(slate: String? = nil, odds: String? = nil, oddsFormat: String? = nil, stats: String? = nil) {
+    package init(slate: String? = nil, odds: String? = nil, oddsFormat: String? = nil, stats: String? = nil) {
       self.slate = slate
       self.odds = odds
       self.oddsFormat = oddsFormat

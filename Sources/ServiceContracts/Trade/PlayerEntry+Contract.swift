@@ -3,7 +3,7 @@ import FantasyTrade
 /// A squad or pool entry: an id (string or integer), a player object, or an object that could
 /// not be read, kept with its error so the rest of the list is still used.
 extension PlayerEntry: Decodable {
-  public init(from decoder: Decoder) throws {
+  package init(from decoder: Decoder) throws {
     if let single = try? decoder.singleValueContainer(), let id = try? single.decode(PlayerID.self) {
       self = .id(id)
       return

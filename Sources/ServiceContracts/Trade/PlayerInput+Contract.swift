@@ -12,10 +12,10 @@ extension PlayerInput: Codable {
   }
 
   /// The fields a player may carry (for reporting unknown ones).
-  public static let fieldNames = Set(WireKeys.allCases.map(\.rawValue))
+  package static let fieldNames = Set(WireKeys.allCases.map(\.rawValue))
 
   /// Fields in the order of the type's declaration, so the first one at fault is reported.
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: WireKeys.self)
     let id = try c.decodeIfPresent(PlayerID.self, forKey: .id)
     let name = try c.decodeIfPresent(String.self, forKey: .name)
@@ -36,7 +36,7 @@ extension PlayerInput: Codable {
       id: id, name: name, team: team, position: position, price: price, breakeven: breakeven, projScores: projScores, isRedDot: isRedDot, injuryStatus: injuryStatus, averageScore: averageScore, lastThreeAverage: lastThreeAverage, ownership: ownership, scoreSD: scoreSD, missProbability: missProbability, recentScores: recentScores)
   }
 
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: WireKeys.self)
     try c.encodeIfPresent(id, forKey: .id)
     try c.encodeIfPresent(name, forKey: .name)
@@ -58,7 +58,7 @@ extension PlayerInput: Codable {
 
 /// A player id as the client writes it: a string or an integer.
 extension PlayerID: Codable {
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     if let int = try? container.decode(Int.self) {
       self.init(String(int))
@@ -67,7 +67,7 @@ extension PlayerID: Codable {
     }
   }
 
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     try container.encode(text)
   }

@@ -1,14 +1,14 @@
 import FantasyTrade
 
 /// A players file: a list of players, or an object with the list under `players`.
-public struct PoolFile: Decodable, Hashable, Sendable {
-  public var players: [PlayerEntry]
+package struct PoolFile: Decodable, Hashable, Sendable {
+  package var players: [PlayerEntry]
 
-  public init(players: [PlayerEntry]) { self.players = players }
+  package init(players: [PlayerEntry]) { self.players = players }
 
   enum CodingKeys: String, CodingKey { case players }
 
-  public init(from decoder: Decoder) throws {
+  package init(from decoder: Decoder) throws {
     if let list = try? [PlayerEntry](from: decoder) {
       players = list
     } else {
@@ -20,17 +20,17 @@ public struct PoolFile: Decodable, Hashable, Sendable {
 /// A squad file: a list of players or ids, or the iOS client's request object
 /// `{"current_team": [...], "budget", "player_in_id", "player_out_id"}` (optionally with
 /// `round_number`, `team_value`, `league_avg_value`).
-public struct SquadFile: Decodable, Hashable, Sendable {
-  public var currentTeam: [PlayerEntry]
-  public var budget: Double?
-  public var playerInID: PlayerID?
-  public var playerOutID: PlayerID?
-  public var roundNumber: Int?
-  public var teamValue: Double?
-  public var leagueAvgValue: Double?
+package struct SquadFile: Decodable, Hashable, Sendable {
+  package var currentTeam: [PlayerEntry]
+  package var budget: Double?
+  package var playerInID: PlayerID?
+  package var playerOutID: PlayerID?
+  package var roundNumber: Int?
+  package var teamValue: Double?
+  package var leagueAvgValue: Double?
 
   /// The fields of the object form (for reporting unknown ones).
-  public static let fieldNames = Set(CodingKeys.allCases.map(\.rawValue))
+  package static let fieldNames = Set(CodingKeys.allCases.map(\.rawValue))
 
   enum CodingKeys: String, CodingKey, CaseIterable {
     case budget
@@ -42,9 +42,9 @@ public struct SquadFile: Decodable, Hashable, Sendable {
     case leagueAvgValue = "league_avg_value"
   }
 
-  public init(currentTeam: [PlayerEntry]) { self.currentTeam = currentTeam }
+  package init(currentTeam: [PlayerEntry]) { self.currentTeam = currentTeam }
 
-  public init(from decoder: Decoder) throws {
+  package init(from decoder: Decoder) throws {
     if let list = try? [PlayerEntry](from: decoder) {
       currentTeam = list
       return

@@ -4,7 +4,7 @@ extension TradeInputError {
   /// A decoding failure of a trade input (wrong type, missing key, malformed document) as a named
   /// field error, worded by the one DecodingError formatter (InputDecodingError). `below` drops
   /// that many leading path components, to name a field within a list element.
-  public init(_ error: DecodingError, below: Int = 0) {
+  package init(_ error: DecodingError, below: Int = 0) {
     let decoded = InputDecodingError(error)
     let field = InputDecodingError("", codingPath: Array(decoded.codingPath.dropFirst(below))).field ?? "document"
     switch error {

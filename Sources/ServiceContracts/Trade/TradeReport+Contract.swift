@@ -9,7 +9,7 @@ extension TradeSimulation: Encodable {
     case confidenceSE = "confidence_se", pMorePoints = "p_more_points", pMoreCash = "p_more_cash"
   }
 
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: WireKeys.self)
     try c.encode(nSimulations, forKey: .nSimulations)
     try c.encode(seed, forKey: .seed)
@@ -32,7 +32,7 @@ extension OutcomeDistribution: Encodable {
     case mean, sd, se, min, max, percentiles, percentileResolution = "percentile_resolution"
   }
 
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: WireKeys.self)
     try c.encode(mean, forKey: .mean)
     try c.encode(sd, forKey: .sd)
@@ -49,7 +49,7 @@ extension FantasyTrade.Percentiles: Encodable {
     case p5, p10, p25, p50, p75, p90, p95
   }
 
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: WireKeys.self)
     try c.encode(p5, forKey: .p5)
     try c.encode(p10, forKey: .p10)
@@ -67,7 +67,7 @@ extension TradeFactors: Encodable {
     case ownershipFactor = "ownership_factor", injuryRisk = "injury_risk"
   }
 
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: WireKeys.self)
     try c.encode(formFactor, forKey: .formFactor)
     try c.encode(priceFactor, forKey: .priceFactor)
@@ -83,7 +83,7 @@ extension TradeFigures: Encodable {
     case tradeScore = "trade_score"
   }
 
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: WireKeys.self)
     try c.encode(scoringScore, forKey: .scoringScore)
     try c.encode(cashScore, forKey: .cashScore)
@@ -97,7 +97,7 @@ extension TradeContext: Encodable {
     case roundNumber = "round_number", teamValue = "team_value", leagueAvgValue = "league_avg_value"
   }
 
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: WireKeys.self)
     try c.encode(roundNumber, forKey: .roundNumber)
     try c.encode(teamValue, forKey: .teamValue)
@@ -111,7 +111,7 @@ extension TradeContext: Encodable {
 extension TradeReport: Encodable {
   enum WireKeys: String, CodingKey { case score, confidence, factors, simulation }
 
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     try original.encode(to: encoder)
     var c = encoder.container(keyedBy: WireKeys.self)
     try c.encode(score, forKey: .score)

@@ -3,15 +3,15 @@ import FantasyTrade
 /// The replaced service's request (POST /api/trade_score): two players and the context. The
 /// context fields default to the original calculator's defaults (round 13, team value
 /// 15,800,000, league average 15,200,000) when absent.
-public struct TradeRequest: Codable, Hashable, Sendable {
-  public var playerIn: PlayerInput
-  public var playerOut: PlayerInput
-  public var roundNumber: Int?
-  public var teamValue: Double?
-  public var leagueAvgValue: Double?
+package struct TradeRequest: Codable, Hashable, Sendable {
+  package var playerIn: PlayerInput
+  package var playerOut: PlayerInput
+  package var roundNumber: Int?
+  package var teamValue: Double?
+  package var leagueAvgValue: Double?
 
   /// The fields a request may carry (for reporting unknown ones).
-  public static let fieldNames = Set(CodingKeys.allCases.map(\.rawValue))
+  package static let fieldNames = Set(CodingKeys.allCases.map(\.rawValue))
 
   enum CodingKeys: String, CodingKey, CaseIterable {
     case playerIn = "player_in"
@@ -21,7 +21,7 @@ public struct TradeRequest: Codable, Hashable, Sendable {
     case leagueAvgValue = "league_avg_value"
   }
 
-  public init(
+  package init(
     playerIn: PlayerInput, playerOut: PlayerInput, roundNumber: Int? = nil, teamValue: Double? = nil,
     leagueAvgValue: Double? = nil
   ) {
@@ -32,7 +32,7 @@ public struct TradeRequest: Codable, Hashable, Sendable {
     self.leagueAvgValue = leagueAvgValue
   }
 
-  public var context: TradeContext {
+  package var context: TradeContext {
     let d = TradeContext.original
     return TradeContext(
       roundNumber: roundNumber ?? d.roundNumber, teamValue: teamValue ?? d.teamValue,
@@ -41,7 +41,7 @@ public struct TradeRequest: Codable, Hashable, Sendable {
 
   /// The validated trade, with errors named by their place in the request
   /// (`player_in.proj_scores`). Each player needs exactly 5 projected scores, as the original.
-  public func validated() throws(TradeInputError) -> Trade {
+  package func validated() throws(TradeInputError) -> Trade {
     func project(_ input: PlayerInput, _ key: CodingKeys) throws(TradeInputError) -> ProjectedPlayer {
       do { return try input.projection(exactlyFive: true) } catch { throw error.nested(under: key.rawValue) }
     }

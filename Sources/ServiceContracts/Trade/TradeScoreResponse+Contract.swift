@@ -9,7 +9,7 @@ extension TradeScoreResponse: Encodable {
     case projectedScores = "projected_scores", flags, verdict, explanations, recommendation
   }
 
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: WireKeys.self)
     try c.encode(status, forKey: .status)
     try c.encode(tradeScore, forKey: .tradeScore)
@@ -33,7 +33,7 @@ extension TradeScoreResponse.ScoreBreakdown: Encodable {
     case cashWeight = "cash_weight"
   }
 
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: WireKeys.self)
     try c.encode(projectedScore, forKey: .projectedScore)
     try c.encode(value, forKey: .value)
@@ -49,7 +49,7 @@ extension TradeScoreResponse.PriceProjections: Encodable {
     case playerIn = "player_in", playerOut = "player_out", netGain = "net_gain"
   }
 
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: WireKeys.self)
     try c.encode(playerIn, forKey: .playerIn)
     try c.encode(playerOut, forKey: .playerOut)
@@ -64,7 +64,7 @@ extension TradeScoreResponse.Flags: Encodable {
     case playerInClass = "player_in_class", playerOutClass = "player_out_class"
   }
 
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: WireKeys.self)
     try c.encode(peakedRookie, forKey: .peakedRookie)
     try c.encode(upgradePath, forKey: .upgradePath)
@@ -80,7 +80,7 @@ extension TradeScoreResponse.Flags: Encodable {
 extension PlayerPair: Encodable where Value: Encodable {
   enum WireKeys: String, CodingKey { case playerIn = "player_in", playerOut = "player_out" }
 
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: WireKeys.self)
     try c.encode(playerIn, forKey: .playerIn)
     try c.encode(playerOut, forKey: .playerOut)

@@ -7,7 +7,7 @@ extension TradeSearchResult: Encodable {
     case nPool = "n_pool", nCandidates = "n_candidates", trades, skipped
   }
 
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: WireKeys.self)
     try c.encode(status, forKey: .status)
     try c.encodeIfPresent(nSimulations, forKey: .nSimulations)
@@ -32,7 +32,7 @@ extension TradeCandidate: Encodable {
     case score, confidence, confidenceSE = "confidence_se", factors
   }
 
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: WireKeys.self)
     try c.encode(rank, forKey: .rank)
     try c.encode(playerIn, forKey: .playerIn)
@@ -58,7 +58,7 @@ extension TradeCandidate.Summary: Encodable {
     case id, name, team, position, price
   }
 
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: WireKeys.self)
     try c.encode(id, forKey: .id)
     try c.encode(name, forKey: .name)
@@ -74,7 +74,7 @@ extension SkippedPlayer: Encodable {
     case source, index, id, name, field, value, reason
   }
 
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: WireKeys.self)
     try c.encode(source, forKey: .source)
     try c.encode(index, forKey: .index)

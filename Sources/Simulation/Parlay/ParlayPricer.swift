@@ -10,14 +10,19 @@ import Multivariate
 /// (`ParlayAccumulator`). Either way memory is flat in the number of simulations and the counts
 /// are the same for any thread count.
 public enum ParlayPricer {
-  /// Which path to take; nil picks (histogram when it can price every leg).
-  public enum Route: Sendable {
+  /// Which path to take; nil picks (histogram when it can price every leg). The package's own
+  /// (the benchmark and tests force a path); a user of the library lets it pick.
+  package enum Route: Sendable {
     case jointHistogram
     /// The multivariate path, with its transform forced (nil: the faster for the dimension).
     case multivariate(MultivariateNormal.Path?)
   }
 
-  public static func price(_ parlay: Parlay, options: SimulationOptions, route: Route? = nil) throws(InputError)
+  public static func price(_ parlay: Parlay, options: SimulationOptions) throws(InputError) -> ParlayResult {
+    try price(parlay, options: options, route: nil)
+  }
+
+  package static func price(_ parlay: Parlay, options: SimulationOptions, route: Route?) throws(InputError)
     -> ParlayResult
   {
     try parlay.validate()

@@ -1,7 +1,7 @@
 /// What changed for one game between two evaluations of a watched slate: its lines and prices
 /// (line movement) and its verdicts. Only games with a change get one.
-public struct LineMove: Sendable {
-  public enum Kind: String, Sendable, Codable {
+package struct LineMove: Sendable {
+  package enum Kind: String, Sendable, Codable {
     /// The game was not in the previous poll.
     case new
     /// A line, a price, a verdict or the error changed.
@@ -10,24 +10,24 @@ public struct LineMove: Sendable {
     case removed
   }
 
-  public struct Change: Hashable, Sendable, Codable {
+  package struct Change: Hashable, Sendable, Codable {
     /// total, spread, moneyline, verdict, or error.
-    public let market: String
+    package let market: String
     /// line, over, under, home, away (prices as decimal odds), or the verdict's name.
-    public let field: String
-    public let from: String?
-    public let to: String?
+    package let field: String
+    package let from: String?
+    package let to: String?
   }
 
-  public let gameID: String
-  public let game: String
-  public let kind: Kind
-  public let changes: [Change]
+  package let gameID: String
+  package let game: String
+  package let kind: Kind
+  package let changes: [Change]
   /// The game as evaluated now (nil when removed).
-  public let result: SlateGameResult?
+  package let result: SlateGameResult?
 
   /// Moves from `old` to `new`, games matched by `game_id`, in the order of `new` then removed.
-  public static func moves(from old: [SlateGameResult], to new: [SlateGameResult]) -> [LineMove] {
+  package static func moves(from old: [SlateGameResult], to new: [SlateGameResult]) -> [LineMove] {
     let before = Dictionary(old.map { ($0.gameID, $0) }, uniquingKeysWith: { a, _ in a })
     var out: [LineMove] = []
     for game in new {

@@ -4,24 +4,24 @@ import OddsMath
 /// its 95% interval, and the market's devigged P(over): the books' fair probability when a feed
 /// gave one (sharp or market consensus), else the game's own two prices devigged by `method`.
 /// What `mcsim slate --svg` draws.
-public struct SlateTotalsComparison: Sendable {
-  public struct Row: Sendable {
-    public let gameID: String
-    public let label: String
-    public let line: Double
-    public let pOver: Double
-    public let lower: Double
-    public let upper: Double
-    public let marketPOver: Double?
+package struct SlateTotalsComparison: Sendable {
+  package struct Row: Sendable {
+    package let gameID: String
+    package let label: String
+    package let line: Double
+    package let pOver: Double
+    package let lower: Double
+    package let upper: Double
+    package let marketPOver: Double?
     /// Where the market's probability comes from (sharp_consensus, market_consensus, or the devig method).
-    public let marketSource: String
+    package let marketSource: String
   }
 
-  public let rows: [Row]
-  public let simulations: Int
-  public let method: DevigMethod
+  package let rows: [Row]
+  package let simulations: Int
+  package let method: DevigMethod
 
-  public init(_ games: [SlateGameResult], method: DevigMethod) {
+  package init(_ games: [SlateGameResult], method: DevigMethod) {
     self.method = method
     var simulations = 0
     rows = games.compactMap { g in
