@@ -399,7 +399,8 @@ struct SlateCommand: ParsableCommand {
     var overridden: [String: (file: Set<String>, games: Int, value: String)] = [:]
     for i in slate.entries.indices {
       guard var model = slate.entries[i].game.model else { continue }
-      for given in modelOptions.given where given.get(model) != given.value {
+      // Compared exactly: an sd of 11.8034 is not the 11.8 given, whatever both print as.
+      for given in modelOptions.given where given.getExact(model) != given.exact {
         overridden[given.option, default: ([], 0, given.value)].file.insert(given.get(model))
         overridden[given.option]!.games += 1
         given.set(&model)

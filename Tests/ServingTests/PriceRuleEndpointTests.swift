@@ -55,6 +55,7 @@ final class PriceRuleEndpointTests: XCTestCase {
   func testAnAmericanPriceWrittenAsANumberIsRefusedTheSameWayEverywhere() async throws {
     let server = try await serve()
     let cases: [(path: String, body: Data, field: String)] = [
+      ("/api/monte-carlo/simulate", try edited("simulate_request.json") { $0["over_odds"] = -110 }, "over_odds"),
       ("/api/odds/devig", try JSONSerialization.data(withJSONObject: ["prices": [-110, 1.91]]), "prices[0]"),
       (
         "/api/odds/fair",

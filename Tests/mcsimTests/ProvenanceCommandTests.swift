@@ -96,6 +96,18 @@ final class ProvenanceCommandTests: XCTestCase {
     XCTAssertNotEqual(pWide, pNarrow, "--home-sd 30 must change the game the file gave sd 11")
   }
 
+  /// An option wins over every slate game's own value, compared exactly: 11.8 over a game's
+  /// 11.8034 (which prints as 11.8) is still applied.
+  func testAnOptionWinsOverASlateGameEvenWhenBothPrintAlike() throws {
+    let slate = try write(
+      "slate.json",
+      #"{"games": [{"game_id": "g", "home_team_abbr": "BOS", "away_team_abbr": "MIA", "home_projection": 115, "away_projection": 112, "home_std_dev": 11.8034, "total_line": 225.5}]}"#)
+    let doc = try MCSimBinary.json(["slate", slate, "--home-sd", "11.8", "--sims", "2000", "--seed", "1", "--json"])
+    let game = try XCTUnwrap((doc["games"] as? [[String: Any]])?.first)
+    let inputs = (game["monte_carlo"] as? [String: Any])?["inputs"] as? [String: Any]
+    XCTAssertEqual(inputs?["home_std_dev"] as? Double, 11.8, "\(inputs ?? [:])")
+  }
+
   /// A slate file's `model` block sits above a model file and below the options, and is said.
   func testASlateFilesModelBlockOverAModelFileIsSaid() throws {
     let model = try write(

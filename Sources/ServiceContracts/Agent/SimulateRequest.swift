@@ -90,13 +90,14 @@ package struct SimulateRequest: Decodable, Sendable {
     try InputDecodingError.decode(SimulateRequest.self, from: data)
   }
 
-  /// The market, validated: decimal prices as the agent sends them.
+  /// The market, validated: decimal prices as the agent sends them, read by the one rule
+  /// (`PriceReading`: -110 as a number is refused with the hint to write it as a string).
   package func market() throws(InputError) -> TotalsMarket {
     let over: Odds, under: Odds
-    do { over = try Odds(decimal: overOdds) } catch {
+    do { over = try PriceReading(number: overOdds).odds } catch {
       throw .invalid(field: "over_odds", value: "\(overOdds)", reason: error.description)
     }
-    do { under = try Odds(decimal: underOdds) } catch {
+    do { under = try PriceReading(number: underOdds).odds } catch {
       throw .invalid(field: "under_odds", value: "\(underOdds)", reason: error.description)
     }
     let market = TotalsMarket(line: totalLine, overOdds: over, underOdds: under)

@@ -46,7 +46,7 @@ enum AgentJobs {
     // Each price on its own, then the line, so every bad field of the market is named at once.
     var pricesValid = true
     for (field, price) in [("over_odds", request.overOdds), ("under_odds", request.underOdds)] {
-      do { _ = try Odds(decimal: price) } catch {
+      do { _ = try PriceReading(number: price) } catch {
         pricesValid = false
         problems.add(field, "\(price)", error.description)
       }

@@ -76,8 +76,11 @@ struct ModelOptions: ParsableArguments {
   struct Given {
     let option: String
     let field: String
+    /// The value as a person reads it, and exactly (what a model's value is compared by).
     let value: String
+    let exact: String
     let get: (GameModel) -> String
+    let getExact: (GameModel) -> String
     let set: (inout GameModel) -> Void
   }
 
@@ -102,8 +105,9 @@ struct ModelOptions: ParsableArguments {
   var given: [Given] {
     settings.map { o in
       Given(
-        option: o.option, field: o.field, value: o.setting.value,
-        get: { ModelSetting.current(o.setting.name, of: $0).value }, set: o.setting.set)
+        option: o.option, field: o.field, value: o.setting.value, exact: o.setting.exact,
+        get: { ModelSetting.current(o.setting.name, of: $0).value },
+        getExact: { ModelSetting.current(o.setting.name, of: $0).exact }, set: o.setting.set)
     }
   }
 }
