@@ -70,11 +70,8 @@ package struct ModelSetting: Sendable {
 
   /// 14 rather than 14.0, 0.3026 rather than 0.30255356122339966: at most 4 significant digits.
   static func text(_ v: Double) -> String {
-    if v == v.rounded(), abs(v) < 1e15 { return String(Int(v)) }
-    guard v.isFinite, v != 0 else { return "\(v)" }
-    let digits = max(0, 3 - Int(log10(abs(v)).rounded(.down)))
-    let scale = pow(10, Double(digits))
-    let rounded = (v * scale).rounded() / scale
-    return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : "\(rounded)"
+    guard v.isFinite, v != 0, v != v.rounded() else { return PlainNumber.text(v) }
+    let scale = pow(10, Double(max(0, 3 - Int(log10(abs(v)).rounded(.down)))))
+    return PlainNumber.text((v * scale).rounded() / scale)
   }
 }

@@ -1,4 +1,5 @@
 import OddsMath
+import Simulation
 
 /// A price as someone wrote it, read by mcsim's one rule, whatever the path it came in by: an
 /// option (`--over-odds`, `--price`, `devig` and `odds` arguments), a file (a slate, a simulate
@@ -44,12 +45,9 @@ package struct PriceReading: Hashable, Sendable {
     isAmbiguous = number >= Self.ambiguousFrom
   }
 
-  /// 110 rather than 110.0; other values as Swift prints them. `Int(exactly:)` rather than
-  /// `Int(_:)`, which traps on -1e300 (found by fuzzing the server).
-  package static func text(_ number: Double) -> String {
-    if number == number.rounded(), let i = Int(exactly: number) { return "\(i)" }
-    return "\(number)"
-  }
+  /// 110 rather than 110.0 (`PlainNumber`, the engine's one plain-number text, which the
+  /// edges reach through here without importing the engine).
+  package static func text(_ number: Double) -> String { PlainNumber.text(number) }
 }
 
 /// A price written as a JSON number and refused.

@@ -43,8 +43,8 @@ final class PriceRuleEndpointTests: XCTestCase {
       let text = warnings.first ?? ""
       XCTAssertTrue(text.hasPrefix("\(c.field): '"), "\(c.path): \(text)")
       XCTAssertTrue(text.contains("is read as decimal odds") && text.contains("American odds are written +"), text)
-      // The same body with ordinary prices carries no warnings key at all (the agent's shape).
     }
+    // The same bodies with ordinary prices carry no warnings key at all (the agent's shape).
     let plain = try await server.post("/api/monte-carlo/simulate", Fixture.scenario("simulate_request.json"))
     XCTAssertEqual(plain.status, 200)
     XCTAssertNil(plain.json["warnings"], plain.text.prefix(200).description)

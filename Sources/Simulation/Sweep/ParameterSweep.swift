@@ -190,9 +190,7 @@ public struct ParameterSweep: Sendable {
   }
 
   /// A value as the user would type it (115, not 115.0), for messages.
-  static func text(_ x: Double) -> String {
-    x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : "\(x)"
-  }
+  static func text(_ x: Double) -> String { PlainNumber.text(x) }
 
   /// Whether a model field named in a validation error is moved by `parameter`.
   static func field(_ parameter: SweepParameter, moves field: String) -> Bool {

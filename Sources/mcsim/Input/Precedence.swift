@@ -21,9 +21,9 @@ enum Precedence {
     FileHandle.standardError.write(Data("note: \(o.by) sets \(o.setting) \(o.value) over \(o.over) from \(o.from)\n".utf8))
   }
 
-  /// 14 rather than 14.0; other values as they print.
+  /// 14 rather than 14.0 (the one plain-number text, `PlainNumber`); other values as they print.
   static func text(_ value: Any) -> String {
-    if let d = value as? Double, d == d.rounded(), abs(d) < 1e15 { return String(Int(d)) }
+    if let d = value as? Double { return PriceReading.text(d) }
     return "\(value)"
   }
 }
