@@ -14,7 +14,7 @@
 // on no other layer; inputs read the contracts' request shapes with the contracts' one JSON
 // configuration; the CLI and the server answer with the same contract types.
 //
-// Tests run in release mode (`swift test -c release`, see README.md): the statistical tests
+// Tests run in release mode (`swift test -c release --disable-testable-imports`, see README.md): the statistical tests
 // simulate millions of games and need the optimised C kernels. They never use @testable.
 
 import PackageDescription

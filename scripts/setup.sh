@@ -34,5 +34,8 @@ if ! .tools/venv/bin/st --version >/dev/null 2>&1 || ! .tools/venv/bin/kubernete
   .tools/venv/bin/pip install -q --disable-pip-version-check schemathesis==4.32.5 kubernetes-validate==1.37.0
 fi
 
-swift build -c release --product mcsim
+# mcsim and the test suite in one release build: the README's test command (`swift test -c release
+# --disable-testable-imports`) then finds everything built. (Plain `swift test -c release` builds
+# with testable imports, which no test uses, and would compile every module and dependency again.)
+swift build -c release --build-tests
 .build/release/mcsim run --line 225.5 --home 115 --away 112

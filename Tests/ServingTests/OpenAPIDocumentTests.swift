@@ -109,7 +109,7 @@ final class OpenAPIDocumentTests: XCTestCase {
     if ProcessInfo.processInfo.environment["MCSIM_RECORD_GOLDEN"] == "1" { try made.write(to: url) }
     XCTAssertEqual(
       String(decoding: try Data(contentsOf: url), as: UTF8.self), String(decoding: made, as: UTF8.self),
-      "\(Self.referencePath) is stale: MCSIM_RECORD_GOLDEN=1 swift test --filter OpenAPIDocumentTests rewrites it")
+      "\(Self.referencePath) is stale: MCSIM_RECORD_GOLDEN=1 swift test -c release --disable-testable-imports --filter OpenAPIDocumentTests rewrites it")
   }
 
   /// Every key of a real answer is in its documented schema (a field added to a contract and

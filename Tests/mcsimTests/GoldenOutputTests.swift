@@ -5,7 +5,7 @@ import XCTest
 /// What clients read must not change by accident: the table and JSON output of every command
 /// over Scenarios/, with fixed seeds and threads, compared with the files in Golden/. Times
 /// (`1.5 ms`, `elapsed_ms`) are masked; everything else must match to the byte.
-/// `MCSIM_RECORD_GOLDEN=1 swift test -c release --filter GoldenOutputTests` re-records them;
+/// `MCSIM_RECORD_GOLDEN=1 swift test -c release --disable-testable-imports --filter GoldenOutputTests` re-records them;
 /// a change to a golden file is a change to what clients read and says why in its commit.
 final class GoldenOutputTests: XCTestCase {
   override func setUpWithError() throws { try TestTier.endToEnd.require() }

@@ -4,7 +4,7 @@ import XCTest
 
 /// docs/reference/ holds one page per subcommand, generated from the argument parser's own
 /// help: every option `--help` prints is on its page, and a help page that changes without its
-/// page fails here. `MCSIM_RECORD_GOLDEN=1 swift test -c release --filter HelpReferenceTests`
+/// page fails here. `MCSIM_RECORD_GOLDEN=1 swift test -c release --disable-testable-imports --filter HelpReferenceTests`
 /// rewrites the pages (and the index) from the built binary.
 final class HelpReferenceTests: XCTestCase {
   override func setUpWithError() throws { try TestTier.endToEnd.require() }
@@ -67,7 +67,7 @@ final class HelpReferenceTests: XCTestCase {
       let checkedIn = try? String(contentsOf: url, encoding: .utf8)
       XCTAssertEqual(
         checkedIn, text,
-        "docs/reference/\(file) is stale: MCSIM_RECORD_GOLDEN=1 swift test -c release --filter HelpReferenceTests rewrites it")
+        "docs/reference/\(file) is stale: MCSIM_RECORD_GOLDEN=1 swift test -c release --disable-testable-imports --filter HelpReferenceTests rewrites it")
       // Every option the help lists is on the page (by construction; a hand edit would break it).
       for option in help.stdout.matches(of: /--[a-z][a-z0-9-]*/).map({ String($0.output) }) {
         XCTAssertTrue(checkedIn?.contains(option) ?? false, "\(file) does not show \(option)")
