@@ -8,7 +8,9 @@ package enum RatingsTable {
     let s = r.settings
     var out = "Team ratings as of \(r.asOf)\(r.season.map { " (season \($0))" } ?? ""): points a game against an average team on a neutral floor\n"
     out += "from results before that day; half-life \(String(format: "%.0f", s.halfLifeDays)) days, "
-    out += "prior \(String(format: "%.1f", s.teamRidge)) games, \(Int((100 * s.carry).rounded()))% of last season carried\n\n"
+    out += "prior \(String(format: "%.1f", s.teamRidge)) games, \(Int((100 * s.carry).rounded()))% of last season carried\n"
+    if let stale = RatingsSourceText.staleWarning(r) { out += "warning: \(stale)\n" }
+    out += "\n"
     let rows = r.ranked.enumerated().map { k, t in
       ["\(k + 1)", t.team, n(t.rating), n(t.offense), n(t.defense), "\(t.games)"]
     }

@@ -29,6 +29,9 @@ struct LiveSnapshot: Sendable {
   /// The report's bets in the FairBet clients' shape.
   let fairBet: FairBetCatalog
   let sharpBooks: [String]
+  /// Why the ratings projecting tonight are not to be trusted blindly (`RatingsSourceText`): nil
+  /// unless they are more than two weeks past their last result.
+  var staleRatings: String?
 
   enum ReadError: Error, CustomStringConvertible {
     case odds(String), stats(String)
@@ -85,6 +88,7 @@ struct LiveSnapshot: Sendable {
     let stats: TeamStatsTable
     let assembled: AssembledSlate
     let projections: SlateResponse.Methodology.Projections
+    var stale: String?
     if configuration.results != nil {
       let ratings: TeamRatings
       do {
@@ -93,7 +97,8 @@ struct LiveSnapshot: Sendable {
       } catch {
         throw ReadError.stats("\(statsSource): \(error)")
       }
-      stats = TeamStatsTable(source: "team ratings from \(statsSource) as of \(ratings.asOf)")
+      stats = TeamStatsTable(source: RatingsSourceText.source(ratings, from: statsSource.description))
+      stale = RatingsSourceText.staleWarning(ratings)
       assembled = SlateAssembly.fromFeedRatings(
         feed, ratings: ratings, day: night, base: base, policy: policy, shift: configuration.statsShift)
       projections = .ratings(asOf: ratings.asOf)
@@ -116,7 +121,7 @@ struct LiveSnapshot: Sendable {
       methodology: .init(base: base, options: options, projections: projections, advice: configuration.advice),
       inputs: inputs)
     tonight.asTonight(rules: configuration.agentAdvice)
-    tonight.warnings = ambiguous.map { PriceWarningText.message($0) }
+    tonight.warnings = ambiguous.map { PriceWarningText.message($0) } + (stale.map { [$0] } ?? [])
     let fair = FairOdds.evaluate(feed.decodedQuotes, policy: policy)
     let games = feed.events.compactMap { e -> FairBetGame? in
       guard let home = e.home, let away = e.away, let start = e.commenceTime else { return nil }
@@ -125,7 +130,7 @@ struct LiveSnapshot: Sendable {
     return LiveSnapshot(
       readAt: now, changedAt: now, inputs: digest.value, events: feed.events.count, tonight: tonight,
       games: Dictionary(slate.games.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }), fair: fair, fairBet: FairBetCatalog(report: fair, games: games),
-      sharpBooks: policy.sharpBooks)
+      sharpBooks: policy.sharpBooks, staleRatings: stale)
   }
 
   /// Team stats from `--stats` (JSON) or `--stats-from` (season to date before the night), as

@@ -30,9 +30,12 @@ actor LiveSources: Service {
     SourceStatus(
       // The sources as InputSource names them: a URL's password and key parameters masked.
       odds: InputSource(configuration.odds).description,
-      stats: (configuration.stats ?? configuration.statsFrom).map { InputSource($0).description }, readAt: snapshot?.readAt,
-      changedAt: snapshot?.changedAt, now: Date(), lastError: lastError, refreshSeconds: configuration.refresh / .seconds(1),
-      staleAfterSeconds: configuration.staleAfter / .seconds(1), warning: warning)
+      // What the last reading projected from (ratings with their staleness), else what is configured.
+      stats: snapshot?.tonight.inputs.stats
+        ?? (configuration.results ?? configuration.stats ?? configuration.statsFrom).map { InputSource($0).description },
+      readAt: snapshot?.readAt, changedAt: snapshot?.changedAt, now: Date(), lastError: lastError,
+      refreshSeconds: configuration.refresh / .seconds(1), staleAfterSeconds: configuration.staleAfter / .seconds(1),
+      warning: warning ?? snapshot?.staleRatings)
   }
 
   /// Reads the sources once; keeps the last good snapshot on failure.

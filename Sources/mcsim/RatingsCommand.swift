@@ -12,20 +12,21 @@ struct RatingsCommand: ParsableCommand {
     commandName: "ratings",
     abstract: "Rate teams from game results: offense, defense and net rating as of a date (regularised least squares on LAPACK).",
     discussion: """
-      Fits each team's offense and defense in points a game, a home advantage and the effect of \\
-      a back-to-back to the results dated before --as-of, older games fading with a half-life and \\
-      each team held to a prior (last season's ratings, partly carried, and the league's average). \\
-      The hyperparameters are a model file's (calibrate --projection ratings chooses them), else \\
+      Fits each team's offense and defense in points a game, a home advantage and the effect of \
+      a back-to-back to the results dated before --as-of, older games fading with a half-life and \
+      each team held to a prior (last season's ratings, partly carried, and the league's average). \
+      The hyperparameters are a model file's (calibrate --projection ratings chooses them), else \
       the built-in ones (chosen on the shipped NBA data's seasons 2007-08 to 2017-18). Examples:
         mcsim ratings data/nba_games_lines.csv
         mcsim ratings data/nba_games_lines.csv --as-of 2024-01-15 --json
+        mcsim ratings data/nba_games_lines.csv --as-of now
       """
   )
 
   @Argument(help: "Game results, CSV in the format of Scenarios/nba_results_2023.csv (a file, - for stdin, or a URL).")
   var data: String
 
-  @Option(name: .customLong("as-of"), help: "Rate from the games dated before this day, YYYY-MM-DD (default: the day after the last game).")
+  @Option(name: .customLong("as-of"), help: "Rate from the games dated before this day: an ISO date (2024-01-15), a date-time (its US Eastern day) or now (default: the day after the last game). A day long after the last result rates from every game and says the ratings are stale.")
   var asOf: String?
 
   @Option(name: .customLong("model"), help: "A model file written by calibrate --projection ratings: its ratings hyperparameters are used.")
@@ -35,12 +36,6 @@ struct RatingsCommand: ParsableCommand {
   var skipBadRows = false
 
   @OptionGroup(title: "Output") var output: OutputOptions
-
-  func validate() throws {
-    if let asOf, CivilDay.number(asOf) == nil {
-      throw ValidationError("--as-of \(asOf): expected a date YYYY-MM-DD")
-    }
-  }
 
   func run() throws {
     var settings = RatingsSettings.defaults
@@ -62,12 +57,15 @@ struct RatingsCommand: ParsableCommand {
       throw CLIError.badInput("\(source)", error)
     }
     for s in file.skipped { FileHandle.standardError.write(Data("warning: \(source): skipped \(s)\n".utf8)) }
+    let day = try asOf.map(AsOfText.scheduleDay)
     let ratings: TeamRatings
-    do { ratings = try Rating.run(RatingsRequest(games: file.games, asOf: asOf, settings: settings)) } catch {
+    do { ratings = try Rating.run(RatingsRequest(games: file.games, asOf: day, settings: settings)) } catch {
       throw CLIError.badInput(asOf.map { "--as-of \($0)" } ?? "\(source)", error)
     }
+    let stale = RatingsSourceText.staleWarning(ratings)
     if output.json {
-      print(try JSONOutput.encode(SuccessEnvelope(RatingsResponse(ratings)), style: output.style))
+      if let stale { FileHandle.standardError.write(Data("warning: \(stale)\n".utf8)) }
+      print(try JSONOutput.encode(SuccessEnvelope(RatingsResponse(ratings), warnings: stale.map { [$0] } ?? []), style: output.style))
     } else {
       print(RatingsTable.render(ratings), terminator: "")
     }

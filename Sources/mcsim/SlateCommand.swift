@@ -187,9 +187,11 @@ struct SlateCommand: ParsableCommand {
 
     var inputs = SlateResponse.Inputs(
       slate: file.map { InputSource($0).description }, odds: odds.map { InputSource($0).description },
-      stats: statsTable?.source ?? ratings.map { "team ratings from \(InputSource(results!)) as of \($0.asOf)" })
+      stats: statsTable?.source ?? ratings.map { RatingsSourceText.source($0, from: InputSource(results!).description) })
     inputs.rejected += statsTable?.skipped ?? []
     for skipped in statsTable?.skipped ?? [] { console.warn("team stats: skipped \(skipped)") }
+    let warnings = ratings.flatMap(RatingsSourceText.staleWarning).map { [$0] } ?? []
+    warnings.forEach(console.warn)
 
     // With --as-of, a feed's games dated before the day are not tonight's: every poll leaves them out.
     let scheduleDay = try asOf.map(AsOfText.scheduleDay)
@@ -222,6 +224,7 @@ struct SlateCommand: ParsableCommand {
         polled.oddsFormat = feed.format.rawValue
         var answer = SlateResponse(priced, options: options, unmatched: unmatched, methodology: methodology, inputs: polled)
         answer.provenance = provenance
+        answer.warnings = warnings
         return answer
       }
       return
@@ -265,6 +268,7 @@ struct SlateCommand: ParsableCommand {
     var response = SlateResponse(
       priced, options: options, unmatched: slate.unmatched, methodology: methodology, inputs: inputs)
     response.provenance = provenance
+    response.warnings = warnings
     if let svg {
       let picture = SlateChart(SlateTotalsComparison(response.games, method: method)).render()
       do { try Data(picture.utf8).write(to: URL(fileURLWithPath: svg)) } catch {

@@ -221,6 +221,30 @@ final class RatingsTests: XCTestCase {
     }
   }
 
+  /// Any day after the last result rates from every game: the teams of the last season, carried
+  /// once into the next as on its opening night, with the last result's date and the days since;
+  /// stale past two weeks, not the day after.
+  func testAnyDayAfterTheLastResultRatesFromEveryGame() throws {
+    let games = Season(days: 30, seed: 1, season: "2030-31").games
+    let last = try XCTUnwrap(games.last?.date)
+    let after = try RatingsReplay.ratings(games, asOf: nil, settings: .defaults)
+    XCTAssertEqual(after.lastResult, last)
+    XCTAssertEqual(after.daysSinceLastResult, 1)
+    XCTAssertNil(after.staleDays)
+    let fortnight = try RatingsReplay.ratings(games, asOf: CivilDay.civil(CivilDay.number(last)! + 14), settings: .defaults)
+    XCTAssertNil(fortnight.staleDays)
+    let later = CivilDay.civil(CivilDay.number(last)! + 500)
+    let r = try RatingsReplay.ratings(games, asOf: later, settings: .defaults)
+    XCTAssertEqual(r.asOf, later)
+    XCTAssertEqual(r.lastResult, last)
+    XCTAssertEqual(r.staleDays, 500)
+    XCTAssertEqual(Set(r.teams.map(\.team)), Set(after.teams.map(\.team)))
+    XCTAssertEqual(r.teams.count, 30)
+    for t in r.teams {
+      XCTAssertEqual(t.rating, RatingsSettings.defaults.carry * (after.team(t.team)?.rating ?? .nan), accuracy: 1e-9)
+    }
+  }
+
   /// A season label that comes back after another, or two seasons on one date, is refused with
   /// the line.
   func testSeasonsMustBeTogether() throws {

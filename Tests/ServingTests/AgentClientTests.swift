@@ -204,10 +204,27 @@ final class AgentClientTests: XCTestCase {
   }
 
   /// `serve --results`: tonight's games projected from team ratings fitted on the shipped results
-  /// as of the night, named in the methodology and in each game's warnings.
+  /// as of the night, named in the methodology and in each game's warnings; 282 days after the
+  /// last result, the answer and the health say the ratings are stale.
   func testTonightFromTeamRatings() async throws {
     let results = Fixture.projectRoot.appendingPathComponent("data/nba_games_lines.csv").path
-    let reply = try await tonightReply { $0.results = results }
+    let feed = Bundle.module.url(forResource: LiveSourceTests.feedName, withExtension: nil, subdirectory: "Resources")!.path
+    var live = LiveSourceConfiguration(odds: feed)
+    live.results = results
+    live.now = ISO8601DateFormatter().date(from: "2026-03-31T20:00:00Z")
+    let server = try await serve { [live] in $0.live = live }
+    var reply = try await server.get("/api/tonight/totals")
+    try await waitFor("the live source's first read") {
+      reply = try await server.get("/api/tonight/totals")
+      return reply.status == 200
+    }
+    let stale = "team ratings as of 2026-03-31 are stale: the last result is 2025-06-22, 282 days before"
+    XCTAssertEqual(reply.json["warnings"] as? [String], [stale])
+    let health = try await server.get("/api/health")
+    let source = try XCTUnwrap(health.json["live"] as? [String: Any])
+    XCTAssertEqual(source["warning"] as? String, stale)
+    XCTAssertEqual(
+      source["stats"] as? String, "team ratings from \(results) as of 2026-03-31, last result 2025-06-22 (282 days before: stale)")
     let tonight = try JSONDecoder().decode(Tonight.self, from: reply.body)
     XCTAssertEqual(tonight.games.count, 7)
     let methodology = try XCTUnwrap(reply.json["methodology"] as? [String: Any])

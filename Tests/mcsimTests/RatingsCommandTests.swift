@@ -44,10 +44,49 @@ final class RatingsCommandTests: XCTestCase {
   func testRefusals() throws {
     let bad = try MCSimBinary.run(["ratings", Self.data, "--as-of", "2024-13-01"])
     XCTAssertEqual(bad.status, 64)
-    XCTAssertTrue(bad.stderr.contains("--as-of 2024-13-01"), bad.stderr)
+    XCTAssertTrue(bad.stderr.contains("--as-of '2024-13-01'"), bad.stderr)
     let early = try MCSimBinary.run(["ratings", Self.data, "--as-of", "2001-01-01"])
     XCTAssertEqual(early.status, 1)
     XCTAssertTrue(early.stderr.contains("no game in the results is dated before it"), early.stderr)
+  }
+
+  /// Ratings for any date: as of today (the shipped results end on 2025-06-22) they rate from
+  /// every game, the same teams as the day after the last game, and say how stale they are in the
+  /// table, the JSON and the slate they project. `--as-of` is read as every command reads it
+  /// (`now`, a date-time's US Eastern day).
+  func testRatingsAfterTheLastResultRunAndSayTheyAreStale() throws {
+    let fresh = try MCSimBinary.json(["ratings", Self.data, "--json"])
+    let result = try XCTUnwrap(fresh["result"] as? [String: Any])
+    XCTAssertEqual(result["last_result"] as? String, "2025-06-22")
+    XCTAssertEqual(result["days_since_last_result"] as? Int, 1)
+    XCTAssertNil(fresh["warnings"])
+
+    let now = try MCSimBinary.json(["ratings", Self.data, "--as-of", "now", "--json"])
+    let stale = try XCTUnwrap(now["result"] as? [String: Any])
+    XCTAssertEqual(stale["last_result"] as? String, "2025-06-22")
+    XCTAssertGreaterThan(try XCTUnwrap(stale["days_since_last_result"] as? Int), 14)
+    let teams = try XCTUnwrap(stale["teams"] as? [[String: Any]])
+    XCTAssertEqual(teams.count, 30)
+    let warnings = try XCTUnwrap(now["warnings"] as? [String])
+    XCTAssertEqual(warnings.count, 1)
+    XCTAssertTrue(warnings[0].contains("are stale: the last result is 2025-06-22"), "\(warnings)")
+
+    let table = try MCSimBinary.run(["ratings", Self.data, "--as-of", "2026-11-29T03:00:00Z"])
+    XCTAssertEqual(table.status, 0, table.stderr)
+    XCTAssertTrue(table.stdout.contains("Team ratings as of 2026-11-28"), table.stdout)
+    XCTAssertTrue(
+      table.stdout.contains("warning: team ratings as of 2026-11-28 are stale: the last result is 2025-06-22, 524 days before"),
+      table.stdout)
+
+    let feed = GoldenOutputTests.projectRoot.appendingPathComponent("Scenarios/feed_odds_api_nba.json").path
+    let slate = try MCSimBinary.run(
+      ["slate", "--odds", feed, "--results", Self.data, "--as-of", "2026-11-28", "--seed", "1", "--sims", "2000", "--json"])
+    XCTAssertTrue(slate.stderr.contains("are stale: the last result is 2025-06-22, 524 days before"), slate.stderr)
+    let answer = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(slate.stdout.utf8)) as? [String: Any])
+    XCTAssertEqual(
+      (answer["inputs"] as? [String: Any])?["stats"] as? String,
+      "team ratings from \(Self.data) as of 2026-11-28, last result 2025-06-22 (524 days before: stale)")
+    XCTAssertEqual((answer["warnings"] as? [String])?.count, 1)
   }
 
   /// The targets on the shipped data: calibrate on 2007-08 to 2017-18 with ratings

@@ -29,8 +29,10 @@ package enum RatingsReplay {
   package static let offSeasonDays = 90
 
   /// The ratings as of `asOf` (`YYYY-MM-DD`): from the games dated before it, as the walk would
-  /// project a game on that day; nil: after the last game. Shown: the teams that played within a
-  /// year of the day (in order of first appearance), offense and defense relative to them.
+  /// project a game on that day; nil: after the last game. Any day after the last result rates
+  /// from every game (and says how stale that is: `TeamRatings.daysSinceLastResult`). Shown: the
+  /// teams that played within a year of the last result before the day (in order of first
+  /// appearance), offense and defense relative to them.
   package static func ratings(_ games: [HistoricalGame], asOf: String?, settings: RatingsSettings)
     throws(MultivariateError) -> TeamRatings
   {
@@ -42,8 +44,10 @@ package enum RatingsReplay {
     }
     var theta = try state.solve()
     state.recentre(&theta)
-    let rated = asOf.flatMap(CivilDay.number) ?? (state.lastDay ?? 0) + 1
-    let shown = state.teamCodes.indices.filter { state.lastPlayedDay($0).map { rated - $0 <= 366 } ?? false }
+    // The teams of the last year of results: however long after the last result the day is, the
+    // teams then playing are the ones rated (the ratings say how stale they are).
+    let latest = (state.lastDay ?? 0) + 1
+    let shown = state.teamCodes.indices.filter { state.lastPlayedDay($0).map { latest - $0 <= 366 } ?? false }
     // Offense and defense relative to the teams shown (the league level takes the difference).
     let n = Double(max(shown.count, 1))
     let mo = shown.reduce(0) { $0 + state.offense(theta, $1) } / n
@@ -58,7 +62,7 @@ package enum RatingsReplay {
     return TeamRatings(
       asOf: asOf ?? lastDate.flatMap(CivilDay.next) ?? "", season: season, league: theta[0] + mo - md,
       homeAdvantage: theta[1], backToBackOwn: theta[2], backToBackOpponent: theta[3], teams: teams,
-      settings: settings)
+      settings: settings, lastResult: lastDate)
   }
 
   /// Walks the games dated before `until` (all when nil) a date at a time: `visit` sees each game

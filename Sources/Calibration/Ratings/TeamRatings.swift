@@ -34,6 +34,21 @@ package struct TeamRatings: Hashable, Sendable {
   /// Every team met before `asOf`, in order of first appearance.
   package var teams: [Team]
   package var settings: RatingsSettings
+  /// The date of the last game before `asOf` (`YYYY-MM-DD`); nil when none is.
+  package var lastResult: String?
+
+  /// Days from the last result to `asOf` (1: the results reach the day before).
+  package var daysSinceLastResult: Int? {
+    guard let last = lastResult.flatMap(CivilDay.number), let day = CivilDay.number(asOf) else { return nil }
+    return day - last
+  }
+
+  /// More days without a result than any break inside an NBA season (the All-Star break is about
+  /// a week): the ratings are stale, last season's or older, and every output using them says so.
+  package static let staleAfterDays = 14
+
+  /// `daysSinceLastResult` when it is over `staleAfterDays`, else nil.
+  package var staleDays: Int? { daysSinceLastResult.flatMap { $0 > Self.staleAfterDays ? $0 : nil } }
 
   /// The team's ratings, nil for a team not met before the date.
   package func team(_ code: String) -> Team? { teams.first { $0.team == code } }

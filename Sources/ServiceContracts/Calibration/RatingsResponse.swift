@@ -1,12 +1,13 @@
 import Calibration
 
 /// `mcsim ratings --json`, inside the success envelope:
-/// `{"as_of", "season", "home_advantage", "half_life_days", "league_points", "back_to_back":
+/// `{"as_of", "season", "last_result", "days_since_last_result", "home_advantage", "half_life_days", "league_points", "back_to_back":
 /// {"own", "opponent"}, "settings": {"half_life_days", "team_ridge", "carry", "league_ridge"},
 /// "teams": [{"team", "offense", "defense", "rating", "games"}, ...]}`, teams from best to worst
 /// rating. Points a game: offense and defense relative to the league (defense is points kept off
 /// the board), rating = offense + defense, the net margin against an average team on a neutral
-/// floor; `games` this season before `as_of`.
+/// floor; `games` this season before `as_of`. `last_result` is the date of the last game before
+/// `as_of`; more than 14 days before it, the envelope's `warnings` say the ratings are stale.
 package struct RatingsResponse: Encodable, Sendable {
   package let ratings: TeamRatings
 
@@ -25,6 +26,8 @@ package struct RatingsResponse: Encodable, Sendable {
     let r = ratings
     try c.encode(r.asOf, forKey: NamedKey("as_of"))
     try c.encode(r.season, forKey: NamedKey("season"))
+    try c.encode(r.lastResult, forKey: NamedKey("last_result"))
+    try c.encode(r.daysSinceLastResult, forKey: NamedKey("days_since_last_result"))
     try c.encode(r.homeAdvantage, forKey: NamedKey("home_advantage"))
     try c.encode(r.settings.halfLifeDays, forKey: NamedKey("half_life_days"))
     try c.encode(r.league, forKey: NamedKey("league_points"))
