@@ -1,23 +1,22 @@
 import Foundation
 import OddsMath
 import Simulation
+import UseCases
 
 /// The readable report of `mcsim props`: per offered line the simulated probabilities and the
-/// best price on each side with its EV and Kelly stake, then the team totals simulated alongside
-/// and the players offered without a projection.
+/// best price on each side with its EV and Kelly stake, then the team totals simulated alongside,
+/// the card's stakes and their total, and the players offered without a projection.
 package struct PropsTable {
-  package let board: PropBoard
+  package let card: PropCard
   package let event: String
-  /// The policy the stakes followed.
-  package let policy: AdvicePolicy
 
-  package init(_ board: PropBoard, event: String, policy: AdvicePolicy = AdvicePolicy()) {
-    self.board = board
+  package init(_ card: PropCard, event: String) {
+    self.card = card
     self.event = event
-    self.policy = policy
   }
 
   package func render() -> String {
+    let board = card.board, policy = card.policy
     let r = board.result, game = r.parlay.games[0]
     var out: [String] = []
     out.append("mcsim props · \(event) · \(board.rows.count) lines · \(Fmt.count(Int(r.simulations))) simulations · seed \(r.options.seed)")
@@ -63,9 +62,13 @@ package struct PropsTable {
           "Advice   \(row.player) \(row.stat.rawValue) \(b.offer.side.rawValue) \(Fmt.line(row.line)) @ \(b.offer.book) \(Fmt.price(b.offer.price.decimal)): "
             + AdviceText.stake(b.advice))
       }
+      let total = "\(Fmt.percent(card.totalExposure, 2))" + (policy.bankroll != 1 ? " = \(Fmt.fixed(card.totalExposureAmount, 2))" : "")
+      out.append(
+        "Exposure \(total) of bankroll in all"
+          + (card.scaledToCap ? ", every stake scaled down to the cap of \(Fmt.percent(policy.maxExposure, 1))" : " (cap \(Fmt.percent(policy.maxExposure, 1)))"))
     }
     out.append(
-      "Stakes   \(policy.kelly.fraction) x Kelly, at most \(Fmt.percent(policy.kelly.cap, 1)) a bet; withheld when the EV interval reaches 0 or the model is more than \(Fmt.percent(policy.maxMarketGap, 0)) from the book's devigged price")
+      "Stakes   \(policy.kelly.fraction) x Kelly, at most \(Fmt.percent(policy.kelly.cap, 1)) a bet, one bet a selection (player, stat, side: its largest stake among books and lines); withheld when the EV interval reaches 0 or the model is more than \(Fmt.percent(policy.maxMarketGap, 0)) from the line's consensus devigged price")
     if !board.unpriced.isEmpty {
       out.append("Not priced (no projection): \(board.unpriced.joined(separator: ", "))")
     }

@@ -98,12 +98,14 @@ struct PropsCommand: ParsableCommand {
     let (context, _) = try modelFile.context(config: config, options: modelOptions.layers, random: randomOptions)
     var options = randomOptions.options()
     options.simulations = context.simulations
-    let board: PropBoard
+    var fair = FairOddsPolicy()
+    if let sharp = config?.sharpBooks { fair.sharpBooks = sharp }
+    let card: PropCard
     do {
-      board = try PropsPricing.price(
+      card = try PropsPricing.price(
         PropsPricingRequest(
           projection: projection, base: context.model, players: players, offers: offers, options: options,
-          policy: policy))
+          policy: policy, fair: fair))
     } catch {
       // Named where the value came from: the market option, a projection option, else the file.
       if market.fromMarket, error.field == "total" || error.field == "spread" { throw market.failure(error) }
@@ -114,10 +116,10 @@ struct PropsCommand: ParsableCommand {
       print(
         try JSONOutput.encode(
           SuccessEnvelope(
-            PropsResponse(board, event: game.label, skippedMarkets: skipped), provenance: context.provenance),
+            PropsResponse(card, event: game.label, skippedMarkets: skipped), provenance: context.provenance),
           style: output.style))
     } else {
-      print(PropsTable(board, event: game.label, policy: policy).render())
+      print(PropsTable(card, event: game.label).render())
       if let line = ProvenanceText.line(context.provenance) { print(line) }
     }
   }

@@ -37,6 +37,116 @@ final class PropsCommandTests: XCTestCase {
     XCTAssertEqual((r["team_totals"] as? [[String: Any]])?.count, 2)
   }
 
+  /// The card stays inside the policy: a selection offered by five books (Pinnacle, the sharp one,
+  /// among them) at five neighbouring lines, its over +EV at every price, is staked once, at the
+  /// best price of its line; the other 24 advised prices read `same_selection_staked`; every price
+  /// is gated against its line's sharp consensus (Pinnacle's power devig), not its own book's;
+  /// the total is reported, and two such selections over `--max-exposure` are scaled to it.
+  func testOneSelectionAtFiveBooksAndFiveLinesIsStakedOnce() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("props-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let (mean, sd) = (23.5, 5.0)
+    let books = ["draftkings", "fanduel", "betmgm", "caesars", "pinnacle"], players = ["Test Player", "Other Player"]
+    var markets: [String: [[String: Any]]] = [:]
+    for player in players {
+      for line in [20.5, 21.5, 22.5, 23.5, 24.5] {
+        // The model's P(over) less 0.03 is the fair market; each book's over pays 0.99-1.01 of it.
+        let p = 0.5 * erfc((line - mean) / sd / 2.0.squareRoot()), fair = p - 0.03
+        for (b, book) in books.enumerated() {
+          markets[book, default: []] += [
+            ["name": "Over", "description": player, "price": (100 * (0.99 + 0.005 * Double(b)) / fair).rounded() / 100, "point": line],
+            ["name": "Under", "description": player, "price": (100 * 0.96 / (1 - fair)).rounded() / 100, "point": line],
+          ]
+        }
+      }
+    }
+    let event: [String: Any] = [
+      "id": "e1", "sport_key": "basketball_nba", "commence_time": "2024-02-23T00:00:00Z", "home_team": "Cleveland Cavaliers",
+      "away_team": "Orlando Magic",
+      "bookmakers": books.map { book in
+        ["key": book, "title": book, "last_update": "2024-02-22T23:55:07Z",
+         "markets": [["key": "player_points", "last_update": "2024-02-22T23:55:07Z", "outcomes": markets[book]!]]] as [String: Any]
+      },
+    ]
+    let feed = dir.appendingPathComponent("feed.json"), projections = dir.appendingPathComponent("p.json")
+    try JSONSerialization.data(withJSONObject: event).write(to: feed)
+    try Data(
+      #"{"home": 112, "away": 106.5, "players": [{"name": "Test Player", "team": "home", "stat": "points", "mean": 23.5, "sd": 5}, {"name": "Other Player", "team": "away", "stat": "points", "mean": 23.5, "sd": 5}]}"#
+        .utf8
+    ).write(to: projections)
+    typealias Over = (player: String, line: Double, price: [String: Any])
+    func card(_ extra: [String]) throws -> (result: [String: Any], overs: [Over]) {
+      let doc = try MCSimBinary.json(
+        ["props", feed.path, "--projections", projections.path, "--sims", "200000", "--seed", "4", "--json"] + extra)
+      let result = try XCTUnwrap(doc["result"] as? [String: Any])
+      let props = try XCTUnwrap(result["props"] as? [[String: Any]])
+      XCTAssertEqual(props.count, 10)
+      let overs = props.flatMap { prop in
+        (prop["prices"] as? [[String: Any]] ?? []).filter { $0["side"] as? String == "over" }.map {
+          (prop["player"] as! String, prop["line"] as! Double, $0)
+        }
+      }
+      XCTAssertEqual(overs.count, 50)
+      return (result, overs)
+    }
+    func stake(_ o: Over) -> Double { o.price["stake"] as? Double ?? 0 }
+    let (result, overs) = try card([])
+    var total = 0.0
+    for player in players {
+      let mine = overs.filter { $0.player == player }
+      let staked = mine.filter { stake($0) > 0 }
+      XCTAssertEqual(staked.count, 1, "\(mine.map { ($0.line, stake($0)) })")
+      let one = try XCTUnwrap(staked.first)
+      total += stake(one)
+      let sameLine = mine.filter { $0.line == one.line }.compactMap { $0.price["price"] as? Double }
+      XCTAssertEqual(one.price["price"] as? Double, sameLine.max())
+      for o in mine where o.line != one.line || o.price["book"] as? String != one.price["book"] as? String {
+        let advice = try XCTUnwrap(o.price["advice"] as? [String: Any])
+        XCTAssertEqual(advice["withheld"] as? [String], ["same_selection_staked"], "\(o.line) \(o.price["book"] ?? "")")
+      }
+      // Gated against the line's sharp consensus: Pinnacle's two prices, power devigged.
+      for o in mine {
+        let advice = try XCTUnwrap(o.price["advice"] as? [String: Any])
+        XCTAssertEqual(advice["market_method"] as? String, "sharp_consensus")
+        let pinnacle = try XCTUnwrap(mine.first { $0.line == o.line && $0.price["book"] as? String == "pinnacle" })
+        XCTAssertEqual(
+          advice["market_probability"] as? Double,
+          (pinnacle.price["advice"] as? [String: Any])?["market_probability"] as? Double)
+      }
+    }
+    XCTAssertEqual(try XCTUnwrap(result["total_exposure_fraction"] as? Double), total, accuracy: 1e-15)
+    XCTAssertEqual(result["exposure_scaled"] as? Bool, false)
+    // Each stake is above 0.005 alone, so the cap takes each to 0.005 and the two together to half that.
+    XCTAssertGreaterThan(overs.map(stake).filter { $0 > 0 }.min() ?? 0, 0.005)
+    let capped = try card(["--max-exposure", "0.005"])
+    XCTAssertEqual(capped.result["exposure_scaled"] as? Bool, true)
+    XCTAssertEqual(try XCTUnwrap(capped.result["total_exposure_fraction"] as? Double), 0.005, accuracy: 1e-15)
+    XCTAssertEqual(capped.overs.map(stake).filter { $0 > 0 }, [0.0025, 0.0025])
+  }
+
+  /// The shipped sample: every selection staked at most once, the card within the default cap and
+  /// `--max-exposure 0.05`, its total reported (the issue measured 57 stakes, 63.4% of bankroll).
+  func testTheShippedCardStaysWithinTheCap() throws {
+    for cap in [nil, 0.05] {
+      let doc = try MCSimBinary.json(
+        ["props", feed, "--projections", projections, "--seed", "1", "--json"] + (cap.map { ["--max-exposure", "\($0)"] } ?? []))
+      let result = try XCTUnwrap(doc["result"] as? [String: Any])
+      var stakes: [String: Int] = [:]
+      var total = 0.0
+      for prop in result["props"] as? [[String: Any]] ?? [] {
+        for price in prop["prices"] as? [[String: Any]] ?? [] where (price["stake"] as? Double ?? 0) > 0 {
+          stakes["\(prop["player"]!) \(prop["stat"]!) \(price["side"]!)", default: 0] += 1
+          total += price["stake"] as! Double
+        }
+      }
+      XCTAssertTrue(stakes.values.allSatisfy { $0 == 1 }, "\(stakes)")
+      let reported = try XCTUnwrap(result["total_exposure_fraction"] as? Double)
+      XCTAssertEqual(reported, total, accuracy: 1e-12)
+      XCTAssertLessThanOrEqual(reported, (cap ?? 0.2) + 1e-12)
+    }
+  }
+
   /// OpenBLAS picks its dgemm kernel by CPU; forcing each kind it has for x86-64 (AVX-512,
   /// AVX2, AVX, SSE) gives the same answer, byte for byte but the wall time, for props (12
   /// quantities, on dgemm) and the parlay file (on the plain loop). The FMA kernels (AVX-512,

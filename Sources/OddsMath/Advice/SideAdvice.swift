@@ -44,12 +44,13 @@ public struct SideAdvice: Hashable, Sendable {
   /// The grade by EV before the gates (simulation only: by the EV interval's lower end, at least
   /// LEAN where the EV is positive).
   public let grade: BetStrength
-  public let withheld: [WithheldReason]
+  public package(set) var withheld: [WithheldReason]
   /// Full Kelly at the probability the stake stands on (the interval's lower end for a
   /// simulation-only bet), 0 when not recommended.
-  public let stakeKelly: Double
-  /// The single-bet stake: min(fraction x stakeKelly, cap, max exposure), a fraction of bankroll.
-  public let stake: Double
+  public package(set) var stakeKelly: Double
+  /// The single-bet stake: min(fraction x stakeKelly, cap, max exposure), a fraction of bankroll;
+  /// on a card of bets (props), after the card's rules (`withholding`, `scaled`).
+  public package(set) var stake: Double
   /// The policy's bankroll (1 when none was given: stakes are fractions).
   public let bankroll: Double
   /// The stake in money, when the policy has a bankroll other than 1.
@@ -161,6 +162,25 @@ public struct SideAdvice: Hashable, Sendable {
     stakeKelly = recommended ? BetEvaluation(odds: odds, probabilities: stakeOn).fullKelly : 0
     // One bet is all a single market stakes: the exposure cap bounds it too.
     stake = min(policy.kelly.fraction * stakeKelly, policy.kelly.cap, policy.maxExposure)
+  }
+}
+
+extension SideAdvice {
+  /// This advice withheld for a reason of the card it sits on (the same selection staked at a
+  /// better price or line): no stake.
+  package func withholding(_ reason: WithheldReason) -> SideAdvice {
+    var advice = self
+    if !advice.withheld.contains(reason) { advice.withheld.append(reason) }
+    advice.stakeKelly = 0
+    advice.stake = 0
+    return advice
+  }
+
+  /// The stake times `factor` (in [0, 1]): a card's stakes scaled down together to its exposure cap.
+  package func scaled(_ factor: Double) -> SideAdvice {
+    var advice = self
+    advice.stake *= factor
+    return advice
   }
 }
 

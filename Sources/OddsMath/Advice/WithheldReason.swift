@@ -13,4 +13,7 @@ public enum WithheldReason: String, Hashable, Sendable, Codable, CaseIterable {
   case belowMinEV = "below_min_ev"
   /// Edge at or below `AdvicePolicy.minEdge`.
   case belowMinEdge = "below_min_edge"
+  /// On a card of bets (props): the same selection (player, stat, side) is staked at another
+  /// book or line whose stake is larger; one selection is one bet.
+  case sameSelectionStaked = "same_selection_staked"
 }

@@ -169,6 +169,7 @@ package enum BoardPage {
     case .modelMarketDisagree: "the model and the market disagree too much"
     case .belowMinEV: "EV under the policy's minimum"
     case .belowMinEdge: "edge under the policy's minimum"
+    case .sameSelectionStaked: "the same selection is staked at a better price or line"
     }
   }
 

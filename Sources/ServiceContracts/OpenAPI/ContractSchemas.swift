@@ -144,6 +144,7 @@ package enum ContractSchemas {
         "withheld": .array(
           of: .oneOf([
             "too_few_simulations", "ev_interval_includes_zero", "model_market_disagree", "below_min_ev", "below_min_edge",
+            "same_selection_staked",
           ])),
         "kelly_full": .anyNumber, "stake": .anyNumber,
       ]),

@@ -1,9 +1,12 @@
 import OddsMath
 import Simulation
+import UseCases
 
 /// `mcsim props --json`: per offered (player, stat, line) p_over, p_under, p_push from one
-/// simulation of the game, and per book price its EV and Kelly; the team totals simulated
-/// alongside; players offered without a projection.
+/// simulation of the game, and per book price its EV, Kelly and advice on the card (one stake per
+/// selection, `same_selection_staked` for the others); the card's stakes added up
+/// (`total_exposure_fraction`, in money `total_exposure`, `exposure_scaled` when scaled to the
+/// cap), as a slate's; the team totals simulated alongside; players offered without a projection.
 package struct PropsResponse: Encodable, Sendable {
   package struct Price: Encodable, Sendable {
     package let book: String
@@ -63,15 +66,25 @@ package struct PropsResponse: Encodable, Sendable {
   package let defaultedSDs: [String]
   package let simulations: UInt64
   package let seed: UInt64
+  package let totalExposureFraction: Double
+  package let totalExposure: Double
+  package let bankroll: Double
+  package let exposureScaled: Bool
 
   enum CodingKeys: String, CodingKey {
-    case event, props, unpriced, simulations, seed
+    case event, props, unpriced, simulations, seed, bankroll
+    case totalExposure = "total_exposure", totalExposureFraction = "total_exposure_fraction", exposureScaled = "exposure_scaled"
     case homeMean = "home_mean", awayMean = "away_mean", teamTotals = "team_totals", skippedMarkets = "skipped_markets"
     case defaultedCorrelations = "defaulted_correlations", defaultedSDs = "defaulted_sds"
   }
 
-  package init(_ board: PropBoard, event: String, skippedMarkets: [String]) {
+  package init(_ card: PropCard, event: String, skippedMarkets: [String]) {
+    let board = card.board
     self.event = event
+    totalExposureFraction = card.totalExposure
+    totalExposure = card.totalExposureAmount
+    bankroll = card.policy.bankroll
+    exposureScaled = card.scaledToCap
     let game = board.result.parlay.games[0]
     homeMean = game.homeMean
     awayMean = game.awayMean

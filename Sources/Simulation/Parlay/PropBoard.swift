@@ -33,11 +33,11 @@ public struct PropBoard: Sendable {
     public let pPush: Double
     /// Every price offered on this line, each with its evaluation (push returns the stake) and
     /// the advice policy's verdict on it (`SideAdvice`: simulated probabilities, gated by their
-    /// interval and by the gap to the same book's devigged two-way market, staked within the cap).
-    public let prices: [(offer: PropOffer, evaluation: BetEvaluation, advice: SideAdvice)]
+    /// interval and by the gap to the market `price` is given, staked within the cap).
+    public package(set) var prices: [(offer: PropOffer, evaluation: BetEvaluation, advice: SideAdvice)]
   }
 
-  public let rows: [Row]
+  public package(set) var rows: [Row]
   /// Offered players without a projection (not priced, never dropped silently).
   public let unpriced: [String]
   /// The home and away team totals simulated alongside: P(over) at the half-point lines nearest
@@ -46,9 +46,11 @@ public struct PropBoard: Sendable {
   public let result: ParlayResult
 
   /// Prices `offers` from `players` in the game `model`. Players are matched by name and stat.
+  /// Each price is gated against `market(offer)`, the market's devigged probability of its side
+  /// (default: the same book's two prices on the line, power devigged).
   public static func price(
     model: GameModel, players: [PlayerProjection], offers: [PropOffer], options: SimulationOptions,
-    policy: AdvicePolicy = AdvicePolicy()
+    policy: AdvicePolicy = AdvicePolicy(), market: ((PropOffer) -> MarketProbability?)? = nil
   ) throws(InputError) -> PropBoard {
     var keys: [String] = []
     var lines: [String: (player: String, stat: PlayerStat, line: Double)] = [:]
@@ -93,13 +95,15 @@ public struct PropBoard: Sendable {
       let prices = offered.map { o in
         let win = o.side == .over ? over : under, lose = o.side == .over ? under : over
         let probabilities = SettlementProbabilities(win: win, lose: lose, push: push)
-        // The market beside the model: this book's own price on the other side of the line.
-        let market = offered.first { $0.book == o.book && $0.side != o.side }.flatMap {
-          MarketProbability.singleBook(o.price, $0.price).first
-        }
+        // The market beside the model: as given, else this book's own price on the other side.
+        let beside =
+          market.map { $0(o) }
+          ?? offered.first { $0.book == o.book && $0.side != o.side }.flatMap {
+            MarketProbability.singleBook(o.price, $0.price).first
+          }
         let advice = SideAdvice(
           side: o.side == .over ? .over : .under, odds: o.price, simulated: probabilities, simulations: result.simulations, exact: nil,
-          market: market, policy: policy)
+          market: beside, policy: policy)
         return (o, BetEvaluation(odds: o.price, probabilities: probabilities), advice)
       }
       rows.append(Row(player: l.player, stat: l.stat, line: l.line, pOver: over, pUnder: under, pPush: push, prices: prices))
