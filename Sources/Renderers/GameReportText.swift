@@ -1,5 +1,6 @@
 import Foundation
 import OddsMath
+import ServiceContracts
 import Simulation
 
 /// The readable report of `mcsim run`.
@@ -23,11 +24,11 @@ package struct GameReportText {
     out.append(contentsOf: histogramLines())
     out.append("")
     out.append("                 simulated   95% interval          exact")
-    out.append(row("p_over", s.pOver, s.ci95Over, a?.pOver))
-    out.append(row("p_under", s.pUnder, s.ci95Under, a?.pUnder))
+    out.append(row("p_over", s.pOver, s.overInterval, a?.pOver))
+    out.append(row("p_under", s.pUnder, s.underInterval, a?.pUnder))
     out.append(row("p_push", s.pPush, nil, a?.pPush))
-    out.append(row("overtime", s.otGamesPct, nil, a?.otProbability))
-    out.append(row("home win", s.pHomeWin, s.ci95HomeWin, a?.pHomeWin))
+    out.append(row("overtime", s.overtimeShare, nil, a?.otProbability))
+    out.append(row("home win", s.pHomeWin, s.homeWinInterval, a?.pHomeWin))
     if s.pTie > 0 { out.append(row("tie", s.pTie, nil, nil)) }
     if a == nil {
       out.append(
@@ -74,9 +75,9 @@ package struct GameReportText {
       out.append("")
       out.append("Scenarios (\(Fmt.count(max(1, s.nSimulations / 2))) simulations each, common random numbers; each a move from this game's parameters)")
       out.append("                     p_over   p_under      mean     std   variant")
-      for (name, e) in scenarios.entries {
-        out.append("  " + Fmt.pad(name, 17) + Fmt.left(Fmt.fixed(e.pOver, 4), 9) + Fmt.left(Fmt.fixed(e.pUnder, 4), 10)
-          + Fmt.left(Fmt.fixed(e.meanTotal, 2), 10) + Fmt.left(Fmt.fixed(e.stdTotal, 2), 8) + "   " + e.definition)
+      for e in scenarios.entries {
+        out.append("  " + Fmt.pad(e.variant.name, 17) + Fmt.left(Fmt.fixed(e.pOver, 4), 9) + Fmt.left(Fmt.fixed(e.pUnder, 4), 10)
+          + Fmt.left(Fmt.fixed(e.meanTotal, 2), 10) + Fmt.left(Fmt.fixed(e.stdTotal, 2), 8) + "   " + e.definition(from: scenarios.base))
       }
       out.append("  p_under ranges over \(Fmt.fixed(scenarios.summary.pUnderMin, 4)) … \(Fmt.fixed(scenarios.summary.pUnderMax, 4)) (spread \(Fmt.fixed(scenarios.summary.pUnderSpread, 4)))")
     }
@@ -97,14 +98,14 @@ package struct GameReportText {
       out.append("")
       out.append("Sensitivity of P(under), per point (central differences of ±5%, common random numbers)")
       out.append("                    slope   std err    exact")
-      for (name, p) in sensitivity.parameters {
+      for p in sensitivity.parameters {
         let slope = p.sensitivityPerPoint ?? p.sensitivityPerStd ?? 0
-        out.append("  " + Fmt.pad(name, 15) + Fmt.left(Fmt.signedPercent(slope, 2), 9)
+        out.append("  " + Fmt.pad(p.input.name, 15) + Fmt.left(Fmt.signedPercent(slope, 2), 9)
           + Fmt.left((p.standardErrorIsBound ? "≤" : "") + Fmt.percent(p.standardError, 2), 10)
           + Fmt.left(p.exactSensitivity.map { Fmt.signedPercent($0, 2) } ?? "–", 9) + "   \(p.interpretation)")
       }
       out.append("  std err: exact where every game moves one way (projections, overtime not tie), else an upper bound (≤)")
-      out.append("  most influential: \(sensitivity.ranking.order.joined(separator: ", ")) (\(sensitivity.ranking.dominant) dominates)")
+      out.append("  most influential: \(sensitivity.ranking.order.map(\.name).joined(separator: ", ")) (\(sensitivity.ranking.dominant.name) dominates)")
     }
     return out.joined(separator: "\n")
   }
@@ -117,8 +118,8 @@ package struct GameReportText {
     }
   }
 
-  private func row(_ name: String, _ p: Double, _ ci: [Double]?, _ exact: Double?) -> String {
-    let interval = ci.map { "[\(Fmt.fixed($0[0], 4)), \(Fmt.fixed($0[1], 4))]" } ?? ""
+  private func row(_ name: String, _ p: Double, _ ci: ClosedRange<Double>?, _ exact: Double?) -> String {
+    let interval = ci.map { "[\(Fmt.fixed($0.lowerBound, 4)), \(Fmt.fixed($0.upperBound, 4))]" } ?? ""
     return "  " + Fmt.pad(name, 13) + Fmt.left(Fmt.fixed(p, 4), 10) + "   " + Fmt.pad(interval, 20) + Fmt.left(exact.map { Fmt.fixed($0, 4) } ?? "", 8)
   }
 

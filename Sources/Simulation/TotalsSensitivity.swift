@@ -20,11 +20,27 @@ import Foundation
 ///     Var D = (u + d) / n - ((u - d) / n)^2 exactly. Inside a shard's run, which prints
 ///     nothing, that replay is skipped, and the bound Var D <= p_low (1 - p_low) + p_high
 ///     (1 - p_high) (flagged `standardErrorIsBound`) stands in.
-/// The interpretation states a direction only when |slope| > 1.96 se; otherwise it says the
-/// slope is not distinguishable from zero at this number of simulations. With `exact`, the
+/// A slope is `significant` when |slope| > 1.96 se (the contracts then state its direction, else
+/// that it is not distinguishable from zero at this number of simulations). With `exact`, the
 /// same central difference of the exact model (normal scores) stands beside each slope.
 public struct TotalsSensitivity: Sendable {
+  /// The inputs moved, in this order.
+  public enum Input: CaseIterable, Hashable, Sendable {
+    case homeProjection, awayProjection, homeSD, awaySD
+
+    /// A standard deviation (its slope is per point of sd) rather than a projection.
+    public var isSD: Bool { self == .homeSD || self == .awaySD }
+  }
+
+  /// Which kind of input moves P(under) more.
+  public enum Kind: Hashable, Sendable { case projection, variance }
+
   public struct Parameter: Sendable {
+    public let input: Input
+    /// The input's value in this game's model: the steps are +/-5% of it.
+    public let value: Double
+    /// The simulations each step ran.
+    public let simulations: Int
     /// Per point of projection (projections) ...
     public let sensitivityPerPoint: Double?
     /// ... or per point of standard deviation (sds).
@@ -32,8 +48,6 @@ public struct TotalsSensitivity: Sendable {
     /// P(under) at 0.95 x and at 1.05 x.
     public let pUnderLow: Double
     public let pUnderHigh: Double
-    public let description: String
-    public let interpretation: String
     /// Standard error of the slope (per point); an upper bound when `standardErrorIsBound`.
     public let standardError: Double
     public let standardErrorIsBound: Bool
@@ -47,25 +61,24 @@ public struct TotalsSensitivity: Sendable {
     /// |change in P(under)| over the +/- 5% bands of both projections, and of both sds.
     public let projectionImpact: Double
     public let varianceImpact: Double
-    /// "projection" or "variance".
-    public let dominant: String
-    /// The parameters, most influential first.
-    public let order: [String]
+    public let dominant: Kind
+    /// The inputs, most influential first.
+    public let order: [Input]
   }
 
   public static let relativeStep = 0.05
   /// Runs of the game it simulates: a step down and up for each of the four knobs.
   public static let runCount = 8
-  public let parameters: [(name: String, value: Parameter)]
+  public let parameters: [Parameter]
   public let ranking: Ranking
 
   public init(model: GameModel, line: Double, options: SimulationOptions, exact: Bool = false) throws(InputError) {
-    typealias Knob = (name: String, value: Double, set: (inout GameModel, Double) -> Void, isSD: Bool, label: String)
+    typealias Knob = (input: Input, value: Double, set: (inout GameModel, Double) -> Void, isSD: Bool)
     let knobs: [Knob] = [
-      ("home_projection", model.homeMean, { $0.homeMean = $1 }, false, "home projection"),
-      ("away_projection", model.awayMean, { $0.awayMean = $1 }, false, "away projection"),
-      ("home_std_dev", model.homeSD, { $0.homeSD = $1 }, true, "home sd"),
-      ("away_std_dev", model.awaySD, { $0.awaySD = $1 }, true, "away sd"),
+      (.homeProjection, model.homeMean, { $0.homeMean = $1 }, false),
+      (.awayProjection, model.awayMean, { $0.awayMean = $1 }, false),
+      (.homeSD, model.homeSD, { $0.homeSD = $1 }, true),
+      (.awaySD, model.awaySD, { $0.awaySD = $1 }, true),
     ]
     var models: [GameModel] = []
     // The points actually used: +/-5%, clamped to the model's domain at its edges (the slope
@@ -88,16 +101,14 @@ public struct TotalsSensitivity: Sendable {
       ? models.compactMap { ExactScoreDistribution.compute($0)?.totals.probabilities(line: line).below } : nil
     // The games each histogram actually counted (the same for every model of the call).
     let n = Double(max(1, histograms.map(\.games).min() ?? 1))
-    var parameters: [(String, Parameter)] = []
-    var impacts: [(String, Double, Bool)] = []
+    var parameters: [Parameter] = []
+    var impacts: [(Input, Double, Bool)] = []
     for (k, knob) in knobs.enumerated() {
       let low = unders[2 * k], high = unders[2 * k + 1]
       let step = steps[k]
       let unclamped = step.low == knob.value * (1 - Self.relativeStep) && step.high == knob.value * (1 + Self.relativeStep)
       let width = unclamped ? 2 * Self.relativeStep * knob.value : step.high - step.low
       let slope = width == 0 ? 0 : (high - low) / width
-      let unit = "point"
-      let direction = slope > 0 ? "raises" : (slope < 0 ? "lowers" : "does not move")
       // One-signed differences (a projection, overtime not realigned): exact variance; else the bound.
       let oneSigned = !knob.isSD && model.overtime.kind != .tie
       let dp = abs(high - low)
@@ -115,24 +126,19 @@ public struct TotalsSensitivity: Sendable {
       let se = width == 0 ? 0 : (max(0, varianceD) / n).squareRoot() / width
       let significant = abs(slope) > ProportionInterval.z95 * se
       let exactSlope = exactUnders.flatMap { e in e.count == models.count && width > 0 ? (e[2 * k + 1] - e[2 * k]) / width : nil }
-      let pp = { (x: Double) in String(format: "%.2f", x * 100) }
-      let interpretation = significant
-        ? "One more \(unit) of \(knob.label) \(direction) P(under) by \(pp(abs(slope))) percentage points (+/- \(pp(ProportionInterval.z95 * se)))"
-        : "Not distinguishable from zero at \(options.simulations) simulations: \(pp(slope)) +/- \(pp(ProportionInterval.z95 * se)) percentage points per \(unit) of \(knob.label)"
-      parameters.append((knob.name, Parameter(
+      parameters.append(Parameter(
+        input: knob.input, value: knob.value, simulations: options.simulations,
         sensitivityPerPoint: knob.isSD ? nil : slope, sensitivityPerStd: knob.isSD ? slope : nil,
-        pUnderLow: low, pUnderHigh: high,
-        description: "Change in P(under) per \(unit) of the \(knob.label), from +/-5% around \(String(format: "%.2f", knob.value))",
-        interpretation: interpretation, standardError: se, standardErrorIsBound: bound, significant: significant,
-        exactSensitivity: exactSlope)))
-      impacts.append((knob.name, abs(high - low), knob.isSD))
+        pUnderLow: low, pUnderHigh: high, standardError: se, standardErrorIsBound: bound, significant: significant,
+        exactSensitivity: exactSlope))
+      impacts.append((knob.input, abs(high - low), knob.isSD))
     }
     self.parameters = parameters
     let projection = impacts.filter { !$0.2 }.reduce(0) { $0 + $1.1 }
     let variance = impacts.filter { $0.2 }.reduce(0) { $0 + $1.1 }
     ranking = Ranking(
       projectionImpact: projection, varianceImpact: variance,
-      dominant: projection >= variance ? "projection" : "variance",
+      dominant: projection >= variance ? .projection : .variance,
       order: impacts.sorted { $0.1 > $1.1 }.map(\.0))
   }
 }

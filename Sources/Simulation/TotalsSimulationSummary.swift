@@ -8,8 +8,9 @@ public struct TotalsSimulationSummary: Sendable {
   public let pPush: Double
   public let seOver: Double
   public let seUnder: Double
-  public let ci95Over: [Double]
-  public let ci95Under: [Double]
+  /// The 95% (Wilson) intervals of P(over) and P(under).
+  public let overInterval: ClosedRange<Double>
+  public let underInterval: ClosedRange<Double>
   public let meanTotal: Double
   public let medianTotal: Double
   public let stdTotal: Double
@@ -17,9 +18,8 @@ public struct TotalsSimulationSummary: Sendable {
   public let maxTotal: Int
   public let percentiles: Percentiles
   public let otGamesSimulated: Int
-  /// Share of games that went to overtime, as a fraction (0.06): the only published sample of
-  /// the agent's output (its iOS guide) has it so, despite the name.
-  public let otGamesPct: Double
+  /// Share of games that went to overtime, a fraction (0.06).
+  public let overtimeShare: Double
   public let correlationUsed: Double
   public let distribution: String
   public let inputs: Inputs
@@ -32,7 +32,8 @@ public struct TotalsSimulationSummary: Sendable {
   public let pAwayWin: Double
   /// Games level after overtime (only the flat and no-overtime models leave ties).
   public let pTie: Double
-  public let ci95HomeWin: [Double]
+  /// The 95% (Wilson) interval of P(home win).
+  public let homeWinInterval: ClosedRange<Double>
   public let margin: MarginSummary
   public let meanHomeScore: Double
   public let meanAwayScore: Double
@@ -63,8 +64,8 @@ public struct TotalsSimulationSummary: Sendable {
     seOver = ProportionInterval.standardError(pOver, n: n)
     seUnder = ProportionInterval.standardError(pUnder, n: n)
     let co = ProportionInterval.wilson(pOver, n: n), cu = ProportionInterval.wilson(pUnder, n: n)
-    ci95Over = [co.lower, co.upper]
-    ci95Under = [cu.lower, cu.upper]
+    overInterval = co.lower...co.upper
+    underInterval = cu.lower...cu.upper
     meanTotal = totals.mean
     medianTotal = totals.percentile(50)
     stdTotal = totals.standardDeviation
@@ -72,7 +73,7 @@ public struct TotalsSimulationSummary: Sendable {
     maxTotal = totals.maximum ?? 0
     percentiles = Percentiles(totals)
     otGamesSimulated = Int(histogram.overtimeGames)
-    otGamesPct = distribution.overtimeShare
+    overtimeShare = distribution.overtimeShare
     correlationUsed = model.correlation
     self.distribution = model.distributionName
     inputs = Inputs(
@@ -89,7 +90,7 @@ public struct TotalsSimulationSummary: Sendable {
     pAwayWin = win.below
     pTie = win.equal
     let ch = ProportionInterval.wilson(pHomeWin, n: n)
-    ci95HomeWin = [ch.lower, ch.upper]
+    homeWinInterval = ch.lower...ch.upper
     margin = MarginSummary(margins)
     meanHomeScore = distribution.homeScores.mean
     meanAwayScore = distribution.awayScores.mean

@@ -10,16 +10,16 @@ final class RelativeScenariosTests: XCTestCase {
     for rho in [0.2, 0.5] {
       let model = GameModel(homeMean: 115, awayMean: 112, correlation: rho, overtime: Overtime(rate: 0.08))
       let variants = Dictionary(uniqueKeysWithValues: TotalsScenarios.variants(of: model).map { ($0.0, $0.1) })
-      XCTAssertEqual(variants["high_correlation"]!.correlation, rho + 0.15, accuracy: 1e-15)
-      XCTAssertEqual(variants["high_ot"]!.overtime.rate, 0.12, accuracy: 1e-15)
-      XCTAssertEqual(variants["no_correlation"]!.correlation, 0)
-      XCTAssertEqual(variants["skew_normal"]!.skewness, 0.19)
+      XCTAssertEqual(variants[.highCorrelation]!.correlation, rho + 0.15, accuracy: 1e-15)
+      XCTAssertEqual(variants[.highOvertime]!.overtime.rate, 0.12, accuracy: 1e-15)
+      XCTAssertEqual(variants[.noCorrelation]!.correlation, 0)
+      XCTAssertEqual(variants[.skewNormal]!.skewness, 0.19)
       let scenarios = try TotalsScenarios(model: model, line: 226.5, options: SimulationOptions(simulations: 200_000, seed: 2))
-      let entries = Dictionary(uniqueKeysWithValues: scenarios.entries.map { ($0.name, $0.entry) })
+      let entries = Dictionary(uniqueKeysWithValues: scenarios.entries.map { ($0.variant, $0) })
       // sd of the total: sqrt(200 + 200 rho) moves from 15.5 to 16.4 (rho 0.2): far beyond noise.
-      XCTAssertGreaterThan(entries["high_correlation"]!.stdTotal, entries["base"]!.stdTotal + 0.5)
-      XCTAssertEqual(entries["high_correlation"]!.definition, String(format: "rho +0.15: %.2f -> %.2f", rho, rho + 0.15))
-      XCTAssertEqual(entries["high_ot"]!.definition, "overtime rate +0.04: 0.08 -> 0.12")
+      XCTAssertGreaterThan(entries[.highCorrelation]!.stdTotal, entries[.base]!.stdTotal + 0.5)
+      XCTAssertEqual(entries[.highCorrelation]!.model.correlation, rho + 0.15, accuracy: 1e-15)
+      XCTAssertEqual(scenarios.base, model)
     }
   }
 }

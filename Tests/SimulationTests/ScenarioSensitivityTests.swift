@@ -13,24 +13,21 @@ final class ScenarioSensitivityTests: XCTestCase {
   func testScenariosShareRandomNumbers() throws {
     let options = SimulationOptions(simulations: 200_000, seed: 3)
     let scenarios = try TotalsScenarios(model: model, line: line, options: options)
-    XCTAssertEqual(scenarios.entries.map(\.name), [
-      "base", "high_pace", "low_pace", "high_variance", "low_variance", "high_ot", "no_correlation",
-      "high_correlation", "skew_normal",
-    ])
+    XCTAssertEqual(scenarios.entries.map(\.variant), TotalsScenarios.Variant.allCases)
     var half = options
     half.simulations = 100_000
     let base = ScoreDistribution(histogram: try GameSimulator.simulate(model, options: half)).totals
-    let entry = Dictionary(uniqueKeysWithValues: scenarios.entries.map { ($0.name, $0.entry) })
-    XCTAssertEqual(entry["base"]!.pOver, base.probabilities(line: line).above)
-    XCTAssertEqual(entry["high_pace"]!.pOver, base.probabilities(line: line - 6).above)
-    XCTAssertEqual(entry["low_pace"]!.pOver, base.probabilities(line: line + 6).above)
-    XCTAssertEqual(entry["high_pace"]!.meanTotal, base.mean + 6, accuracy: 1e-9)
-    let unders = scenarios.entries.map(\.entry.pUnder)
+    let entry = Dictionary(uniqueKeysWithValues: scenarios.entries.map { ($0.variant, $0) })
+    XCTAssertEqual(entry[.base]!.pOver, base.probabilities(line: line).above)
+    XCTAssertEqual(entry[.highPace]!.pOver, base.probabilities(line: line - 6).above)
+    XCTAssertEqual(entry[.lowPace]!.pOver, base.probabilities(line: line + 6).above)
+    XCTAssertEqual(entry[.highPace]!.meanTotal, base.mean + 6, accuracy: 1e-9)
+    let unders = scenarios.entries.map(\.pUnder)
     XCTAssertEqual(scenarios.summary.pUnderSpread, unders.max()! - unders.min()!)
     // The tie model has no overtime rate to raise.
     var tie = model
     tie.overtime = Overtime(kind: .tie)
-    XCTAssertFalse(TotalsScenarios.variants(of: tie).contains { $0.0 == "high_ot" })
+    XCTAssertFalse(TotalsScenarios.variants(of: tie).contains { $0.0 == .highOvertime })
   }
 
   /// The simulated central differences against the same differences of the exact distribution.
@@ -48,13 +45,13 @@ final class ScenarioSensitivityTests: XCTestCase {
       change(&m)
       return ExactScoreDistribution.compute(m)!.totals.probabilities(line: line).below
     }
-    let cases: [(String, Double, Bool, (inout GameModel, Double) -> Void)] = [
-      ("home_projection", model.homeMean, true, { $0.homeMean = $1 }),
-      ("away_projection", model.awayMean, true, { $0.awayMean = $1 }),
-      ("home_std_dev", model.homeSD, false, { $0.homeSD = $1 }),
-      ("away_std_dev", model.awaySD, false, { $0.awaySD = $1 }),
+    let cases: [(TotalsSensitivity.Input, Double, Bool, (inout GameModel, Double) -> Void)] = [
+      (.homeProjection, model.homeMean, true, { $0.homeMean = $1 }),
+      (.awayProjection, model.awayMean, true, { $0.awayMean = $1 }),
+      (.homeSD, model.homeSD, false, { $0.homeSD = $1 }),
+      (.awaySD, model.awaySD, false, { $0.awaySD = $1 }),
     ]
-    let parameters = Dictionary(uniqueKeysWithValues: s.parameters.map { ($0.name, $0.value) })
+    let parameters = Dictionary(uniqueKeysWithValues: s.parameters.map { ($0.input, $0) })
     for (name, x, monotone, set) in cases {
       let low = exactUnder { set(&$0, x * (1 - step)) }, high = exactUnder { set(&$0, x * (1 + step)) }
       let exactSlope = (high - low) / (2 * step * x)
@@ -63,10 +60,10 @@ final class ScenarioSensitivityTests: XCTestCase {
       let dp = abs(p.pUnderHigh - p.pUnderLow), pu = p.pUnderLow
       let seDifference = monotone ? (dp * (1 - dp) / Double(n)).squareRoot() : (2 * pu * (1 - pu) / Double(n)).squareRoot()
       let se = seDifference / (2 * step * x)
-      XCTAssertEqual(slope, exactSlope, accuracy: 4 * se, name)
+      XCTAssertEqual(slope, exactSlope, accuracy: 4 * se, "\(name)")
     }
-    XCTAssertEqual(s.ranking.dominant, "projection")
-    XCTAssertNotNil(parameters["home_projection"]?.sensitivityPerPoint)
-    XCTAssertNotNil(parameters["home_std_dev"]?.sensitivityPerStd)
+    XCTAssertEqual(s.ranking.dominant, .projection)
+    XCTAssertNotNil(parameters[.homeProjection]?.sensitivityPerPoint)
+    XCTAssertNotNil(parameters[.homeSD]?.sensitivityPerStd)
   }
 }

@@ -80,9 +80,10 @@ package enum GamePage {
           id: "scenarios", caption: "The total's line under moved assumptions (each at half the simulations).",
           columns: ["Scenario", "What moved", "P(over)", "P(under)", "Mean total", "Sd"],
           rows: [
-            .tbody(.group(scenarios.entries.map { name, e in
+            .tbody(.group(scenarios.entries.map { e in
               .tr(
-                .th(.attribute(named: "scope", value: "row"), .text(name)), .td(.class("wrap"), .text(e.definition)),
+                .th(.attribute(named: "scope", value: "row"), .text(e.variant.name)),
+                .td(.class("wrap"), .text(e.definition(from: scenarios.base))),
                 .td(.class("num"), .text(Fmt.percent(e.pOver, 1))), .td(.class("num"), .text(Fmt.percent(e.pUnder, 1))),
                 .td(.class("num"), .text(Fmt.fixed(e.meanTotal, 1))), .td(.class("num"), .text(Fmt.fixed(e.stdTotal, 1))))
             }))
@@ -94,12 +95,12 @@ package enum GamePage {
       content.append(.h2("Sensitivity"))
       content.append(
         PageShell.table(
-          id: "sensitivity", caption: "How far P(under) moves with each input; dominant: \(sensitivity.ranking.dominant).",
+          id: "sensitivity", caption: "How far P(under) moves with each input; dominant: \(sensitivity.ranking.dominant.name).",
           columns: ["Input", "P(under) low → high", "Per point", "Per sd", "Beyond noise", "Meaning"],
           rows: [
-            .tbody(.group(sensitivity.parameters.map { name, p in
+            .tbody(.group(sensitivity.parameters.map { p in
               .tr(
-                .th(.attribute(named: "scope", value: "row"), .text(name), .br(), .small(.text(p.description))),
+                .th(.attribute(named: "scope", value: "row"), .text(p.input.name), .br(), .small(.text(p.description))),
                 .td(.class("num"), .text("\(Fmt.percent(p.pUnderLow, 1)) → \(Fmt.percent(p.pUnderHigh, 1))")),
                 .td(.class("num"), .text(p.sensitivityPerPoint.map { Fmt.signedPercent($0, 2) } ?? "–")),
                 .td(.class("num"), .text(p.sensitivityPerStd.map { Fmt.signedPercent($0, 2) } ?? "–")),

@@ -26,7 +26,7 @@ package struct GameChart {
     panels.append(distributionPanel(
       d.totals, y: 0, height: 400, title: "Total points: \(Fmt.count(s.nSimulations)) simulated games against the exact model",
       xLabel: "total points (home + away)", marker: (d.line, "line \(Fmt.line(d.line))"),
-      note: "P(over \(Fmt.line(d.line))) = \(Fmt.fixed(s.pOver, 4)) [\(Fmt.fixed(s.ci95Over[0], 4)), \(Fmt.fixed(s.ci95Over[1], 4))]" + (report.analytic.map { ", exact \(Fmt.fixed($0.pOver, 4))" } ?? "")))
+      note: "P(over \(Fmt.line(d.line))) = \(Fmt.fixed(s.pOver, 4)) [\(Fmt.fixed(s.overInterval.lowerBound, 4)), \(Fmt.fixed(s.overInterval.upperBound, 4))]" + (report.analytic.map { ", exact \(Fmt.fixed($0.pOver, 4))" } ?? "")))
     panels.append(distributionPanel(
       d.margins, y: 400, height: 400, title: "Margin (home − away)", xLabel: "home points − away points", marker: (0, "level"),
       note: "P(home win) = \(Fmt.fixed(s.pHomeWin, 4))" + (report.analytic.map { ", exact \(Fmt.fixed($0.pHomeWin, 4))" } ?? "")))

@@ -5,23 +5,26 @@ import Simulation
 extension TotalsScenarios: Encodable {
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: NamedKey.self)
-    for (name, entry) in entries { try c.encode(entry, forKey: NamedKey(name)) }
+    for entry in entries { try c.encode(EntryWire(entry: entry, base: base), forKey: NamedKey(entry.variant.name)) }
     try c.encode(summary, forKey: NamedKey("_summary"))
   }
-}
 
-extension TotalsScenarios.Entry: Encodable {
-  enum WireKeys: String, CodingKey {
-    case pOver = "p_over", pUnder = "p_under", meanTotal = "mean_total", stdTotal = "std_total", definition
-  }
+  struct EntryWire: Encodable {
+    let entry: TotalsScenarios.Entry
+    let base: GameModel
 
-  public func encode(to encoder: any Encoder) throws {
-    var c = encoder.container(keyedBy: WireKeys.self)
-    try c.encode(pOver, forKey: .pOver)
-    try c.encode(pUnder, forKey: .pUnder)
-    try c.encode(meanTotal, forKey: .meanTotal)
-    try c.encode(stdTotal, forKey: .stdTotal)
-    try c.encode(definition, forKey: .definition)
+    enum CodingKeys: String, CodingKey {
+      case pOver = "p_over", pUnder = "p_under", meanTotal = "mean_total", stdTotal = "std_total", definition
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      var c = encoder.container(keyedBy: CodingKeys.self)
+      try c.encode(entry.pOver, forKey: .pOver)
+      try c.encode(entry.pUnder, forKey: .pUnder)
+      try c.encode(entry.meanTotal, forKey: .meanTotal)
+      try c.encode(entry.stdTotal, forKey: .stdTotal)
+      try c.encode(entry.definition(from: base), forKey: .definition)
+    }
   }
 }
 
@@ -43,20 +46,15 @@ extension TotalsScenarios.Summary: Encodable {
 /// the agent's `_summary` (`most_sensitive` "projections" or "variance", the two total impacts)
 /// and mcsim's `ranking`.
 extension TotalsSensitivity: Encodable {
-  static let agentNames = [
-    "home_projection": "t1_projection", "away_projection": "t2_projection", "home_std_dev": "t1_std_dev",
-    "away_std_dev": "t2_std_dev",
-  ]
-
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: NamedKey.self)
-    for (name, value) in parameters {
-      try c.encode(value, forKey: NamedKey(name))
-      if let agent = Self.agentNames[name] { try c.encode(value, forKey: NamedKey(agent)) }
+    for parameter in parameters {
+      try c.encode(parameter, forKey: NamedKey(parameter.input.name))
+      try c.encode(parameter, forKey: NamedKey(parameter.input.agentName))
     }
     try c.encode(ranking, forKey: NamedKey("ranking"))
-    let projections = parameters.compactMap { $0.1.sensitivityPerPoint }.reduce(0) { $0 + abs($1) }
-    let sds = parameters.compactMap { $0.1.sensitivityPerStd }.reduce(0) { $0 + abs($1) }
+    let projections = parameters.compactMap(\.sensitivityPerPoint).reduce(0) { $0 + abs($1) }
+    let sds = parameters.compactMap(\.sensitivityPerStd).reduce(0) { $0 + abs($1) }
     try c.encode(
       AgentSummary(
         mostSensitive: projections > sds ? "projections" : "variance",
@@ -109,7 +107,7 @@ extension TotalsSensitivity.Ranking: Encodable {
     var c = encoder.container(keyedBy: WireKeys.self)
     try c.encode(projectionImpact, forKey: .projectionImpact)
     try c.encode(varianceImpact, forKey: .varianceImpact)
-    try c.encode(dominant, forKey: .dominant)
-    try c.encode(order, forKey: .order)
+    try c.encode(dominant.name, forKey: .dominant)
+    try c.encode(order.map(\.name), forKey: .order)
   }
 }

@@ -5,9 +5,9 @@ import Simulation
 /// order.
 extension TotalsSimulationSummary: ContractObject {
   package func writeFields(to fields: inout some FieldWriter) throws {
-    try fields.field("ci_95_home_win", ci95HomeWin)
-    try fields.field("ci_95_over", ci95Over)
-    try fields.field("ci_95_under", ci95Under)
+    try fields.field("ci_95_home_win", [homeWinInterval.lowerBound, homeWinInterval.upperBound])
+    try fields.field("ci_95_over", [overInterval.lowerBound, overInterval.upperBound])
+    try fields.field("ci_95_under", [underInterval.lowerBound, underInterval.upperBound])
     try fields.field("correlation_used", correlationUsed)
     try fields.field("distribution", distribution)
     try fields.field("elapsed_ms", elapsedMs)
@@ -21,7 +21,9 @@ extension TotalsSimulationSummary: ContractObject {
     try fields.field("min_total", minTotal)
     try fields.field("model", model)
     try fields.field("n_simulations", nSimulations)
-    try fields.field("ot_games_pct", otGamesPct)
+    // A fraction (0.06) despite the name: the only published sample of the agent's output (its
+    // iOS guide) has it so.
+    try fields.field("ot_games_pct", overtimeShare)
     try fields.field("ot_games_simulated", otGamesSimulated)
     try fields.field("p_away_win", pAwayWin)
     try fields.field("p_home_win", pHomeWin)

@@ -40,7 +40,7 @@ package struct SlateTotalsComparison: Sendable {
       }
       let label = [g.awayAbbr, g.homeAbbr].allSatisfy { $0 != nil } ? "\(g.awayAbbr!) @ \(g.homeAbbr!)" : g.gameID
       return Row(
-        gameID: g.gameID, label: label, line: line, pOver: mc.pOver, lower: mc.ci95Over[0], upper: mc.ci95Over[1],
+        gameID: g.gameID, label: label, line: line, pOver: mc.pOver, lower: mc.overInterval.lowerBound, upper: mc.overInterval.upperBound,
         marketPOver: market, marketSource: source)
     }
     self.simulations = simulations
