@@ -98,7 +98,8 @@ final class BoardPageTests: XCTestCase {
         let withheld = side["withheld"] as? [String] ?? []
         if side["grade"] as? String != "NO_BET", !withheld.isEmpty {
           withheldSeen += 1
-          XCTAssertTrue(shown.contains("\(side["grade"]!) withheld: "), "\(id): a withheld bet says so")
+          XCTAssertTrue(shown.contains("withheld: "), "\(id): a withheld bet says so, the reason first")
+          XCTAssertTrue(shown.contains("(\(side["grade"]!) by EV)"), "\(id): and the grade it would have had after")
           if withheld.contains("model_market_disagree") {
             XCTAssertTrue(shown.contains("the model and the market disagree too much"), "\(id): and why")
           }
@@ -108,14 +109,30 @@ final class BoardPageTests: XCTestCase {
       }
     }
     XCTAssertGreaterThan(withheldSeen, 0, "the fixture night has bets the policy withholds")
+    // A withheld bet's EV is grey, never the green of an advised one; every cell is labelled for
+    // the phone's layout, where the table reflows a bet to two columns and the advice to a line.
+    for row in dom.components(separatedBy: #"<tr class="bet">"#).dropFirst() {
+      let cells = row.components(separatedBy: "</tr>")[0]
+      if cells.contains("withheld: ") { XCTAssertFalse(cells.contains(#"class="num pos""#), cells) }
+      XCTAssertEqual(cells.components(separatedBy: "data-label=").count - 1, 6, cells)
+    }
 
-    // Sorted by EV: the games in the order of their best EV.
+    // Sorted by EV: the games in the order of the best EV the policy advises on each; the games
+    // it advises nothing on last, however large their withheld EV.
     let byEV = try browser.dom(page + "?sort=ev").stdout
-    let bestEV = games.map { g in (g["game_id"] as! String, (g["best_bet"] as? [String: Any])?["ev"] as? Double ?? -.infinity) }
-    let expected = bestEV.enumerated().sorted { $0.element.1 != $1.element.1 ? $0.element.1 > $1.element.1 : $0.offset < $1.offset }
+    let advisedEV = games.map { g in
+      (g["game_id"] as! String, sides(g).filter { $0["recommended"] as? Bool == true }.compactMap { $0["ev"] as? Double }.max() ?? -.infinity)
+    }
+    let expected = advisedEV.enumerated().sorted { $0.element.1 != $1.element.1 ? $0.element.1 > $1.element.1 : $0.offset < $1.offset }
       .map(\.element.0)
     let order = expected.compactMap { id in byEV.range(of: "id=\"game-\(id)\"")?.lowerBound }
-    XCTAssertEqual(order, order.sorted(), "games by their best EV, highest first")
+    XCTAssertEqual(order.count, games.count)
+    XCTAssertEqual(order, order.sorted(), "games by the best EV the policy advises, highest first")
+    let top = try XCTUnwrap(expected.first)
+    let withheldOnly = games.filter { g in
+      !sides(g).contains { $0["recommended"] as? Bool == true } && sides(g).contains { ($0["ev"] as? Double ?? 0) > 0 }
+    }
+    XCTAssertFalse(withheldOnly.contains { $0["game_id"] as? String == top }, "a game whose bets are all withheld is not ranked first")
 
     // Screenshots for a person to look at.
     try screenshots(browser, page, named: "board", heights: (1600, 1400))
@@ -248,6 +265,12 @@ final class BoardPageTests: XCTestCase {
     XCTAssertEqual(after, before, "the page's pricing is kept for the lines it was priced from")
     let unknown = try await server.get("/game/no-such-game")
     XCTAssertEqual(unknown.status, 404, unknown.text)
+    XCTAssertEqual(unknown.header("Content-Type"), "text/html; charset=utf-8")
+    XCTAssertTrue(unknown.text.contains("<h1>404 Not Found</h1>"), unknown.text)
+    XCTAssertTrue(unknown.text.contains("no game no-such-game tonight"), unknown.text)
+    let badSort = try await server.get("/?sort=price")
+    XCTAssertEqual(badSort.status, 422)
+    XCTAssertTrue(badSort.text.contains("<h1>422 Unprocessable Content</h1>") && badSort.text.contains("sort = price"), badSort.text)
 
     // The parlay builder: the game's over and home spread, priced on the page as the FairBet
     // parlay endpoint prices them.
@@ -392,6 +415,6 @@ final class BoardPageTests: XCTestCase {
     XCTAssertFalse(crossSite.contains("WWW-Authenticate"), crossSite)
     let sorted = try await server.get("/?sort=price", headers: ["X-API-Key": "s3cret"])
     XCTAssertEqual(sorted.status, 422)
-    XCTAssertTrue(sorted.text.contains(#""field":"sort""#), sorted.text)
+    XCTAssertTrue(sorted.text.contains("sort = price: must be one of start, ev"), sorted.text)
   }
 }

@@ -182,5 +182,24 @@ final class LiveSourceTests: XCTestCase {
     let reply = try await server.get("/api/tonight/totals")
     XCTAssertEqual(reply.status, 503)
     XCTAssertTrue((reply.json.object("error")["message"] as? String ?? "").contains("--odds"))
+    // The pages answer the same refusal as a page, with its status.
+    for path in ["/", "/fairbet", "/game/x"] {
+      let page = try await server.get(path)
+      XCTAssertEqual(page.status, 503, path)
+      XCTAssertEqual(page.header("Content-Type"), "text/html; charset=utf-8", path)
+      XCTAssertTrue(page.text.contains("<h1>503 Service Unavailable</h1>") && page.text.contains("--odds"), page.text)
+    }
+  }
+
+  /// Before the first good read the pages say so as a page, with Retry-After, as the API does.
+  func testBeforeTheFirstReadThePagesSay503WithRetryAfter() async throws {
+    let server = try await serve { $0.live = LiveSourceConfiguration(odds: "/nonexistent/feed.json") }
+    for path in ["/", "/fairbet"] {
+      let page = try await server.get(path)
+      XCTAssertEqual(page.status, 503, path)
+      XCTAssertEqual(page.header("Content-Type"), "text/html; charset=utf-8", path)
+      XCTAssertEqual(page.header("Retry-After"), "5", path)
+      XCTAssertTrue(page.text.contains("the live sources have not been read yet"), page.text)
+    }
   }
 }

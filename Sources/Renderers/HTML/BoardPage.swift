@@ -8,10 +8,12 @@ import Simulation
 /// `/api/tonight/totals` answers), one table: for each game its start, teams and projections,
 /// then one row a side of each market (total, spread, moneyline) with the best price and its
 /// book, the model's probability beside the market's devigged one, the EV, and the advice
-/// policy's verdict with its stake, or why the policy withholds the bet. Nothing is computed here but
-/// the order of the games.
+/// policy's verdict with its stake, or why the policy withholds the bet (its EV muted, the reason
+/// first: a withheld bet must not look like the best one). Nothing is computed here but the order
+/// of the games.
 package enum BoardPage {
-  /// The games' order: by start time (the feed's), or by each game's best EV, highest first.
+  /// The games' order: by start time (the feed's), or by each game's best advised EV, highest
+  /// first (games the policy advises nothing on after them, in feed order).
   package enum Order: String, Sendable, CaseIterable {
     case start, ev
   }
@@ -48,10 +50,15 @@ package enum BoardPage {
       }.map(\.element)
     case .ev:
       return games.enumerated().sorted {
-        let (a, b) = ($0.element.bestBet?.ev ?? -.infinity, $1.element.bestBet?.ev ?? -.infinity)
+        let (a, b) = (advisedEV($0.element) ?? -.infinity, advisedEV($1.element) ?? -.infinity)
         return a != b ? a > b : $0.offset < $1.offset
       }.map(\.element)
     }
+  }
+
+  /// The highest EV among the bets the policy advises on a game; nil when it advises none.
+  static func advisedEV(_ g: SlateGameResult) -> Double? {
+    sides(g).filter(\.advice.recommended).map(\.advice.ev).max()
   }
 
   static func statusLine(_ s: SourceStatus) -> Node<HTML.BodyContext> {
@@ -76,10 +83,11 @@ package enum BoardPage {
     let evHeader: Node<HTML.BodyContext> =
       order == .ev
       ? .text("EV ↓")
-      : .a(.href("/?sort=ev"), .attribute(named: "title", value: "sort the games by their best EV"), .text("EV"))
+      : .a(.href("/?sort=ev"), .attribute(named: "title", value: "sort the games by the best EV the policy advises"), .text("EV"))
     return .table(
+      .class("board"),
       .caption(
-        .text(order == .ev ? "Games by their best EV, highest first. " : "Games by start time. "),
+        .text(order == .ev ? "Games by the best EV the policy advises, highest first; games with no advised bet last. " : "Games by start time. "),
         order == .ev ? .a(.href("/"), .text("By start time")) : .text("")),
       .thead(
         .tr(.group(columns.map { name in
@@ -185,19 +193,26 @@ package enum BoardPage {
         .span(.class("stake"), .text(Fmt.percent(a.stake, 2) + (a.stakeAmount.map { " = \(Fmt.fixed($0, 2))" } ?? ""))),
       ])
     } else if a.grade != .noBet {
-      advice = .span(.class("withheld"), .text("\(a.grade.rawValue) withheld: " + a.withheld.map(Self.reason).joined(separator: "; ")))
+      // The reason first, the grade it would have had after: a withheld bet is no bet.
+      advice = .span(
+        .class("withheld"), .text("withheld: " + a.withheld.map(Self.reason).joined(separator: "; ") + " (\(a.grade.rawValue) by EV)"))
     } else {
       advice = .span(.class("muted"), .text("no bet"))
     }
+    // Only an advised bet's EV is coloured as a gain; a withheld or unadvised one is grey.
+    let evClass = a.recommended ? "pos" : a.ev > 0 ? "muted" : "neg"
+    func cell(_ column: Int, _ nodes: Node<HTML.BodyContext>..., class name: String) -> Node<HTML.TableRowContext> {
+      .td(.class(name), .attribute(named: "data-label", value: columns[column]), .group(nodes))
+    }
     return [
-      .td(.text(s.bet)),
-      .td(
-        .text(String(format: "%.3f", a.odds.decimal)), .span(.class("american"), .text(String(format: " (%+.0f)", a.odds.american))),
-        .if(s.book != nil, .group([.br(), .small(.text(s.book ?? ""))]))),
-      .td(.class("num"), .text(model)),
-      .td(.class("num"), .text(market)),
-      .td(.class("num \(a.ev > 0 ? "pos" : "neg")"), .text(Fmt.signedPercent(a.ev, 1))),
-      .td(.class("advice"), advice),
+      cell(0, .text(s.bet), class: "bet"),
+      cell(
+        1, .text(String(format: "%.3f", a.odds.decimal)), .span(.class("american"), .text(String(format: " (%+.0f)", a.odds.american))),
+        .if(s.book != nil, .group([.br(), .small(.text(s.book ?? ""))])), class: "price"),
+      cell(2, .text(model), class: "num"),
+      cell(3, .text(market), class: "num"),
+      cell(4, .text(Fmt.signedPercent(a.ev, 1)), class: "num \(evClass)"),
+      cell(5, advice, class: "advice"),
     ]
   }
 }

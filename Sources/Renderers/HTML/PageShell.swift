@@ -133,5 +133,6 @@ package enum PageShell {
     figure{margin:.5rem 0}
     figure svg{max-width:100%;height:auto}
     @media (max-width:40rem){body{font-size:13px}main{padding:.5rem}th,td{padding:.25rem .3rem}td{white-space:normal}.american{display:none}td.advice{min-width:6rem}}
+    @media (max-width:40rem){table.board thead{display:none}table.board tr.bet{display:grid;grid-template-columns:1fr 1fr;border-bottom:1px solid #d0d5dd;padding:.2rem 0}table.board tr.bet td{display:block;border:0;text-align:left;min-width:0}table.board tr.bet td::before{content:attr(data-label) " ";color:\(colours["muted"]!);font-size:.85em}table.board tr.bet td.bet,table.board tr.bet td.advice{grid-column:1 / -1}table.board tr.bet td.bet::before{content:""}table.board tr.game-head,table.board tr.game-head th{display:block}}
     """
 }

@@ -74,7 +74,13 @@ struct Operation: Sendable, Hashable {
         : ["description": .string(media.meaning), "content": [media.type: ["schema": .anyString]]]
     ]
     let statuses = Set(errors + (path.hasPrefix("/api/") || media == .html ? [401] : []))
-    for status in statuses { responses[String(status)] = json(.ref("Error"), Self.errorMeanings[status] ?? "") }
+    for status in statuses {
+      // A page's own refusals are pages (`ErrorPage`); the key check before it answers JSON.
+      responses[String(status)] =
+        media == .html && status != 401
+        ? ["description": .string(Self.errorMeanings[status] ?? ""), "content": [media.type: ["schema": .anyString]]]
+        : json(.ref("Error"), Self.errorMeanings[status] ?? "")
+    }
     var out: [String: JSONSchema] = ["summary": .string(summary), "responses": .object(responses)]
     let bounded = parameters.map { parameter in
       guard parameter["name"] == "n_sims", let schema = parameter["schema"] else { return parameter }

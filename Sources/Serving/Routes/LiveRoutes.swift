@@ -96,7 +96,7 @@ extension MCSimServer {
     guard let live else {
       throw APIError(
         .serviceUnavailable,
-        "no live source configured: start the server with --odds FEED and --stats FILE or --stats-from CSV")
+        "no live source configured: start the server with --odds FEED and --stats FILE, --stats-from CSV or --results CSV")
     }
     guard let snapshot = await live.snapshot else {
       let status = await live.status()

@@ -13,52 +13,75 @@ struct PageRoutes {
 
   func add(to router: OperationRouter) {
     router.on(ServerOperations.board) { request, _ in
-      let order = try Self.order(request)
-      let (snapshot, status) = try await server.liveSnapshot()
-      return Self.html(BoardPage.html(snapshot.tonight, source: status, order: order))
+      try await Self.page {
+        let order = try Self.order(request)
+        let (snapshot, status) = try await server.liveSnapshot()
+        return Self.html(BoardPage.html(snapshot.tonight, source: status, order: order))
+      }
     }
     router.on(ServerOperations.gamePage) { request, context in
-      let id = context.parameters.get("id") ?? ""
-      let (snapshot, status) = try await server.liveSnapshot()
-      guard let game = snapshot.tonight.games.first(where: { $0.gameID == id }) else {
-        throw APIError(.notFound, "no game \(id) tonight; the board (GET /) links each game")
-      }
-      let parlay = try await parlay(request, game: id, in: snapshot, context: context)
-      // The game priced again in full, admitted by its cost like any simulation, within the
-      // server's ceilings, once per game and live lines; on a busy pool the page comes without
-      // it, saying so.
-      var detail = server.gameDetails.detail(id, inputs: snapshot.inputs)
-      var note: String?
-      if detail == nil, let assembled = snapshot.games[id],
-        let request = GameDetail.request(
-          for: assembled, seed: server.configuration.seed, threads: server.configuration.threadsPerRequest,
-          policy: server.live?.configuration.advice ?? server.configuration.advice,
-          ceiling: server.configuration.maxSimulations)
-      {
-        if request.cost > server.configuration.maxTotalSimulations {
-          note = "The pictures, scenarios and sensitivity cost more than this server's --max-total-sims."
-        } else {
-          do {
-            let priced = try await server.simulate(paths: request.cost, for: context) { try GamePricing.price(request) }
-            let drawn = GamePage.Detail(priced)
-            server.gameDetails.store(drawn, for: id, inputs: snapshot.inputs)
-            detail = drawn
-          } catch SimulationPool.PoolError.busy {
-            note = "The server is busy: the pictures, scenarios and sensitivity are left out; reload in a moment."
-          }
-        }
-      }
-      return Self.html(GamePage.html(game, detail: detail, note: note, parlay: parlay, source: status))
+      try await Self.page { try await gamePage(request, context: context) }
     }
     router.on(ServerOperations.fairBetPage) { request, _ in
-      var query = try LiveRoutes.query(request)
-      if request.uri.queryParameters.get("limit") == nil { query.limit = FairBetQuery.maxLimit }
-      let (snapshot, status) = try await server.liveSnapshot()
-      let response = FairBetResponse(
-        catalog: snapshot.fairBet, query: query, now: server.configuration.clock(), sharpBooks: snapshot.sharpBooks,
-        source: status)
-      return Self.html(FairBetPage.html(response))
+      try await Self.page {
+        var query = try LiveRoutes.query(request)
+        if request.uri.queryParameters.get("limit") == nil { query.limit = FairBetQuery.maxLimit }
+        let (snapshot, status) = try await server.liveSnapshot()
+        let response = FairBetResponse(
+          catalog: snapshot.fairBet, query: query, now: server.configuration.clock(), sharpBooks: snapshot.sharpBooks,
+          source: status)
+        return Self.html(FairBetPage.html(response))
+      }
     }
+  }
+
+  /// A page's refusal (`APIError`: 404, 422, 503 before the first read) answered as a page with
+  /// its status and headers (Retry-After), not as the API's JSON.
+  static func page(_ body: () async throws -> Response) async throws -> Response {
+    do {
+      return try await body()
+    } catch let error as APIError {
+      var response = html(
+        ErrorPage.html(status: Int(error.status.code), reason: error.status.reasonPhrase, message: error.message))
+      response.status = error.status
+      for field in error.headers { response.headers.append(field) }
+      return response
+    }
+  }
+
+  /// `/game/{id}`: the game's rows, its detail (priced once per lines) and the parlay builder.
+  func gamePage(_ request: Request, context: ServerRequestContext) async throws -> Response {
+    let id = context.parameters.get("id") ?? ""
+    let (snapshot, status) = try await server.liveSnapshot()
+    guard let game = snapshot.tonight.games.first(where: { $0.gameID == id }) else {
+      throw APIError(.notFound, "no game \(id) tonight; the board (GET /) links each game")
+    }
+    let parlay = try await parlay(request, game: id, in: snapshot, context: context)
+    // The game priced again in full, admitted by its cost like any simulation, within the
+    // server's ceilings, once per game and live lines; on a busy pool the page comes without
+    // it, saying so.
+    var detail = server.gameDetails.detail(id, inputs: snapshot.inputs)
+    var note: String?
+    if detail == nil, let assembled = snapshot.games[id],
+      let request = GameDetail.request(
+        for: assembled, seed: server.configuration.seed, threads: server.configuration.threadsPerRequest,
+        policy: server.live?.configuration.advice ?? server.configuration.advice,
+        ceiling: server.configuration.maxSimulations)
+    {
+      if request.cost > server.configuration.maxTotalSimulations {
+        note = "The pictures, scenarios and sensitivity cost more than this server's --max-total-sims."
+      } else {
+        do {
+          let priced = try await server.simulate(paths: request.cost, for: context) { try GamePricing.price(request) }
+          let drawn = GamePage.Detail(priced)
+          server.gameDetails.store(drawn, for: id, inputs: snapshot.inputs)
+          detail = drawn
+        } catch SimulationPool.PoolError.busy {
+          note = "The server is busy: the pictures, scenarios and sensitivity are left out; reload in a moment."
+        }
+      }
+    }
+    return Self.html(GamePage.html(game, detail: detail, note: note, parlay: parlay, source: status))
   }
 
   /// The game page's parlay builder: the game's bets with a fair price to choose from, and the
