@@ -12,7 +12,7 @@ package struct GameReportText {
   package func render() -> String {
     let s = report.simulation, m = s.model, e = report.evMetrics, a = report.analytic
     var out: [String] = []
-    out.append("mcsim run · \(Fmt.count(s.nSimulations)) simulations · seed \(s.seed) · \(s.threads) thread\(s.threads == 1 ? "" : "s") · \(Fmt.fixed(s.elapsedMs, 1)) ms")
+    out.append("mcsim run · \(Fmt.counted(s.nSimulations, "simulation")) · seed \(s.seed) · \(s.threads) thread\(s.threads == 1 ? "" : "s") · \(Fmt.fixed(s.elapsedMs, 1)) ms")
     out.append("")
     out.append("Model    \(m.distribution == "normal" ? "bivariate normal" : "bivariate skew-normal (skewness \(Fmt.fixed(m.skewness, 2)))"), rho \(Fmt.fixed(m.correlation, 2))\(m.scoreFloor.map { ", scores floored at \($0)" } ?? "")")
     out.append("         home \(Fmt.fixed(m.homeMean, 1)) ± \(Fmt.fixed(m.homeStdDev, 1)) · away \(Fmt.fixed(m.awayMean, 1)) ± \(Fmt.fixed(m.awayStdDev, 1)) · projected total \(Fmt.fixed(m.homeMean + m.awayMean, 1))")
@@ -73,7 +73,7 @@ package struct GameReportText {
     out.append("         stake \(policy.kelly.fraction) x Kelly, at most \(Fmt.percent(policy.kelly.cap, 1)); market gap limit \(Fmt.percent(policy.maxMarketGap, 0))\(policy.trustModel ? " (trust-model)" : "")\(policy.blend < 1 ? "; blend \(policy.blend) model" : "") · config: \(policy.configFile ?? "none read")")
     if let scenarios = report.scenarios {
       out.append("")
-      out.append("Scenarios (\(Fmt.count(max(1, s.nSimulations / 2))) simulations each, common random numbers; each a move from this game's parameters)")
+      out.append("Scenarios (\(Fmt.counted(max(1, s.nSimulations / 2), "simulation")) each, common random numbers; each a move from this game's parameters)")
       out.append("                     p_over   p_under      mean     std   variant")
       for e in scenarios.entries {
         out.append("  " + Fmt.pad(e.variant.name, 17) + Fmt.left(Fmt.fixed(e.pOver, 4), 9) + Fmt.left(Fmt.fixed(e.pUnder, 4), 10)
@@ -157,6 +157,8 @@ package enum Fmt {
     }
     return out
   }
+  /// A count with its noun, singular for one: "1 simulation", "10,000 simulations", "2 legs".
+  package static func counted(_ n: Int, _ noun: String) -> String { "\(count(n)) \(noun)\(n == 1 ? "" : "s")" }
   package static func line(_ x: Double) -> String { x == x.rounded() ? String(format: "%.0f", x) : String(format: "%g", x) }
   /// A spread as bettors write it: +3.5, -7, PK for zero.
   package static func signedLine(_ x: Double) -> String { x == 0 ? "PK" : (x > 0 ? "+" : "") + line(x) }

@@ -27,7 +27,7 @@ package struct ParlayTable {
     let r = result, p = r.parlay
     var out: [String] = []
     let path = r.route == .jointHistogram ? "joint score histogram (two-team kernel)" : "multivariate normal, d = \(p.dimension), \(r.transform ?? "") transform"
-    out.append("mcsim parlay · \(p.legs.count) leg\(p.legs.count == 1 ? "" : "s") · \(Fmt.count(Int(r.simulations))) simulations · seed \(r.options.seed) · \(path)")
+    out.append("mcsim parlay · \(Fmt.counted(p.legs.count, "leg")) · \(Fmt.counted(Int(r.simulations), "simulation")) · seed \(r.options.seed) · \(path)")
     for (g, m) in p.games.enumerated() {
       out.append("Game     \(p.games.count > 1 ? p.gameNames[g] + ": " : "")home \(Fmt.fixed(m.homeMean, 1)) ± \(Fmt.fixed(m.homeSD, 1)) · away \(Fmt.fixed(m.awayMean, 1)) ± \(Fmt.fixed(m.awaySD, 1)) · rho \(Fmt.fixed(r.gameCorrelationSimulated(g), 2))\(r.repair != nil ? " (repaired)" : "") · overtime \(m.overtime.kind.rawValue)")
     }

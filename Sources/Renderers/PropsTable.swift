@@ -19,7 +19,7 @@ package struct PropsTable {
     let board = card.board, policy = card.policy
     let r = board.result, game = r.parlay.games[0]
     var out: [String] = []
-    out.append("mcsim props · \(event) · \(board.rows.count) lines · \(Fmt.count(Int(r.simulations))) simulations · seed \(r.options.seed)")
+    out.append("mcsim props · \(event) · \(Fmt.counted(board.rows.count, "line")) · \(Fmt.counted(Int(r.simulations), "simulation")) · seed \(r.options.seed)")
     out.append("Game     home \(Fmt.fixed(game.homeMean, 1)) ± \(Fmt.fixed(game.homeSD, 1)) · away \(Fmt.fixed(game.awayMean, 1)) ± \(Fmt.fixed(game.awaySD, 1)) · rho \(Fmt.fixed(game.correlation, 2))")
     out.append("")
     let width = max(14, (board.rows.map { $0.player.count + $0.stat.rawValue.count + 1 }.max() ?? 0) + 2)

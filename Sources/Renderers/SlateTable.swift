@@ -10,7 +10,7 @@ package enum SlateTable {
     var out: [String] = []
     let failed = r.nFailed
     out.append(
-      "mcsim slate · \(r.nGames) game\(r.nGames == 1 ? "" : "s") · \(Fmt.count(r.nSimsPerGame)) simulations each · seed \(r.seed) · "
+      "mcsim slate · \(Fmt.counted(r.nGames, "game")) · \(Fmt.counted(r.nSimsPerGame, "simulation")) each · seed \(r.seed) · "
         + "\(r.threads) thread\(r.threads == 1 ? "" : "s") · \(Fmt.fixed(r.elapsedMs, 1)) ms")
     out.append("")
     let ranked = r.games.filter { $0.bestBet != nil }.sorted { $0.bestBet!.ev > $1.bestBet!.ev }

@@ -13,7 +13,7 @@ package struct SweepTable {
     let s = sweep, m = s.base, o = s.options
     var out: [String] = []
     let swept = s.axes.map { "\($0.parameter.rawValue) (\($0.values.count))" }.joined(separator: " × ")
-    out.append("mcsim sweep · \(swept) · \(Fmt.count(o.simulations)) simulations per model · \(s.curves.count) model\(s.curves.count == 1 ? "" : "s") on common random numbers · seed \(o.seed)")
+    out.append("mcsim sweep · \(swept) · \(Fmt.counted(o.simulations, "simulation")) per model · \(Fmt.counted(s.curves.count, "model")) on common random numbers · seed \(o.seed)")
     out.append("Base     home \(Fmt.fixed(m.homeMean, 1)) ± \(Fmt.fixed(m.homeSD, 1)) · away \(Fmt.fixed(m.awayMean, 1)) ± \(Fmt.fixed(m.awaySD, 1)) · rho \(Fmt.fixed(m.correlation, 2)) · overtime \(m.overtime.kind.rawValue)\(m.skewness != 0 ? " · skew \(Fmt.fixed(m.skewness, 2))" : "")")
     out.append("Prices   over \(Fmt.price(s.market.overOdds.decimal)) · under \(Fmt.price(s.market.underOdds.decimal))\(s.offeredLine.map { " · offered line \(Fmt.line($0))" } ?? "")")
     out.append("Timing   simulation \(Fmt.fixed(s.simulationSeconds * 1000, 1)) ms · reading every point \(Fmt.fixed(s.evaluationSeconds * 1000, 3)) ms · exact \(Fmt.fixed(s.exactSeconds * 1000, 1)) ms")

@@ -43,12 +43,14 @@ struct BacktestCommand: ParsableCommand {
     let file = try results.read()
     let projection = results.projection ?? modelFile.document.projection.source
     let options = randomOptions.options()
+    // The seasons and stage are the options' to answer for, not the model file's.
+    let chosen = try results.select(file.games)
     let progress = output.json ? nil : ProgressLine.forTerminal()
     let result: BacktestResult
     do {
       result = try Backtesting.run(
         BacktestRequest(
-          games: file.games, chosen: try results.select(file.games), projection: projection,
+          games: file.games, chosen: chosen, projection: projection,
           model: modelFile.document.calibrated, fittedOn: modelFile.document.projection.source,
           fittedSeasons: modelFile.document.fit?.seasons,
           ratings: modelFile.document.projection.ratings?.settings ?? .defaults,

@@ -34,7 +34,7 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(help: "Port to listen on (0 picks a free one and prints it).")
   var port = 8001
 
-  @Option(help: "Simulations run at once (default: the cores).")
+  @Option(parsing: .unconditional, help: "Simulations run at once (default: the cores).")
   var workers: Int?
 
   @Option(
@@ -42,7 +42,7 @@ struct ServeCommand: AsyncParsableCommand {
     help: "Jobs of at most this many simulated games run on the request's own task, longer ones on the pool's threads (default 200000; 0: all on the pool).")
   var inlineSims: Int?
 
-  @Option(name: .customLong("io-threads"), help: "Threads reading and writing HTTP (default: a quarter of the cores, at least 1).")
+  @Option(name: .customLong("io-threads"), parsing: .unconditional, help: "Threads reading and writing HTTP (default: a quarter of the cores, at least 1).")
   var ioThreads: Int?
 
   @Option(name: .customLong("threads-per-request"), help: "Threads one request's simulation may use.")
@@ -51,16 +51,16 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(help: "Requests that may wait for a worker; more are answered 503 with Retry-After.")
   var queue = 256
 
-  @Option(help: "Seconds a request may wait for a worker before it is answered 503.")
+  @Option(parsing: .unconditional, help: "Seconds a request may wait for a worker before it is answered 503.")
   var deadline: Double = 10
 
   @Option(name: .customLong("max-body"), help: "Largest request body in bytes (413 beyond).")
   var maxBody = 1 << 20
 
-  @Option(name: .customLong("idle-timeout"), help: "Seconds of silence after which a connection is closed: idle keep-alive, a half-sent request head or a stalled body.")
+  @Option(name: .customLong("idle-timeout"), parsing: .unconditional, help: "Seconds of silence after which a connection is closed: idle keep-alive, a half-sent request head or a stalled body.")
   var idleTimeout: Double = 30
 
-  @Option(name: .customLong("body-timeout"), help: "Seconds a request body may take to arrive in all (408 beyond).")
+  @Option(name: .customLong("body-timeout"), parsing: .unconditional, help: "Seconds a request body may take to arrive in all (408 beyond).")
   var bodyTimeout: Double = 30
 
   @Option(name: .customLong("max-connections"), help: "Connections open at once; beyond it new ones wait to be accepted.")
@@ -74,7 +74,7 @@ struct ServeCommand: AsyncParsableCommand {
     help: "Most simulations one request may ask for in all: a batch's games x n_sims (422 beyond).")
   var maxTotalSims = 100_000_000
 
-  @Option(help: "Seed of every request that gives none (same body, same answer).")
+  @Option(parsing: .unconditional, help: "Seed of every request that gives none (same body, same answer).")
   var seed: UInt64 = 20_240_101
 
   @Option(help: "Odds feed for /api/tonight/totals and /api/fairbet/odds: a file or an http(s) URL.")
@@ -92,10 +92,10 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(name: .customLong("as-of"), help: "With --stats-from or --results: use the results before this day, and leave out the feed's games dated before it: an ISO date (2023-12-11), a date-time (its US Eastern day) or now (default: today, at each refresh).")
   var asOf: String?
 
-  @Option(help: "Seconds between two reads of the live sources.")
-  var refresh: Double = 60
+  @Option(parsing: .unconditional, help: "Seconds between two reads of the live sources (default 60).")
+  var refresh: Double?
 
-  @Option(name: .customLong("stale-after"), help: "Seconds after which lines not refreshed turn health to degraded (still served, with their age; default 600, or twice --refresh when that is longer).")
+  @Option(name: .customLong("stale-after"), parsing: .unconditional, help: "Seconds after which lines not refreshed turn health to degraded (still served, with their age; default 600, or twice --refresh when that is longer).")
   var staleAfter: Double?
 
   @Option(name: .customLong("sharp"), parsing: .upToNextOption, help: "Sharp books of the fair-odds reference: --sharp pinnacle circa (commas also separate; default pinnacle circa betcris).")
@@ -181,11 +181,13 @@ struct ServeCommand: AsyncParsableCommand {
       live.results = results
       live.ratings = try modelFile.ratings()
       live.asOf = try asOf.map(AsOfText.scheduleDay)
+      let refresh = self.refresh ?? 60
       guard refresh.isFinite else { throw ValidationError("--refresh \(refresh): must be a number of seconds") }
-      live.refresh = .milliseconds(Int64(max(0, min(refresh, 1e7)) * 1000))
+      // Out of range stays out of range (the configuration's check names it), within Int64's reach.
+      live.refresh = .milliseconds(Int64(max(-1e7, min(refresh, 1e7)) * 1000))
       let stale = staleAfter ?? max(600, 2 * refresh)
       guard stale.isFinite else { throw ValidationError("--stale-after \(stale): must be a number of seconds") }
-      live.staleAfter = .milliseconds(Int64(max(0, min(stale, 1e7)) * 1000))
+      live.staleAfter = .milliseconds(Int64(max(-1e7, min(stale, 1e7)) * 1000))
       live.sharpBooks = sharp ?? file?.sharpBooks
       live.advice = c.advice
       // Tonight's advice pools with the market where its projections are the model file's.
@@ -197,8 +199,10 @@ struct ServeCommand: AsyncParsableCommand {
       live.now = c.now
       live.agentAdvice = c.agentAdvice
       c.live = live
-    } else if stats != nil || statsFrom != nil || results != nil || asOf != nil || sharp != nil {
-      throw ValidationError("--stats, --stats-from, --results, --as-of and --sharp go with --odds FEED.")
+    } else if stats != nil || statsFrom != nil || results != nil || asOf != nil || sharp != nil || refresh != nil
+      || staleAfter != nil
+    {
+      throw ValidationError("--stats, --stats-from, --results, --as-of, --sharp, --refresh and --stale-after go with --odds FEED.")
     }
     if let problem = c.problems().first {
       throw ValidationError("\(problem.option) \(problem.value): \(problem.reason)")

@@ -52,13 +52,13 @@ struct SlateCommand: ParsableCommand {
   @Option(name: .customLong("as-of"), help: "With --stats-from or --results: use the results before this day, and leave out the feed's games dated before it: an ISO date (2023-12-11), a date-time (2023-12-11T19:00:00Z, its US Eastern day) or now.")
   var asOf: String?
 
-  @Option(help: "With --stats-from: each team's last N games instead of the season so far.")
+  @Option(parsing: .unconditional, help: "With --stats-from: each team's last N games instead of the season so far.")
   var last: Int?
 
-  @Option(help: "Poll the odds feed every SECONDS and print only the games whose line or verdict moved.")
+  @Option(parsing: .unconditional, help: "Poll the odds feed every SECONDS and print only the games whose line or verdict moved.")
   var watch: Double?
 
-  @Option(help: "With --watch: stop after N polls (default: run until interrupted).")
+  @Option(parsing: .unconditional, help: "With --watch: stop after N polls (default: run until interrupted).")
   var polls: Int?
 
   @OptionGroup(title: "Stakes") var kellyOptions: KellyOptions

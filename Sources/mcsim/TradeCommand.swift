@@ -25,19 +25,19 @@ struct TradeCommand: ParsableCommand {
   @Option(help: "Players (a file, - or a URL) in the client's AFL player shape, to trade in from.")
   var pool: String?
 
-  @Option(help: "Dollars available on top of the outgoing player's price (default: the squad file's budget, else 0).")
+  @Option(parsing: .unconditional, help: "Dollars available on top of the outgoing player's price (default: the squad file's budget, else 0).")
   var budget: Double?
 
-  @Option(help: "How many of the best trades to list.")
+  @Option(parsing: .unconditional, help: "How many of the best trades to list.")
   var top: Int = 10
 
-  @Option(name: .customLong("round"), help: "The round of the season (default: the squad file's, else 13).")
+  @Option(name: .customLong("round"), parsing: .unconditional, help: "The round of the season (default: the squad file's, else 13).")
   var roundNumber: Int?
 
-  @Option(help: "Your team value in dollars (default: the squad file's, else 15800000).")
+  @Option(parsing: .unconditional, help: "Your team value in dollars (default: the squad file's, else 15800000).")
   var teamValue: Double?
 
-  @Option(help: "The league's average team value in dollars (default: the squad file's, else 15200000).")
+  @Option(parsing: .unconditional, help: "The league's average team value in dollars (default: the squad file's, else 15200000).")
   var leagueAvgValue: Double?
 
   @Option(name: .customLong("player-in"), help: "Only trades bringing in this pool player id.")
@@ -65,6 +65,11 @@ struct TradeCommand: ParsableCommand {
       throw ValidationError("--player-in, --player-out and --budget apply to --squad and --pool only.")
     }
     guard top >= 1 else { throw ValidationError("--top \(top): must be at least 1.") }
+    if let budget, !(budget.isFinite && budget >= 0) { throw ValidationError("--budget \(budget): must be 0 or more dollars.") }
+    if let roundNumber, roundNumber < 1 { throw ValidationError("--round \(roundNumber): must be at least 1.") }
+    for (option, value) in [("--team-value", teamValue), ("--league-avg-value", leagueAvgValue)] {
+      if let value, !(value.isFinite && value > 0) { throw ValidationError("\(option) \(value): must be a positive number of dollars.") }
+    }
     if [request, squad, pool].filter({ $0 == "-" }).count > 1 {
       throw ValidationError("Only one input can be read from stdin.")
     }

@@ -24,7 +24,7 @@ package enum BoardPage {
     var content: [Node<HTML.BodyContext>] = [
       .h1("Tonight"),
       statusLine(source),
-      .p(.class("muted"), .text("Projections: \(slate.inputs.stats ?? "as given") · \(Fmt.count(slate.nSimsPerGame)) simulations a game, seed \(slate.seed) · stakes as a share of bankroll, after the advice policy (at most \(Fmt.percent(slate.totalExposureFraction, 1)) tonight in all)")),
+      .p(.class("muted"), .text("Projections: \(slate.inputs.stats ?? "as given") · \(Fmt.counted(slate.nSimsPerGame, "simulation")) a game, seed \(slate.seed) · stakes as a share of bankroll, after the advice policy (at most \(Fmt.percent(slate.totalExposureFraction, 1)) tonight in all)")),
     ]
     if games.isEmpty {
       content.append(.p("No game of the feed could be priced tonight."))

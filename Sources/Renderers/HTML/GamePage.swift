@@ -152,7 +152,7 @@ package enum GamePage {
       out.append(
         .table(
           .attribute(named: "id", value: "parlay-price"),
-          .caption(.text("\(p.legCount) legs, priced together (confidence: \(p.confidence))")),
+          .caption(.text("\(Fmt.counted(p.legCount, "leg")), priced together (confidence: \(p.confidence))")),
           .tbody(
             .tr(.th(.attribute(named: "scope", value: "row"), .text("Joint probability")), .td(.class("num"), .text(Fmt.percent(p.fairProbability, 2)))),
             .tr(.th(.attribute(named: "scope", value: "row"), .text("If the legs were independent")), .td(.class("num"), .text(Fmt.percent(p.independentProbability, 2)))),

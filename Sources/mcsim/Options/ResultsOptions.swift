@@ -16,7 +16,7 @@ struct ResultsOptions: ParsableArguments {
   @Option(help: "Stage to use: regular, playoffs, playin, cup_final, or all.")
   var stage: String = "regular"
 
-  @Option(help: "Projections: market (the closing total and spread) or stats (season-to-date ppg, the agent's formula); default market (backtest: the model file's).")
+  @Option(help: "Projections: market (the closing total and spread), stats (season-to-date ppg, the agent's formula) or ratings (team ratings walked forward through the results); default market (backtest: the model file's).")
   var projection: ProjectionSource?
 
   @Flag(name: .customLong("skip-bad-rows"), help: "Leave out bad rows (each reported with its line) instead of refusing the file.")
@@ -54,12 +54,22 @@ struct ResultsOptions: ParsableArguments {
     return file
   }
 
-  /// The indices of the selected games (season range and stage); exit 1 when none is left.
+  /// The indices of the selected games (season range and stage). Seasons or a stage the file
+  /// does not have are the option's fault (exit 64, naming what the file has); exit 1 when the
+  /// two together leave no game.
   func select(_ games: [HistoricalGame]) throws -> [Int] {
     let range = seasonRange, stage = stageFilter
-    let chosen = games.indices.filter { i in
-      (range.map { $0.contains(games[i].season) } ?? true) && (stage.map { games[i].stage == $0 } ?? true)
+    let inSeasons = games.indices.filter { i in range.map { $0.contains(games[i].season) } ?? true }
+    if let seasons, inSeasons.isEmpty, let first = games.first?.season, let last = games.last?.season {
+      throw CLIError.option("--seasons", seasons, "no season of \(data) is in it (it has \(first) to \(last))")
     }
+    if let stage, !inSeasons.contains(where: { games[$0].stage == stage }) {
+      var stages: [String] = []
+      for i in inSeasons where !stages.contains(games[i].stage) { stages.append(games[i].stage) }
+      throw CLIError.option(
+        "--stage", self.stage, "no game at this stage in the seasons chosen (they have \((stages + ["all"]).joined(separator: ", ")))")
+    }
+    let chosen = inSeasons.filter { i in stage.map { games[i].stage == $0 } ?? true }
     guard !chosen.isEmpty else {
       throw CLIError.fail(
         "\(data): no game in seasons \(seasons ?? "all") at stage \(stage ?? "all")", code: .failure, field: "--seasons",

@@ -10,7 +10,7 @@ struct ShardOptions: ParsableArguments {
   @Option(help: "Run shard K of N (K from 0): K/N, or auto (Kubernetes JOB_COMPLETION_INDEX with --shards, Slurm SLURM_ARRAY_TASK_ID/COUNT).")
   var shard: String?
 
-  @Option(help: "With --shard auto on Kubernetes: the number of shards (the Job's completions).")
+  @Option(parsing: .unconditional, help: "With --shard auto on Kubernetes: the number of shards (the Job's completions).")
   var shards: Int?
 
   @Option(help: "With --shard: where to write this shard's partial result.")
