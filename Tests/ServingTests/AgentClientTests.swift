@@ -165,6 +165,12 @@ final class AgentClientTests: XCTestCase {
   /// `/api/tonight/totals` once the live source (the fixture feed, the server's clock on its
   /// night, projections as `configure` sets them) has been read.
   func tonightReply(_ configure: (inout LiveSourceConfiguration) -> Void) async throws -> TestServer.Reply {
+    try await tonight(configure).reply
+  }
+
+  /// A server on the fixture feed (configured by `configure`) on the fixture night, and its
+  /// first tonight answer once the live source has been read.
+  func tonight(_ configure: (inout LiveSourceConfiguration) -> Void) async throws -> (server: TestServer, reply: TestServer.Reply) {
     let feed = Bundle.module.url(forResource: LiveSourceTests.feedName, withExtension: nil, subdirectory: "Resources")!.path
     var live = LiveSourceConfiguration(odds: feed)
     configure(&live)
@@ -175,7 +181,7 @@ final class AgentClientTests: XCTestCase {
       reply = try await server.get("/api/tonight/totals")
       return reply.status == 200
     }
-    return reply
+    return (server, reply)
   }
 
   func testTonightListsTodaysGamesWithEveryFieldSortedByEdge() async throws {
@@ -208,16 +214,7 @@ final class AgentClientTests: XCTestCase {
   /// last result, the answer and the health say the ratings are stale.
   func testTonightFromTeamRatings() async throws {
     let results = Fixture.projectRoot.appendingPathComponent("data/nba_games_lines.csv").path
-    let feed = Bundle.module.url(forResource: LiveSourceTests.feedName, withExtension: nil, subdirectory: "Resources")!.path
-    var live = LiveSourceConfiguration(odds: feed)
-    live.results = results
-    live.now = ISO8601DateFormatter().date(from: "2026-03-31T20:00:00Z")
-    let server = try await serve { [live] in $0.live = live }
-    var reply = try await server.get("/api/tonight/totals")
-    try await waitFor("the live source's first read") {
-      reply = try await server.get("/api/tonight/totals")
-      return reply.status == 200
-    }
+    let (server, reply) = try await tonight { $0.results = results }
     let stale = "team ratings as of 2026-03-31 are stale: the last result is 2025-06-22, 282 days before"
     XCTAssertEqual(reply.json["warnings"] as? [String], [stale])
     let health = try await server.get("/api/health")
