@@ -99,7 +99,7 @@ let package = Package(
     .target(
       name: "LineFeeds",
       dependencies: [
-        "OddsMath", "Simulation", "Calibration", "UseCases", "ServiceContracts",
+        "OddsMath", "Simulation", "Calibration", "UseCases", "ServiceContracts", "RandomStreams",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),

@@ -26,10 +26,11 @@ struct MergeCommand: ParsableCommand {
 
   func run() throws {
     var merge = PartialMerge()
-    for path in try Self.expand(parts) {
+    for (k, path) in try Self.expand(parts).enumerated() {
       let source = InputSource(path)
       let data: Data
-      do { data = try source.read() } catch { throw CLIError.fail("\(source): \(error)", code: .failure) }
+      // Named by its place too: a URL is shown by its host and fingerprint only.
+      do { data = try source.read() } catch { throw CLIError.fail("part \(k + 1), \(source): \(error)", code: .failure) }
       do { try merge.add(source.description, data: data) } catch { throw CLIError.fail(error.description, code: .failure) }
     }
     let merged: (command: [String], seed: UInt64, calls: [[JointScoreHistogram]], digests: [String])

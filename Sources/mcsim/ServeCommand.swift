@@ -175,6 +175,10 @@ struct ServeCommand: AsyncParsableCommand {
       config: file, projections: results != nil ? .ratings : .stats, defaults: Defaults.agentModel)
     c.model = resolved.context.model
     if let odds {
+      // A source that can never be read is refused now, not at every refresh.
+      for (option, value) in [("--odds", odds), ("--stats", stats), ("--stats-from", statsFrom), ("--results", results)] {
+        if let problem = value.flatMap({ InputSource($0).problem }) { throw ValidationError("\(option) \(problem)") }
+      }
       var live = LiveSourceConfiguration(odds: odds)
       live.stats = stats
       live.statsFrom = statsFrom
@@ -222,6 +226,13 @@ struct ServeCommand: AsyncParsableCommand {
     logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
     // The model, config and trade pool files may be URLs, whose reads block their thread.
     let command = self
+    // A live source that is a local file must be there: serve exits 1 on a missing input, as every
+    // other command does, rather than start and answer 503 until someone notices.
+    for (option, value) in [("--odds", odds), ("--stats", stats), ("--stats-from", statsFrom), ("--results", results)] {
+      if let value, case .file(let path) = InputSource(value), !FileManager.default.fileExists(atPath: path) {
+        throw CLIError.badInput("\(option) \(path)", SourceError("no such file"))
+      }
+    }
     let server = try await BlockingReads.run { [logger] in try MCSimServer(try command.configuration(), logger: logger) }
     let host = host
     try await server.run { port in

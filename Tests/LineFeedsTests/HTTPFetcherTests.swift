@@ -189,35 +189,44 @@ final class HTTPFetcherTests: XCTestCase {
     XCTAssertEqual(HTTPFetcher.retryAfter(["retry-after": "Tue, 14 Nov 2023 22:13:30 GMT"], now: now), 10)
     XCTAssertEqual(HTTPFetcher.retryAfter(["retry-after": "7"], now: now), 7)
     XCTAssertNil(HTTPFetcher.retryAfter(["retry-after": "soon"], now: now))
+    // A URL is named by its scheme, host and port and a fingerprint of the whole: no part of its
+    // path, query, user info or fragment is shown, wherever a key stands in them.
     let url = URL(string: "https://api.the-odds-api.com/v4/sports/basketball_nba/odds?apiKey=SECRET&regions=us")!
-    XCTAssertEqual(HTTPFetcher.redacted(url), "https://api.the-odds-api.com/v4/sports/basketball_nba/odds?apiKey=***&regions=***")
-    XCTAssertEqual(InputSource(url.absoluteString).description, HTTPFetcher.redacted(url))
-    let password = URL(string: "https://user:hunter2@feeds.example/odds?token=T0K&sport=nba")!
-    XCTAssertEqual(HTTPFetcher.redacted(password), "https://***@feeds.example/odds?token=***&sport=***")
-    // A key under any name, and a user name alone, are masked too.
-    let other = URL(string: "https://TOKEN123@feeds.example/odds?k=SECRET&flag")!
-    XCTAssertEqual(HTTPFetcher.redacted(other), "https://***@feeds.example/odds?k=***&flag")
-    // A key in the path (a 32-character hex key, or the segment after `key`) and a fragment
-    // are masked; the words and versions of a feed path stay.
-    let inPath = URL(string: "https://feeds.example/v4/3f9c2a7be41d08c6a5f1e2d3c4b5a697/basketball_nba/odds")!
-    XCTAssertEqual(HTTPFetcher.redacted(inPath), "https://feeds.example/v4/***/basketball_nba/odds")
-    let named = URL(string: "https://feeds.example/key/hunter2/odds#token=SECRET")!
-    XCTAssertEqual(HTTPFetcher.redacted(named), "https://feeds.example/key/***/odds#***")
-    XCTAssertEqual(InputSource(named.absoluteString).description, "https://feeds.example/key/***/odds#***")
-    XCTAssertEqual(HTTPFetcher.redacted(URL(string: "https://feeds.example/2024-01-15/basketball_nba_2024/odds")!),
-                   "https://feeds.example/2024-01-15/basketball_nba_2024/odds")
-    XCTAssertEqual(HTTPFetcher.redacted(URL(string: "https://feeds.example/odds/123e4567-e89b-12d3-a456-426614174000")!),
-                   "https://feeds.example/odds/***")
-    // name=value and name:value parts, names in any case or spelling, base64 values.
-    XCTAssertEqual(HTTPFetcher.redacted(URL(string: "https://feeds.example/apiKey=hunter2/odds")!), "https://feeds.example/apiKey=***/odds")
-    XCTAssertEqual(HTTPFetcher.redacted(URL(string: "https://feeds.example/auth:hunter2;sport=nba/odds")!),
-                   "https://feeds.example/auth:***;sport=nba/odds")
-    XCTAssertEqual(HTTPFetcher.redacted(URL(string: "https://feeds.example/API-TOKEN/hunter2/odds")!), "https://feeds.example/API-TOKEN/***/odds")
-    XCTAssertEqual(HTTPFetcher.redacted(URL(string: "https://feeds.example/c2VjcmV0a2V5MTIzNDU2Nzg5MA==/odds")!), "https://feeds.example/***/odds")
-    // A URL Foundation cannot parse as given (a space) is still a URL, masked, not a file path.
+    let named = HTTPFetcher.redacted(url)
+    XCTAssertTrue(named.hasPrefix("https://api.the-odds-api.com (url "), named)
+    XCTAssertEqual(named.count, "https://api.the-odds-api.com (url 12345678)".count, named)
+    XCTAssertEqual(InputSource(url.absoluteString).description, named)
+    XCTAssertEqual(HTTPFetcher.redacted(url), named, "the same URL, the same name")
+    let secrets = [
+      "https://user:hunter2@feeds.example/odds?token=T0K&sport=nba",
+      "https://TOKEN123@feeds.example/odds?k=SECRET&flag",
+      "https://feeds.example/v4/SECRET123/odds",
+      "https://feeds.example/v4/abcdefghijklmnopqrstuvwxyzABCDEF/odds",
+      "https://feeds.example/v4/c2VjcmV0/odds",
+      "https://feeds.example/key/hunter2/odds#token=SECRET",
+      "https://feeds.example/apiKey=hunter2/odds",
+      "http://127.0.0.1:8080/v4/SECRET123/odds",
+    ]
+    var names = Set<String>()
+    for text in secrets {
+      let shown = InputSource(text).description
+      for secret in ["hunter2", "SECRET", "T0K", "TOKEN123", "abcdefghijklmnop", "c2VjcmV0", "v4", "odds", "user"] {
+        XCTAssertFalse(shown.contains(secret), "\(text): \(shown)")
+      }
+      names.insert(shown)
+    }
+    XCTAssertEqual(names.count, secrets.count, "two feeds are told apart: \(names)")
+    XCTAssertTrue(InputSource("http://127.0.0.1:8080/v4/SECRET123/odds").description.hasPrefix("http://127.0.0.1:8080 (url "))
+    // A URL Foundation cannot parse as given (a space) is still a URL, named the same way.
     let spaced = InputSource("https://feeds.example/odds?apiKey=SE CRET")
     XCTAssertFalse(spaced.description.contains("SE"), spaced.description)
-    XCTAssertTrue(spaced.description.hasPrefix("https://feeds.example/odds?apiKey=***"), spaced.description)
+    XCTAssertTrue(spaced.description.hasPrefix("https://feeds.example (url "), spaced.description)
+    // Text that starts as a URL and is none is not a file path: it is never shown, and reading it
+    // is an error.
+    let broken = InputSource("http://[::1/feed.json?apiKey=SECRET")
+    XCTAssertEqual(broken.description, "an unparseable http URL")
+    XCTAssertEqual(broken.problem, "an unparseable http URL: not a valid URL")
+    XCTAssertThrowsError(try broken.read())
   }
 
   func testSources() throws {

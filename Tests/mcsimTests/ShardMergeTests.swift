@@ -178,7 +178,8 @@ final class ShardMergeTests: XCTestCase {
     let missing = try sh("\(mcsim) merge \(p[0]) http://127.0.0.1:\(server.port)/parts/gone.part \(p[2])")
     XCTAssertEqual(missing.status, 1)
     XCTAssertEqual(missing.stdout, "")
-    XCTAssertTrue(missing.stderr.contains("/parts/gone.part: HTTP 404"), missing.stderr)
+    XCTAssertTrue(missing.stderr.contains("part 2, http://127.0.0.1:\(server.port) (url "), missing.stderr)
+    XCTAssertTrue(missing.stderr.contains("): HTTP 404") && !missing.stderr.contains("gone.part"), missing.stderr)
   }
 
   /// A slate whose file changed between the shards and the merge in a way that keeps every

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import RandomStreams
 import ServiceContracts
 import NIOCore
 import NIOHTTP1
@@ -243,70 +244,18 @@ package struct HTTPFetcher: Sendable {
     return next
   }
 
-  /// The URL with its secrets replaced by *** for every message, log line and answer: the user
-  /// info, the value of every query item (a key may be named anything: `apiKey`, `k`, `sig`),
-  /// the fragment, and every path segment that is a key (see `isSecretSegment`).
+  /// How a URL is named wherever anyone may read it (messages, log lines, answers, pages): its
+  /// scheme, host and port, then a fingerprint of the whole URL (FNV-1a, 8 hex digits) that tells
+  /// two feeds apart, "https://api.the-odds-api.com (url 3f9c2a1b)". The path, query, user info
+  /// and fragment are never shown: a key may stand in any of them, under any name or none
+  /// (`/v4/SECRET123/odds`), so no rule for spotting keys is relied on. The same URL is named the
+  /// same in every run.
   package static func redacted(_ url: URL) -> String {
-    guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return "(a URL)" }
-    if parts.user != nil || parts.password != nil {
-      parts.user = "***"
-      parts.password = nil
-    }
-    if let items = parts.queryItems {
-      parts.queryItems = items.map { URLQueryItem(name: $0.name, value: $0.value == nil ? nil : "***") }
-    }
-    if parts.fragment != nil { parts.fragment = "***" }
-    let segments = parts.percentEncodedPath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-    var masked = segments
-    for (i, segment) in segments.enumerated() {
-      if i > 0 && isSecretName(segments[i - 1]) {
-        masked[i] = "***"
-      } else {
-        masked[i] = maskingPairs(segment)
-      }
-    }
-    parts.percentEncodedPath = masked.joined(separator: "/")
-    return parts.string ?? "(a URL)"
-  }
-
-  /// A segment with its secrets masked: a key-looking segment whole, and in `name=value` or
-  /// `name:value` parts (`;` or `,` between them) the value of a secret name or a key-looking
-  /// value.
-  static func maskingPairs(_ segment: String) -> String {
-    if isSecretSegment(segment) { return "***" }
-    guard segment.contains(where: { "=:".contains($0) }) else { return segment }
-    let parts = segment.split(omittingEmptySubsequences: false, whereSeparator: { ";,".contains($0) }).map { part -> String in
-      guard let cut = part.firstIndex(where: { "=:".contains($0) }) else { return String(part) }
-      let name = part[..<cut], value = part[part.index(after: cut)...]
-      return isSecretName(String(name)) || isSecretSegment(String(value)) ? "\(name)\(part[cut])***" : String(part)
-    }
-    return parts.joined(separator: ";")
-  }
-
-  /// Names of secrets, compared without case, `-` or `_` (`apiKey`, `api-key`, `API_KEY`).
-  static let secretNames: Set<String> = [
-    "key", "apikey", "token", "apitoken", "accesstoken", "auth", "authorization", "secret", "clientsecret", "sig",
-    "signature", "password", "pass", "pwd",
-  ]
-
-  static func isSecretName(_ name: String) -> Bool {
-    secretNames.contains(name.lowercased().filter { $0 != "-" && $0 != "_" })
-  }
-
-  /// A path segment that looks like a key rather than a name: 16 or more characters of letters,
-  /// digits and `-_.~%+=`, in which letters and digits alternate at least four times, as in
-  /// random text (`3f9c...e2`, a UUID, base64, a JWT's parts). Feed paths name things in words
-  /// and numbers (`basketball_nba_2024`, `2024-01-15`, `v4`), which stay.
-  static func isSecretSegment(_ segment: String) -> Bool {
-    guard segment.count >= 16,
-      segment.allSatisfy({ $0.isLetter || $0.isNumber || "-_.~%+=".contains($0) })
-    else { return false }
-    var alternations = 0, lastWasDigit: Bool?
-    for c in segment where c.isLetter || c.isNumber {
-      if let last = lastWasDigit, last != c.isNumber { alternations += 1 }
-      lastWasDigit = c.isNumber
-    }
-    return alternations >= 4
+    var digest = FNV1a()
+    digest.add(url.absoluteString)
+    let scheme = url.scheme?.lowercased() ?? "http"
+    let host = url.host.map { $0.contains(":") && !$0.hasPrefix("[") ? "[\($0)]" : $0 } ?? ""
+    return "\(scheme)://\(host)\(url.port.map { ":\($0)" } ?? "") (url \(digest.hex.prefix(8)))"
   }
 
   static func seconds(_ s: Double) -> String {

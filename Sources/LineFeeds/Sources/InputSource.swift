@@ -6,9 +6,12 @@ package enum InputSource: Sendable, CustomStringConvertible {
   case file(String)
   case standardInput
   case url(URL)
+  /// Text that starts as an http(s) URL but is not one (`http://[::1/feed.json?apiKey=...`): an
+  /// error when read, never a file path, and never shown (a key may be in it).
+  case badURL(scheme: String)
 
-  /// `-` is standard input; a string starting with http:// or https:// is a URL; anything else
-  /// is a file path.
+  /// `-` is standard input; a string starting with http:// or https:// is a URL (or a bad one);
+  /// anything else is a file path.
   package init(_ argument: String) {
     let lower = argument.lowercased()
     if argument == "-" {
@@ -20,9 +23,17 @@ package enum InputSource: Sendable, CustomStringConvertible {
         ?? argument.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed).flatMap(URL.init(string:))
     {
       self = .url(url)
+    } else if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
+      self = .badURL(scheme: lower.hasPrefix("https") ? "https" : "http")
     } else {
       self = .file(argument)
     }
+  }
+
+  /// Why this cannot be read at all, found before any reading (a server refuses it at start-up).
+  package var problem: String? {
+    if case .badURL = self { return "\(description): not a valid URL" }
+    return nil
   }
 
   /// Reads the whole input. A URL goes through `fetcher` (timeouts, retries). Errors do not
@@ -38,6 +49,8 @@ package enum InputSource: Sendable, CustomStringConvertible {
       return data
     case .url(let url):
       return try fetcher.get(url)
+    case .badURL:
+      throw SourceError("not a valid URL")
     }
   }
 
@@ -47,12 +60,13 @@ package enum InputSource: Sendable, CustomStringConvertible {
     return true
   }
 
-  /// The path, `stdin`, or the URL with secrets in its query (apiKey, token, ...) masked.
+  /// The path, `stdin`, or the URL by its scheme, host and fingerprint (`HTTPFetcher.redacted`).
   package var description: String {
     switch self {
     case .standardInput: "stdin"
     case .file(let path): path
     case .url(let url): HTTPFetcher.redacted(url)
+    case .badURL(let scheme): "an unparseable \(scheme) URL"
     }
   }
 }
