@@ -7,7 +7,8 @@ import Foundation
 /// to overtime, points and sd the mean and sd of their overtime points (Sheppard's 1/12 taken off
 /// the variance, as the engine rounds). These are the maximum-likelihood estimates of a binomial
 /// and a normal, whose observed information is closed: se(rate) = sqrt(rate (1 - rate) / n),
-/// se(points) = sd / sqrt(k), se(sd) = sd / sqrt(2k), k the overtime games.
+/// se(points) = sd / sqrt(k), se(sd) = sd / sqrt(2k), k the overtime games. The rate's 95%
+/// interval is Wilson's, inside [0, 1] however few the games (31 play-in games, one overtime).
 ///
 /// **Tie** (overtime exactly when regulation ends level; each five-minute period each team
 /// scores round(max(0, Normal(points / 2, sd / sqrt 2))); periods repeat while level): the data
@@ -36,14 +37,13 @@ package struct OvertimeFit: Hashable, Sendable {
   package static func fit(_ games: [HistoricalGame]) -> OvertimeFit? {
     guard !games.isEmpty else { return nil }
     let points = games.filter(\.overtime).map { Double($0.overtimePoints) }
-    let n = Double(games.count), k = Double(points.count)
-    let rate = k / n
+    let k = Double(points.count)
     let mean = k > 0 ? points.reduce(0, +) / k : 0
     let variance = k > 0 ? points.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / k : 0
     let sd = max(variance - 1.0 / 12, 0).squareRoot()
     var fit = OvertimeFit(
       games: games.count, overtimeGames: points.count,
-      rate: Estimate(rate, standardError: (rate * (1 - rate) / n).squareRoot()),
+      rate: .rate(points.count, of: games.count),
       flatPoints: Estimate(mean, standardError: k > 0 ? variance.squareRoot() / k.squareRoot() : .nan),
       flatSD: Estimate(sd, standardError: k > 0 ? sd / (2 * k).squareRoot() : .nan), tiePoints: nil, tieSD: nil,
       meanPoints: mean)

@@ -74,6 +74,26 @@ final class FitRecoveryTests: XCTestCase {
     }
   }
 
+  /// A rate's interval stays inside [0, 1] however few the games: 31 play-in games with one
+  /// overtime give Wilson's interval (closed form below), where rate -/+ 1.96 se went below 0.
+  func testTheOvertimeRatesIntervalIsNeverNegative() throws {
+    let games = (0..<31).map { i in
+      HistoricalGame(
+        line: i + 2, season: "2023-24", date: "2024-04-16", home: "A", away: "B", homeScore: i == 0 ? 120 : 110,
+        awayScore: 100, overtime: i == 0, overtimePoints: i == 0 ? 20 : 0, closeTotal: 215, closeSpreadHome: -5,
+        homeMoneyline: nil, awayMoneyline: nil, stage: "playin")
+    }
+    let rate = try XCTUnwrap(OvertimeFit.fit(games)).rate
+    let n = 31.0, p = 1 / n, z = 1.959963984540054
+    XCTAssertEqual(rate.value, p)
+    XCTAssertLessThan(rate.value - 1.96 * rate.standardError, 0, "the normal interval would reach below 0")
+    let centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    let half = z * (p * (1 - p) / n + z * z / (4 * n * n)).squareRoot() / (1 + z * z / n)
+    XCTAssertEqual(rate.ci95.lowerBound, centre - half, accuracy: 1e-15)
+    XCTAssertEqual(rate.ci95.upperBound, centre + half, accuracy: 1e-15)
+    XCTAssertGreaterThan(rate.ci95.lowerBound, 0)
+  }
+
   func testObservedInformationOfAQuadraticIsItsExactInverse() throws {
     // l = -1/2 t' A t with A = [[4, 1], [1, 3]]: covariance A^-1 = [[3, -1], [-1, 4]] / 11.
     let cov = try XCTUnwrap(ObservedInformation.covariance(at: [0.3, -0.2]) { t in
