@@ -29,46 +29,41 @@ package struct PropCard: Sendable {
       let stat: PlayerStat
       let side: ParlayLeg.Side
     }
-    var staked: [Selection: (row: Int, price: Int)] = [:]
+    struct Place: Hashable {
+      let row: Int, price: Int
+    }
+    func offer(_ p: Place) -> (offer: PropOffer, evaluation: BetEvaluation, advice: SideAdvice) {
+      board.rows[p.row].prices[p.price]
+    }
+    // Each selection's advised price with the largest stake (ties: the higher price).
+    var best: [Selection: Place] = [:]
     for (r, row) in board.rows.enumerated() {
       for (i, p) in row.prices.enumerated() where p.advice.recommended {
         let key = Selection(player: row.player, stat: row.stat, side: p.offer.side)
-        guard let (br, bi) = staked[key] else {
-          staked[key] = (r, i)
+        if let held = best[key].map(offer),
+          (p.advice.stake, p.offer.price.decimal) <= (held.advice.stake, held.offer.price.decimal)
+        {
           continue
         }
-        let best = board.rows[br].prices[bi]
-        if p.advice.stake > best.advice.stake
-          || (p.advice.stake == best.advice.stake && p.offer.price.decimal > best.offer.price.decimal)
-        {
-          staked[key] = (r, i)
-        }
+        best[key] = Place(row: r, price: i)
       }
     }
-    let kept = Set(staked.values.map { "\($0.row) \($0.price)" })
+    // One bet a selection, scaled to the cap by the slate's rule (`SlateStakes`: a bet alone
+    // keeps its single stake).
+    let staked = best.values.sorted { ($0.row, $0.price) < ($1.row, $1.price) }
+    let (stakes, scaled) = SlateStakes.stakes(staked.map { SlateStakes.Group(bets: [offer($0).advice]) }, policy: policy)
+    let stakeAt = Dictionary(uniqueKeysWithValues: zip(staked, stakes.map { $0[0] }))
     var card = board
-    var total = 0.0
     for r in card.rows.indices {
       for i in card.rows[r].prices.indices where card.rows[r].prices[i].advice.recommended {
-        if kept.contains("\(r) \(i)") {
-          total += card.rows[r].prices[i].advice.stake
-        } else {
-          card.rows[r].prices[i].advice = card.rows[r].prices[i].advice.withholding(.sameSelectionStaked)
-        }
+        let advice = card.rows[r].prices[i].advice
+        card.rows[r].prices[i].advice =
+          stakeAt[Place(row: r, price: i)].map(advice.staking) ?? advice.withholding(.sameSelectionStaked)
       }
-    }
-    scaledToCap = total > policy.maxExposure
-    if scaledToCap {
-      let factor = policy.maxExposure / total
-      for r in card.rows.indices {
-        for i in card.rows[r].prices.indices where card.rows[r].prices[i].advice.recommended {
-          card.rows[r].prices[i].advice = card.rows[r].prices[i].advice.scaled(factor)
-        }
-      }
-      total = policy.maxExposure
     }
     self.board = card
-    totalExposure = total
+    totalExposure = stakes.joined().reduce(0, +)
+    scaledToCap = scaled
     self.policy = policy
   }
 

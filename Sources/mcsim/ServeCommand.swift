@@ -176,8 +176,8 @@ struct ServeCommand: AsyncParsableCommand {
     c.model = resolved.context.model
     if let odds {
       // A source that can never be read is refused now, not at every refresh.
-      for (option, value) in [("--odds", odds), ("--stats", stats), ("--stats-from", statsFrom), ("--results", results)] {
-        if let problem = value.flatMap({ InputSource($0).problem }) { throw ValidationError("\(option) \(problem)") }
+      for (option, source) in liveSources {
+        if let problem = source.problem { throw ValidationError("\(option) \(problem)") }
       }
       var live = LiveSourceConfiguration(odds: odds)
       live.stats = stats
@@ -221,6 +221,13 @@ struct ServeCommand: AsyncParsableCommand {
     _ = try configuration()
   }
 
+  /// The live sources given, each with its option.
+  var liveSources: [(option: String, source: InputSource)] {
+    [("--odds", odds), ("--stats", stats), ("--stats-from", statsFrom), ("--results", results)].compactMap { option, value in
+      value.map { (option, InputSource($0)) }
+    }
+  }
+
   func run() async throws {
     var logger = Logger(label: "mcsim.serve")
     logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
@@ -228,8 +235,8 @@ struct ServeCommand: AsyncParsableCommand {
     let command = self
     // A live source that is a local file must be there: serve exits 1 on a missing input, as every
     // other command does, rather than start and answer 503 until someone notices.
-    for (option, value) in [("--odds", odds), ("--stats", stats), ("--stats-from", statsFrom), ("--results", results)] {
-      if let value, case .file(let path) = InputSource(value), !FileManager.default.fileExists(atPath: path) {
+    for (option, source) in liveSources {
+      if case .file(let path) = source, !FileManager.default.fileExists(atPath: path) {
         throw CLIError.badInput("\(option) \(path)", SourceError("no such file"))
       }
     }

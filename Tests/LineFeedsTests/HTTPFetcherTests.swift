@@ -192,11 +192,11 @@ final class HTTPFetcherTests: XCTestCase {
     // A URL is named by its scheme, host and port and a fingerprint of the whole: no part of its
     // path, query, user info or fragment is shown, wherever a key stands in them.
     let url = URL(string: "https://api.the-odds-api.com/v4/sports/basketball_nba/odds?apiKey=SECRET&regions=us")!
+    // The fingerprint is FNV-1a's first 8 hex digits of the whole URL (computed apart, in Python):
+    // the same name in every run and on every machine.
     let named = HTTPFetcher.redacted(url)
-    XCTAssertTrue(named.hasPrefix("https://api.the-odds-api.com (url "), named)
-    XCTAssertEqual(named.count, "https://api.the-odds-api.com (url 12345678)".count, named)
+    XCTAssertEqual(named, "https://api.the-odds-api.com (url c1ef1b12)")
     XCTAssertEqual(InputSource(url.absoluteString).description, named)
-    XCTAssertEqual(HTTPFetcher.redacted(url), named, "the same URL, the same name")
     let secrets = [
       "https://user:hunter2@feeds.example/odds?token=T0K&sport=nba",
       "https://TOKEN123@feeds.example/odds?k=SECRET&flag",

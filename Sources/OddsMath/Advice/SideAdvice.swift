@@ -49,7 +49,7 @@ public struct SideAdvice: Hashable, Sendable {
   /// simulation-only bet), 0 when not recommended.
   public package(set) var stakeKelly: Double
   /// The single-bet stake: min(fraction x stakeKelly, cap, max exposure), a fraction of bankroll;
-  /// on a card of bets (props), after the card's rules (`withholding`, `scaled`).
+  /// on a card of bets (props), after the card's rules (`withholding`, `staking`).
   public package(set) var stake: Double
   /// The policy's bankroll (1 when none was given: stakes are fractions).
   public let bankroll: Double
@@ -176,10 +176,10 @@ extension SideAdvice {
     return advice
   }
 
-  /// The stake times `factor` (in [0, 1]): a card's stakes scaled down together to its exposure cap.
-  package func scaled(_ factor: Double) -> SideAdvice {
+  /// This advice with the stake its card gave it (`SlateStakes`: scaled to the exposure cap).
+  package func staking(_ stake: Double) -> SideAdvice {
     var advice = self
-    advice.stake *= factor
+    advice.stake = stake
     return advice
   }
 }
