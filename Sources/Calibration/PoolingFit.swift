@@ -20,12 +20,22 @@ package struct PoolingWeights: Hashable, Sendable {
   package var byMarket: [BetMarket: Double] { [.total: totals, .spread: spreads, .moneyline: moneylines] }
 
   package subscript(market: BetMarket) -> Double {
-    switch market {
-    case .total: totals
-    case .spread: spreads
-    case .moneyline: moneylines
+    get {
+      switch market {
+      case .total: totals
+      case .spread: spreads
+      case .moneyline: moneylines
+      }
+    }
+    set {
+      switch market {
+      case .total: totals = newValue
+      case .spread: spreads = newValue
+      case .moneyline: moneylines = newValue
+      }
     }
   }
+
 }
 
 /// The pooling weight that maximises the likelihood of the outcomes: the log-likelihood of
@@ -69,9 +79,56 @@ package enum PoolingFit {
     return [0, best, 1].min { loss($0) < loss($1) }!
   }
 
-  /// The three markets' weights (the model alone where a market has no decided game).
-  package static func fit(_ games: [HistoricalGame], prices: [GamePrices?]) -> PoolingWeights {
+  /// The standard error of the weight `w` fitted on `outcomes`, from the observed information:
+  /// -d2l/dw2 = sum p (1 - p) (logit p_model - logit p_market)^2 at w, the pooled p (the
+  /// log-likelihood of a logistic regression on one offset covariate). Infinite when the model
+  /// and the market never differ (the data say nothing of w).
+  package static func standardError(_ outcomes: [MarketOutcome], weight w: Double) -> Double {
+    var information = 0.0
+    for o in outcomes where o.outcome != 0 {
+      guard let model = o.modelProbability else { continue }
+      let a = LogOddsPool.logit(model), b = LogOddsPool.logit(o.market)
+      let p = 1 / (1 + exp(-(w * a + (1 - w) * b)))
+      information += p * (1 - p) * (a - b) * (a - b)
+    }
+    return information > 0 ? 1 / information.squareRoot() : .infinity
+  }
+
+  /// The three markets' weights (the model alone where a market has no decided game), and each
+  /// one's standard error (nil where it has none).
+  package static func fit(_ games: [HistoricalGame], prices: [GamePrices?]) -> (weights: PoolingWeights, standardErrors: [BetMarket: Double]) {
     let m = MarketOutcome.extract(games, prices: prices)
-    return PoolingWeights(totals: weight(m.totals) ?? 1, spreads: weight(m.spreads) ?? 1, moneylines: weight(m.moneylines) ?? 1)
+    var errors: [BetMarket: Double] = [:]
+    func fitted(_ market: BetMarket, _ outcomes: [MarketOutcome]) -> Double {
+      guard let w = weight(outcomes) else { return 1 }
+      errors[market] = standardError(outcomes, weight: w)
+      return w
+    }
+    let weights = PoolingWeights(
+      totals: fitted(.total, m.totals), spreads: fitted(.spread, m.spreads), moneylines: fitted(.moneyline, m.moneylines))
+    return (weights, errors)
+  }
+
+  /// Each market's weight combined with a prior's by inverse variance (a normal prior at the
+  /// prior's weight and standard error, the fit's likelihood normal at its own): the combined
+  /// weight lies between the two, nearer the more precise, with standard error
+  /// 1 / sqrt(1 / se^2 + 1 / se_prior^2), kept in [0, 1]. A market without a finite, positive
+  /// standard error on the fit's side takes the prior's weight and error.
+  package static func shrink(
+    _ weights: PoolingWeights, standardErrors: [BetMarket: Double], toward prior: PoolingWeights,
+    priorErrors: [BetMarket: Double]
+  ) -> (weights: PoolingWeights, standardErrors: [BetMarket: Double]) {
+    var out = prior, errors: [BetMarket: Double] = [:]
+    for market in BetMarket.allCases {
+      let se = standardErrors[market] ?? .infinity, sep = priorErrors[market] ?? .infinity
+      guard se.isFinite, se > 0, sep.isFinite, sep > 0 else {
+        if sep.isFinite { errors[market] = sep }
+        continue
+      }
+      let a = 1 / (se * se), b = 1 / (sep * sep)
+      out[market] = min(max((a * weights[market] + b * prior[market]) / (a + b), 0), 1)
+      errors[market] = 1 / (a + b).squareRoot()
+    }
+    return (out, errors)
   }
 }

@@ -2,17 +2,40 @@ import Calibration
 import Foundation
 import ServiceContracts
 import Simulation
+import UseCases
 
 /// A model file (`mcsim calibrate --out FILE`, read by `--model FILE`): the versioned JSON
-/// document `ModelDocument` describes. Read and checked here: the version must be 1, every key
-/// known, every value in the engine's range (through `GameModel.validate`, named by the file's
-/// key: `model.rho`).
+/// document `ModelDocument` describes (version 1: one projection source's fit), or several of
+/// them by source (version 2, `calibrate --projection all`, the shipped model:
+/// `{"version": 2, "sources": {"market": {version-1 document}, "stats": {...}}}`). Read and
+/// checked here: the version must be 1 or 2, every key known, every value in the engine's range
+/// (through `GameModel.validate`, named by the file's key: `model.rho`, `sources.stats.model.rho`).
 ///
 /// Precedence where it is read: an option given on the command line wins over the model file,
 /// which wins over a config file's `model` and the built-in defaults.
 package struct ModelFile: Sendable {
-  package var document: ModelDocument
+  /// Each source's fit (one for a version-1 file).
+  package var documents: [ProjectionSource: ModelDocument]
   package var source: String
+
+  /// The one fit of a version-1 file; of a version-2 one, the market's (else the first by name).
+  package var document: ModelDocument {
+    documents[.market] ?? documents.sorted { $0.key.rawValue < $1.key.rawValue }.first!.value
+  }
+
+  /// The fit on `source`, else `document`.
+  package func document(for source: ProjectionSource) -> ModelDocument { documents[source] ?? document }
+
+  /// The fits as the application layer takes them.
+  package func modelSet(_ origin: ModelSet.Origin) -> ModelSet {
+    ModelSet(
+      origin: origin,
+      fits: documents.mapValues { d in
+        ModelSet.Fit(
+          model: d.calibrated, ratings: d.projection.ratings?.settings, pooling: d.projection.pooling?.weights,
+          poolingStandardErrors: d.poolingStandardErrors, data: d.fit?.data, seasons: d.fit?.seasons ?? [], games: d.fit?.games)
+      })
+  }
 
   static let keys: [String: Set<String>] = [
     "": ["version", "model", "projection", "fit"],
@@ -26,11 +49,53 @@ package struct ModelFile: Sendable {
   package static func decode(_ data: Data, source: String) throws(InputDecodingError) -> ModelFile {
     struct Version: Decodable { let version: Int }
     let version = try InputDecodingError.decode(Version.self, from: data).version
-    guard version == ModelDocument.currentVersion else {
+    guard version == ModelDocument.currentVersion || version == ModelDocument.setVersion else {
       throw InputDecodingError(
-        "field 'version' = \(version): this mcsim reads model files of version \(ModelDocument.currentVersion)",
+        "field 'version' = \(version): this mcsim reads model files of version \(ModelDocument.currentVersion) and \(ModelDocument.setVersion)",
         codingPath: ["version"])
     }
+    guard version == ModelDocument.setVersion else {
+      let document = try section(data)
+      return ModelFile(documents: [document.projection.source: document], source: source)
+    }
+    guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+      let sources = object["sources"] as? [String: Any], !sources.isEmpty
+    else { throw InputDecodingError("field 'sources': a version-2 model file holds a non-empty object of fits by source", codingPath: ["sources"]) }
+    for key in object.keys.sorted() where key != "version" && key != "sources" {
+      throw InputDecodingError("field '\(key)': unknown key (known: sources, version)", codingPath: [key])
+    }
+    var documents: [ProjectionSource: ModelDocument] = [:]
+    for (name, body) in sources.sorted(by: { $0.key < $1.key }) {
+      let prefix = ["sources", name]
+      guard let key = ProjectionSource(rawValue: name) else {
+        throw InputDecodingError(
+          "field 'sources.\(name)': unknown projection source (known: \(ProjectionSource.allCases.map(\.rawValue).joined(separator: ", ")))",
+          codingPath: prefix)
+      }
+      let document: ModelDocument
+      guard let bodyData = try? JSONSerialization.data(withJSONObject: body) else {
+        throw InputDecodingError("field 'sources.\(name)': a fit is a JSON object", codingPath: prefix)
+      }
+      do {
+        document = try section(bodyData)
+      } catch {
+        let text = error.description
+        throw InputDecodingError(
+          text.hasPrefix("field '") ? "field 'sources.\(name).\(text.dropFirst("field '".count))" : "field 'sources.\(name)': \(text)",
+          codingPath: prefix + error.codingPath)
+      }
+      guard document.projection.source == key else {
+        throw InputDecodingError(
+          "field 'sources.\(name).projection.source' = \(document.projection.source.rawValue): must be \(name)",
+          codingPath: prefix + ["projection", "source"])
+      }
+      documents[key] = document
+    }
+    return ModelFile(documents: documents, source: source)
+  }
+
+  /// One fit (a version-1 document), checked.
+  static func section(_ data: Data) throws(InputDecodingError) -> ModelDocument {
     if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
       for (path, known) in keys.sorted(by: { $0.key < $1.key }) {
         var level: [String: Any]? = object
@@ -44,6 +109,9 @@ package struct ModelFile: Sendable {
       }
     }
     let document = try InputDecodingError.decode(ModelDocument.self, from: data)
+    guard document.version == ModelDocument.currentVersion else {
+      throw InputDecodingError("field 'version' = \(document.version): each source's fit is a version-\(ModelDocument.currentVersion) document", codingPath: ["version"])
+    }
     let p = document.projection
     for (key, value) in [("home_advantage", p.homeAdvantage), ("total_shift", p.totalShift)]
     where !(value.isFinite && abs(value) <= 100) {
@@ -64,8 +132,15 @@ package struct ModelFile: Sendable {
       let key = ModelSettings.key(of: error.field)
       throw InputDecodingError("field 'model.\(key)': \(error)", codingPath: ["model", key])
     }
-    return ModelFile(document: document, source: source)
+    return document
   }
+
+  /// The model mcsim ships (`ShippedModel.json`).
+  package static let shipped: ModelFile = {
+    do { return try decode(Data(ShippedModel.json.utf8), source: "shipped model") } catch {
+      fatalError("the shipped model does not read: \(error)")
+    }
+  }()
 
   /// Reads `path` (a file, `-`, or a URL).
   package static func read(_ path: String) throws -> ModelFile {

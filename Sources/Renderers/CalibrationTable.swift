@@ -42,8 +42,13 @@ package enum CalibrationTable {
       out += "team ridge \(n(t.teamRidge, 2)) games, season carry \(n(t.carry, 3)), league ridge \(n(t.leagueRidge, 1)) games\n"
     }
     if let w = r.model.projection.pooling {
-      out += "pooling with the market (model weight in log-odds, maximum likelihood): totals \(n(w.totals, 3)), "
-      out += "spreads \(n(w.spreads, 3)), moneylines \(n(w.moneylines, 3)); advice stands on the pooled probability where a price exists\n"
+      func weight(_ key: String, _ value: Double) -> String {
+        let se = r.model.fit?.standardErrors["pool_\(key)"]
+        return "\(key) \(n(value, 3))" + (se.map { " +/- \(n($0, 3))" } ?? "")
+      }
+      out += "pooling with the market (model weight in log-odds, maximum likelihood, +/- se): "
+      out += [weight("totals", w.totals), weight("spreads", w.spreads), weight("moneylines", w.moneylines)].joined(separator: ", ")
+      out += "; advice stands on the pooled probability where a price exists\n"
     }
     if r.bySeason.count > 1 {
       out += "\nBy season (value +/- se):\n"
@@ -65,6 +70,7 @@ package enum CalibrationTable {
     out += "home_advantage \(n(r.model.projection.homeAdvantage, 2)), total_shift \(n(r.model.projection.totalShift, 2)) "
     out += "(on \(r.model.projection.source.rawValue) projections)\n"
     if !r.skippedRows.isEmpty { out += "\(r.skippedRows.count) bad rows skipped (--skip-bad-rows), first: \(r.skippedRows[0])\n" }
+    for note in r.notes { out += "note: \(note)\n" }
     out += "fitted in \(n(r.elapsedMS, 0)) ms\n"
     return out
   }

@@ -11,7 +11,7 @@ package enum ProvenanceText {
     guard !p.isDefaults else { return nil }
     var parts: [String] = []
     if let c = p.configFile { parts.append("config \(c)") }
-    if let m = p.modelFile { parts.append("model file \(m)") }
+    if let m = p.model { parts.append("model \(m)") } else if let m = p.modelFile { parts.append("model file \(m)") }
     var groups: [(key: String, items: [String])] = []
     func add(_ key: String, _ item: String) {
       if let i = groups.firstIndex(where: { $0.key == key }) { groups[i].items.append(item) } else { groups.append((key, [item])) }
@@ -26,6 +26,7 @@ package enum ProvenanceText {
       }
     }
     parts += groups.map { "\($0.key): \($0.items.joined(separator: ", "))" }
-    return parts.isEmpty ? nil : "Settings " + parts.joined(separator: " · ")
+    guard !parts.isEmpty else { return nil }
+    return (["Settings " + parts.joined(separator: " · ")] + p.notes.map { "Note: \($0)" }).joined(separator: "\n")
   }
 }

@@ -133,3 +133,19 @@ package enum Backtesting {
     return notes
   }
 }
+
+extension Backtesting {
+  /// The walk-forward default (`backtest` without a model file): the model fitted as `calibrate`
+  /// fits it (ratings' hyperparameters and pooling weights included) on the games of `stage` in
+  /// the seasons before the first one replayed, reading no game of that season or after it.
+  /// Nil when no earlier season has 3 games with a projection.
+  package static func fitBefore(
+    _ games: [HistoricalGame], chosen: [Int], stage: String?, projection: ProjectionSource, options: SimulationOptions
+  ) throws(InputError) -> Calibrated? {
+    guard let first = chosen.map({ games[$0].season }).min() else { return nil }
+    let past = games.filter { $0.season < first }
+    let fitted = past.indices.filter { i in stage.map { past[i].stage == $0 } ?? true }
+    guard !fitted.isEmpty else { return nil }
+    return try Calibrating.fit(CalibrationRequest(games: past, chosen: fitted, projection: projection, options: options))
+  }
+}

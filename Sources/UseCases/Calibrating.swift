@@ -1,4 +1,5 @@
 import Calibration
+import OddsMath
 import Simulation
 
 /// The model fitted to past games: `mcsim calibrate`. Overall on the games chosen, and season by
@@ -14,11 +15,15 @@ package struct CalibrationRequest: Sendable {
   package var overtime: Overtime.Kind
   /// How the fitted model prices the chosen games to fit its pooling weights with the market.
   package var options: SimulationOptions
+  /// The fit the pooling weights shrink toward when the games are too few (`Calibrating.minimumGames`):
+  /// the shipped model's fit on the same projections.
+  package var prior: ModelSet.Fit?
 
   package init(
     games: [HistoricalGame], chosen: [Int], projection: ProjectionSource = .market, overtime: Overtime.Kind = .flat,
-    options: SimulationOptions = SimulationOptions(simulations: Defaults.simulations, seed: 1)
+    options: SimulationOptions = SimulationOptions(simulations: Defaults.simulations, seed: 1), prior: ModelSet.Fit? = nil
   ) {
+    self.prior = prior
     self.games = games
     self.chosen = chosen
     self.projection = projection
@@ -37,9 +42,20 @@ package struct Calibrated: Sendable {
   /// Per market, the weight that pools the model's probability with the market's (`PoolingFit`),
   /// fitted on the same games priced by `model` from their walk-forward projections.
   package var pooling: PoolingWeights
+  /// Each pooling weight's standard error (observed information), by market.
+  package var poolingStandardErrors: [BetMarket: Double]
+  /// With too few games, the weights fitted on them alone before they were shrunk toward the prior.
+  package var shrunkFrom: (weights: PoolingWeights, standardErrors: [BetMarket: Double])?
+  /// What a reader must know of the fit (the shrinkage).
+  package var notes: [String] = []
 }
 
 package enum Calibrating {
+  /// One regular season's games (30 teams x 82 / 2): with fewer, the pooling weights fitted on
+  /// them alone are too loose to trust (a boundary value of 0 or 1 with a standard error of 0.5
+  /// on one sample of 404 games) and shrink toward the prior's.
+  package static let minimumGames = 1230
+
   /// The fits; nil when fewer than 3 games have a projection. Ratings projections are made with
   /// the hyperparameters tuned first on the same games (walk-forward, so without peeking).
   package static func fit(_ request: CalibrationRequest) throws(InputError) -> Calibrated? {
@@ -61,8 +77,29 @@ package enum Calibrating {
     let o = request.options
     let prices = try Backtest.price(
       games, projections: projected, model: model, simulations: o.simulations, seed: o.seed, threads: o.threads)
-    return Calibrated(
+    let pooling = PoolingFit.fit(games, prices: prices)
+    var calibrated = Calibrated(
       fit: fit, bySeason: ModelFit.bySeason(games, projections: projected, projection: request.projection),
-      ratings: tuned, model: model, pooling: PoolingFit.fit(games, prices: prices))
+      ratings: tuned, model: model, pooling: pooling.weights, poolingStandardErrors: pooling.standardErrors)
+    if fit.games < minimumGames, let prior = request.prior, let weights = prior.pooling {
+      calibrated.shrink(toward: weights, standardErrors: prior.poolingStandardErrors, games: fit.games)
+    }
+    return calibrated
+  }
+}
+
+extension Calibrated {
+  /// The weights shrunk toward the prior's (`PoolingFit.shrink`), said in `notes`.
+  mutating func shrink(toward prior: PoolingWeights, standardErrors priorErrors: [BetMarket: Double], games: Int) {
+    let own = pooling, ownErrors = poolingStandardErrors
+    (pooling, poolingStandardErrors) = PoolingFit.shrink(own, standardErrors: ownErrors, toward: prior, priorErrors: priorErrors)
+    shrunkFrom = (own, ownErrors)
+    func r(_ x: Double) -> String { String((x * 1000).rounded() / 1000) }
+    let said = BetMarket.allCases.map { m in
+      "\(m.rawValue) \(r(own[m]))" + ((ownErrors[m]?.isFinite ?? false) ? " +/- \(r(ownErrors[m]!))" : "") + " -> \(r(pooling[m]))"
+    }
+    notes.append(
+      "too few games to fit the pooling weights alone (\(games), fewer than one regular season's \(Calibrating.minimumGames)): each is shrunk toward the shipped model's by inverse variance: "
+        + said.joined(separator: ", "))
   }
 }

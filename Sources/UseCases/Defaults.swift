@@ -1,3 +1,4 @@
+import Calibration
 import OddsMath
 import Simulation
 
@@ -13,6 +14,11 @@ package enum Defaults {
   /// file): correlation 0.2 (its simulate, batch and tonight all pass 0.2; its documentation's
   /// 0.5 predates a fit on one season) and each team's score floored at 70.
   package static let agentModel = GameModel(homeMean: 0, awayMean: 0, correlation: 0.2, scoreFloor: 70)
+  /// The model's weight against the devigged market (log-odds, every market) where no fit
+  /// measured one: projections a user gives, or a source the model was not fitted on
+  /// (`ModelSet.resolve`). Conservative: half way to the market, where fitted weights of mcsim's
+  /// own projections are near 0 (docs/calibrate-ratings-backtest.md).
+  package static let pooling = PoolingWeights(totals: 0.5, spreads: 0.5, moneylines: 0.5)
   /// The price of a side when none is given (decimal 1.91, about -110).
   package static let price = TotalsMarket.defaultOdds
   /// The advice policy (docs/one-game.md, "Advice"): quarter Kelly capped at 5% a bet, the market gap gate,

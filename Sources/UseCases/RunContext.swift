@@ -119,11 +119,15 @@ package struct Provenance: Hashable, Sendable {
 
   package var configFile: String?
   package var modelFile: String?
+  /// The model the run stood on, named (`ModelSet.resolve`): "shipped model (stats fit, ...)".
+  package var model: String?
+  /// What the user should know of it (a pooling weight taken by default).
+  package var notes: [String] = []
   package var settings: [Setting] = []
   package var overrides: [Override] = []
 
   package init() {}
 
   /// Whether anything but the built-in defaults was used.
-  package var isDefaults: Bool { configFile == nil && modelFile == nil && settings.isEmpty }
+  package var isDefaults: Bool { configFile == nil && modelFile == nil && model == nil && settings.isEmpty && notes.isEmpty }
 }

@@ -20,6 +20,7 @@ struct BacktestCommand: ParsableCommand {
       market's (with the model pooled with the market at the model file's weights, and bootstrap \
       intervals of the difference by game, season by season), reliability by bin, pushes on whole \
       lines, and the advice policy's bets against the closing prices. Example:
+        mcsim backtest data/nba_games_lines.csv --projection ratings --seasons 2018-19:2021-22 --seed 1
         mcsim calibrate data/nba_games_lines.csv --seasons 2007-08:2017-18 --projection ratings --out model.json
         mcsim backtest data/nba_games_lines.csv --model model.json --seasons 2018-19:2021-22 --seed 1
       """
@@ -27,8 +28,8 @@ struct BacktestCommand: ParsableCommand {
 
   @OptionGroup(title: "Data") var results: ResultsOptions
 
-  @Option(help: "The fitted model (a file written by calibrate --out).")
-  var model: String
+  @Option(help: "The fitted model (a file written by calibrate --out). Default: walk-forward, the model fitted as calibrate fits it on the seasons before the first one replayed (never on or after it).")
+  var model: String?
 
   @Option(help: "Also write the reliability diagram (both models, three markets) to this SVG file.")
   var svg: String?
@@ -38,31 +39,54 @@ struct BacktestCommand: ParsableCommand {
 
   func run() throws {
     let start = Date()
-    let modelFile: ModelFile
-    do { modelFile = try ModelFile.read(model) } catch { throw CLIError.badInput("--model \(model)", error) }
     let file = try results.read()
-    let projection = results.projection ?? modelFile.document.projection.source
-    let options = randomOptions.options()
     // The seasons and stage are the options' to answer for, not the model file's.
     let chosen = try results.select(file.games)
+    let options = randomOptions.options()
+    let document: ModelDocument
+    var walkForward: String? = nil
+    if let model {
+      let modelFile: ModelFile
+      do { modelFile = try ModelFile.read(model) } catch { throw CLIError.badInput("--model \(model)", error) }
+      document = results.projection.map(modelFile.document(for:)) ?? modelFile.document
+    } else {
+      let projection = results.projection ?? .market
+      let fitted: Calibrated?
+      do {
+        fitted = try Backtesting.fitBefore(
+          file.games, chosen: chosen, stage: results.stageFilter, projection: projection, options: options)
+      } catch { throw CLIError.badInput("--projection", error) }
+      guard let fitted else {
+        throw CLIError.fail(
+          "\(file.source): no season before \(file.games[chosen[0]].season) to fit the model on (walk-forward); give --seasons with earlier ones in the file, or --model FILE",
+          code: .failure, field: "--seasons", value: results.seasons)
+      }
+      document = ModelDocument(
+        fitted.model, fit: fitted.fit, data: URL(fileURLWithPath: file.source).lastPathComponent, stage: results.stageFilter,
+        ratings: fitted.ratings?.settings, pooling: fitted.pooling, poolingStandardErrors: fitted.poolingStandardErrors)
+      let seasons = fitted.fit.seasons
+      walkForward =
+        "walk-forward: the model was fitted on \(seasons.first!)\(seasons.count > 1 ? ":\(seasons.last!)" : "") (\(fitted.fit.games) games), the seasons before the first one replayed, and read no game on or after it"
+    }
+    let projection = results.projection ?? document.projection.source
     let progress = output.json ? nil : ProgressLine.forTerminal()
-    let result: BacktestResult
+    var result: BacktestResult
     do {
       result = try Backtesting.run(
         BacktestRequest(
           games: file.games, chosen: chosen, projection: projection,
-          model: modelFile.document.calibrated, fittedOn: modelFile.document.projection.source,
-          fittedSeasons: modelFile.document.fit?.seasons,
-          ratings: modelFile.document.projection.ratings?.settings ?? .defaults,
-          pooling: modelFile.document.projection.pooling?.weights, options: options),
+          model: document.calibrated, fittedOn: document.projection.source, fittedSeasons: document.fit?.seasons,
+          ratings: document.projection.ratings?.settings ?? .defaults,
+          pooling: document.projection.pooling?.weights, options: options),
         progress: progress?.update)
     } catch {
-      throw CLIError.badInput("--model \(model)", error)
+      throw model.map { CLIError.badInput("--model \($0)", error) } ?? CLIError.badInput("--projection", error)
     }
     progress?.finish()
+    if let walkForward { result.notes.insert(walkForward, at: 0) }
     let response = BacktestResponse(
       seedDefaults: .init(model: ModelDocument(.seedDefaults, source: projection), score: result.seedDefaults),
-      fitted: .init(model: modelFile.document, score: result.fitted), games: result.games.count, seasons: result.seasons, stage: results.stageFilter, projection: projection,
+      fitted: .init(model: document, score: result.fitted), games: result.games.count, seasons: result.seasons, stage: results.stageFilter, projection: projection,
       simulations: options.simulations, seed: options.seed, notes: result.notes,
       elapsedMS: Date().timeIntervalSince(start) * 1000)
     if let svg {

@@ -36,43 +36,68 @@ struct CalibrateCommand: ParsableCommand {
   @OptionGroup(title: "Pooling with the market (the fitted model prices the chosen games)") var randomOptions: RandomOptions
   @OptionGroup(title: "Output") var output: OutputOptions
 
+  @Flag(name: .customLong("every-source"), help: "Fit every projection source (market, stats, ratings) on the same games and write them as one model file (version 2). The shipped model is this fit on data/nba_games_lines.csv (scripts/fit-shipped-model.sh).")
+  var everySource = false
+
   func validate() throws {
     if otModel == .none { throw ValidationError("--ot-model none: the written model needs overtime (flat or tie)") }
+    if everySource, let p = results.projection {
+      throw ValidationError("--every-source fits every projection source: leave out --projection \(p.rawValue).")
+    }
   }
 
   func run() throws {
-    let start = Date()
     let file = try results.read()
-    let request = CalibrationRequest(
-      games: file.games, chosen: try results.select(file.games), projection: results.projection ?? .market,
-      overtime: otModel,
-      options: SimulationOptions(
-        simulations: randomOptions.sims ?? Defaults.simulations, seed: randomOptions.seed ?? 1,
-        threads: randomOptions.threads))
-    let calibrated: Calibrated?
-    do { calibrated = try Calibrating.fit(request) } catch { throw CLIError.badInput("--projection", error) }
-    guard let fitted = calibrated else {
-      throw CLIError.fail("\(file.source): fewer than 3 games with a projection to fit", code: .failure)
+    let chosen = try results.select(file.games)
+    var fitted: [(document: ModelDocument, response: CalibrationResponse)] = []
+    for projection in everySource ? ProjectionSource.allCases : [results.projection ?? .market] {
+      fitted.append(try fit(file, chosen: chosen, projection: projection))
     }
-    let (fit, bySeason) = (fitted.fit, fitted.bySeason)
-    let document = ModelDocument(
-      fitted.model, fit: fit, data: URL(fileURLWithPath: file.source).lastPathComponent, stage: results.stageFilter,
-      ratings: fitted.ratings?.settings, pooling: fitted.pooling)
-    let response = CalibrationResponse(
-      fit: fit, bySeason: bySeason, model: document, data: file.source, stage: results.stageFilter,
-      skippedRows: file.skipped, elapsedMS: Date().timeIntervalSince(start) * 1000)
     if let out {
-      do {
-        try Data((try ContractJSON.string(document, style: .pretty) + "\n").utf8).write(to: URL(fileURLWithPath: out))
-      } catch {
+      let text =
+        everySource
+        ? try ContractJSON.string(ModelSetDocument(fitted.map(\.document)), style: .pretty)
+        : try ContractJSON.string(fitted[0].document, style: .pretty)
+      do { try Data((text + "\n").utf8).write(to: URL(fileURLWithPath: out)) } catch {
         throw CLIError.fail("--out \(out): \(error.localizedDescription)", code: .failure, field: "--out", value: out)
       }
     }
     if output.json {
-      print(try ContractJSON.string(response, style: output.style))
+      if everySource {
+        let bySource = Dictionary(uniqueKeysWithValues: fitted.map { ($0.document.projection.source.rawValue, $0.response) })
+        print(try ContractJSON.string(bySource, style: output.style))
+      } else {
+        print(try ContractJSON.string(fitted[0].response, style: output.style))
+      }
     } else {
-      print(CalibrationTable.render(response), terminator: "")
+      for (i, f) in fitted.enumerated() {
+        if everySource { print("\(i == 0 ? "" : "\n")== \(f.document.projection.source.rawValue) projections ==") }
+        print(CalibrationTable.render(f.response), terminator: "")
+      }
       if let out { print("model written to \(out)") }
     }
+  }
+
+  /// One projection source's fit: its model document and the full response.
+  func fit(_ file: GameResultsFile, chosen: [Int], projection: ProjectionSource) throws -> (ModelDocument, CalibrationResponse) {
+    let start = Date()
+    let request = CalibrationRequest(
+      games: file.games, chosen: chosen, projection: projection, overtime: otModel,
+      options: SimulationOptions(
+        simulations: randomOptions.sims ?? Defaults.simulations, seed: randomOptions.seed ?? 1,
+        threads: randomOptions.threads),
+      prior: ModelFile.shipped.modelSet(.shipped).fits[projection])
+    let calibrated: Calibrated?
+    do { calibrated = try Calibrating.fit(request) } catch { throw CLIError.badInput("--projection", error) }
+    guard let fitted = calibrated else {
+      throw CLIError.fail("\(file.source): fewer than 3 games with a \(projection.rawValue) projection to fit", code: .failure)
+    }
+    let document = ModelDocument(
+      fitted.model, fit: fitted.fit, data: URL(fileURLWithPath: file.source).lastPathComponent, stage: results.stageFilter,
+      ratings: fitted.ratings?.settings, pooling: fitted.pooling, poolingStandardErrors: fitted.poolingStandardErrors)
+    let response = CalibrationResponse(
+      fit: fitted.fit, bySeason: fitted.bySeason, model: document, data: file.source, stage: results.stageFilter,
+      skippedRows: file.skipped, notes: fitted.notes, elapsedMS: Date().timeIntervalSince(start) * 1000)
+    return (document, response)
   }
 }

@@ -75,7 +75,7 @@ struct ParlayCommand: ParsableCommand {
 
   func run() throws {
     let config = try adviceOptions.configFile()
-    let (context, _) = try modelFile.context(config: config, options: modelOptions.layers, random: randomOptions)
+    let (context, _, _) = try modelFile.context(config: config, options: modelOptions.layers, random: randomOptions, pooled: false)
     var options = randomOptions.options()
     options.simulations = context.simulations
     var impliedBy: (total: Double, spread: Double)? = nil

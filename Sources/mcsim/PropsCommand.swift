@@ -95,7 +95,7 @@ struct PropsCommand: ParsableCommand {
     }
     let config = try adviceOptions.configFile()
     let policy = try adviceOptions.policy(kelly: kellyOptions, config: config)
-    let (context, _) = try modelFile.context(config: config, options: modelOptions.layers, random: randomOptions)
+    let (context, _, _) = try modelFile.context(config: config, options: modelOptions.layers, random: randomOptions, pooled: false)
     var options = randomOptions.options()
     options.simulations = context.simulations
     var fair = FairOddsPolicy()

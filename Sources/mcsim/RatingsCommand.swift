@@ -29,8 +29,7 @@ struct RatingsCommand: ParsableCommand {
   @Option(name: .customLong("as-of"), help: "Rate from the games dated before this day: an ISO date (2024-01-15), a date-time (its US Eastern day) or now (default: the day after the last game). A day long after the last result rates from every game and says the ratings are stale.")
   var asOf: String?
 
-  @Option(name: .customLong("model"), help: "A model file written by calibrate --projection ratings: its ratings hyperparameters are used.")
-  var modelFile: String?
+  @OptionGroup(title: "Model") var model: ModelFileOptions
 
   @Flag(name: .customLong("skip-bad-rows"), help: "Leave out bad rows (each reported with its line) instead of refusing the file.")
   var skipBadRows = false
@@ -38,17 +37,13 @@ struct RatingsCommand: ParsableCommand {
   @OptionGroup(title: "Output") var output: OutputOptions
 
   func run() throws {
-    var settings = RatingsSettings.defaults
-    if let modelFile {
-      let file: ModelFile
-      do { file = try ModelFile.read(modelFile) } catch { throw CLIError.badInput("--model \(modelFile)", error) }
-      guard let r = file.document.projection.ratings else {
-        throw CLIError.fail(
-          "--model \(modelFile): the model has no ratings block (write one with calibrate --projection ratings)",
-          code: .failure, field: "--model", value: modelFile)
-      }
-      settings = r.settings
+    // The ratings' hyperparameters of the model's ratings fit (the shipped one by default).
+    if let file = try model.read(), file.documents.values.allSatisfy({ $0.projection.ratings == nil }), let path = model.modelFile {
+      throw CLIError.fail(
+        "--model \(path): the model has no ratings block (write one with calibrate --projection ratings)",
+        code: .failure, field: "--model", value: path)
     }
+    let settings = try model.ratings()
     let source = InputSource(data)
     let file: GameResultsFile
     do {

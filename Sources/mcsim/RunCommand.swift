@@ -76,7 +76,6 @@ struct RunCommand: ParsableCommand {
   func execute(tape: SimulationTape?) throws {
     let printing = !(tape?.isRecording ?? false)
     let config = try adviceOptions.configFile()
-    let policy = try adviceOptions.policy(kelly: kellyOptions, config: config)
     var wantScenarios = scenarios, wantSensitivity = sensitivity
     // A request's include_exact, when it gives one, as the server reads it: grade on the exact
     // probabilities and report them (the option and the config file still win for grading).
@@ -87,8 +86,9 @@ struct RunCommand: ParsableCommand {
     }
     let overFlag = try price("--over-odds", overOdds), underFlag = try price("--under-odds", underOdds)
     let decoded = try request.map(readRequest)
-    let (context, _) = try modelFile.context(
+    let (context, _, resolved) = try modelFile.context(
       config: config, options: modelOptions.layers, random: randomOptions, input: decoded.map { $0.request.settings(from: $0.source) })
+    let policy = try adviceOptions.policy(kelly: kellyOptions, config: config, pooling: resolved.pooling)
     var options = randomOptions.options()
     options.simulations = context.simulations
     options.tape = tape

@@ -171,9 +171,11 @@ struct ServeCommand: AsyncParsableCommand {
     c.agentAdvice = agentAdvice
     let file = try AdviceOptions.load(config)
     file?.apply(to: &c.advice)
-    let resolved = try modelFile.context(
-      config: file, projections: results != nil ? .ratings : .stats, defaults: Defaults.agentModel)
-    c.model = resolved.context.model
+    // The agent's endpoints answer with the agent's model unless a model file is given; the
+    // live slate with the model's fit on its projections (`ModelSet.resolve`).
+    c.model = try modelFile.context(config: file, defaults: Defaults.agentModel, replacedService: true).context.model
+    let liveSource: ProjectionSource = results != nil ? .ratings : .stats
+    let resolved = try modelFile.context(config: file, projections: liveSource)
     if let odds {
       // A source that can never be read is refused now, not at every refresh.
       for (option, source) in liveSources {
@@ -183,7 +185,7 @@ struct ServeCommand: AsyncParsableCommand {
       live.stats = stats
       live.statsFrom = statsFrom
       live.results = results
-      live.ratings = try modelFile.ratings()
+      live.ratings = resolved.model.ratings
       live.asOf = try asOf.map(AsOfText.scheduleDay)
       let refresh = self.refresh ?? 60
       guard refresh.isFinite else { throw ValidationError("--refresh \(refresh): must be a number of seconds") }
@@ -194,11 +196,9 @@ struct ServeCommand: AsyncParsableCommand {
       live.staleAfter = .milliseconds(Int64(max(-1e7, min(stale, 1e7)) * 1000))
       live.sharpBooks = sharp ?? file?.sharpBooks
       live.advice = c.advice
-      // Tonight's advice pools with the market where its projections are the model file's.
-      if file?.blend == nil, let pooling = try modelFile.pooling(for: results != nil ? .ratings : .stats) {
-        live.advice.poolWeights = pooling.byMarket
-      }
-      live.model = c.model
+      // Tonight's advice pools with the market at the weights of its projections' fit.
+      if file?.blend == nil, let pooling = resolved.model.pooling { live.advice.poolWeights = pooling.byMarket }
+      live.model = resolved.context.model
       live.statsShift = resolved.shift
       live.now = c.now
       live.agentAdvice = c.agentAdvice

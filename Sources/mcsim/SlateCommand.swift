@@ -149,11 +149,11 @@ struct SlateCommand: ParsableCommand {
     let config = try adviceOptions.configFile()
     let projected: ProjectionSource? =
       results != nil ? .ratings : fromMarket ? .market : (stats != nil || statsFrom != nil) ? .stats : nil
-    let advice = try adviceOptions.policy(kelly: kellyOptions, config: config, pooling: try modelFile.pooling(for: projected))
     var policy = try fair.policy(method)
     if fair.sharpBooks.isEmpty, let sharp = config?.sharpBooks { policy.sharpBooks = sharp }
     if fair.fees.isEmpty, let fees = config?.fees { policy.fees = fees }
-    let resolved = try modelFile.context(config: config, projections: results != nil ? .ratings : .stats)
+    let resolved = try modelFile.context(config: config, projections: projected)
+    let advice = try adviceOptions.policy(kelly: kellyOptions, config: config, pooling: resolved.model.pooling)
     var context = resolved.context
 
     let statsTable = try loadStats()

@@ -136,7 +136,6 @@ struct SweepCommand: ParsableCommand {
     }
     // The base model: defaults, a config's, a model file's, then the options that are not grids.
     let config = try adviceOptions.configFile()
-    let policy = try adviceOptions.policy(kelly: kellyOptions, config: config)
     var fixed: [SettingsLayer] = []
     if let otModel { fixed.append(SettingsLayer(.option("--ot-model"), model: [.otModel(otModel)])) }
     if let otSD { fixed.append(SettingsLayer(.option("--ot-sd"), model: [.otSD(otSD)])) }
@@ -156,7 +155,8 @@ struct SweepCommand: ParsableCommand {
         }
       if let setting { fixed.append(SettingsLayer(.option(option), model: [setting])) }
     }
-    let (context, _) = try modelFile.context(config: config, options: fixed, random: randomOptions)
+    let (context, _, resolved) = try modelFile.context(config: config, options: fixed, random: randomOptions)
+    let policy = try adviceOptions.policy(kelly: kellyOptions, config: config, pooling: resolved.pooling)
     func odds(_ option: String, _ text: String?) throws -> Odds {
       guard let text else { return Defaults.price }
       return try PriceText.parse(text, option: option)

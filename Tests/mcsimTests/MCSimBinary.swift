@@ -40,8 +40,8 @@ struct MCSimBinary {
   }
 
   /// Runs and decodes stdout as a JSON object.
-  static func json(_ arguments: [String], allowedStatus: Set<Int32> = [0]) throws -> [String: Any] {
-    let r = try run(arguments)
+  static func json(_ arguments: [String], allowedStatus: Set<Int32> = [0], cwd: URL? = nil) throws -> [String: Any] {
+    let r = try run(arguments, cwd: cwd)
     XCTAssertTrue(allowedStatus.contains(r.status), "exit \(r.status): \(r.stderr)")
     return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
   }

@@ -141,7 +141,7 @@ final class ModelFileCommandsTests: XCTestCase {
         [$0["home_projection"] as? Double ?? .nan, $0["away_projection"] as? Double ?? .nan]
       }
     }
-    let plain = try projections(nil)
+    let plain = try projections("seed")
     let market = try projections(try modelFile())
     XCTAssertEqual(market, plain, "a market-fitted model does not shift the stats formula")
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("mcsim-stats-model-\(ProcessInfo.processInfo.processIdentifier).json")

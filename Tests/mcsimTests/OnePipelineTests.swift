@@ -43,8 +43,9 @@ final class OnePipelineTests: XCTestCase {
   }
 
   /// The server's agent endpoints run the agent's model (correlation 0.2, scores floored at
-  /// 70); the command line is given it, and the server puts mcsim's policy in the agent's fields.
-  static let agentModel = ["--rho", "0.2", "--score-floor", "70"]
+  /// 70) on the seed's defaults, the model alone; the command line is given it, and the server
+  /// puts mcsim's policy in the agent's fields.
+  static let agentModel = ["--model", "seed", "--rho", "0.2", "--score-floor", "70"]
 
   /// The agent's request (scenarios and sensitivity on) with `include_exact` false and true: the
   /// server and `run --request` answer every number alike, and grade alike.

@@ -193,7 +193,7 @@ final class ParlayCommandTests: XCTestCase {
     func run(_ text: String) throws -> MCSimBinary.Result {
       let file = dir.appendingPathComponent("p.json")
       try Data(text.utf8).write(to: file)
-      return try MCSimBinary.run(["parlay", file.path, "--seed", "1", "--json"])
+      return try MCSimBinary.run(["parlay", file.path, "--seed", "1", "--model", "seed", "--json"])
     }
     let player = #"{"name": "A", "team": "home", "stat": "points", "mean": 25, "sd": 6}"#
     let badLeg = try run(
@@ -234,7 +234,7 @@ final class ParlayCommandTests: XCTestCase {
     // The table's game line shows the rho that was simulated, the repaired matrix's, not the 0.5 given.
     let simulatedRho = try XCTUnwrap((repair["repaired"] as? [[Double]])?[0][1])
     XCTAssertNotEqual(String(format: "%.2f", simulatedRho), "0.50")
-    let repairedTable = try MCSimBinary.run(["parlay", dir.appendingPathComponent("p.json").path, "--seed", "1"])
+    let repairedTable = try MCSimBinary.run(["parlay", dir.appendingPathComponent("p.json").path, "--seed", "1", "--model", "seed"])
     XCTAssertTrue(repairedTable.stdout.contains(String(format: "rho %.2f (repaired)", simulatedRho)), repairedTable.stdout)
 
     // A game's rho or a player's team_correlation beside the full matrix must agree with it.

@@ -72,14 +72,18 @@ final class ProvenanceCommandTests: XCTestCase {
   }
 
   /// Only the built-in defaults: an empty record in JSON and no Settings line in the table.
-  func testAPlainRunNamesNothing() throws {
+  func testAPlainRunNamesTheShippedModelOnly() throws {
     for command in Self.commands {
       let doc = try MCSimBinary.json(command.args + ["--json"], allowedStatus: [0, 3])
       let p = try XCTUnwrap(doc["provenance"] as? [String: Any], command.name)
       XCTAssertTrue(p["config"] is NSNull && p["model_file"] is NSNull, "\(command.name): \(p)")
+      XCTAssertTrue((p["model"] as? String)?.hasPrefix("shipped model (") ?? false, "\(command.name): \(p)")
       XCTAssertEqual((p["overrides"] as? [Any])?.count, 0, command.name)
       let table = try MCSimBinary.run(command.args)
-      XCTAssertFalse(table.stdout.contains("\nSettings "), "\(command.name): \(table.stdout)")
+      let settings = table.stdout.split(separator: "\n").filter { $0.hasPrefix("Settings ") }
+      XCTAssertEqual(settings.count, 1, "\(command.name): \(table.stdout)")
+      XCTAssertTrue(settings.first?.hasPrefix("Settings model shipped model (") ?? false, "\(command.name): \(settings)")
+      XCTAssertFalse(settings.first?.contains(" · ") ?? true, "\(command.name): nothing but the model: \(settings)")
     }
   }
 

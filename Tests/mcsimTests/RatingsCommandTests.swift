@@ -11,7 +11,7 @@ final class RatingsCommandTests: XCTestCase {
   static var data: String { GoldenOutputTests.projectRoot.appendingPathComponent("data/nba_games_lines.csv").path }
 
   func testRatingsJSON() throws {
-    let r = try MCSimBinary.json(["ratings", Self.data, "--as-of", "2024-01-15", "--json"])
+    let r = try MCSimBinary.json(["ratings", Self.data, "--as-of", "2024-01-15", "--model", "seed", "--json"])
     XCTAssertEqual(r["success"] as? Bool, true)
     let result = try XCTUnwrap(r["result"] as? [String: Any])
     XCTAssertEqual(result["as_of"] as? String, "2024-01-15")

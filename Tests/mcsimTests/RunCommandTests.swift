@@ -11,7 +11,7 @@ final class RunCommandTests: XCTestCase {
   /// The betting agent's /api/monte-carlo/simulate field names (docs/contracts.md, "Betting agent"), all
   /// present, plus mcsim's additions.
   func testJSONCarriesTheContractFields() throws {
-    let doc = try MCSimBinary.json(base + ["--seed", "42", "--json"])
+    let doc = try MCSimBinary.json(base + ["--seed", "42", "--model", "seed", "--json"])
     XCTAssertEqual(doc["success"] as? Bool, true)
     let result = try XCTUnwrap(doc["result"] as? [String: Any])
     for key in ["simulation", "ev_metrics", "direction", "our_probability", "our_ev", "our_kelly", "analytic"] {
@@ -258,7 +258,7 @@ final class RunScenarioTests: XCTestCase {
     XCTAssertNotNil((sensitivity["away_std_dev"] as? [String: Any])?["sensitivity_per_std"])
     XCTAssertNotNil(sensitivity["ranking"])
     // Scenarios never fail on a variant the user did not ask for: skew_normal with rho 0.9.
-    let strong = try MCSimBinary.run(["run", "--line", "220.5", "--home", "112.5", "--away", "108.3", "--rho", "0.9",
+    let strong = try MCSimBinary.run(["run", "--line", "220.5", "--home", "112.5", "--away", "108.3", "--rho", "0.9", "--model", "seed",
                                       "--scenarios", "--json"])
     XCTAssertEqual(strong.status, 0, strong.stderr)
     let plain = try XCTUnwrap(try MCSimBinary.json(["run", "--line", "220.5", "--home", "112.5", "--away", "108.3", "--json"])["result"] as? [String: Any])

@@ -166,7 +166,7 @@ final class SlateCommandTests: XCTestCase {
     let table = try MCSimBinary.run(["slate", "-", "--seed", "9", "--league-factor", "0.2"], stdin: slate)
     XCTAssertTrue(table.stdout.contains("Left out     bad (not priced)"), table.stdout)
 
-    let tooHigh = try MCSimBinary.run(["slate", "-", "--seed", "9", "--league-factor", "0.8"], stdin: slate)
+    let tooHigh = try MCSimBinary.run(["slate", "-", "--seed", "9", "--league-factor", "0.8", "--model", "seed"], stdin: slate)
     XCTAssertEqual(tooHigh.status, 64, tooHigh.stderr)
     XCTAssertTrue(tooHigh.stderr.contains("--league-factor 0.8: must be at most 0.75 "), tooHigh.stderr)
   }

@@ -15,8 +15,8 @@ public enum LogOddsPool {
     return 1 / (1 + exp(-z))
   }
 
-  static func clamp(_ p: Double) -> Double { min(max(p, 1e-6), 1 - 1e-6) }
-  static func logit(_ p: Double) -> Double {
+  package static func clamp(_ p: Double) -> Double { min(max(p, 1e-6), 1 - 1e-6) }
+  package static func logit(_ p: Double) -> Double {
     let q = clamp(p)
     return log(q / (1 - q))
   }

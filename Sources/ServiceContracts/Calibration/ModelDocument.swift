@@ -1,4 +1,5 @@
 import Calibration
+import OddsMath
 import Simulation
 
 /// The model file `mcsim calibrate --out FILE` writes and `--model FILE` reads (run, slate, sweep,
@@ -25,6 +26,8 @@ import Simulation
 /// - `fit`: where the values came from, for the record (optional when reading).
 package struct ModelDocument: Codable, Hashable, Sendable {
   package static let currentVersion = 1
+  /// A file of several sources' fits, each a version-1 document (`ModelFile`, `ModelSetDocument`).
+  package static let setVersion = 2
 
   package var version: Int
   package var model: Model
@@ -145,17 +148,32 @@ package struct ModelDocument: Codable, Hashable, Sendable {
   /// The document of a calibrated model and the fit it came from.
   package init(
     _ calibrated: CalibratedModel, fit: ModelFit, data: String, stage: String?, ratings: RatingsSettings? = nil,
-    pooling: PoolingWeights? = nil
+    pooling: PoolingWeights? = nil, poolingStandardErrors: [BetMarket: Double] = [:]
   ) {
     let t = calibrated.template
+    var errors = fit.standardErrors(overtime: t.overtime.kind)
+    for (market, key) in Self.poolingErrorKeys {
+      if let se = poolingStandardErrors[market], se.isFinite { errors[key] = se }
+    }
     self.init(
       model: Model(calibrated.template),
       projection: ProjectionShifts(
         source: fit.projection, homeAdvantage: calibrated.homeAdvantage, totalShift: calibrated.totalShift,
         ratings: ratings.map(Ratings.init), pooling: pooling.map(Pooling.init)),
       fit: FitRecord(
-        data: data, seasons: fit.seasons, stage: stage, games: fit.games,
-        standardErrors: fit.standardErrors(overtime: t.overtime.kind)))
+        data: data, seasons: fit.seasons, stage: stage, games: fit.games, standardErrors: errors))
+  }
+
+  /// The keys of the pooling weights' standard errors in `fit.standard_errors`.
+  package static let poolingErrorKeys: [(BetMarket, String)] = [
+    (.total, "pool_totals"), (.spread, "pool_spreads"), (.moneyline, "pool_moneylines"),
+  ]
+
+  /// The pooling weights' standard errors the fit recorded, by market.
+  package var poolingStandardErrors: [BetMarket: Double] {
+    var out: [BetMarket: Double] = [:]
+    for (market, key) in Self.poolingErrorKeys { out[market] = fit?.standardErrors[key] }
+    return out
   }
 
   /// The document of a model with no fit behind it (the seed's defaults).
@@ -195,5 +213,16 @@ extension ModelFit {
       out["ot_sd"] = overtime.flatSD.standardError
     }
     return out.filter { $0.value.isFinite }
+  }
+}
+
+/// A model file of several projection sources' fits (`calibrate --projection all`, the shipped
+/// model): `{"version": 2, "sources": {"market": {version-1 document}, "stats": ..., "ratings": ...}}`.
+package struct ModelSetDocument: Codable, Hashable, Sendable {
+  package var version = ModelDocument.setVersion
+  package var sources: [String: ModelDocument]
+
+  package init(_ documents: [ModelDocument]) {
+    sources = Dictionary(uniqueKeysWithValues: documents.map { ($0.projection.source.rawValue, $0) })
   }
 }

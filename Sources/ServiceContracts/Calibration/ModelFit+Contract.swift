@@ -58,7 +58,7 @@ extension ModelFit: Encodable {
 }
 
 /// `mcsim calibrate --json`: `{"fit", "by_season", "model", "data", "stage", "skipped_rows",
-/// "elapsed_ms"}`; `model` is the model file `--out` writes.
+/// "notes", "elapsed_ms"}`; `model` is the model file `--out` writes.
 package struct CalibrationResponse: Encodable, Sendable {
   package var fit: ModelFit
   package var bySeason: [ModelFit]
@@ -66,12 +66,15 @@ package struct CalibrationResponse: Encodable, Sendable {
   package var data: String
   package var stage: String?
   package var skippedRows: [String]
+  /// What a reader must know of the fit (pooling weights shrunk toward the shipped model's).
+  package var notes: [String]
   package var elapsedMS: Double
 
   package init(
     fit: ModelFit, bySeason: [ModelFit], model: ModelDocument, data: String, stage: String?, skippedRows: [String],
-    elapsedMS: Double
+    notes: [String] = [], elapsedMS: Double
   ) {
+    self.notes = notes
     self.fit = fit
     self.bySeason = bySeason
     self.model = model
@@ -82,6 +85,6 @@ package struct CalibrationResponse: Encodable, Sendable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case fit, bySeason = "by_season", model, data, stage, skippedRows = "skipped_rows", elapsedMS = "elapsed_ms"
+    case fit, bySeason = "by_season", model, data, stage, skippedRows = "skipped_rows", notes, elapsedMS = "elapsed_ms"
   }
 }
