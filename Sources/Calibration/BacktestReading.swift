@@ -40,6 +40,19 @@ package enum BacktestReading: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// The reading, and where the model priced projections it was not fitted on and the reading
+  /// doubts its edge, why: the fit's shifts and pooling weights belong to the other source.
+  package func text(fittedOn: ProjectionSource?, projection: ProjectionSource) -> String {
+    guard let fittedOn, fittedOn != projection else { return description }
+    switch self {
+    case .miscalibrated, .claimedEdgeNotRealised:
+      return description
+        + "; the model was fitted on \(fittedOn.rawValue) projections and priced \(projection.rawValue) ones: its home advantage, total shift and pooling weights belong to the other source (fit it on \(projection.rawValue), or leave out --model for the walk-forward fit)"
+    default:
+      return description
+    }
+  }
+
   package var key: String {
     switch self {
     case .noBets: "no_bets"

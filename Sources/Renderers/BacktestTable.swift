@@ -40,7 +40,7 @@ package enum BacktestTable {
         rows: rows) + "\n"
       for (name, model) in models {
         let m = model.score[keyPath: path]
-        out += "  \(name): \(BacktestReading(m))\n"
+        out += "  \(name): \(model.reading(m))\n"
         let c = m.comparison
         if let ci = c.logLossDifferenceCI95 {
           out +=

@@ -121,6 +121,7 @@ struct LiveSnapshot: Sendable {
       methodology: .init(base: base, options: options, projections: projections, advice: configuration.advice),
       inputs: inputs)
     tonight.asTonight(rules: configuration.agentAdvice)
+    tonight.provenance = configuration.provenance
     tonight.warnings = ambiguous.map { PriceWarningText.message($0) } + (stale.map { [$0] } ?? [])
     let fair = FairOdds.evaluate(feed.decodedQuotes, policy: policy)
     let games = feed.events.compactMap { e -> FairBetGame? in

@@ -140,6 +140,8 @@ package struct LiveSourceConfiguration: Sendable {
   package var model = Defaults.agentModel
   /// The model file's shift of the stats formula's projections (`ProjectionShift`).
   package var statsShift = ProjectionShift.none
+  /// What the live slate stands on (the model's fit named, its notes), as its answer says.
+  package var provenance: Provenance?
   package var advice = AdvicePolicy()
   /// The server's pinned clock (`--now`), nil for the real one: "today" of the tonight slate.
   package var now: Date?

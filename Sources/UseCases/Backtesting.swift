@@ -45,8 +45,12 @@ package struct BacktestRequest: Sendable {
 
 extension BacktestRequest {
   /// The pooling weights where the games are projected as the model was fitted (the weights
-  /// were fitted on that model's probabilities from those projections), else none.
-  var poolingApplied: PoolingWeights? { projection == fittedOn ? pooling : nil }
+  /// were fitted on that model's probabilities from those projections), else the default weight,
+  /// as every command pools a source without a fitted weight (`ModelSet.resolve`).
+  var poolingApplied: PoolingWeights { projection == fittedOn ? (pooling ?? Defaults.pooling) : Defaults.pooling }
+
+  /// Whether the pooling weights are the default's rather than the model's fit.
+  var pooledByDefault: Bool { projection != fittedOn || pooling == nil }
 }
 
 package struct BacktestResult: Sendable {
@@ -101,11 +105,14 @@ package enum Backtesting {
       "the market row scores the market's own forecast on the same games: 0.5 for totals and spreads at -110, the devigged closing moneyline",
       "bets are the advice policy's (\(request.policy.kelly.fraction) x Kelly capped at \(Int(request.policy.kelly.cap * 100))% a bet, the \(Int(request.policy.maxMarketGap * 100))-point market gap gate, the simulated EV's interval gate) on the simulated probabilities",
     ]
-    if request.pooling != nil && request.poolingApplied == nil {
+    let w = request.poolingApplied
+    if request.pooledByDefault {
       notes.append(
-        "the model file's pooling weights were fitted on \(request.fittedOn.rawValue) projections: not applied to \(request.projection.rawValue) ones")
-    }
-    if let w = request.poolingApplied {
+        (request.pooling == nil
+          ? "the model has no pooling weights"
+          : "the model's pooling weights were fitted on \(request.fittedOn.rawValue) projections, not these \(request.projection.rawValue) ones")
+          + ": the fitted model's advice pools it with the market at the default weight \(rounded(w.totals)) (log-odds), as every command does")
+    } else {
       notes.append(
         "the fitted model's advice stands on its probability pooled with the market's in log-odds, model weights: totals \(rounded(w.totals)), spreads \(rounded(w.spreads)), moneylines \(rounded(w.moneylines))")
     }

@@ -16,9 +16,12 @@ package enum Defaults {
   package static let agentModel = GameModel(homeMean: 0, awayMean: 0, correlation: 0.2, scoreFloor: 70)
   /// The model's weight against the devigged market (log-odds, every market) where no fit
   /// measured one: projections a user gives, or a source the model was not fitted on
-  /// (`ModelSet.resolve`). Conservative: half way to the market, where fitted weights of mcsim's
-  /// own projections are near 0 (docs/calibrate-ratings-backtest.md).
-  package static let pooling = PoolingWeights(totals: 0.5, spreads: 0.5, moneylines: 0.5)
+  /// (`ModelSet.resolve`, and `backtest` with a model fitted on another source). Conservative:
+  /// about the upper end of the 95% intervals of the weights fitted for mcsim's own projections
+  /// (ratings' moneylines 0.018 + 1.96 x 0.037 = 0.09). At 0.5, a ratings fit replayed on stats
+  /// projections, 2018-19:2021-22, still lost 7.8% and 11.8% a bet on totals and spreads
+  /// (miscalibrated); at 0.1 it makes no bet there (docs/calibrate-ratings-backtest.md).
+  package static let pooling = PoolingWeights(totals: 0.1, spreads: 0.1, moneylines: 0.1)
   /// The price of a side when none is given (decimal 1.91, about -110).
   package static let price = TotalsMarket.defaultOdds
   /// The advice policy (docs/one-game.md, "Advice"): quarter Kelly capped at 5% a bet, the market gap gate,

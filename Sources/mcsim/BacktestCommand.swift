@@ -86,7 +86,7 @@ struct BacktestCommand: ParsableCommand {
     if let walkForward { result.notes.insert(walkForward, at: 0) }
     let response = BacktestResponse(
       seedDefaults: .init(model: ModelDocument(.seedDefaults, source: projection), score: result.seedDefaults),
-      fitted: .init(model: document, score: result.fitted), games: result.games.count, seasons: result.seasons, stage: results.stageFilter, projection: projection,
+      fitted: .init(model: document, score: result.fitted, replayed: projection), games: result.games.count, seasons: result.seasons, stage: results.stageFilter, projection: projection,
       simulations: options.simulations, seed: options.seed, notes: result.notes,
       elapsedMS: Date().timeIntervalSince(start) * 1000)
     if let svg {

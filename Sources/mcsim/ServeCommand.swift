@@ -200,6 +200,7 @@ struct ServeCommand: AsyncParsableCommand {
       if file?.blend == nil, let pooling = resolved.model.pooling { live.advice.poolWeights = pooling.byMarket }
       live.model = resolved.context.model
       live.statsShift = resolved.shift
+      live.provenance = resolved.context.provenance
       live.now = c.now
       live.agentAdvice = c.agentAdvice
       c.live = live

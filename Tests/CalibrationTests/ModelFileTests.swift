@@ -118,7 +118,7 @@ final class ModelFileTests: XCTestCase {
       XCTAssertEqual(r.shift, .none)
       XCTAssertEqual(r.pooling, Defaults.pooling)
       XCTAssertEqual(r.notes.count, 1)
-      XCTAssertTrue(r.notes[0].contains("default weight 0.5"), r.notes[0])
+      XCTAssertTrue(r.notes[0].contains("default weight 0.1"), r.notes[0])
     }
     let seed = ModelSet.seed.resolve(for: .stats)
     XCTAssertNil(seed.template)
@@ -164,5 +164,20 @@ final class PoolingShrinkTests: XCTestCase {
     let at = min(max(w, 0.2), 0.8), h = 1e-4
     let curvature = -(loglik(at + h) - 2 * loglik(at) + loglik(at - h)) / (h * h)
     XCTAssertEqual(PoolingFit.standardError(outcomes, weight: at), 1 / curvature.squareRoot(), accuracy: 1e-3 / curvature.squareRoot() + 1e-6)
+  }
+}
+
+/// A backtest reading that doubts the edge says so when the model priced projections it was not
+/// fitted on; a reading of the same source, or one that finds no fault, is as it was.
+final class BacktestReadingTextTests: XCTestCase {
+  func testAnotherSourceIsExplained() {
+    let doubt = BacktestReading.miscalibrated(claimed: 0.1, realised: -0.05)
+    XCTAssertTrue(
+      doubt.text(fittedOn: .ratings, projection: .stats).hasSuffix(
+        "; the model was fitted on ratings projections and priced stats ones: its home advantage, total shift and pooling weights belong to the other source (fit it on stats, or leave out --model for the walk-forward fit)"))
+    XCTAssertEqual(doubt.text(fittedOn: .stats, projection: .stats), doubt.description)
+    XCTAssertEqual(doubt.text(fittedOn: nil, projection: .stats), doubt.description)
+    let fine = BacktestReading.noDistinguishableEdge(claimed: 0.02, realised: 0.01)
+    XCTAssertEqual(fine.text(fittedOn: .ratings, projection: .stats), fine.description)
   }
 }

@@ -22,8 +22,10 @@ final class AdviceCommandTests: XCTestCase {
     return url.path
   }
 
+  /// The advice on the model alone (`--model seed`): the mechanics under test, not the shipped
+  /// model's pooling with the market, which stakes almost nothing.
   func result(_ args: [String]) throws -> [String: Any] {
-    try XCTUnwrap(try MCSimBinary.json(args + ["--json"])["result"] as? [String: Any])
+    try XCTUnwrap(try MCSimBinary.json(args + ["--model", "seed", "--json"])["result"] as? [String: Any])
   }
 
   /// The model's over at 0.80 against a 50% market (the line at even prices): flagged
@@ -46,7 +48,7 @@ final class AdviceCommandTests: XCTestCase {
     XCTAssertEqual(tev["kelly_over_fractional"] as? Double, 0.05)
     XCTAssertEqual(trusted["verdict"] as? String, "STRONG_OVER")
 
-    let text = try MCSimBinary.run(args)
+    let text = try MCSimBinary.run(args + ["--model", "seed"])
     XCTAssertTrue(text.stdout.contains("withheld: model_market_disagree"), text.stdout)
 
     // A config that trusts the model, and --no-trust-model over it.
@@ -69,7 +71,7 @@ final class AdviceCommandTests: XCTestCase {
     XCTAssertTrue((over["withheld"] as? [String] ?? []).contains("too_few_simulations"))
     XCTAssertGreaterThan(try XCTUnwrap(over["simulations_needed"] as? Int), 200)
     XCTAssertEqual(over["stake"] as? Double, 0)
-    let text = try MCSimBinary.run(args).stdout
+    let text = try MCSimBinary.run(args + ["--model", "seed"]).stdout
     XCTAssertTrue(text.contains("simulations would be needed to advise"), text)
   }
 
@@ -85,7 +87,7 @@ final class AdviceCommandTests: XCTestCase {
          "total_line": 220.5}]}
       """)
     let config = try write("advice.json", #"{"bankroll": 1000, "kelly_fraction": 0.5, "max_exposure": 0.1}"#)
-    let doc = try MCSimBinary.json(["slate", slate, "--config", config, "--seed", "9", "--json"])
+    let doc = try MCSimBinary.json(["slate", slate, "--config", config, "--seed", "9", "--model", "seed", "--json"])
     XCTAssertEqual(doc["bankroll"] as? Double, 1000)
     let games = try XCTUnwrap(doc["games"] as? [[String: Any]])
     let stakes = games.flatMap { $0["stakes"] as? [[String: Any]] ?? [] }
@@ -105,7 +107,7 @@ final class AdviceCommandTests: XCTestCase {
     XCTAssertEqual(methodology["kelly_fraction"] as? Double, 0.5)
 
     // The CSV carries the same stakes, side and money per market.
-    let csv = try MCSimBinary.run(["slate", slate, "--config", config, "--seed", "9", "--csv"])
+    let csv = try MCSimBinary.run(["slate", slate, "--config", config, "--seed", "9", "--model", "seed", "--csv"])
     XCTAssertEqual(csv.status, 0, csv.stderr)
     let rows = csv.stdout.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
     let header = try XCTUnwrap(rows.first)
@@ -125,7 +127,7 @@ final class AdviceCommandTests: XCTestCase {
   func testConfigInWorkingDirectory() throws {
     _ = try write("mcsim.json", #"{"max_market_gap": 0.3, "kelly_cap": 0.02}"#)
     let r = try MCSimBinary.run(
-      ["run", "--line", "225.5", "--home", "125", "--away", "112", "--seed", "3", "--kelly-cap", "0.03", "--json"], cwd: dir)
+      ["run", "--line", "225.5", "--home", "125", "--away", "112", "--seed", "3", "--kelly-cap", "0.03", "--model", "seed", "--json"], cwd: dir)
     XCTAssertEqual(r.status, 0, r.stderr)
     let data = Data(r.stdout.utf8)
     let result = try XCTUnwrap((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["result"] as? [String: Any])

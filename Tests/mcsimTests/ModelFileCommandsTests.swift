@@ -109,18 +109,18 @@ final class ModelFileCommandsTests: XCTestCase {
   /// about as `odds convert` warns.
   func testRunShowsTheStakeAmountAndWarnsOfBarePrices() throws {
     let r = try MCSimBinary.run(
-      ["run", "--line", "224.5", "--home", "115", "--away", "112", "--bankroll", "1000", "--seed", "3", "--json"])
+      ["run", "--line", "224.5", "--home", "115", "--away", "112", "--bankroll", "1000", "--seed", "3", "--model", "seed", "--json"])
     XCTAssertEqual(r.status, 0, r.stderr)
     let doc = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
     let over = try XCTUnwrap(((doc["result"] as? [String: Any])?["advice"] as? [String: Any])?["over"] as? [String: Any])
     let stake = try XCTUnwrap(over["stake"] as? Double)
     XCTAssertGreaterThan(stake, 0, "\(over)")
     XCTAssertEqual(try XCTUnwrap(over["stake_amount"] as? Double), 1000 * stake, accuracy: 1e-9)
-    let table = try MCSimBinary.run(["run", "--line", "224.5", "--home", "115", "--away", "112", "--bankroll", "1000", "--seed", "3"])
+    let table = try MCSimBinary.run(["run", "--line", "224.5", "--home", "115", "--away", "112", "--bankroll", "1000", "--seed", "3", "--model", "seed"])
     XCTAssertTrue(table.stdout.contains(String(format: "stake %.2f of bankroll 1000.00", 1000 * stake)), table.stdout)
     // --max-exposure bounds the one bet of a run too (it was accepted and ignored).
     let capped = try MCSimBinary.json(
-      ["run", "--line", "224.5", "--home", "115", "--away", "112", "--max-exposure", "0.004", "--seed", "3", "--json"])
+      ["run", "--line", "224.5", "--home", "115", "--away", "112", "--max-exposure", "0.004", "--seed", "3", "--model", "seed", "--json"])
     let cappedOver = try XCTUnwrap(((capped["result"] as? [String: Any])?["advice"] as? [String: Any])?["over"] as? [String: Any])
     XCTAssertEqual(try XCTUnwrap(cappedOver["stake"] as? Double), min(stake, 0.004))
     XCTAssertLessThan(0.004, stake)

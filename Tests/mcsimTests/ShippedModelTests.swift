@@ -58,7 +58,7 @@ final class ShippedModelTests: XCTestCase {
     let name = try XCTUnwrap(provenance["model"] as? String)
     XCTAssertTrue(name.hasPrefix("shipped model (market fit's spread, nba_games_lines.csv 2007-08:2024-25"), name)
     // Projections given are pooled with the market at the default weight, and it is said.
-    XCTAssertTrue(((provenance["notes"] as? [String]) ?? []).contains { $0.contains("default weight 0.5") }, "\(provenance)")
+    XCTAssertTrue(((provenance["notes"] as? [String]) ?? []).contains { $0.contains("default weight 0.1") }, "\(provenance)")
     let model = { (json: [String: Any]) in ((json["result"] as? [String: Any])?["simulation"] as? [String: Any])?["model"] as? [String: Any] }
     XCTAssertNotEqual(model(shipped)?["home_std_dev"] as? Double, 10)
     let seed = try MCSimBinary.json(game + ["--model", "seed"])

@@ -13,10 +13,12 @@ final class StakeMoneyCommandTests: XCTestCase {
   }
 
   static let bankroll = 1000.0
+  /// On the model alone (`--model seed`), whose advice stakes these bets (the shipped model pools
+  /// projections given with the market and stakes almost nothing).
   static let commands: [(name: String, args: [String])] = [
-    ("run", ["run", "--line", "224.5", "--home", "115", "--away", "112", "--seed", "3"]),
-    ("slate", ["slate", "Scenarios/slate_batch.json", "--sims", "20000", "--seed", "3"]),
-    ("sweep", ["sweep", "--line", "215:235:5", "--home", "115", "--away", "112", "--seed", "1"]),
+    ("run", ["run", "--line", "224.5", "--home", "115", "--away", "112", "--seed", "3", "--model", "seed"]),
+    ("slate", ["slate", "Scenarios/slate_batch.json", "--sims", "20000", "--seed", "3", "--model", "seed"]),
+    ("sweep", ["sweep", "--line", "215:235:5", "--home", "115", "--away", "112", "--seed", "1", "--model", "seed"]),
     ("parlay", ["parlay", "--home", "115", "--away", "112", "--leg", "over:215.5", "--leg", "home-ml", "--price", "2.6", "--sims", "200000", "--seed", "1"]),
     ("props", ["props", "Scenarios/props_feed_nba.json", "--projections", "Scenarios/props_projections.json", "--sims", "20000", "--seed", "3"]),
   ]

@@ -1,6 +1,7 @@
 import Foundation
 import OddsMath
 import Plot
+import UseCases
 import ServiceContracts
 import Simulation
 
@@ -25,6 +26,7 @@ package enum BoardPage {
       .h1("Tonight"),
       statusLine(source),
       .p(.class("muted"), .text("Projections: \(slate.inputs.stats ?? "as given") · \(Fmt.counted(slate.nSimsPerGame, "simulation")) a game, seed \(slate.seed) · stakes as a share of bankroll, after the advice policy (at most \(Fmt.percent(slate.totalExposureFraction, 1)) tonight in all)")),
+      .p(.class("muted"), .text("Model: \(slate.provenance?.model ?? "the server's")\(slate.provenance?.notes.isEmpty == false ? " · " + slate.provenance!.notes.joined(separator: " · ") : "")")),
     ]
     if games.isEmpty {
       content.append(.p("No game of the feed could be priced tonight."))

@@ -16,18 +16,28 @@ package struct BacktestResponse: Encodable, Sendable {
   package struct Model: Encodable, Sendable {
     package var model: ModelDocument
     package var score: ModelScore
+    /// The projections replayed, where the model was fitted on them (its readings explain a
+    /// mismatch); nil for the seed's defaults, fitted on nothing.
+    package var replayed: ProjectionSource?
 
-    package init(model: ModelDocument, score: ModelScore) {
+    package init(model: ModelDocument, score: ModelScore, replayed: ProjectionSource? = nil) {
       self.model = model
       self.score = score
+      self.replayed = replayed
+    }
+
+    /// A market's reading in words (`BacktestReading.text`).
+    package func reading(_ m: MarketScore) -> String {
+      guard let replayed else { return BacktestReading(m).description }
+      return BacktestReading(m).text(fittedOn: model.projection.source, projection: replayed)
     }
 
     package func encode(to encoder: any Encoder) throws {
       var c = encoder.container(keyedBy: NamedKey.self)
       try c.encode(model, forKey: NamedKey("model"))
-      try c.encode(MarketJSON(score.totals), forKey: NamedKey("totals"))
-      try c.encode(MarketJSON(score.spreads), forKey: NamedKey("spreads"))
-      try c.encode(MarketJSON(score.moneylines), forKey: NamedKey("moneylines"))
+      try c.encode(MarketJSON(score.totals, text: reading(score.totals)), forKey: NamedKey("totals"))
+      try c.encode(MarketJSON(score.spreads, text: reading(score.spreads)), forKey: NamedKey("spreads"))
+      try c.encode(MarketJSON(score.moneylines, text: reading(score.moneylines)), forKey: NamedKey("moneylines"))
     }
   }
 
@@ -169,7 +179,7 @@ package struct BacktestResponse: Encodable, Sendable {
     let reading: String
     let reading_text: String
 
-    init(_ m: MarketScore) {
+    init(_ m: MarketScore, text: String) {
       brier = m.forecasts.brier
       log_loss = m.forecasts.logLoss
       count = m.forecasts.count
@@ -202,9 +212,8 @@ package struct BacktestResponse: Encodable, Sendable {
           games: $0.games, observed_rate: $0.games > 0 ? $0.observedRate : nil,
           predicted_rate: $0.games > 0 ? $0.predictedRate : nil)
       }
-      let r = BacktestReading(m)
-      reading = r.key
-      reading_text = r.description
+      reading = BacktestReading(m).key
+      reading_text = text
     }
   }
 }
