@@ -198,7 +198,7 @@ let package = Package(
     // model file a fit writes (read back through LineFeeds).
     .testTarget(
       name: "CalibrationTests",
-      dependencies: ["Calibration", "LineFeeds", "ServiceContracts", "Simulation", "OddsMath", "RandomStreams", "UseCases"]),
+      dependencies: ["Calibration", "LineFeeds", "ServiceContracts", "Simulation", "OddsMath", "RandomStreams", "UseCases", "TestSupport"]),
     .testTarget(
       name: "LineFeedsTests", dependencies: ["LineFeeds", "Simulation", "OddsMath", "Calibration", "ServiceContracts", "TestSupport"],
       resources: [.copy("Resources")]),

@@ -14,11 +14,14 @@ package struct CalibratedModel: Hashable, Sendable {
   package var template: GameModel
   package var homeAdvantage: Double
   package var totalShift: Double
+  /// The game by quarters (`calibrate --periods`); nil: the full game only.
+  package var periods: PeriodModel?
 
-  package init(template: GameModel, homeAdvantage: Double = 0, totalShift: Double = 0) {
+  package init(template: GameModel, homeAdvantage: Double = 0, totalShift: Double = 0, periods: PeriodModel? = nil) {
     self.template = template
     self.homeAdvantage = homeAdvantage
     self.totalShift = totalShift
+    self.periods = periods
   }
 
   /// The replaced service's model, as it was used: the projections as the means, sd 10 each,

@@ -38,7 +38,9 @@ package struct ModelFile: Sendable {
   }
 
   static let keys: [String: Set<String>] = [
-    "": ["version", "model", "projection", "fit"],
+    "": ["version", "model", "projection", "fit", "periods"],
+    "periods": ["home_shares", "away_shares", "covariance", "reference_total", "variance_exponent", "games", "standard_errors"],
+    "periods.standard_errors": ["home_shares", "away_shares", "covariance", "variance_exponent"],
     "model": ["home_sd", "away_sd", "rho", "ot_model", "ot_rate", "ot_points", "ot_sd", "skew"],
     "projection": ["source", "home_advantage", "total_shift", "ratings", "pooling"],
     "projection.ratings": ["half_life_days", "team_ridge", "carry", "league_ridge"],
@@ -125,6 +127,12 @@ package struct ModelFile: Sendable {
       for (key, value) in [("totals", w.totals), ("spreads", w.spreads), ("moneylines", w.moneylines)]
       where !(value.isFinite && value >= 0 && value <= 1) {
         throw InputDecodingError("field 'projection.pooling.\(key)' = \(value): must be in [0, 1]", codingPath: ["projection", "pooling", key])
+      }
+    }
+    if let periods = document.periods {
+      do { try periods.model.validate() } catch {
+        guard case .invalid(let field, let reason) = error else { throw InputDecodingError("field 'periods': \(error)", codingPath: ["periods"]) }
+        throw InputDecodingError("field 'periods.\(field)': \(reason)", codingPath: ["periods", field])
       }
     }
     let model = document.calibrated.gameModel(for: Projection(home: 100, away: 100))

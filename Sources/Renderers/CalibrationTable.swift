@@ -70,8 +70,46 @@ package enum CalibrationTable {
     out += "home_advantage \(n(r.model.projection.homeAdvantage, 2)), total_shift \(n(r.model.projection.totalShift, 2)) "
     out += "(on \(r.model.projection.source.rawValue) projections)\n"
     if !r.skippedRows.isEmpty { out += "\(r.skippedRows.count) bad rows skipped (--skip-bad-rows), first: \(r.skippedRows[0])\n" }
+    if let p = r.model.periods { out += periods(p) }
     for note in r.notes { out += "note: \(note)\n" }
     out += "fitted in \(n(r.elapsedMS, 0)) ms\n"
+    return out
+  }
+
+  /// The quarter model: shares and spreads by quarter, the regulation spread they imply, the
+  /// correlations that carry the margin's reversion, and the tie rates observed and predicted.
+  static func periods(_ p: ModelDocument.Periods) -> String {
+    func n(_ x: Double, _ d: Int) -> String { String(format: "%.\(d)f", x) }
+    let c = p.covariance
+    let sd = (0..<8).map { c[$0][$0].squareRoot() }
+    func block(_ r: Range<Int>, _ s: Range<Int>) -> Double { r.reduce(0) { a, i in s.reduce(a) { $0 + c[i][$1] } } }
+    let rows = (0..<4).map { q -> [String] in
+      let e = p.standardErrors
+      return [
+        "q\(q + 1)", n(p.homeShares[q], 4) + (e.map { " +/- " + n($0.homeShares[q], 4) } ?? ""),
+        n(p.awayShares[q], 4) + (e.map { " +/- " + n($0.awayShares[q], 4) } ?? ""), n(sd[q], 2), n(sd[4 + q], 2),
+        n(c[q][4 + q] / (sd[q] * sd[4 + q]), 3),
+      ]
+    }
+    var out = "\nBy quarter (\(p.games.map { "\($0) games, " } ?? "")shares of each team's regulation points; sds and the teams' correlation around those means):\n"
+    out += OddsOutput.table(header: ["quarter", "home share", "away share", "home sd", "away sd", "rho"], rows: rows) + "\n"
+    let halves = (0..<2).map { h in (0..<4).map { $0 / 2 == h ? 1.0 : 0 } }
+    func marginVariance(_ w: [Double]) -> Double {
+      var v = 0.0
+      for i in 0..<8 { for j in 0..<8 { v += (i < 4 ? w[i] : -w[i - 4]) * (j < 4 ? w[j] : -w[j - 4]) * c[i][j] } }
+      return v
+    }
+    let m1 = marginVariance(halves[0]), m2 = marginVariance(halves[1])
+    var cross = 0.0
+    for i in 0..<8 { for j in 0..<8 {
+      let a = i < 4 ? halves[0][i] : -halves[0][i - 4], b = j < 4 ? halves[1][j] : -halves[1][j - 4]
+      cross += a * b * c[i][j]
+    } }
+    out += "regulation sd implied: home \(n(block(0..<4, 0..<4).squareRoot(), 2)), away \(n(block(4..<8, 4..<8).squareRoot(), 2)); "
+    out += "second-half margin on the first half's: \(n(cross / m1, 3)) (a margin that reverts has it below 0), halves' margin sds \(n(m1.squareRoot(), 2)), \(n(m2.squareRoot(), 2))\n"
+    out += "at an expected regulation total of \(n(p.referenceTotal, 1)); a game expecting T scales the covariance by (T / \(n(p.referenceTotal, 1)))^\(n(p.varianceExponent, 2))"
+    out += (p.standardErrors?.varianceExponent).map { " (exponent +/- \(n($0, 2)))" } ?? ""
+    out += "\n"
     return out
   }
 }

@@ -9,6 +9,29 @@ package struct GameReportText {
 
   package init(_ report: GameReport) { self.report = report }
 
+  /// The periods asked for: each one's means and spreads, its lines' probabilities on whole
+  /// points, and its three-way moneyline.
+  func periodLines() -> [String] {
+    guard !report.periods.isEmpty else { return [] }
+    var out = ["", "Periods  the quarter model's exact normal probabilities on whole points"]
+    for p in report.periods {
+      let s = p.scores, ml = s.moneyline
+      out.append(
+        "  \(Fmt.pad(p.period.rawValue, 4)) home \(Fmt.fixed(s.homeMean, 1)) · away \(Fmt.fixed(s.awayMean, 1)) · total \(Fmt.fixed(s.meanTotal, 1)) ± \(Fmt.fixed(s.totalSD, 1)) · margin \(s.meanMargin >= 0 ? "+" : "")\(Fmt.fixed(s.meanMargin, 1)) ± \(Fmt.fixed(s.marginSD, 1))")
+      if let line = p.totalLine {
+        let t = s.total(line)
+        out.append("       total \(Fmt.line(line)): over \(Fmt.fixed(t.over, 4)) · under \(Fmt.fixed(t.under, 4)) · push \(Fmt.fixed(t.push, 4))")
+      }
+      if let spread = p.spread {
+        let c = s.homeSpread(spread)
+        out.append(
+          "       home \(spread > 0 ? "+" : "")\(PlainNumber.text(spread)): cover \(Fmt.fixed(c.cover, 4)) · away covers \(Fmt.fixed(c.lose, 4)) · push \(Fmt.fixed(c.push, 4))")
+      }
+      out.append("       moneyline: home \(Fmt.fixed(ml.home, 4)) · away \(Fmt.fixed(ml.away, 4)) · level \(Fmt.fixed(ml.tie, 4))")
+    }
+    return out
+  }
+
   package func render() -> String {
     let s = report.simulation, m = s.model, e = report.evMetrics, a = report.analytic
     var out: [String] = []
@@ -107,6 +130,7 @@ package struct GameReportText {
       out.append("  std err: exact where every game moves one way (projections, overtime not tie), else an upper bound (≤)")
       out.append("  most influential: \(sensitivity.ranking.order.map(\.name).joined(separator: ", ")) (\(sensitivity.ranking.dominant.name) dominates)")
     }
+    out.append(contentsOf: periodLines())
     return out.joined(separator: "\n")
   }
 

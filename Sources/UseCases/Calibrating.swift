@@ -18,12 +18,17 @@ package struct CalibrationRequest: Sendable {
   /// The fit the pooling weights shrink toward when the games are too few (`Calibrating.minimumGames`):
   /// the shipped model's fit on the same projections.
   package var prior: ModelSet.Fit?
+  /// Each game's quarter scores (aligned with `games`; nil where the periods file has none): with
+  /// them the quarter model is fitted too (`PeriodFit`).
+  package var quarters: [QuarterScores?]?
 
   package init(
     games: [HistoricalGame], chosen: [Int], projection: ProjectionSource = .market, overtime: Overtime.Kind = .flat,
-    options: SimulationOptions = SimulationOptions(simulations: Defaults.simulations, seed: 1), prior: ModelSet.Fit? = nil
+    options: SimulationOptions = SimulationOptions(simulations: Defaults.simulations, seed: 1), prior: ModelSet.Fit? = nil,
+    quarters: [QuarterScores?]? = nil
   ) {
     self.prior = prior
+    self.quarters = quarters
     self.games = games
     self.chosen = chosen
     self.projection = projection
@@ -48,6 +53,8 @@ package struct Calibrated: Sendable {
   package var shrunkFrom: (weights: PoolingWeights, standardErrors: [BetMarket: Double])?
   /// What a reader must know of the fit (the shrinkage).
   package var notes: [String] = []
+  /// The quarter model, fitted on the chosen games that have quarter scores and a projection.
+  package var periods: PeriodFit?
 }
 
 package enum Calibrating {
@@ -83,6 +90,24 @@ package enum Calibrating {
       ratings: tuned, model: model, pooling: pooling.weights, poolingStandardErrors: pooling.standardErrors)
     if fit.games < minimumGames, let prior = request.prior, let weights = prior.pooling {
       calibrated.shrink(toward: weights, standardErrors: prior.poolingStandardErrors, games: fit.games)
+    }
+    if let quarters = request.quarters {
+      var scores: [QuarterScores] = [], means: [(home: Double, away: Double)] = []
+      for (k, i) in request.chosen.enumerated() {
+        guard let q = quarters[i], let p = projected[k] else { continue }
+        let m = model.gameModel(for: p)
+        scores.append(q)
+        means.append((m.homeMean, m.awayMean))
+      }
+      calibrated.periods = PeriodFit.fit(scores, means: means)
+      calibrated.model.periods = calibrated.periods?.model
+      if let p = calibrated.periods {
+        func pc(_ x: Double?) -> String { String(format: "%.2f%%", 100 * (x ?? .nan)) }
+        calibrated.notes.append(
+          "quarter model on \(p.games) games: first halves level \(pc(p.observedTies[.h1])) observed, \(pc(p.predictedTies[.h1])) predicted; first quarters level \(pc(p.observedTies[.q1])) observed, \(pc(p.predictedTies[.q1])) predicted")
+      } else {
+        calibrated.notes.append("fewer than 20 games have quarter scores: no quarter model fitted")
+      }
     }
     return calibrated
   }

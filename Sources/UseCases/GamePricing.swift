@@ -27,12 +27,18 @@ package struct GamePricingRequest: Sendable {
   package var sensitivityExact: Bool
   /// The distributions a picture draws (`GameChart`).
   package var pictures: Bool
+  /// Periods to price beside the game (`run --period`), on `periodModel` (the model's quarter
+  /// model, exact normal probabilities on whole points).
+  package var periods: [PeriodQuote] = []
+  package var periodModel: PeriodModel?
 
   package init(
     model: GameModel, market: TotalsMarket, options: SimulationOptions, policy: AdvicePolicy = Defaults.advice,
     exact: Bool = Defaults.exact, reportExact: Bool = true, scenarios: Bool = false, conditionalScenarios: Bool = false, sensitivity: Bool = false,
-    sensitivityExact: Bool = false, pictures: Bool = false
+    sensitivityExact: Bool = false, pictures: Bool = false, periods: [PeriodQuote] = [], periodModel: PeriodModel? = nil
   ) {
+    self.periods = periods
+    self.periodModel = periodModel
     self.model = model
     self.market = market
     self.options = options
@@ -100,7 +106,32 @@ package enum GamePricing {
       exact: exact, elapsedSeconds: elapsed, scenarios: scenarios, sensitivity: sensitivity,
       gradeOnExact: request.exact, reportExact: request.reportExact)
     report.conditionalScenarios = conditional
+    if !request.periods.isEmpty {
+      guard let periods = request.periodModel else {
+        throw InputError.invalid(
+          field: "period", value: request.periods[0].period.rawValue,
+          reason: "the model has no quarter model (fit one with calibrate --periods data/nba_periods.csv)")
+      }
+      report.periods = request.periods.map { q in
+        PricedPeriod(
+          period: q.period, scores: periods.period(q.period, homeRegulation: model.homeMean, awayRegulation: model.awayMean),
+          totalLine: q.totalLine, spread: q.spread)
+      }
+    }
     let pictures = request.pictures ? GameDistributions(histogram: histogram, exact: exact, line: line) : nil
     return PricedGame(report: report, pictures: pictures)
+  }
+}
+
+/// A period asked for, with its lines where given: the total and the home team's spread.
+package struct PeriodQuote: Hashable, Sendable {
+  package var period: GamePeriod
+  package var totalLine: Double?
+  package var spread: Double?
+
+  package init(period: GamePeriod, totalLine: Double? = nil, spread: Double? = nil) {
+    self.period = period
+    self.totalLine = totalLine
+    self.spread = spread
   }
 }

@@ -71,7 +71,8 @@ package struct ModelSet: Sendable {
   /// - the seed: its defaults, the model alone.
   package func resolve(for source: ProjectionSource?) -> ResolvedModel {
     guard origin != .seed else {
-      return ResolvedModel(template: nil, shift: .none, pooling: nil, ratings: .defaults, name: "seed defaults", notes: [])
+      return ResolvedModel(
+        template: nil, shift: .none, pooling: nil, ratings: .defaults, periods: nil, name: "seed defaults", notes: [])
     }
     let ratings = fits[.ratings]?.ratings ?? .defaults
     if let source, let fit = fits[source] {
@@ -84,13 +85,13 @@ package struct ModelSet: Sendable {
       let shift = source == .market ? ProjectionShift.none : ProjectionShift(fit.model, fittedOn: source, for: source)
       return ResolvedModel(
         template: fit.model.template, shift: shift, pooling: pooling, ratings: fit.ratings ?? ratings,
-        name: describe(source, fit), notes: notes)
+        periods: fit.model.periods, name: describe(source, fit), notes: notes)
     }
     let base = fits[.market] ?? fits.sorted { $0.key.rawValue < $1.key.rawValue }.first?.value
     let what = source.map { "the \(name) has no fit on \($0.rawValue) projections" } ?? "projections given have no fitted pooling weight in the \(name)"
     return ResolvedModel(
       template: base?.model.template, shift: .none, pooling: Defaults.pooling, ratings: ratings,
-      name: describe(nil, base), notes: [Self.defaultPoolingNote(what)])
+      periods: base?.model.periods, name: describe(nil, base), notes: [Self.defaultPoolingNote(what)])
   }
 
   /// How outputs name the set: "shipped model", "model file m.json".
@@ -122,6 +123,8 @@ package struct ResolvedModel: Sendable {
   package var pooling: PoolingWeights?
   /// The ratings' hyperparameters.
   package var ratings: RatingsSettings
+  /// The game by quarters, where the fit has one (`calibrate --periods`).
+  package var periods: PeriodModel?
   /// The model named as outputs name it: "shipped model (stats fit, nba_games_lines.csv 2007-08:2024-25, 23117 games)".
   package var name: String
   /// What the user should be told (a pooling weight by default).

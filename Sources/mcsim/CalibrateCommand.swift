@@ -33,6 +33,9 @@ struct CalibrateCommand: ParsableCommand {
   @Option(help: "Write the fitted model to this file (versioned JSON, read by --model FILE).")
   var out: String?
 
+  @Option(help: "Quarter scores of the same games (CSV in the format of data/nba_periods.csv, joined on date, home and away): fit the game by quarters too, written to the model file's periods block.")
+  var periods: String?
+
   @OptionGroup(title: "Pooling with the market (the fitted model prices the chosen games)") var randomOptions: RandomOptions
   @OptionGroup(title: "Output") var output: OutputOptions
 
@@ -49,9 +52,15 @@ struct CalibrateCommand: ParsableCommand {
   func run() throws {
     let file = try results.read()
     let chosen = try results.select(file.games)
+    var quarters: [QuarterScores?]? = nil
+    if let periods {
+      let scores: PeriodScoresFile
+      do { scores = try PeriodScoresFile.read(periods) } catch { throw CLIError.badInput("--periods \(periods)", error) }
+      quarters = file.games.map(scores.scores(of:))
+    }
     var fitted: [(document: ModelDocument, response: CalibrationResponse)] = []
     for projection in everySource ? ProjectionSource.allCases : [results.projection ?? .market] {
-      fitted.append(try fit(file, chosen: chosen, projection: projection))
+      fitted.append(try fit(file, chosen: chosen, projection: projection, quarters: quarters))
     }
     if let out {
       let text =
@@ -79,14 +88,16 @@ struct CalibrateCommand: ParsableCommand {
   }
 
   /// One projection source's fit: its model document and the full response.
-  func fit(_ file: GameResultsFile, chosen: [Int], projection: ProjectionSource) throws -> (ModelDocument, CalibrationResponse) {
+  func fit(_ file: GameResultsFile, chosen: [Int], projection: ProjectionSource, quarters: [QuarterScores?]?) throws
+    -> (ModelDocument, CalibrationResponse)
+  {
     let start = Date()
     let request = CalibrationRequest(
       games: file.games, chosen: chosen, projection: projection, overtime: otModel,
       options: SimulationOptions(
         simulations: randomOptions.sims ?? Defaults.simulations, seed: randomOptions.seed ?? 1,
         threads: randomOptions.threads),
-      prior: ModelFile.shipped.modelSet(.shipped).fits[projection])
+      prior: ModelFile.shipped.modelSet(.shipped).fits[projection], quarters: quarters)
     let calibrated: Calibrated?
     do { calibrated = try Calibrating.fit(request) } catch { throw CLIError.badInput("--projection", error) }
     guard let fitted = calibrated else {
@@ -94,7 +105,8 @@ struct CalibrateCommand: ParsableCommand {
     }
     let document = ModelDocument(
       fitted.model, fit: fitted.fit, data: URL(fileURLWithPath: file.source).lastPathComponent, stage: results.stageFilter,
-      ratings: fitted.ratings?.settings, pooling: fitted.pooling, poolingStandardErrors: fitted.poolingStandardErrors)
+      ratings: fitted.ratings?.settings, pooling: fitted.pooling, poolingStandardErrors: fitted.poolingStandardErrors,
+      periods: fitted.periods)
     let response = CalibrationResponse(
       fit: fitted.fit, bySeason: fitted.bySeason, model: document, data: file.source, stage: results.stageFilter,
       skippedRows: file.skipped, notes: fitted.notes, elapsedMS: Date().timeIntervalSince(start) * 1000)

@@ -50,6 +50,7 @@ struct RunCommand: ParsableCommand {
   @OptionGroup(title: "Advice (docs/one-game.md)") var adviceOptions: AdviceOptions
   @OptionGroup(title: "Model") var modelOptions: ModelOptions
   @OptionGroup(title: "Model") var modelFile: ModelFileOptions
+  @OptionGroup(title: "Periods (docs/periods-and-in-play.md)") var periodOptions: PeriodOptions
   @OptionGroup(title: "Simulation") var randomOptions: RandomOptions
   @OptionGroup(title: "Input") var input: InputOptions
   @OptionGroup(title: "Output") var output: OutputOptions
@@ -127,6 +128,7 @@ struct RunCommand: ParsableCommand {
       market = TotalsMarket(
         line: line!, overOdds: overFlag ?? TotalsMarket.defaultOdds, underOdds: underFlag ?? TotalsMarket.defaultOdds)
     }
+    let periodQuotes = try periodOptions.quotes()
     let priced: PricedGame
     do {
       try market.validate()
@@ -136,7 +138,7 @@ struct RunCommand: ParsableCommand {
         GamePricingRequest(
           model: model, market: market, options: options, policy: policy, exact: grade, reportExact: report,
           scenarios: wantScenarios, conditionalScenarios: scenarios, sensitivity: wantSensitivity,
-          sensitivityExact: report, pictures: svg != nil),
+          sensitivityExact: report, pictures: svg != nil, periods: periodQuotes, periodModel: resolved.periods),
         progress: progress?.update)
       progress?.finish()
     } catch {

@@ -31,7 +31,8 @@ final class ShippedModelTests: XCTestCase {
     try TestTier.statistical.require()
     let out = dir.appendingPathComponent("model.json").path
     let r = try MCSimBinary.run(
-      ["calibrate", "data/nba_games_lines.csv", "--every-source", "--seed", "1", "--out", out], cwd: root)
+      ["calibrate", "data/nba_games_lines.csv", "--every-source", "--periods", "data/nba_periods.csv", "--seed", "1", "--out", out],
+      cwd: root)
     XCTAssertEqual(r.status, 0, r.stderr)
     XCTAssertEqual(try String(contentsOfFile: out, encoding: .utf8), try shippedText())
     let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try shippedText().utf8)) as? [String: Any])
@@ -42,6 +43,7 @@ final class ShippedModelTests: XCTestCase {
       let projection = try XCTUnwrap(fit["projection"] as? [String: Any], source)
       let pooling = try XCTUnwrap(projection["pooling"] as? [String: Double], source)
       let errors = try XCTUnwrap((fit["fit"] as? [String: Any])?["standard_errors"] as? [String: Double], source)
+      XCTAssertNotNil(fit["periods"], "\(source): the quarter model")
       for market in ["totals", "spreads", "moneylines"] {
         XCTAssertTrue((0...1).contains(try XCTUnwrap(pooling[market])), "\(source) \(market)")
         XCTAssertNotNil(errors["pool_\(market)"], "\(source): the pooling weight of \(market) has a standard error")

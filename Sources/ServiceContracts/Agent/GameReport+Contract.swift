@@ -52,6 +52,7 @@ package struct SimulateAnswer: ContractObject, Sendable {
       "our_kelly", rules == .agent ? r4(over ? metrics.kellyOverFractional : metrics.kellyUnderFractional) : r.ourKelly)
     try fields.field(
       "our_probability", rules == .agent ? PythonRound.rounded(over ? r.simulation.pOver : r.simulation.pUnder, 4) : r.ourProbability)
+    if !r.periods.isEmpty { try fields.field("periods", PeriodsBlock(r.periods)) }
     try fields.fieldIfPresent("scenarios", r.scenarios)
     try fields.fieldIfPresent("sensitivity", r.sensitivity)
     try fields.field("simulation", r.simulation)

@@ -33,6 +33,56 @@ package struct ModelDocument: Codable, Hashable, Sendable {
   package var model: Model
   package var projection: ProjectionShifts
   package var fit: FitRecord?
+  /// The game by quarters (`calibrate --periods`); absent in files without it: the full game only.
+  package var periods: Periods?
+
+  /// `PeriodModel` by the file's keys, with what the fit recorded.
+  package struct Periods: Codable, Hashable, Sendable {
+    package var homeShares: [Double]
+    package var awayShares: [Double]
+    /// 8 x 8: home q1..q4, away q1..q4, at `reference_total`.
+    package var covariance: [[Double]]
+    /// The expected regulation total the covariance is for, and the power of T / reference_total
+    /// that scales it for a game expecting T.
+    package var referenceTotal: Double
+    package var varianceExponent: Double
+    package var games: Int?
+    package var standardErrors: Errors?
+
+    package struct Errors: Codable, Hashable, Sendable {
+      package var homeShares: [Double]
+      package var awayShares: [Double]
+      package var covariance: [[Double]]
+      package var varianceExponent: Double?
+
+      enum CodingKeys: String, CodingKey {
+        case homeShares = "home_shares", awayShares = "away_shares", covariance, varianceExponent = "variance_exponent"
+      }
+    }
+
+    package init(_ fit: PeriodFit) {
+      homeShares = fit.model.homeShares
+      awayShares = fit.model.awayShares
+      covariance = fit.model.covariance
+      referenceTotal = fit.model.referenceTotal
+      varianceExponent = fit.model.varianceExponent
+      games = fit.games
+      standardErrors = Errors(
+        homeShares: fit.homeShareErrors, awayShares: fit.awayShareErrors, covariance: fit.covarianceErrors,
+        varianceExponent: fit.varianceExponentError.isFinite ? fit.varianceExponentError : nil)
+    }
+
+    package var model: PeriodModel {
+      PeriodModel(
+        homeShares: homeShares, awayShares: awayShares, covariance: covariance, referenceTotal: referenceTotal,
+        varianceExponent: varianceExponent)
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case homeShares = "home_shares", awayShares = "away_shares", covariance, referenceTotal = "reference_total"
+      case varianceExponent = "variance_exponent", games, standardErrors = "standard_errors"
+    }
+  }
 
   package struct Model: Codable, Hashable, Sendable {
     package var homeSD: Double
@@ -138,17 +188,18 @@ package struct ModelDocument: Codable, Hashable, Sendable {
     }
   }
 
-  package init(version: Int = currentVersion, model: Model, projection: ProjectionShifts, fit: FitRecord?) {
+  package init(version: Int = currentVersion, model: Model, projection: ProjectionShifts, fit: FitRecord?, periods: Periods? = nil) {
     self.version = version
     self.model = model
     self.projection = projection
     self.fit = fit
+    self.periods = periods
   }
 
   /// The document of a calibrated model and the fit it came from.
   package init(
     _ calibrated: CalibratedModel, fit: ModelFit, data: String, stage: String?, ratings: RatingsSettings? = nil,
-    pooling: PoolingWeights? = nil, poolingStandardErrors: [BetMarket: Double] = [:]
+    pooling: PoolingWeights? = nil, poolingStandardErrors: [BetMarket: Double] = [:], periods: PeriodFit? = nil
   ) {
     let t = calibrated.template
     var errors = fit.standardErrors(overtime: t.overtime.kind)
@@ -161,7 +212,8 @@ package struct ModelDocument: Codable, Hashable, Sendable {
         source: fit.projection, homeAdvantage: calibrated.homeAdvantage, totalShift: calibrated.totalShift,
         ratings: ratings.map(Ratings.init), pooling: pooling.map(Pooling.init)),
       fit: FitRecord(
-        data: data, seasons: fit.seasons, stage: stage, games: fit.games, standardErrors: errors))
+        data: data, seasons: fit.seasons, stage: stage, games: fit.games, standardErrors: errors),
+      periods: periods.map(Periods.init))
   }
 
   /// The keys of the pooling weights' standard errors in `fit.standard_errors`.
@@ -192,7 +244,8 @@ package struct ModelDocument: Codable, Hashable, Sendable {
     m.correlation = model.rho
     m.overtime = Overtime(kind: model.otModel, rate: model.otRate, points: model.otPoints, sd: model.otSD)
     m.skewness = model.skew
-    return CalibratedModel(template: m, homeAdvantage: projection.homeAdvantage, totalShift: projection.totalShift)
+    return CalibratedModel(
+      template: m, homeAdvantage: projection.homeAdvantage, totalShift: projection.totalShift, periods: periods?.model)
   }
 }
 

@@ -1,0 +1,52 @@
+import Simulation
+
+/// A game's periods (`run --period`), keyed by period:
+///
+///   {"h1": {"mean_home", "mean_away", "mean_total", "mean_margin", "sd_total", "sd_margin",
+///           "p_home_win", "p_away_win", "p_tie",
+///           "total_line", "p_over", "p_under", "p_push",          (with a total line)
+///           "spread", "p_home_cover", "p_away_cover", "p_spread_push"}}   (with a spread)
+///
+/// Probabilities are fractions; `spread` is the home team's (-2.5: home gives 2.5 points); a
+/// period's moneyline is read three ways (home ahead, away ahead, level).
+package struct PeriodsBlock: ContractObject, Sendable {
+  let periods: [PricedPeriod]
+
+  package init(_ periods: [PricedPeriod]) { self.periods = periods }
+
+  package func writeFields(to fields: inout some FieldWriter) throws {
+    for p in periods.sorted(by: { $0.period.rawValue < $1.period.rawValue }) { try fields.field(p.period.rawValue, Period(p)) }
+  }
+
+  struct Period: ContractObject, Sendable {
+    let p: PricedPeriod
+    init(_ p: PricedPeriod) { self.p = p }
+
+    func writeFields(to fields: inout some FieldWriter) throws {
+      let s = p.scores, ml = s.moneyline
+      try fields.field("mean_away", s.awayMean)
+      try fields.field("mean_home", s.homeMean)
+      try fields.field("mean_margin", s.meanMargin)
+      try fields.field("mean_total", s.meanTotal)
+      if let line = p.totalLine {
+        let t = s.total(line)
+        try fields.field("p_over", t.over)
+        try fields.field("p_push", t.push)
+        try fields.field("p_under", t.under)
+      }
+      try fields.field("p_away_win", ml.away)
+      if let spread = p.spread {
+        let c = s.homeSpread(spread)
+        try fields.field("p_away_cover", c.lose)
+        try fields.field("p_home_cover", c.cover)
+        try fields.field("p_spread_push", c.push)
+      }
+      try fields.field("p_home_win", ml.home)
+      try fields.field("p_tie", ml.tie)
+      try fields.field("sd_margin", s.marginSD)
+      try fields.field("sd_total", s.totalSD)
+      if let spread = p.spread { try fields.field("spread", spread) }
+      if let line = p.totalLine { try fields.field("total_line", line) }
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `run --period`: a game's quarters and halves priced beside it on the shipped model's quarter
+/// model, with the JSON `periods` block; `calibrate --periods` writes and prints the quarter model.
+final class PeriodCommandTests: XCTestCase {
+  override func setUpWithError() throws { try TestTier.endToEnd.require() }
+
+  func testRunPricesThePeriodsAsked() throws {
+    let doc = try MCSimBinary.json(
+      ["run", "--line", "225.5", "--home", "115", "--away", "112", "--seed", "1", "--period", "h1", "--period-line", "112.5",
+       "--period-spread", "-1.5", "--json"])
+    let h1 = try XCTUnwrap(((doc["result"] as? [String: Any])?["periods"] as? [String: [String: Double]])?["h1"])
+    for key in ["mean_home", "mean_away", "mean_total", "mean_margin", "sd_total", "sd_margin", "p_over", "p_under", "p_push",
+                "p_home_cover", "p_away_cover", "p_spread_push", "p_home_win", "p_away_win", "p_tie", "total_line", "spread"] {
+      XCTAssertNotNil(h1[key], key)
+    }
+    XCTAssertEqual(h1["p_over"]! + h1["p_under"]! + h1["p_push"]!, 1, accuracy: 1e-12)
+    XCTAssertEqual(h1["p_home_win"]! + h1["p_away_win"]! + h1["p_tie"]!, 1, accuracy: 1e-12)
+    XCTAssertEqual(h1["p_push"]!, 0, "a half-point line never pushes")
+    // The first half of a game projected 115-112 is about half of it, the home side ahead.
+    XCTAssertEqual(h1["mean_total"]!, 227 / 2, accuracy: 2)
+    XCTAssertGreaterThan(h1["mean_margin"]!, 0)
+    // A first-half tie is a few percent, as the data have it (3-4%).
+    XCTAssertTrue((0.02...0.06).contains(h1["p_tie"]!), "\(h1["p_tie"]!)")
+    // The lines go with one period.
+    let two = try MCSimBinary.run(["run", "--line", "225.5", "--home", "115", "--away", "112", "--period", "h1", "--period", "q1", "--period-line", "50.5"])
+    XCTAssertEqual(two.status, 64)
+    XCTAssertTrue(two.stderr.contains("--period-line and --period-spread go with exactly one --period (got 2)"), two.stderr)
+    // The seed's defaults have no quarter model: said, naming the period.
+    let seed = try MCSimBinary.run(["run", "--line", "225.5", "--home", "115", "--away", "112", "--period", "h1", "--model", "seed"])
+    XCTAssertNotEqual(seed.status, 0)
+    XCTAssertTrue(seed.stderr.contains("the model has no quarter model"), seed.stderr)
+  }
+
+  func testCalibrateFitsTheQuarterModel() throws {
+    let root = GoldenOutputTests.projectRoot
+    let r = try MCSimBinary.run(
+      ["calibrate", "data/nba_games_lines.csv", "--seasons", "2007-08:2017-18", "--periods", "data/nba_periods.csv"], cwd: root)
+    XCTAssertEqual(r.status, 0, r.stderr)
+    XCTAssertTrue(r.stdout.contains("By quarter (13288 games"), r.stdout)
+    // The margin reverts: the second half's moves against the first's (about -0.27 on public data).
+    let line = try XCTUnwrap(r.stdout.split(separator: "\n").first { $0.contains("second-half margin on the first half's") })
+    let value = try XCTUnwrap(Double(line.split(separator: ":")[2].split(separator: " ")[0]))
+    XCTAssertEqual(value, -0.27, accuracy: 0.03)
+    let bad = try MCSimBinary.run(["calibrate", "data/nba_games_lines.csv", "--periods", "data/nba_games_lines.csv"], cwd: root)
+    XCTAssertEqual(bad.status, 1)
+    XCTAssertTrue(bad.stderr.contains("missing column 'home_q1'"), bad.stderr)
+  }
+}
