@@ -82,7 +82,6 @@ package enum CalibrationTable {
     func n(_ x: Double, _ d: Int) -> String { String(format: "%.\(d)f", x) }
     let c = p.covariance
     let sd = (0..<8).map { c[$0][$0].squareRoot() }
-    func block(_ r: Range<Int>, _ s: Range<Int>) -> Double { r.reduce(0) { a, i in s.reduce(a) { $0 + c[i][$1] } } }
     let rows = (0..<4).map { q -> [String] in
       let e = p.standardErrors
       return [
@@ -93,20 +92,9 @@ package enum CalibrationTable {
     }
     var out = "\nBy quarter (\(p.games.map { "\($0) games, " } ?? "")shares of each team's regulation points; sds and the teams' correlation around those means):\n"
     out += OddsOutput.table(header: ["quarter", "home share", "away share", "home sd", "away sd", "rho"], rows: rows) + "\n"
-    let halves = (0..<2).map { h in (0..<4).map { $0 / 2 == h ? 1.0 : 0 } }
-    func marginVariance(_ w: [Double]) -> Double {
-      var v = 0.0
-      for i in 0..<8 { for j in 0..<8 { v += (i < 4 ? w[i] : -w[i - 4]) * (j < 4 ? w[j] : -w[j - 4]) * c[i][j] } }
-      return v
-    }
-    let m1 = marginVariance(halves[0]), m2 = marginVariance(halves[1])
-    var cross = 0.0
-    for i in 0..<8 { for j in 0..<8 {
-      let a = i < 4 ? halves[0][i] : -halves[0][i - 4], b = j < 4 ? halves[1][j] : -halves[1][j - 4]
-      cross += a * b * c[i][j]
-    } }
-    out += "regulation sd implied: home \(n(block(0..<4, 0..<4).squareRoot(), 2)), away \(n(block(4..<8, 4..<8).squareRoot(), 2)); "
-    out += "second-half margin on the first half's: \(n(cross / m1, 3)) (a margin that reverts has it below 0), halves' margin sds \(n(m1.squareRoot(), 2)), \(n(m2.squareRoot(), 2))\n"
+    let model = p.model
+    out += "regulation sd implied: home \(n(model.regulationSD(home: true), 2)), away \(n(model.regulationSD(home: false), 2)); "
+    out += "second-half margin on the first half's: \(n(model.marginReversion, 3)) (a margin that reverts has it below 0), halves' margin sds \(n(model.marginSD(.h1), 2)), \(n(model.marginSD(.h2), 2))\n"
     out += "at an expected regulation total of \(n(p.referenceTotal, 1)); a game expecting T scales the covariance by (T / \(n(p.referenceTotal, 1)))^\(n(p.varianceExponent, 2))"
     out += (p.standardErrors?.varianceExponent).map { " (exponent +/- \(n($0, 2)))" } ?? ""
     out += "\n"

@@ -85,6 +85,30 @@ package struct PeriodModel: Hashable, Sendable {
       homeVariance: k * covariance(wh, wh), awayVariance: k * covariance(wa, wa), covariance: k * covariance(wh, wa))
   }
 
+  /// A team's regulation sd at the reference total: the square root of its 4 x 4 block's sum.
+  package func regulationSD(home: Bool) -> Double {
+    let w = Self.weights(home: home, quarters: [0, 1, 2, 3])
+    return covariance(w, w).squareRoot()
+  }
+
+  /// The margin over `period`'s quarters, as weights over the eight scores.
+  static func marginWeights(_ period: GamePeriod) -> [Double] {
+    zip(weights(home: true, quarters: period.quarters), weights(home: false, quarters: period.quarters)).map { $0 - $1 }
+  }
+
+  /// A half's margin sd at the reference total.
+  package func marginSD(_ half: GamePeriod) -> Double {
+    let w = Self.marginWeights(half)
+    return covariance(w, w).squareRoot()
+  }
+
+  /// The second half's margin regressed on the first's: Cov(m2, m1) / Var(m1). Below 0, a margin
+  /// reverts (the team ahead at half time gives some of it back).
+  package var marginReversion: Double {
+    let m1 = Self.marginWeights(.h1), m2 = Self.marginWeights(.h2)
+    return covariance(m2, m1) / covariance(m1, m1)
+  }
+
   /// Checks the shares (4 each, positive, summing to 1 within 1e-6) and the covariance (8 x 8,
   /// finite, symmetric, positive variances). Names the first fault.
   package func validate() throws(PeriodModelError) {

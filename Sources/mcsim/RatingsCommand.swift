@@ -58,11 +58,17 @@ struct RatingsCommand: ParsableCommand {
       throw CLIError.badInput(asOf.map { "--as-of \($0)" } ?? "\(source)", error)
     }
     let stale = RatingsSourceText.staleWarning(ratings)
+    // The hyperparameters' model, named as every output names its model.
+    var provenance = Provenance()
+    provenance.model = try model.resolved(for: .ratings).name
     if output.json {
       if let stale { FileHandle.standardError.write(Data("warning: \(stale)\n".utf8)) }
-      print(try JSONOutput.encode(SuccessEnvelope(RatingsResponse(ratings), warnings: stale.map { [$0] } ?? []), style: output.style))
+      print(
+        try JSONOutput.encode(
+          SuccessEnvelope(RatingsResponse(ratings), warnings: stale.map { [$0] } ?? [], provenance: provenance), style: output.style))
     } else {
       print(RatingsTable.render(ratings), terminator: "")
+      if let line = ProvenanceText.line(provenance) { print(line) }
     }
   }
 }
