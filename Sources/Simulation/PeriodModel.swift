@@ -171,7 +171,9 @@ package struct PeriodScores: Hashable, Sendable {
   package static func sides(_ line: Double, mean: Double, sd: Double) -> (above: Double, below: Double, push: Double) {
     let above = 1 - cdf((line.rounded(.down) + 0.5 - mean) / sd)
     let below = cdf((line.rounded(.up) - 0.5 - mean) / sd)
-    return (above, below, max(0, 1 - above - below))
+    // A whole line pushes with its band's probability; any other never does (exactly 0).
+    let push = line == line.rounded() ? cdf((line + 0.5 - mean) / sd) - cdf((line - 0.5 - mean) / sd) : 0
+    return (above, below, push)
   }
 
   /// The total against `line`: over, under, push.
@@ -193,6 +195,19 @@ package struct PeriodScores: Hashable, Sendable {
   }
 }
 
+/// A period asked for, with its lines where given: the total and the home team's spread.
+package struct PeriodQuote: Hashable, Sendable {
+  package var period: GamePeriod
+  package var totalLine: Double?
+  package var spread: Double?
+
+  package init(period: GamePeriod, totalLine: Double? = nil, spread: Double? = nil) {
+    self.period = period
+    self.totalLine = totalLine
+    self.spread = spread
+  }
+}
+
 /// A period priced for a game: its scores' distribution and, where asked, its total line and the
 /// home team's spread.
 package struct PricedPeriod: Hashable, Sendable {
@@ -211,6 +226,22 @@ package struct PricedPeriod: Hashable, Sendable {
 
 extension GameReport {
   /// The periods asked for (`run --period`), in the order asked.
+  package var periods: [PricedPeriod] {
+    get { periodsStorage }
+    set { periodsStorage = newValue }
+  }
+}
+
+extension SlateGame {
+  /// The periods to price beside the game (a slate file's `period_lines`).
+  package var periods: [PeriodQuote] {
+    get { periodsStorage }
+    set { periodsStorage = newValue }
+  }
+}
+
+extension SlateGameResult {
+  /// The game's periods priced (`periods` of the slate game).
   package var periods: [PricedPeriod] {
     get { periodsStorage }
     set { periodsStorage = newValue }

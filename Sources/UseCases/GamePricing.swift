@@ -122,16 +122,3 @@ package enum GamePricing {
     return PricedGame(report: report, pictures: pictures)
   }
 }
-
-/// A period asked for, with its lines where given: the total and the home team's spread.
-package struct PeriodQuote: Hashable, Sendable {
-  package var period: GamePeriod
-  package var totalLine: Double?
-  package var spread: Double?
-
-  package init(period: GamePeriod, totalLine: Double? = nil, spread: Double? = nil) {
-    self.period = period
-    self.totalLine = totalLine
-    self.spread = spread
-  }
-}

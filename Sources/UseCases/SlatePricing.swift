@@ -22,11 +22,14 @@ package struct SlatePricingRequest: Sendable {
   package var leagueFactor: Double?
   /// With a league factor: bets on the slate's games priced jointly.
   package var bets: [SlateBet]?
+  /// The quarter model the games' periods (a slate file's `period_lines`) are priced on.
+  package var periodModel: PeriodModel?
 
-  package init(games: [SlateGame], leagueFactor: Double? = nil, bets: [SlateBet]? = nil) {
+  package init(games: [SlateGame], leagueFactor: Double? = nil, bets: [SlateBet]? = nil, periodModel: PeriodModel? = nil) {
     self.games = games
     self.leagueFactor = leagueFactor
     self.bets = bets
+    self.periodModel = periodModel
   }
 
   /// The game paths the request simulates at most (what a server admits it by): each game's
@@ -52,6 +55,8 @@ package struct PricedSlate: Sendable {
   package var leagueFactor: SlateFactor?
   /// Games with a total line that did not price, so were left out of the joint simulation.
   package var leftOut: [String]
+  /// Each game's periods priced, by its place in the request.
+  package var periods: [Int: [PricedPeriod]] = [:]
 }
 
 /// Prices slates with one set of options and one advice policy. The histograms simulated are
@@ -86,9 +91,23 @@ package struct SlatePricing: Sendable {
     if let bets = request.bets, bets.isEmpty {
       throw .invalid(field: "bets", value: "[]", reason: "give at least one bet")
     }
+    var periods: [Int: [PricedPeriod]] = [:]
+    for (i, g) in request.games.enumerated() where !g.periods.isEmpty {
+      guard let quarters = request.periodModel else {
+        throw .invalid(
+          field: "period_lines", value: g.id,
+          reason: "the model has no quarter model (fit one with calibrate --periods data/nba_periods.csv)")
+      }
+      guard let m = g.model, g.problem == nil else { continue }
+      periods[i] = g.periods.map { q in
+        PricedPeriod(
+          period: q.period, scores: quarters.period(q.period, homeRegulation: m.homeMean, awayRegulation: m.awayMean),
+          totalLine: q.totalLine, spread: q.spread)
+      }
+    }
     let evaluation = try evaluator.evaluate(request.games, progress: progress, ready: ready)
     guard let factor = request.leagueFactor else {
-      return PricedSlate(evaluation: evaluation, leagueFactor: nil, leftOut: [])
+      return PricedSlate(evaluation: evaluation, leagueFactor: nil, leftOut: [], periods: periods)
     }
     let failed = Set(evaluation.games.filter(\.failed).map(\.gameID))
     var games: [(name: String, model: GameModel, line: Double)] = []
@@ -103,7 +122,7 @@ package struct SlatePricing: Sendable {
     }
     let legs = try request.bets.map { bets throws(InputError) in try Self.legs(bets, gameNames: games.map(\.name)) }
     let joint = try SlateFactor.evaluate(games: games, factor: factor, bets: legs, options: options)
-    return PricedSlate(evaluation: evaluation, leagueFactor: joint, leftOut: leftOut)
+    return PricedSlate(evaluation: evaluation, leagueFactor: joint, leftOut: leftOut, periods: periods)
   }
 
   /// The bets on the games that go together, each named `bets[i]` when refused.

@@ -240,7 +240,7 @@ struct SlateCommand: ParsableCommand {
     let slate = assemble(feed)
     for u in slate.unmatched { console.warn("unmatched: \(u.event): \(u.reason)") }
     let betSource = bets.map(InputSource.init)
-    var request = SlatePricingRequest(games: slate.games, leagueFactor: leagueFactor)
+    var request = SlatePricingRequest(games: slate.games, leagueFactor: leagueFactor, periodModel: resolved.model.periods)
     if let betSource {
       do { request.bets = try SlateBets.bets(SlateBets.decode(try betSource.read())) } catch {
         throw CLIError.badInput(betSource.description, error)

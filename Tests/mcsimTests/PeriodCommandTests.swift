@@ -48,4 +48,31 @@ final class PeriodCommandTests: XCTestCase {
     XCTAssertEqual(bad.status, 1)
     XCTAssertTrue(bad.stderr.contains("missing column 'home_q1'"), bad.stderr)
   }
+
+  /// A slate file's `period_lines` price each game's periods (`games[i].periods`, as the held-out
+  /// checks read them); a game without them has none; an unknown period is that game's error.
+  func testSlateFilesPriceTheirPeriodLines() throws {
+    let slate = #"""
+      {"games": [{"game_id": "g1", "home_projection": 115, "away_projection": 110, "total_line": 224.5, "spread": -4.5,
+        "period_lines": {"h1": {"total": 112.5, "spread": -2.5}, "q1": {"total": 56.5}}},
+       {"game_id": "g2", "home_projection": 108, "away_projection": 112, "total_line": 219.5},
+       {"game_id": "g3", "home_projection": 108, "away_projection": 112, "period_lines": {"h3": {"total": 50.5}}}]}
+      """#
+    let r = try MCSimBinary.run(["slate", "-", "--seed", "1", "--json"], stdin: slate)
+    XCTAssertEqual(r.status, 3, r.stderr)
+    let games = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])?["games"] as? [[String: Any]])
+    let periods = try XCTUnwrap(games[0]["periods"] as? [String: [String: Double]])
+    XCTAssertEqual(Set(periods.keys), ["h1", "q1"])
+    let h1 = try XCTUnwrap(periods["h1"])
+    XCTAssertEqual(h1["total_line"], 112.5)
+    XCTAssertEqual(h1["spread"], -2.5)
+    XCTAssertEqual(h1["p_spread_push"], 0, "a half-point spread never pushes")
+    XCTAssertEqual(h1["p_over"]! + h1["p_under"]!, 1, accuracy: 1e-12)
+    XCTAssertNil(periods["q1"]?["spread"])
+    XCTAssertNotNil(periods["q1"]?["p_over"])
+    // The first half of the full game's 115-110: about half, home ahead.
+    XCTAssertEqual(h1["mean_total"]!, 225.0 / 2, accuracy: 2)
+    XCTAssertNil(games[1]["periods"])
+    XCTAssertTrue((games[2]["error"] as? String)?.contains("unknown period 'h3'") ?? false, "\(games[2])")
+  }
 }

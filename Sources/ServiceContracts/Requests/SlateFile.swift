@@ -145,13 +145,21 @@ private struct RawGame: Decodable, Sendable {
   var stats: (home: TeamStats, away: TeamStats)?
   var settings: ModelSettings
   var markets = GameMarkets()
+  var periods: [PeriodQuote] = []
   var unknownKeys: [String] = []
 
   static let known: Set<String> = ModelSettings.fieldNames.union([
     "game_id", "home_team_abbr", "away_team_abbr", "home_abbr", "away_abbr", "home_team", "away_team", "game_date",
     "home_ppg", "home_opp_ppg", "away_ppg", "away_opp_ppg", "home_projection", "away_projection",
     "total_line", "over_odds", "under_odds", "spread", "home_spread_odds", "away_spread_odds", "home_ml", "away_ml",
+    "period_lines",
   ])
+
+  /// One period's lines in `period_lines`: `{"total": 112.5, "spread": -2.5}`, each optional.
+  struct PeriodLines: Decodable {
+    var total: Double?
+    var spread: Double?
+  }
 
   init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: AnyKey.self)
@@ -218,6 +226,16 @@ private struct RawGame: Decodable, Sendable {
     case (nil, _): throw fail("home_ml", "a moneyline needs both home_ml and away_ml")
     case (_, nil): throw fail("away_ml", "a moneyline needs both home_ml and away_ml")
     }
+    if let lines = try c.decodeIfPresent([String: PeriodLines].self, forKey: key("period_lines")) {
+      for (name, l) in lines.sorted(by: { $0.key < $1.key }) {
+        guard let period = GamePeriod(rawValue: name) else {
+          throw fail("period_lines", "unknown period '\(name)' (known: \(GamePeriod.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        if let t = l.total, !(t.isFinite && t > 0 && t < 1000) { throw fail("period_lines", "\(name).total must be in (0, 1000), got \(t)") }
+        if let s = l.spread, !(s.isFinite && abs(s) < 100) { throw fail("period_lines", "\(name).spread must be in (-100, 100), got \(s)") }
+        periods.append(PeriodQuote(period: period, totalLine: l.total, spread: l.spread))
+      }
+    }
     unknownKeys = c.allKeys.map(\.stringValue).filter { !Self.known.contains($0) }.sorted()
   }
 
@@ -252,9 +270,10 @@ private struct RawGame: Decodable, Sendable {
     } else if let home, let away, home.key == away.key {
       problem = "a team cannot play itself (\(home))"
     }
-    let game = SlateGame(
+    var game = SlateGame(
       id: id, homeAbbr: homeLabel, awayAbbr: awayLabel, model: problem == nil ? model : nil, markets: markets,
       problem: problem, info: info)
+    game.periods = periods
     return SlateEntry(game: game, home: home, away: away, unknownFields: unknownKeys)
   }
 }

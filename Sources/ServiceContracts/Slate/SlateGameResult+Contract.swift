@@ -33,7 +33,7 @@ package struct SlateGameWire: Encodable, Sendable {
     case monteCarlo = "monte_carlo", evMetrics = "ev_metrics", verdict, error, edge
     case homeProjection = "home_projection", awayProjection = "away_projection"
     case overOdds = "over_odds", underOdds = "under_odds", spread, moneyline, bestBet = "best_bet"
-    case totalSource = "total_source", model, warnings, advice, stakes
+    case totalSource = "total_source", model, warnings, advice, stakes, periods
     case homeGames = "home_games", awayGames = "away_games", avgPace = "avg_pace", bookmaker
   }
 
@@ -67,6 +67,7 @@ package struct SlateGameWire: Encodable, Sendable {
     }
     try c.encodeIfPresent(g.spread, forKey: .spread)
     try c.encodeIfPresent(g.moneyline, forKey: .moneyline)
+    if !g.periods.isEmpty { try c.encode(PeriodsBlock(g.periods), forKey: .periods) }
     try c.encodeIfPresent(g.bestBet, forKey: .bestBet)
     try c.encodeIfPresent(g.totalSource, forKey: .totalSource)
     try c.encodeIfPresent(g.totalsAdvice, forKey: .advice)

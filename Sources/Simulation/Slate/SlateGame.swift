@@ -10,6 +10,7 @@ public struct SlateGame: Sendable {
   /// team without stats, a game already in play). Reported as the game's `error`.
   public var problem: String?
   public var info: GameInfo
+  package var periodsStorage: [PeriodQuote] = []
 
   public init(
     id: String, homeAbbr: String? = nil, awayAbbr: String? = nil, model: GameModel?,

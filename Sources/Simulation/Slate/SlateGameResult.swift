@@ -36,6 +36,7 @@ public struct SlateGameResult: Sendable {
   public let model: ModelDescription?
   public let info: GameInfo
   public let warnings: [String]
+  package var periodsStorage: [PricedPeriod] = []
   /// Why the game was not evaluated, if it was not.
   public let failure: GameFailure?
 
