@@ -106,18 +106,8 @@ package enum GamePricing {
       exact: exact, elapsedSeconds: elapsed, scenarios: scenarios, sensitivity: sensitivity,
       gradeOnExact: request.exact, reportExact: request.reportExact)
     report.conditionalScenarios = conditional
-    if !request.periods.isEmpty {
-      guard let periods = request.periodModel else {
-        throw InputError.invalid(
-          field: "period", value: request.periods[0].period.rawValue,
-          reason: "the model has no quarter model (fit one with calibrate --periods data/nba_periods.csv)")
-      }
-      report.periods = request.periods.map { q in
-        PricedPeriod(
-          period: q.period, scores: periods.period(q.period, homeRegulation: model.homeMean, awayRegulation: model.awayMean),
-          totalLine: q.totalLine, spread: q.spread)
-      }
-    }
+    report.periods = try PeriodPricing.price(
+      request.periods, on: request.periodModel, game: model, field: "period", value: request.periods.first?.period.rawValue ?? "")
     let pictures = request.pictures ? GameDistributions(histogram: histogram, exact: exact, line: line) : nil
     return PricedGame(report: report, pictures: pictures)
   }

@@ -93,17 +93,8 @@ package struct SlatePricing: Sendable {
     }
     var periods: [Int: [PricedPeriod]] = [:]
     for (i, g) in request.games.enumerated() where !g.periods.isEmpty {
-      guard let quarters = request.periodModel else {
-        throw .invalid(
-          field: "period_lines", value: g.id,
-          reason: "the model has no quarter model (fit one with calibrate --periods data/nba_periods.csv)")
-      }
       guard let m = g.model, g.problem == nil else { continue }
-      periods[i] = g.periods.map { q in
-        PricedPeriod(
-          period: q.period, scores: quarters.period(q.period, homeRegulation: m.homeMean, awayRegulation: m.awayMean),
-          totalLine: q.totalLine, spread: q.spread)
-      }
+      periods[i] = try PeriodPricing.price(g.periods, on: request.periodModel, game: m, field: "period_lines", value: g.id)
     }
     let evaluation = try evaluator.evaluate(request.games, progress: progress, ready: ready)
     guard let factor = request.leagueFactor else {
