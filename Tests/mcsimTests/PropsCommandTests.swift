@@ -23,6 +23,11 @@ final class PropsCommandTests: XCTestCase {
     let garland = try XCTUnwrap(props.first { $0["player"] as? String == "Darius Garland" && $0["line"] as? Double == 20.5 })
     let pOver = try XCTUnwrap(garland["p_over"] as? Double), pUnder = try XCTUnwrap(garland["p_under"] as? Double)
     XCTAssertEqual(pOver + pUnder + (garland["p_push"] as? Double ?? -1), 1, accuracy: 1e-12)
+    // A half-point line never pushes: exactly 0, not the rounding of 1 - over - under.
+    for prop in props {
+      guard let line = prop["line"] as? Double, line != line.rounded() else { continue }
+      XCTAssertEqual(prop["p_push"] as? Double, 0, "\(prop["player"] ?? "") \(line)")
+    }
     let exact = 0.5 * erfc((20.5 - 19.8) / 6.5 / 2.0.squareRoot())
     XCTAssertEqual(pOver, exact, accuracy: 4 * (exact * (1 - exact) / Double(n)).squareRoot())
     let prices = try XCTUnwrap(garland["prices"] as? [[String: Any]])

@@ -90,7 +90,10 @@ public struct PropBoard: Sendable {
     var rows: [Row] = []
     for (k, key) in keys.enumerated() {
       let l = lines[key]!
-      let over = p[2 * k], under = p[2 * k + 1], push = max(0, 1 - over - under)
+      // A half-point line never pushes; a whole one pushes with what over and under leave,
+      // less the rounding of their sum (1 - over - under was 5.6e-17 on a half-point line).
+      let over = p[2 * k], under = p[2 * k + 1], rest = 1 - over - under
+      let push = l.line != l.line.rounded() || rest < 1e-12 ? 0 : rest
       let offered = offers.filter { $0.player == l.player && $0.stat == l.stat && $0.line == l.line }
       let prices = offered.map { o in
         let win = o.side == .over ? over : under, lose = o.side == .over ? under : over
