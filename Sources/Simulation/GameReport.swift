@@ -28,8 +28,8 @@ public struct GameReport: Sendable {
   /// The total given the game's outcome (home/away win, close, blowout; regulation/overtime
   /// from the exact model), read off the same histogram (`mcsim run --scenarios`).
   public var conditionalScenarios: ConditionalScenarios? = nil
-  /// The periods priced beside the game (`periods`).
-  package var periodsStorage: [PricedPeriod] = []
+  /// The periods priced beside the game (`run --period`), in the order asked.
+  package var periods: [PricedPeriod] = []
 
   public init(
     model: GameModel, market: TotalsMarket, policy: AdvicePolicy, options: SimulationOptions,

@@ -165,10 +165,9 @@ package struct PeriodScores: Hashable, Sendable {
   package var totalSD: Double { (homeVariance + awayVariance + 2 * covariance).squareRoot() }
   package var marginSD: Double { (homeVariance + awayVariance - 2 * covariance).squareRoot() }
 
-  static func cdf(_ x: Double) -> Double { 0.5 * erfc(-x / 2.0.squareRoot()) }
-
   /// P(X > line), P(X < line) and P(X = line) for a whole-point X ~ N(mean, sd^2).
   package static func sides(_ line: Double, mean: Double, sd: Double) -> (above: Double, below: Double, push: Double) {
+    let cdf = RegulationCells.normalCDF
     let above = 1 - cdf((line.rounded(.down) + 0.5 - mean) / sd)
     let below = cdf((line.rounded(.up) - 0.5 - mean) / sd)
     // A whole line pushes with its band's probability; any other never does (exactly 0).
@@ -221,29 +220,5 @@ package struct PricedPeriod: Hashable, Sendable {
     self.scores = scores
     self.totalLine = totalLine
     self.spread = spread
-  }
-}
-
-extension GameReport {
-  /// The periods asked for (`run --period`), in the order asked.
-  package var periods: [PricedPeriod] {
-    get { periodsStorage }
-    set { periodsStorage = newValue }
-  }
-}
-
-extension SlateGame {
-  /// The periods to price beside the game (a slate file's `period_lines`).
-  package var periods: [PeriodQuote] {
-    get { periodsStorage }
-    set { periodsStorage = newValue }
-  }
-}
-
-extension SlateGameResult {
-  /// The game's periods priced (`periods` of the slate game).
-  package var periods: [PricedPeriod] {
-    get { periodsStorage }
-    set { periodsStorage = newValue }
   }
 }

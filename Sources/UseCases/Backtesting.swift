@@ -142,6 +142,12 @@ package enum Backtesting {
 }
 
 extension Backtesting {
+  /// What the walk-forward fit read, said first among a backtest's notes.
+  package static func walkForwardNote(_ fit: ModelFit) -> String {
+    let seasons = fit.seasons, span = seasons.count > 1 ? "\(seasons.first!):\(seasons.last!)" : seasons.first ?? ""
+    return "walk-forward: the model was fitted on \(span) (\(fit.games) games), the seasons before the first one replayed, and read no game on or after it"
+  }
+
   /// The walk-forward default (`backtest` without a model file): the model fitted as `calibrate`
   /// fits it (ratings' hyperparameters and pooling weights included) on the games of `stage` in
   /// the seasons before the first one replayed, reading no game of that season or after it.

@@ -49,8 +49,6 @@ package struct Calibrated: Sendable {
   package var pooling: PoolingWeights
   /// Each pooling weight's standard error (observed information), by market.
   package var poolingStandardErrors: [BetMarket: Double]
-  /// With too few games, the weights fitted on them alone before they were shrunk toward the prior.
-  package var shrunkFrom: (weights: PoolingWeights, standardErrors: [BetMarket: Double])?
   /// What a reader must know of the fit (the shrinkage).
   package var notes: [String] = []
   /// The quarter model, fitted on the chosen games that have quarter scores and a projection.
@@ -118,7 +116,6 @@ extension Calibrated {
   mutating func shrink(toward prior: PoolingWeights, standardErrors priorErrors: [BetMarket: Double], games: Int) {
     let own = pooling, ownErrors = poolingStandardErrors
     (pooling, poolingStandardErrors) = PoolingFit.shrink(own, standardErrors: ownErrors, toward: prior, priorErrors: priorErrors)
-    shrunkFrom = (own, ownErrors)
     func r(_ x: Double) -> String { String((x * 1000).rounded() / 1000) }
     let said = BetMarket.allCases.map { m in
       "\(m.rawValue) \(r(own[m]))" + ((ownErrors[m]?.isFinite ?? false) ? " +/- \(r(ownErrors[m]!))" : "") + " -> \(r(pooling[m]))"

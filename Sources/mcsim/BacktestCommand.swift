@@ -61,12 +61,8 @@ struct BacktestCommand: ParsableCommand {
           "\(file.source): no season before \(file.games[chosen[0]].season) to fit the model on (walk-forward); give --seasons with earlier ones in the file, or --model FILE",
           code: .failure, field: "--seasons", value: results.seasons)
       }
-      document = ModelDocument(
-        fitted.model, fit: fitted.fit, data: URL(fileURLWithPath: file.source).lastPathComponent, stage: results.stageFilter,
-        ratings: fitted.ratings?.settings, pooling: fitted.pooling, poolingStandardErrors: fitted.poolingStandardErrors)
-      let seasons = fitted.fit.seasons
-      walkForward =
-        "walk-forward: the model was fitted on \(seasons.first!)\(seasons.count > 1 ? ":\(seasons.last!)" : "") (\(fitted.fit.games) games), the seasons before the first one replayed, and read no game on or after it"
+      document = ModelDocument(fitted, data: URL(fileURLWithPath: file.source).lastPathComponent, stage: results.stageFilter)
+      walkForward = Backtesting.walkForwardNote(fitted.fit)
     }
     let projection = results.projection ?? document.projection.source
     let progress = output.json ? nil : ProgressLine.forTerminal()

@@ -103,10 +103,7 @@ struct CalibrateCommand: ParsableCommand {
     guard let fitted = calibrated else {
       throw CLIError.fail("\(file.source): fewer than 3 games with a \(projection.rawValue) projection to fit", code: .failure)
     }
-    let document = ModelDocument(
-      fitted.model, fit: fitted.fit, data: URL(fileURLWithPath: file.source).lastPathComponent, stage: results.stageFilter,
-      ratings: fitted.ratings?.settings, pooling: fitted.pooling, poolingStandardErrors: fitted.poolingStandardErrors,
-      periods: fitted.periods)
+    let document = ModelDocument(fitted, data: URL(fileURLWithPath: file.source).lastPathComponent, stage: results.stageFilter)
     let response = CalibrationResponse(
       fit: fitted.fit, bySeason: fitted.bySeason, model: document, data: file.source, stage: results.stageFilter,
       skippedRows: file.skipped, notes: fitted.notes, elapsedMS: Date().timeIntervalSince(start) * 1000)

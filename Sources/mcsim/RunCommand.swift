@@ -128,7 +128,7 @@ struct RunCommand: ParsableCommand {
       market = TotalsMarket(
         line: line!, overOdds: overFlag ?? TotalsMarket.defaultOdds, underOdds: underFlag ?? TotalsMarket.defaultOdds)
     }
-    let periodQuotes = try periodOptions.quotes()
+    let periodQuotes = periodOptions.quotes()
     let priced: PricedGame
     do {
       try market.validate()

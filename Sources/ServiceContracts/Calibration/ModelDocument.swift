@@ -1,6 +1,7 @@
 import Calibration
 import OddsMath
 import Simulation
+import UseCases
 
 /// The model file `mcsim calibrate --out FILE` writes and `--model FILE` reads (run, slate, sweep,
 /// serve, backtest): a versioned JSON document.
@@ -214,6 +215,14 @@ package struct ModelDocument: Codable, Hashable, Sendable {
       fit: FitRecord(
         data: data, seasons: fit.seasons, stage: stage, games: fit.games, standardErrors: errors),
       periods: periods.map(Periods.init))
+  }
+
+  /// The document of a fit as `calibrate` makes it (`Calibrating`): the model, the ratings'
+  /// hyperparameters, the pooling weights and their errors, the quarter model.
+  package init(_ fitted: Calibrated, data: String, stage: String?) {
+    self.init(
+      fitted.model, fit: fitted.fit, data: data, stage: stage, ratings: fitted.ratings?.settings, pooling: fitted.pooling,
+      poolingStandardErrors: fitted.poolingStandardErrors, periods: fitted.periods)
   }
 
   /// The keys of the pooling weights' standard errors in `fit.standard_errors`.

@@ -10,7 +10,8 @@ public struct SlateGame: Sendable {
   /// team without stats, a game already in play). Reported as the game's `error`.
   public var problem: String?
   public var info: GameInfo
-  package var periodsStorage: [PeriodQuote] = []
+  /// The periods to price beside the game (a slate file's `period_lines`).
+  package var periods: [PeriodQuote] = []
 
   public init(
     id: String, homeAbbr: String? = nil, awayAbbr: String? = nil, model: GameModel?,

@@ -36,7 +36,8 @@ public struct SlateGameResult: Sendable {
   public let model: ModelDescription?
   public let info: GameInfo
   public let warnings: [String]
-  package var periodsStorage: [PricedPeriod] = []
+  /// The game's periods priced (its slate game's `periods`).
+  package var periods: [PricedPeriod] = []
   /// Why the game was not evaluated, if it was not.
   public let failure: GameFailure?
 

@@ -31,7 +31,7 @@ struct PeriodOptions: ParsableArguments {
   }
 
   /// The periods asked for, each with its lines.
-  func quotes() throws -> [PeriodQuote] {
+  func quotes() -> [PeriodQuote] {
     periods.map { PeriodQuote(period: $0, totalLine: periods.count == 1 ? line : nil, spread: periods.count == 1 ? spread : nil) }
   }
 }
