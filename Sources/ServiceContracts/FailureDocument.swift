@@ -3,12 +3,13 @@
 ///     {"success": false,
 ///      "error": {"field": ..., "value": ..., "message": ..., "status": 422, "request_id": ...},
 ///      "errors": [{"field", "value", "message", "in"}, ...],
-///      "detail": [...]}
+///      "detail": [...] or "Not Found"}
 ///
 /// `error.field` and `error.value` name the first offending field (null when the failure is not
 /// about one); `status` and `request_id` are the server's, absent from the CLI's document;
-/// `errors` lists every offending field (the server's 422 names each); `detail` is FastAPI's
-/// validation list, kept on the server's 422 so the agent's clients read it as before.
+/// `errors` lists every offending field (the server's 422 names each); `detail` is FastAPI's:
+/// its validation list on a 422, the status's reason phrase otherwise ("Not Found", "Method Not
+/// Allowed"), so the agent's clients read every error as they read FastAPI's.
 package struct FailureDocument: Encodable, Sendable {
   /// One refused field: its dotted path, the value as given, why, and where it was ("body" or
   /// "query", FastAPI's `loc[0]`).
@@ -43,10 +44,23 @@ package struct FailureDocument: Encodable, Sendable {
     package let input: String
   }
 
+  /// FastAPI's `detail`: a list of refused fields (422) or a sentence (every other status).
+  package enum FastAPIDetail: Encodable, Sendable {
+    case fields([Detail])
+    case reason(String)
+    package func encode(to encoder: any Encoder) throws {
+      var container = encoder.singleValueContainer()
+      switch self {
+      case .fields(let list): try container.encode(list)
+      case .reason(let text): try container.encode(text)
+      }
+    }
+  }
+
   package let success = false
   package let error: ErrorBlock
   package let errors: [Problem]?
-  package let detail: [Detail]?
+  package let detail: FastAPIDetail?
 
   /// The command line's failure: one message, about `field` = `value` where there is one.
   package init(field: String?, value: String?, message: String) {
@@ -56,16 +70,17 @@ package struct FailureDocument: Encodable, Sendable {
   }
 
   /// The server's: the HTTP status, every refused field, the request id for the log; FastAPI's
-  /// `detail` list with a 422.
-  package init(status: Int, message: String, problems: [Problem], requestID: String) {
+  /// `detail` (the list with a 422, else `reason`, the status's reason phrase).
+  package init(status: Int, reason: String, message: String, problems: [Problem], requestID: String) {
     let first = problems.first
     error = ErrorBlock(field: first?.field, value: first?.value, message: message, status: status, requestID: requestID)
     errors = problems
     detail = status == 422
-      ? problems.map {
-        Detail(
-          loc: [$0.location] + $0.field.split(separator: ".").map(String.init), msg: $0.message, type: "value_error",
-          input: $0.value)
-      } : nil
+      ? .fields(
+        problems.map {
+          Detail(
+            loc: [$0.location] + $0.field.split(separator: ".").map(String.init), msg: $0.message, type: "value_error",
+            input: $0.value)
+        }) : .reason(reason)
   }
 }

@@ -49,6 +49,6 @@ package struct APIError: Error, Sendable {
   }
 
   func body(requestID: String) -> FailureDocument {
-    FailureDocument(status: Int(status.code), message: message, problems: problems, requestID: requestID)
+    FailureDocument(status: Int(status.code), reason: status.reasonPhrase, message: message, problems: problems, requestID: requestID)
   }
 }

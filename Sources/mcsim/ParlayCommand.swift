@@ -9,7 +9,7 @@ import UseCases
 
 /// `mcsim parlay`: the joint probability of several legs on one game (a same-game parlay, with
 /// player props) or on several, against the product of their own probabilities.
-struct ParlayCommand: ParsableCommand {
+struct ParlayCommand: ParsableCommand, RequiredInputs {
   static let configuration = CommandConfiguration(
     commandName: "parlay",
     abstract: "Price a parlay of correlated legs (totals, spreads, moneylines, team totals, player props).",
@@ -56,24 +56,26 @@ struct ParlayCommand: ParsableCommand {
   @OptionGroup(title: "Input") var input: InputOptions
   @OptionGroup(title: "Output") var output: OutputOptions
 
-  func validate() throws {
+  func requireInputs() throws {
     if file != nil {
       guard home == nil, away == nil, legs.isEmpty, players.isEmpty, !market.fromMarket else {
         throw ValidationError("A parlay FILE replaces --home, --away, --from-market, --leg and --player; give one or the other.")
       }
-    } else if market.fromMarket {
+      return
+    }
+    if market.fromMarket {
       guard home == nil, away == nil else { throw ValidationError("--from-market replaces --home and --away; give one or the other.") }
       guard market.total != nil, market.spread != nil else {
         throw ValidationError("--from-market needs the market's lines: give --market-total T and --market-spread S.")
       }
-      guard !legs.isEmpty else { throw ValidationError("Missing --leg: give at least one leg.") }
     } else {
       guard home != nil, away != nil else { throw ValidationError("Missing --home or --away (or --from-market, or a parlay FILE).") }
-      guard !legs.isEmpty else { throw ValidationError("Missing --leg: give at least one leg.") }
     }
+    guard !legs.isEmpty else { throw ValidationError("Missing --leg: give at least one leg.") }
   }
 
   func run() throws {
+    try requireInputs()
     let config = try adviceOptions.configFile()
     let (context, _, _) = try modelFile.context(config: config, options: modelOptions.layers, random: randomOptions, pooled: false)
     var options = randomOptions.options()

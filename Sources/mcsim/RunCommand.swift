@@ -8,7 +8,7 @@ import Simulation
 import UseCases
 
 /// `mcsim run`: one game, one totals line.
-struct RunCommand: ParsableCommand {
+struct RunCommand: ParsableCommand, RequiredInputs {
   static let configuration = CommandConfiguration(
     commandName: "run",
     abstract: "Simulate one game and price its totals line.",
@@ -57,18 +57,19 @@ struct RunCommand: ParsableCommand {
   @OptionGroup(title: "Shards (docs/shards.md)") var shardOptions: ShardOptions
 
   func validate() throws {
-    if request != nil {
-      guard line == nil, home == nil, away == nil else {
-        throw ValidationError("--request replaces --line, --home and --away; give one or the other.")
-      }
-    } else {
-      guard line != nil, home != nil, away != nil else {
-        throw ValidationError("Missing --line, --home or --away (or give --request FILE).")
-      }
+    if request != nil, line != nil || home != nil || away != nil {
+      throw ValidationError("--request replaces --line, --home and --away; give one or the other.")
+    }
+  }
+
+  func requireInputs() throws {
+    guard request != nil || (line != nil && home != nil && away != nil) else {
+      throw ValidationError("Missing --line, --home or --away (or give --request FILE).")
     }
   }
 
   func run() throws {
+    try requireInputs()
     try shardOptions.run(seed: randomOptions.seed) { try execute(tape: $0) }
   }
 

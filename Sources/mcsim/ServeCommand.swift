@@ -219,7 +219,21 @@ struct ServeCommand: AsyncParsableCommand {
     guard Logger.Level(rawValue: logLevel) != nil else {
       throw ValidationError("--log-level \(logLevel): must be trace, debug, info, notice, warning, error or critical")
     }
+    guard Self.canListen(on: host) else {
+      throw ValidationError("--host \(host): not an IPv4 or IPv6 address, nor a name this machine resolves")
+    }
     _ = try configuration()
+  }
+
+  /// Whether `host` is an address to listen on: an IP literal, or a name the resolver knows
+  /// (refused here in words, rather than as the socket library's `UnknownHost` at bind time).
+  static func canListen(on host: String) -> Bool {
+    var hints = addrinfo()
+    hints.ai_flags = AI_PASSIVE
+    hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+    var found: UnsafeMutablePointer<addrinfo>?
+    defer { if let found { freeaddrinfo(found) } }
+    return getaddrinfo(host, nil, &hints, &found) == 0
   }
 
   /// The live sources given, each with its option.

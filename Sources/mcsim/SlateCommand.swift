@@ -11,7 +11,7 @@ import UseCases
 
 /// `mcsim slate`: a night's games priced at once, from a slate file, or from an odds feed and
 /// team stats, optionally watching the feed for line moves.
-struct SlateCommand: ParsableCommand {
+struct SlateCommand: ParsableCommand, RequiredInputs {
   static let configuration = CommandConfiguration(
     commandName: "slate",
     abstract: "Prices a slate of games: totals, spreads and moneylines, simulated together.",
@@ -102,18 +102,6 @@ struct SlateCommand: ParsableCommand {
     if [stats, statsFrom, results].compactMap({ $0 }).count > 1 {
       throw ValidationError("Give one of --stats, --stats-from and --results.")
     }
-    let hasStats = stats != nil || statsFrom != nil || results != nil
-    if fromMarket {
-      guard odds != nil, file == nil, !hasStats else {
-        throw ValidationError("--from-market projects the games of an odds feed from their own lines: give --odds FEED, without a slate file or team stats.")
-      }
-    } else if file == nil {
-      guard odds != nil, hasStats else {
-        throw ValidationError("Give a slate file, or --odds FEED with --stats FILE, --stats-from CSV, --results CSV or --from-market.")
-      }
-    } else if hasStats {
-      throw ValidationError("Team stats project the games of an odds feed: give --stats with --odds and without a slate file.")
-    }
     if statsFrom != nil && asOf == nil { throw ValidationError("--stats-from needs --as-of DATE (the games before it are used).") }
     if statsFrom == nil && results == nil && asOf != nil { throw ValidationError("--as-of goes with --stats-from or --results.") }
     if statsFrom == nil && last != nil { throw ValidationError("--last goes with --stats-from.") }
@@ -133,7 +121,23 @@ struct SlateCommand: ParsableCommand {
     }
   }
 
+  func requireInputs() throws {
+    let hasStats = stats != nil || statsFrom != nil || results != nil
+    if fromMarket {
+      guard odds != nil, file == nil, !hasStats else {
+        throw ValidationError("--from-market projects the games of an odds feed from their own lines: give --odds FEED, without a slate file or team stats.")
+      }
+    } else if file == nil {
+      guard odds != nil, hasStats else {
+        throw ValidationError("Give a slate file, or --odds FEED with --stats FILE, --stats-from CSV, --results CSV or --from-market.")
+      }
+    } else if hasStats {
+      throw ValidationError("Team stats project the games of an odds feed: give --stats with --odds and without a slate file.")
+    }
+  }
+
   func run() throws {
+    try requireInputs()
     if shardOptions.shard != nil && watch != nil { throw ValidationError("--shard and --watch do not go together.") }
     try shardOptions.run(seed: randomOptions.seed) { tape in
       // A shard writes its part whatever the games' status; the merge's replay exits with it.

@@ -8,7 +8,7 @@ import UseCases
 
 /// `mcsim sweep`: one game's totals market on a grid of lines, prices and model parameters,
 /// every point on the same random numbers.
-struct SweepCommand: ParsableCommand {
+struct SweepCommand: ParsableCommand, RequiredInputs {
   static let configuration = CommandConfiguration(
     commandName: "sweep",
     abstract: "Show how one game's prices move with the line, the price and the model's assumptions.",
@@ -104,16 +104,20 @@ struct SweepCommand: ParsableCommand {
   ]
 
   func validate() throws {
-    guard !line.isEmpty, !home.isEmpty, !away.isEmpty else {
-      throw ValidationError("Missing --line, --home or --away.")
-    }
     if csv && output.json { throw ValidationError("--csv and --json: choose one.") }
     if !price.isEmpty && (overOdds != nil || underOdds != nil) {
       throw ValidationError("--price sets both prices: give --price or --over-odds/--under-odds, not both.")
     }
   }
 
+  func requireInputs() throws {
+    guard !line.isEmpty, !home.isEmpty, !away.isEmpty else {
+      throw ValidationError("Missing --line, --home or --away.")
+    }
+  }
+
   func run() throws {
+    try requireInputs()
     try shardOptions.run(seed: randomOptions.seed) { try execute(tape: $0) }
   }
 

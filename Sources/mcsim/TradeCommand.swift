@@ -7,7 +7,7 @@ import ServiceContracts
 
 /// `mcsim trade`: one trade from the original service's request file, or every legal trade of a
 /// squad against a pool. Parsing and rendering only; the numbers come from FantasyTrade.
-struct TradeCommand: ParsableCommand {
+struct TradeCommand: ParsableCommand, RequiredInputs {
   static let configuration = CommandConfiguration(
     commandName: "trade",
     abstract: "Scores AFL fantasy trades, with the probability that each one pays off.",
@@ -54,13 +54,6 @@ struct TradeCommand: ParsableCommand {
   @OptionGroup(title: "Output") var output: OutputOptions
 
   func validate() throws {
-    let batch = squad != nil || pool != nil
-    if request != nil && batch {
-      throw ValidationError("Give either a request file or --squad and --pool, not both.")
-    }
-    if request == nil && !(squad != nil && pool != nil) {
-      throw ValidationError("Give a request file, or both --squad and --pool.")
-    }
     if request != nil && (playerIn != nil || playerOut != nil || budget != nil) {
       throw ValidationError("--player-in, --player-out and --budget apply to --squad and --pool only.")
     }
@@ -75,7 +68,17 @@ struct TradeCommand: ParsableCommand {
     }
   }
 
+  func requireInputs() throws {
+    if request != nil && (squad != nil || pool != nil) {
+      throw ValidationError("Give either a request file or --squad and --pool, not both.")
+    }
+    if request == nil && !(squad != nil && pool != nil) {
+      throw ValidationError("Give a request file, or both --squad and --pool.")
+    }
+  }
+
   func run() throws {
+    try requireInputs()
     let settings = deterministic
       ? nil
       : SimulationSettings(

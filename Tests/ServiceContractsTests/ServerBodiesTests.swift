@@ -20,12 +20,12 @@ final class ServerBodiesTests: XCTestCase {
       #"{"error":{"field":"--sims","message":"--sims must be at least 1","value":"0"},"success":false}"#)
   }
 
-  func testServerFailureNamesEveryFieldAndKeepsFastAPIsDetailOnlyFor422() throws {
+  func testServerFailureNamesEveryFieldAndCarriesFastAPIsDetail() throws {
     let problems = [
       FailureDocument.Problem(field: "home_std_dev", value: "-1", message: "must be > 0"),
       FailureDocument.Problem(field: "limit", value: "900", message: "must be in 1...500", location: "query"),
     ]
-    let invalid = try json(FailureDocument(status: 422, message: "invalid request", problems: problems, requestID: "r1"))
+    let invalid = try json(FailureDocument(status: 422, reason: "Unprocessable Content", message: "invalid request", problems: problems, requestID: "r1"))
     XCTAssertEqual(
       invalid,
       #"{"detail":[{"input":"-1","loc":["body","home_std_dev"],"msg":"must be > 0","type":"value_error"},"#
@@ -33,9 +33,12 @@ final class ServerBodiesTests: XCTestCase {
         + #""error":{"field":"home_std_dev","message":"invalid request","request_id":"r1","status":422,"value":"-1"},"#
         + #""errors":[{"field":"home_std_dev","in":"body","message":"must be > 0","value":"-1"},"#
         + #"{"field":"limit","in":"query","message":"must be in 1...500","value":"900"}],"success":false}"#)
-    let busy = try json(FailureDocument(status: 503, message: "busy", problems: [], requestID: "r2"))
+    // Every other status: FastAPI's detail is the reason phrase ({"detail": "Not Found"}).
+    let busy = try json(FailureDocument(status: 503, reason: "Service Unavailable", message: "busy", problems: [], requestID: "r2"))
     XCTAssertEqual(
-      busy, #"{"error":{"field":null,"message":"busy","request_id":"r2","status":503,"value":null},"errors":[],"success":false}"#)
+      busy,
+      #"{"detail":"Service Unavailable","error":{"field":null,"message":"busy","request_id":"r2","status":503,"value":null},"#
+        + #""errors":[],"success":false}"#)
   }
 
   func testSourceStatusBeforeAndAfterAGoodRead() throws {

@@ -34,6 +34,11 @@ final class HealthAndErrorTests: XCTestCase {
     XCTAssertEqual(reply.json.object("error").number("status"), 404)
     XCTAssertEqual(reply.json.object("error")["request_id"] as? String, "abc-123")
     XCTAssertEqual(reply.json["success"] as? Bool, false)
+    // FastAPI's detail beside mcsim's error, for the agent's clients (issue 47): 404 and 405.
+    XCTAssertEqual(reply.json["detail"] as? String, "Not Found")
+    let wrongMethod = try await server.get("/api/monte-carlo/simulate")
+    XCTAssertEqual(wrongMethod.status, 405)
+    XCTAssertEqual(wrongMethod.json["detail"] as? String, "Method Not Allowed")
   }
 
   /// A request id that could forge a log line's fields (spaces, quotes, `=`) is replaced by the

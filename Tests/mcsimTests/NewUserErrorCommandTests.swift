@@ -21,6 +21,7 @@ final class NewUserErrorCommandTests: XCTestCase {
       (["slate", "--odds", "feed.json", "--stats", "s.json", "--watch", "-5"], 64, "--watch must be a positive number of seconds, got -5.0"),
       (["serve", "--odds", "http://[::1/feed.json?apiKey=SECRET", "--stats", "s.json"], 64, "--odds an unparseable http URL: not a valid URL"),
       (["serve", "--odds", "/nonexistent/feed.json", "--stats", Self.stats, "--port", "0"], 1, "--odds /nonexistent/feed.json: no such file"),
+      (["serve", "--host", "999.1.1.1", "--port", "0"], 64, "--host 999.1.1.1: not an IPv4 or IPv6 address, nor a name this machine resolves"),
       (["calibrate", Self.data, "--stage", "foo"], 64, "--stage foo: no game at this stage in the seasons chosen (they have regular, "),
       (["calibrate", Self.data, "--seasons", "foo"], 64, "--seasons foo: no season of \(Self.data) is in it (it has 2022-23 to 2023-24)"),
     ]

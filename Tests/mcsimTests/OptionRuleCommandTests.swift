@@ -40,6 +40,27 @@ final class OptionRuleCommandTests: XCTestCase {
     }
   }
 
+  /// A misspelt option is named, even when it stands for one the command cannot start without
+  /// (issue 47): "--lin" used to read as "Missing --line".
+  func testAnUnknownOptionIsNamedBeforeAnyMissingInput() throws {
+    let cases: [[String]] = [
+      ["run", "--lin", "225.5", "--home", "115", "--away", "112"],
+      ["sweep", "--lin", "220:230", "--home", "115", "--away", "112"],
+      ["parlay", "--hom", "115", "--away", "112", "--leg", "over:225.5"],
+      ["slate", "--od", "Scenarios/feed_odds_api_nba.json", "--stats", "Scenarios/feed_team_stats.json"],
+      ["trade", "--squa", "a.json", "--pool", "b.json"],
+    ]
+    for args in cases {
+      let r = try MCSimBinary.run(args)
+      XCTAssertEqual(r.status, 64, "\(args): \(r.stderr)")
+      XCTAssertTrue(r.stderr.hasPrefix("Error: Unknown option '\(args[1])'."), "\(args): \(r.stderr)")
+    }
+    // Without a misspelling, what is missing is still said.
+    let missing = try MCSimBinary.run(["run", "--home", "115", "--away", "112"])
+    XCTAssertEqual(missing.status, 64)
+    XCTAssertTrue(missing.stderr.hasPrefix("Error: Missing --line, --home or --away"), missing.stderr)
+  }
+
   func testABadPolicyOptionIsAUsageErrorNamingItInEveryCommand() throws {
     let commands = Self.modelCommands + [("sweep", ["sweep", "--line", "225.5", "--home", "115", "--away", "112", "--sims", "2000"])]
     let bad: [(option: [String], said: String)] = [

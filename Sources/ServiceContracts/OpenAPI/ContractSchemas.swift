@@ -100,7 +100,10 @@ package enum ContractSchemas {
         "errors": .array(
           of: .object(
             ["field", "value", "message"], ["field": .anyString, "value": .anyString, "message": .anyString, "in": .anyString])),
-        "detail": ["type": "array", "description": "FastAPI's validation list, for the agent's clients (422 only)"],
+        "detail": [
+          "description": "FastAPI's detail, for the agent's clients: its validation list on a 422, the status's reason phrase otherwise",
+          "oneOf": [["type": "array"], ["type": "string"]],
+        ],
       ]),
     "Analytic": .object(
       ["p_over", "p_under", "p_push", "mean_total", "std_total", "median_total", "p_home_win", "ot_probability"],
