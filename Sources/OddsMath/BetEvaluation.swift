@@ -32,7 +32,18 @@ public struct BetEvaluation: Hashable, Sendable {
     probabilities.win * odds.netPayout - probabilities.lose
   }
 
+  /// The win probability minus the price's implied probability (the agent's edge: its totals
+  /// never pushed).
   public var edge: Double { probabilities.win - odds.impliedProbability }
+
+  /// The edge among settled bets: P(win | no push) minus the implied probability. Its sign is
+  /// always EV's (EV = D (w/D - 1/d) d with D = win + lose), where `edge` calls a +EV bet on a
+  /// line that can push negative (win 0.475, push 0.06 at 1.99: EV +0.5%, edge -2.8%, decided edge +0.3%). 0 when
+  /// every outcome pushes.
+  public var decidedEdge: Double {
+    let decided = probabilities.win + probabilities.lose
+    return decided > 0 ? probabilities.win / decided - odds.impliedProbability : 0
+  }
 
   public var fullKelly: Double {
     let b = odds.netPayout

@@ -111,6 +111,28 @@ final class AdviceTests: XCTestCase {
     XCTAssertEqual(a.stake, 0)
   }
 
+  /// On a line that can push, edge is taken among settled bets, so it has EV's sign: a +EV side
+  /// (win 0.475, push 0.06 at 1.99: EV +0.525%) is not withheld for edge at the default minimum 0
+  /// (issue 47: ORL -2 at 1.990 read "LEAN withheld: edge under the policy's minimum").
+  func testEdgeSetsPushesAsideSoAPositiveEVIsNotWithheldForEdge() throws {
+    let odds = try Odds(decimal: 1.99)
+    let exact = SettlementProbabilities(win: 0.475, lose: 0.465, push: 0.06)
+    let a = SideAdvice(side: .home, odds: odds, simulated: exact, simulations: 1, exact: exact, market: nil, policy: AdvicePolicy())
+    XCTAssertEqual(a.ev, 0.475 * 0.99 - 0.465, accuracy: 1e-15)
+    XCTAssertEqual(a.settledEdge, 0.475 / 0.94 - 1 / 1.99, accuracy: 1e-15)
+    XCTAssertEqual(a.edge, 0.475 - 1 / 1.99, accuracy: 1e-15)
+    XCTAssertFalse(a.withheld.contains(.belowMinEdge), "\(a.withheld)")
+    XCTAssertTrue(a.recommended)
+    XCTAssertGreaterThan(a.stake, 0)
+    // Its sign is EV's on every split of win and push at this price.
+    for win in stride(from: 0.30, through: 0.60, by: 0.01) {
+      for push in stride(from: 0.0, through: 0.10, by: 0.02) {
+        let e = BetEvaluation(odds: odds, probabilities: .init(win: win, lose: 1 - win - push, push: push))
+        XCTAssertEqual(e.decidedEdge > 0, e.expectedValue > 0, "win \(win) push \(push)")
+      }
+    }
+  }
+
   /// One scale: for every EV, `recommended_bet` and `verdict` name the same side and the same
   /// strength (STRONG with STRONG_BET, LEAN with BET or LEAN, NEUTRAL with NO_BET).
   func testRecommendationAndVerdictAgree() throws {

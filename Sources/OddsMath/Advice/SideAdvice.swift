@@ -35,7 +35,12 @@ public struct SideAdvice: Hashable, Sendable {
   /// The model's weight when its probability was pooled with the market's in log-odds, else nil.
   public let poolWeight: Double?
   public let ev: Double
+  /// P(win) minus the implied probability (the agent's edge, which its fields carry).
   public let edge: Double
+  /// P(win | settled) minus the implied probability (`BetEvaluation.decidedEdge`), what
+  /// `minEdge` is held to: the same sign as EV, so a +EV side on a line that can push is not
+  /// withheld for edge at `minEdge` 0.
+  public let settledEdge: Double
   /// Full Kelly at `probabilities`.
   public let fullKelly: Double
   /// Simulation only: the 95% interval of EV, and the simulations that would advise.
@@ -108,6 +113,7 @@ public struct SideAdvice: Hashable, Sendable {
     let evaluation = BetEvaluation(odds: odds, probabilities: used)
     ev = evaluation.expectedValue
     edge = evaluation.edge
+    settledEdge = evaluation.decidedEdge
     fullKelly = evaluation.fullKelly
     var grade = BetStrength(ev: ev)
 
@@ -154,7 +160,7 @@ public struct SideAdvice: Hashable, Sendable {
     if grade != .noBet {
       if let gap = marketGap, abs(gap) > policy.maxMarketGap, !policy.trustModel { reasons.append(.modelMarketDisagree) }
       if ev <= policy.minEV { reasons.append(.belowMinEV) }
-      if edge <= policy.minEdge { reasons.append(.belowMinEdge) }
+      if settledEdge <= policy.minEdge { reasons.append(.belowMinEdge) }
     }
     self.grade = grade
     withheld = reasons

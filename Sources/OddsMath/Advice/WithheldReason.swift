@@ -11,7 +11,7 @@ public enum WithheldReason: String, Hashable, Sendable, Codable, CaseIterable {
   case modelMarketDisagree = "model_market_disagree"
   /// EV at or below `AdvicePolicy.minEV`.
   case belowMinEV = "below_min_ev"
-  /// Edge at or below `AdvicePolicy.minEdge`.
+  /// Settled edge (`SideAdvice.settledEdge`) at or below `AdvicePolicy.minEdge`.
   case belowMinEdge = "below_min_edge"
   /// On a card of bets (props): the same selection (player, stat, side) is staked at another
   /// book or line whose stake is larger; one selection is one bet.

@@ -8,6 +8,7 @@ import OddsMath
 extension SideAdvice: ContractObject {
   package func writeFields(to fields: inout some FieldWriter) throws {
     try fields.field("edge", edge)
+    try fields.field("edge_settled", settledEdge)
     try fields.field("ev", ev)
     try fields.fieldIfPresent("ev_ci_95", evInterval)
     try fields.field("ev_simulated", simulatedEV)

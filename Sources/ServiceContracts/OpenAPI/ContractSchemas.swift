@@ -142,7 +142,7 @@ package enum ContractSchemas {
         "probability_source": .oneOf(["exact", "simulation"]), "probability": .probability, "p_push": .probability,
         "simulated_probability": .probability, "exact_probability": .numberOrNull, "market_probability": .numberOrNull,
         "market_method": .stringOrNull, "market_gap": .numberOrNull, "ev": .anyNumber, "ev_simulated": .anyNumber,
-        "edge": .anyNumber, "ev_ci_95": numbers, "simulations_needed": .anyInteger,
+        "edge": .anyNumber, "edge_settled": .anyNumber, "ev_ci_95": numbers, "simulations_needed": .anyInteger,
         "grade": .oneOf(["STRONG_BET", "BET", "LEAN", "NO_BET"]), "recommended": .anyBoolean,
         "withheld": .array(
           of: .oneOf([
