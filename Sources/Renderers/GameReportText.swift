@@ -40,6 +40,12 @@ package struct GameReportText {
     out.append("Model    \(m.distribution == "normal" ? "bivariate normal" : "bivariate skew-normal (skewness \(Fmt.fixed(m.skewness, 2)))"), rho \(Fmt.fixed(m.correlation, 2))\(m.scoreFloor.map { ", scores floored at \($0)" } ?? "")")
     out.append("         home \(Fmt.fixed(m.homeMean, 1)) ± \(Fmt.fixed(m.homeStdDev, 1)) · away \(Fmt.fixed(m.awayMean, 1)) ± \(Fmt.fixed(m.awayStdDev, 1)) · projected total \(Fmt.fixed(m.homeMean + m.awayMean, 1))")
     out.append("         overtime \(overtimeText(m))")
+    if let live = report.inPlay {
+      let st = live.state
+      out.append(
+        "In play  \(st.isOvertime ? "OT\(st.period - 4)" : "Q\(st.period)") \(st.clock) · home \(st.homeScore) · away \(st.awayScore) · still to come: home \(Fmt.fixed(live.remainingHome, 1)) · away \(Fmt.fixed(live.remainingAway, 1)) · total \(Fmt.fixed(live.remainingTotal, 1))")
+      out.append("         (the model above is the final score's: the score so far plus the rest, given the state)")
+    }
     out.append("Line     \(Fmt.line(s.inputs.totalLine)) · over \(Fmt.price(s.inputs.overOdds)) · under \(Fmt.price(s.inputs.underOdds))")
     out.append("")
     out.append("Total    mean \(Fmt.fixed(s.meanTotal, 2)) · median \(Fmt.fixed(s.medianTotal, 1)) · std \(Fmt.fixed(s.stdTotal, 2)) · min \(s.minTotal) · max \(s.maxTotal)")

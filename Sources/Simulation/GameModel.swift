@@ -19,6 +19,9 @@ public struct GameModel: Hashable, Sendable {
   /// Skewness of each team's regulation points (0 = normal). Each marginal is skew-normal with
   /// this skewness and the same mean and sd; |skewness| < 0.99.
   public var skewness: Double
+  /// The least sd `validate` accepts: `minSD` for a model a user gives; the rest of a game in
+  /// play (`InPlayGame`) may be all but certain.
+  package var sdFloor = GameModel.minSD
 
   public init(
     homeMean: Double, awayMean: Double, homeSD: Double = 10, awaySD: Double = 10,
@@ -81,8 +84,8 @@ public struct GameModel: Hashable, Sendable {
       check { () throws(InputError) in
         // One rule for every sd out of range (-3 and 0.1 alike): the range.
         try InputError.requireFinite(field, sd)
-        guard sd >= Self.minSD, sd <= Self.maxSD else {
-          throw .invalid(field: field, value: "\(sd)", reason: "must be in [\(Self.minSD), \(Int(Self.maxSD))]")
+        guard sd >= sdFloor, sd <= Self.maxSD else {
+          throw .invalid(field: field, value: "\(sd)", reason: "must be in [\(sdFloor), \(Int(Self.maxSD))]")
         }
       }
     }

@@ -30,6 +30,8 @@ public struct GameReport: Sendable {
   public var conditionalScenarios: ConditionalScenarios? = nil
   /// The periods priced beside the game (`run --period`), in the order asked.
   package var periods: [PricedPeriod] = []
+  /// In play: the state priced at and the points still to come.
+  package var inPlay: InPlayReading? = nil
 
   public init(
     model: GameModel, market: TotalsMarket, policy: AdvicePolicy, options: SimulationOptions,

@@ -31,6 +31,8 @@ package struct GamePricingRequest: Sendable {
   /// model, exact normal probabilities on whole points).
   package var periods: [PeriodQuote] = []
   package var periodModel: PeriodModel?
+  /// In play: the game's score and clock (`InPlayPricing`); nil before tip-off.
+  package var state: GameState? = nil
 
   package init(
     model: GameModel, market: TotalsMarket, options: SimulationOptions, policy: AdvicePolicy = Defaults.advice,
@@ -56,6 +58,7 @@ package struct GamePricingRequest: Sendable {
   /// line's and the simulation count's (`n_sims`).
   package func problems() -> [InputError] {
     var out = model.problems()
+    out += state?.problems() ?? []
     do { try market.validate() } catch { out.append(error) }
     do { try options.validate() } catch { out.append(error) }
     return out
@@ -88,10 +91,11 @@ package enum GamePricing {
     -> PricedGame
   {
     if let first = request.problems().first { throw first }
-    let model = request.model, line = request.market.line, options = request.options
+    let live = try InPlayPricing.live(request.model, at: request.state, quarters: request.periodModel)
+    let model = live?.model ?? request.model, line = request.market.line, options = request.options
     let start = DispatchTime.now()
     let histogram = try GameSimulator.simulate(model, options: options, progress: progress)
-    let exact = request.exact || request.reportExact ? ExactScoreDistribution.compute(model) : nil
+    let exact = request.exact || request.reportExact || live != nil ? ExactScoreDistribution.compute(model) : nil
     let scenarios = request.scenarios ? try TotalsScenarios(model: model, line: line, options: options) : nil
     let sensitivity =
       request.sensitivity
@@ -107,7 +111,9 @@ package enum GamePricing {
       gradeOnExact: request.exact, reportExact: request.reportExact)
     report.conditionalScenarios = conditional
     report.periods = try PeriodPricing.price(
-      request.periods, on: request.periodModel, game: model, field: "period", value: request.periods.first?.period.rawValue ?? "")
+      request.periods, on: request.periodModel, game: model, live: live, field: "period",
+      value: request.periods.first?.period.rawValue ?? "")
+    if let live { report.inPlay = InPlayReading(state: live.state, final: exact ?? ScoreDistribution(histogram: histogram)) }
     let pictures = request.pictures ? GameDistributions(histogram: histogram, exact: exact, line: line) : nil
     return PricedGame(report: report, pictures: pictures)
   }

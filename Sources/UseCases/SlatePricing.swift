@@ -57,6 +57,8 @@ package struct PricedSlate: Sendable {
   package var leftOut: [String]
   /// Each game's periods priced, by its place in the request.
   package var periods: [Int: [PricedPeriod]] = [:]
+  /// Each game in play's state and points still to come, by its place in the request.
+  package var inPlay: [Int: InPlayReading] = [:]
 }
 
 /// Prices slates with one set of options and one advice policy. The histograms simulated are
@@ -91,19 +93,39 @@ package struct SlatePricing: Sendable {
     if let bets = request.bets, bets.isEmpty {
       throw .invalid(field: "bets", value: "[]", reason: "give at least one bet")
     }
+    // Games in play are priced on their final score's model (InPlayPricing); a state the model
+    // cannot price is that game's error.
+    var priced = request.games
+    var live: [Int: InPlayGame] = [:]
+    for (i, g) in priced.enumerated() {
+      guard let state = g.state, let m = g.model, g.problem == nil else { continue }
+      do throws(InputError) {
+        live[i] = try InPlayPricing.live(m, at: state, quarters: request.periodModel)
+        priced[i].model = live[i]?.model
+      } catch {
+        priced[i].model = nil
+        priced[i].problem = error.description
+      }
+    }
     var periods: [Int: [PricedPeriod]] = [:]
     for (i, g) in request.games.enumerated() where !g.periods.isEmpty {
-      guard let m = g.model, g.problem == nil else { continue }
-      periods[i] = try PeriodPricing.price(g.periods, on: request.periodModel, game: m, field: "period_lines", value: g.id)
+      guard let m = g.model, g.problem == nil, priced[i].problem == nil else { continue }
+      periods[i] = try PeriodPricing.price(
+        g.periods, on: request.periodModel, game: m, live: live[i], field: "period_lines", value: g.id)
     }
-    let evaluation = try evaluator.evaluate(request.games, progress: progress, ready: ready)
+    var inPlay: [Int: InPlayReading] = [:]
+    for (i, game) in live {
+      guard let final = ExactScoreDistribution.compute(game.model) else { continue }
+      inPlay[i] = InPlayReading(state: game.state, final: final)
+    }
+    let evaluation = try evaluator.evaluate(priced, progress: progress, ready: ready)
     guard let factor = request.leagueFactor else {
-      return PricedSlate(evaluation: evaluation, leagueFactor: nil, leftOut: [], periods: periods)
+      return PricedSlate(evaluation: evaluation, leagueFactor: nil, leftOut: [], periods: periods, inPlay: inPlay)
     }
     let failed = Set(evaluation.games.filter(\.failed).map(\.gameID))
     var games: [(name: String, model: GameModel, line: Double)] = []
     var leftOut: [String] = []
-    for g in request.games {
+    for g in priced {
       guard let total = g.markets.total else { continue }
       guard let m = g.model, g.problem == nil, !failed.contains(g.id), m.problems().isEmpty else {
         leftOut.append("\(g.id) (not priced)")
@@ -113,7 +135,7 @@ package struct SlatePricing: Sendable {
     }
     let legs = try request.bets.map { bets throws(InputError) in try Self.legs(bets, gameNames: games.map(\.name)) }
     let joint = try SlateFactor.evaluate(games: games, factor: factor, bets: legs, options: options)
-    return PricedSlate(evaluation: evaluation, leagueFactor: joint, leftOut: leftOut, periods: periods)
+    return PricedSlate(evaluation: evaluation, leagueFactor: joint, leftOut: leftOut, periods: periods, inPlay: inPlay)
   }
 
   /// The bets on the games that go together, each named `bets[i]` when refused.

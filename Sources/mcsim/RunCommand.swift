@@ -51,6 +51,7 @@ struct RunCommand: ParsableCommand, RequiredInputs {
   @OptionGroup(title: "Model") var modelOptions: ModelOptions
   @OptionGroup(title: "Model") var modelFile: ModelFileOptions
   @OptionGroup(title: "Periods (docs/periods-and-in-play.md)") var periodOptions: PeriodOptions
+  @OptionGroup(title: "In play (docs/periods-and-in-play.md)") var stateOptions: StateOptions
   @OptionGroup(title: "Simulation") var randomOptions: RandomOptions
   @OptionGroup(title: "Input") var input: InputOptions
   @OptionGroup(title: "Output") var output: OutputOptions
@@ -130,17 +131,18 @@ struct RunCommand: ParsableCommand, RequiredInputs {
         line: line!, overOdds: overFlag ?? TotalsMarket.defaultOdds, underOdds: underFlag ?? TotalsMarket.defaultOdds)
     }
     let periodQuotes = periodOptions.quotes()
+    let state = try stateOptions.state()
     let priced: PricedGame
     do {
       try market.validate()
       let progress = printing ? ProgressLine.forTerminal() : nil
       let grade = adviceOptions.useExact(config, request: requestExact), report = requestExact ?? grade
-      priced = try GamePricing.price(
-        GamePricingRequest(
-          model: model, market: market, options: options, policy: policy, exact: grade, reportExact: report,
-          scenarios: wantScenarios, conditionalScenarios: scenarios, sensitivity: wantSensitivity,
-          sensitivityExact: report, pictures: svg != nil, periods: periodQuotes, periodModel: resolved.periods),
-        progress: progress?.update)
+      var job = GamePricingRequest(
+        model: model, market: market, options: options, policy: policy, exact: grade, reportExact: report,
+        scenarios: wantScenarios, conditionalScenarios: scenarios, sensitivity: wantSensitivity,
+        sensitivityExact: report, pictures: svg != nil, periods: periodQuotes, periodModel: resolved.periods)
+      job.state = state
+      priced = try GamePricing.price(job, progress: progress?.update)
       progress?.finish()
     } catch {
       throw CLIError.fail(error)

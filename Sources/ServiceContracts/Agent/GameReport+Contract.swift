@@ -53,9 +53,11 @@ package struct SimulateAnswer: ContractObject, Sendable {
     try fields.field(
       "our_probability", rules == .agent ? PythonRound.rounded(over ? r.simulation.pOver : r.simulation.pUnder, 4) : r.ourProbability)
     if !r.periods.isEmpty { try fields.field("periods", PeriodsBlock(r.periods)) }
+    if let live = r.inPlay { try fields.field("remaining", RemainingBlock(live)) }
     try fields.fieldIfPresent("scenarios", r.scenarios)
     try fields.fieldIfPresent("sensitivity", r.sensitivity)
     try fields.field("simulation", r.simulation)
+    if let live = r.inPlay { try fields.field("state", StateBlock(live.state)) }
     try fields.field("total_histogram", r.totalHistogram)
     try fields.field("verdict", verdict)
   }

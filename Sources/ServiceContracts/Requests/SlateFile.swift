@@ -146,13 +146,23 @@ private struct RawGame: Decodable, Sendable {
   var settings: ModelSettings
   var markets = GameMarkets()
   var periods: [PeriodQuote] = []
+  var state: GameState?
   var unknownKeys: [String] = []
+
+  /// A game under way: `{"period": 3, "clock": "7:12", "home_score": 78, "away_score": 71}`.
+  struct StateFields: Decodable {
+    var period: Int
+    var clock: String
+    var homeScore: Int
+    var awayScore: Int
+    enum CodingKeys: String, CodingKey { case period, clock, homeScore = "home_score", awayScore = "away_score" }
+  }
 
   static let known: Set<String> = ModelSettings.fieldNames.union([
     "game_id", "home_team_abbr", "away_team_abbr", "home_abbr", "away_abbr", "home_team", "away_team", "game_date",
     "home_ppg", "home_opp_ppg", "away_ppg", "away_opp_ppg", "home_projection", "away_projection",
     "total_line", "over_odds", "under_odds", "spread", "home_spread_odds", "away_spread_odds", "home_ml", "away_ml",
-    "period_lines",
+    "period_lines", "state",
   ])
 
   /// One period's lines in `period_lines`: `{"total": 112.5, "spread": -2.5}`, each optional.
@@ -236,6 +246,16 @@ private struct RawGame: Decodable, Sendable {
         periods.append(PeriodQuote(period: period, totalLine: l.total, spread: l.spread))
       }
     }
+    if let s = try c.decodeIfPresent(StateFields.self, forKey: key("state")) {
+      do throws(InputError) {
+        let given = try GameState(period: s.period, clock: s.clock, homeScore: s.homeScore, awayScore: s.awayScore)
+        try given.validate()
+        state = given
+      } catch {
+        guard case .invalid(let field, let value, let reason) = error else { throw error }
+        throw fail(field, "\(field == "state.clock" ? s.clock : value): \(reason)")
+      }
+    }
     unknownKeys = c.allKeys.map(\.stringValue).filter { !Self.known.contains($0) }.sorted()
   }
 
@@ -274,6 +294,7 @@ private struct RawGame: Decodable, Sendable {
       id: id, homeAbbr: homeLabel, awayAbbr: awayLabel, model: problem == nil ? model : nil, markets: markets,
       problem: problem, info: info)
     game.periods = periods
+    game.state = state
     return SlateEntry(game: game, home: home, away: away, unknownFields: unknownKeys)
   }
 }

@@ -33,7 +33,7 @@ package struct SlateGameWire: Encodable, Sendable {
     case monteCarlo = "monte_carlo", evMetrics = "ev_metrics", verdict, error, edge
     case homeProjection = "home_projection", awayProjection = "away_projection"
     case overOdds = "over_odds", underOdds = "under_odds", spread, moneyline, bestBet = "best_bet"
-    case totalSource = "total_source", model, warnings, advice, stakes, periods
+    case totalSource = "total_source", model, warnings, advice, stakes, periods, state, remaining
     case homeGames = "home_games", awayGames = "away_games", avgPace = "avg_pace", bookmaker
   }
 
@@ -68,6 +68,10 @@ package struct SlateGameWire: Encodable, Sendable {
     try c.encodeIfPresent(g.spread, forKey: .spread)
     try c.encodeIfPresent(g.moneyline, forKey: .moneyline)
     if !g.periods.isEmpty { try c.encode(PeriodsBlock(g.periods), forKey: .periods) }
+    if let live = g.inPlay {
+      try c.encode(StateBlock(live.state), forKey: .state)
+      try c.encode(RemainingBlock(live), forKey: .remaining)
+    }
     try c.encodeIfPresent(g.bestBet, forKey: .bestBet)
     try c.encodeIfPresent(g.totalSource, forKey: .totalSource)
     try c.encodeIfPresent(g.totalsAdvice, forKey: .advice)

@@ -12,6 +12,8 @@ public struct SlateGame: Sendable {
   public var info: GameInfo
   /// The periods to price beside the game (a slate file's `period_lines`).
   package var periods: [PeriodQuote] = []
+  /// In play: the game's score and clock (a slate file's `state`); nil before tip-off.
+  package var state: GameState?
 
   public init(
     id: String, homeAbbr: String? = nil, awayAbbr: String? = nil, model: GameModel?,

@@ -38,6 +38,8 @@ public struct SlateGameResult: Sendable {
   public let warnings: [String]
   /// The game's periods priced (its slate game's `periods`).
   package var periods: [PricedPeriod] = []
+  /// In play: the state priced at and the points still to come.
+  package var inPlay: InPlayReading?
   /// Why the game was not evaluated, if it was not.
   public let failure: GameFailure?
 

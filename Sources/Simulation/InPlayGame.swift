@@ -1,0 +1,204 @@
+/// A game under way, priced on what is left of it: the final score is the score so far plus the
+/// rest of the game, whose regulation points are the quarter model's normal conditioned on the
+/// points scored so far (its reversion included), overtime following a level regulation.
+///
+/// The quarter model gives the shape (how the game's variance spreads over the quarters and how
+/// the margin reverts); the full-game model gives the regulation's means and 2 x 2 covariance:
+/// the quarters' covariance is mixed across the teams, quarter by quarter, by the 2 x 2 matrix
+/// that takes its regulation block to the full game's (M = chol(full) chol(quarters)^-1), so the
+/// sum of the quarters is exactly the full game's regulation. Within a quarter points accrue as
+/// a Brownian motion: a fraction f of the quarter played holds f of its mean and variance, and
+/// f of its covariance with every other quarter.
+///
+/// At the start (period 1, 12:00, 0-0) it is the pre-game model itself, skewness included. Any
+/// later state is normal (the quarter model is), with each remaining sd at least `minimumSD`, so a
+/// state at the final buzzer prices the final score as certain. Overtime periods are the tie
+/// model's (points and sd of the game's overtime, per five-minute period), whatever the game's
+/// pre-game overtime model: in play, overtime follows exactly a level regulation.
+package struct InPlayGame: Hashable, Sendable {
+  package var state: GameState
+  /// The final score's model.
+  package var model: GameModel
+  /// The regulation points (in overtime, the current period's) each team is expected to add.
+  package var remainingHome: Double
+  package var remainingAway: Double
+  /// The periods not yet started, their scores given the state.
+  package var periods: [GamePeriod: PeriodScores]
+
+  /// A remaining sd below this is this: 0.001 of a point puts 1 - 2 Phi(-500) = 1 on the nearest
+  /// whole score.
+  package static let minimumSD = 0.001
+}
+
+extension PeriodModel {
+  /// The game `game` (its pre-game model) at `state`.
+  package func inPlay(_ game: GameModel, at state: GameState) -> InPlayGame {
+    if state.isStart {
+      var periods: [GamePeriod: PeriodScores] = [:]
+      for p in GamePeriod.allCases { periods[p] = period(p, homeRegulation: game.homeMean, awayRegulation: game.awayMean) }
+      return InPlayGame(state: state, model: game, remainingHome: game.homeMean, remainingAway: game.awayMean, periods: periods)
+    }
+    let overtime = Self.liveOvertime(game.overtime)
+    let home = Double(state.homeScore), away = Double(state.awayScore)
+    var live = GameModel(
+      homeMean: home, awayMean: away, homeSD: InPlayGame.minimumSD, awaySD: InPlayGame.minimumSD, correlation: 0,
+      overtime: overtime, scoreFloor: nil, skewness: 0)
+    live.sdFloor = InPlayGame.minimumSD
+    if state.isOvertime {
+      // The rest of this overtime period: each team's share of it, independent of the other.
+      let r = state.secondsLeft / GameState.overtimeSeconds
+      let mean = overtime.points / 2 * r
+      live.homeMean += mean
+      live.awayMean += mean
+      live.homeSD = max(InPlayGame.minimumSD, overtime.sd / 2.0.squareRoot() * r.squareRoot())
+      live.awaySD = live.homeSD
+      return InPlayGame(state: state, model: live, remainingHome: mean, remainingAway: mean, periods: [:])
+    }
+    let rest = conditioned(game, at: state)
+    live.homeMean += rest.mean[0]
+    live.awayMean += rest.mean[1]
+    let vh = rest.covariance[0][0], va = rest.covariance[1][1]
+    live.homeSD = max(InPlayGame.minimumSD, vh.squareRoot())
+    live.awaySD = max(InPlayGame.minimumSD, va.squareRoot())
+    // A floored sd carries no correlation worth keeping (the rest is all but certain).
+    let floored = vh.squareRoot() < InPlayGame.minimumSD || va.squareRoot() < InPlayGame.minimumSD
+    live.correlation = floored ? 0 : min(1, max(-1, rest.covariance[0][1] / (vh * va).squareRoot()))
+    var periods: [GamePeriod: PeriodScores] = [:]
+    for (k, p) in rest.periods.enumerated() {
+      let i = 2 + 2 * k
+      periods[p] = PeriodScores(
+        homeMean: rest.mean[i], awayMean: rest.mean[i + 1], homeVariance: rest.covariance[i][i],
+        awayVariance: rest.covariance[i + 1][i + 1], covariance: rest.covariance[i][i + 1])
+    }
+    return InPlayGame(state: state, model: live, remainingHome: rest.mean[0], remainingAway: rest.mean[1], periods: periods)
+  }
+
+  /// Overtime in play: the tie model, with the game's points and sd as one period's (at least
+  /// the tie model's minimums, 1 point and sd 0.5).
+  static func liveOvertime(_ o: Overtime) -> Overtime {
+    Overtime(kind: .tie, rate: o.rate, points: max(o.points, 1), sd: max(o.sd, 0.5))
+  }
+
+  /// The quarters' covariance mixed across the teams so that its regulation block is the full
+  /// game's: (M x I4) C (M x I4)' with M = chol(B*) chol(B)^-1.
+  package func anchored(to game: GameModel) -> [[Double]] {
+    let w = [Self.weights(home: true, quarters: [0, 1, 2, 3]), Self.weights(home: false, quarters: [0, 1, 2, 3])]
+    let b = [[covariance(w[0], w[0]), covariance(w[0], w[1])], [covariance(w[1], w[0]), covariance(w[1], w[1])]]
+    let c = game.correlation * game.homeSD * game.awaySD
+    let target = [[game.homeSD * game.homeSD, c], [c, game.awaySD * game.awaySD]]
+    let lb = Self.cholesky2(b), lt = Self.cholesky2(target)
+    let inv = [[1 / lb[0][0], 0], [-lb[1][0] / (lb[0][0] * lb[1][1]), 1 / lb[1][1]]]
+    let m = (0..<2).map { i in (0..<2).map { j in (0..<2).reduce(0.0) { $0 + lt[i][$1] * inv[$1][j] } } }
+    // K = M x I4 over (home q1..q4, away q1..q4).
+    var k = [[Double]](repeating: [Double](repeating: 0, count: 8), count: 8)
+    for a in 0..<2 {
+      for b in 0..<2 {
+        for q in 0..<4 { k[4 * a + q][4 * b + q] = m[a][b] }
+      }
+    }
+    var kc = [[Double]](repeating: [Double](repeating: 0, count: 8), count: 8)
+    for i in 0..<8 {
+      for j in 0..<8 { kc[i][j] = (0..<8).reduce(0.0) { $0 + k[i][$1] * covariance[$1][j] } }
+    }
+    var out = kc
+    for i in 0..<8 {
+      for j in 0..<8 { out[i][j] = (0..<8).reduce(0.0) { $0 + kc[i][$1] * k[j][$1] } }
+    }
+    return out
+  }
+
+  static func cholesky2(_ a: [[Double]]) -> [[Double]] {
+    let l00 = a[0][0].squareRoot(), l10 = a[1][0] / l00
+    return [[l00, 0], [l10, max(a[1][1] - l10 * l10, 0).squareRoot()]]
+  }
+
+  /// The rest of regulation given the points scored so far, as one normal: entries 0 and 1 the
+  /// remaining home and away points, then each not-yet-started period's home and away scores.
+  ///
+  /// The ten variables are the eight quarter scores and the two teams' bridge terms B of the
+  /// quarter under way (independent of the quarters, covariance f (1 - f) of its 2 x 2 block):
+  /// scored so far = the finished quarters + f x the current one + B; the rest of the current
+  /// quarter = (1 - f) x it - B. The remainder given the score is the Schur complement.
+  func conditioned(_ game: GameModel, at state: GameState) -> (mean: [Double], covariance: [[Double]], periods: [GamePeriod]) {
+    let sigma = anchored(to: game)
+    let j = state.period - 1
+    let f = 1 - state.secondsLeft / GameState.quarterSeconds
+    var c = [[Double]](repeating: [Double](repeating: 0, count: 10), count: 10)
+    for a in 0..<8 {
+      for b in 0..<8 { c[a][b] = sigma[a][b] }
+    }
+    let h = Self.index(home: true, quarter: j), w = Self.index(home: false, quarter: j)
+    for (x, i) in [(8, h), (9, w)] {
+      for (y, k) in [(8, h), (9, w)] { c[x][y] = f * (1 - f) * sigma[i][k] }
+    }
+    let means = (0..<4).map { game.homeMean * homeShares[$0] } + (0..<4).map { game.awayMean * awayShares[$0] }
+    func vector(_ body: (inout [Double]) -> Void) -> [Double] {
+      var v = [Double](repeating: 0, count: 10)
+      body(&v)
+      return v
+    }
+    var observed: [[Double]] = []
+    var targets: [[Double]] = []
+    for home in [true, false] {
+      let bridge = home ? 8 : 9
+      observed.append(
+        vector { v in
+          for q in 0..<j { v[Self.index(home: home, quarter: q)] = 1 }
+          v[Self.index(home: home, quarter: j)] = f
+          v[bridge] = 1
+        })
+      targets.append(
+        vector { v in
+          v[Self.index(home: home, quarter: j)] = 1 - f
+          for q in (j + 1)..<4 { v[Self.index(home: home, quarter: q)] = 1 }
+          v[bridge] = -1
+        })
+    }
+    // Periods whose every quarter is still to come (the current one only if none of it is played).
+    let periods = GamePeriod.allCases.filter { p in p.quarters.allSatisfy { $0 > j || ($0 == j && f == 0) } }
+    for p in periods {
+      for home in [true, false] { targets.append(vector { v in for q in p.quarters { v[Self.index(home: home, quarter: q)] = 1 } }) }
+    }
+    func mean(_ v: [Double]) -> Double { (0..<8).reduce(0.0) { $0 + v[$1] * means[$1] } }
+    func cov(_ a: [Double], _ b: [Double]) -> Double {
+      var s = 0.0
+      for i in 0..<10 where a[i] != 0 {
+        for k in 0..<10 where b[k] != 0 { s += a[i] * c[i][k] * b[k] }
+      }
+      return s
+    }
+    let so = observed.map { a in observed.map { b in cov(a, b) } }
+    let det = so[0][0] * so[1][1] - so[0][1] * so[1][0]
+    let scored = [Double(state.homeScore), Double(state.awayScore)]
+    var m = targets.map(mean)
+    var s = targets.map { a in targets.map { b in cov(a, b) } }
+    // Nothing played (the start of the first quarter): nothing to condition on.
+    if det > 1e-12 * max(1, so[0][0] * so[1][1]) {
+      let inv = [[so[1][1] / det, -so[0][1] / det], [-so[1][0] / det, so[0][0] / det]]
+      let cross = targets.map { t in observed.map { o in cov(t, o) } }  // n x 2
+      let gain = cross.map { row in (0..<2).map { k in row[0] * inv[0][k] + row[1] * inv[1][k] } }
+      let surprise = (0..<2).map { scored[$0] - mean(observed[$0]) }
+      for i in targets.indices {
+        m[i] += gain[i][0] * surprise[0] + gain[i][1] * surprise[1]
+        for k in targets.indices { s[i][k] -= gain[i][0] * cross[k][0] + gain[i][1] * cross[k][1] }
+      }
+    }
+    return (m, s, periods)
+  }
+}
+
+/// What a game in play reports beside its markets: the state it was priced at and the points
+/// each team is expected to add from there to the final buzzer (overtime included).
+package struct InPlayReading: Hashable, Sendable {
+  package var state: GameState
+  package var remainingHome: Double
+  package var remainingAway: Double
+  package var remainingTotal: Double { remainingHome + remainingAway }
+
+  /// From the final score's distribution (the exact one where the model has it).
+  package init(state: GameState, final: ScoreDistribution) {
+    self.state = state
+    remainingHome = final.homeScores.mean - Double(state.homeScore)
+    remainingAway = final.awayScores.mean - Double(state.awayScore)
+  }
+}
