@@ -307,11 +307,13 @@ package enum SlateAssembly {
   }
 
   /// A game whose prices are in-play cannot be priced by a pre-game model.
+  /// (Without a scoreboard: `Scoreboard.apply` gives such a game its state and clears this.)
   static func livePrices(_ event: FeedEvent) -> String? {
     guard event.live else { return nil }
     let start = event.commenceTime.map { " (started \(Timestamp.format($0)))" } ?? ""
-    return "in play\(start): the feed's prices are live, and the pre-game model does not apply"
+    return "\(livePricesPrefix)\(start): the feed's prices are live, and the pre-game model does not apply (give --scoreboard to price it in play)"
   }
+  static let livePricesPrefix = "in play"
 
   /// The date of a start time in US Eastern time, the NBA schedule's date (an 00:10Z tip-off is
   /// the evening before).

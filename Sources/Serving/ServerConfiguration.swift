@@ -54,6 +54,10 @@ package struct ServerConfiguration: Sendable {
   /// The model a request's games start from (its means unused): the built-in defaults, or a
   /// model file's (`mcsim serve --model FILE`); a request's own fields win over it.
   package var model = Defaults.agentModel
+  /// The quarter model a request's `state` and `period_lines` stand on: the model file's, else
+  /// the shipped model's (a shape only: a game's own model sets its regulation); nil with
+  /// `--model seed`, which refuses them.
+  package var periods: PeriodModel?
   /// The keys a client must send in `X-API-Key` on every `/api/` route (`--api-keys FILE`); nil
   /// leaves the routes open. `/health` is always open.
   package var apiKeys: Set<String>?

@@ -12,9 +12,9 @@
 ///
 /// At the start (period 1, 12:00, 0-0) it is the pre-game model itself, skewness included. Any
 /// later state is normal (the quarter model is), with each remaining sd at least `minimumSD`, so a
-/// state at the final buzzer prices the final score as certain. Overtime periods are the tie
-/// model's (points and sd of the game's overtime, per five-minute period), whatever the game's
-/// pre-game overtime model: in play, overtime follows exactly a level regulation.
+/// state at the final buzzer prices the final score as certain. Overtime is the tie model's,
+/// whatever the game's pre-game overtime model (in play, overtime follows exactly a level
+/// regulation), each five-minute period at the game's regulation rates (`liveOvertime`).
 package struct InPlayGame: Hashable, Sendable {
   package var state: GameState
   /// The final score's model.
@@ -38,7 +38,7 @@ extension PeriodModel {
       for p in GamePeriod.allCases { periods[p] = period(p, homeRegulation: game.homeMean, awayRegulation: game.awayMean) }
       return InPlayGame(state: state, model: game, remainingHome: game.homeMean, remainingAway: game.awayMean, periods: periods)
     }
-    let overtime = Self.liveOvertime(game.overtime)
+    let overtime = liveOvertime(game)
     let home = Double(state.homeScore), away = Double(state.awayScore)
     var live = GameModel(
       homeMean: home, awayMean: away, homeSD: InPlayGame.minimumSD, awaySD: InPlayGame.minimumSD, correlation: 0,
@@ -73,10 +73,17 @@ extension PeriodModel {
     return InPlayGame(state: state, model: live, remainingHome: rest.mean[0], remainingAway: rest.mean[1], periods: periods)
   }
 
-  /// Overtime in play: the tie model, with the game's points and sd as one period's (at least
-  /// the tie model's minimums, 1 point and sd 0.5).
-  static func liveOvertime(_ o: Overtime) -> Overtime {
-    Overtime(kind: .tie, rate: o.rate, points: max(o.points, 1), sd: max(o.sd, 0.5))
+  /// Overtime in play: the tie model, each five-minute period five minutes of this game at its
+  /// regulation rates: points 5/48 of the projected regulation total, each team's variance 5/12
+  /// of its mean quarter variance (anchored to the full game's), at least the tie model's
+  /// minimums (1 point, sd 0.5).
+  package func liveOvertime(_ game: GameModel) -> Overtime {
+    let sigma = anchored(to: game)
+    let quarterVariance = (0..<8).reduce(0.0) { $0 + sigma[$1][$1] } / 8
+    let teamSD = (quarterVariance * 5 / 12).squareRoot()
+    return Overtime(
+      kind: .tie, rate: game.overtime.rate, points: max((game.homeMean + game.awayMean) * 5 / 48, 1),
+      sd: max(teamSD * 2.0.squareRoot(), 0.5))
   }
 
   /// The quarters' covariance mixed across the teams so that its regulation block is the full

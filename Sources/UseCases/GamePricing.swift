@@ -33,6 +33,9 @@ package struct GamePricingRequest: Sendable {
   package var periodModel: PeriodModel?
   /// In play: the game's score and clock (`InPlayPricing`); nil before tip-off.
   package var state: GameState? = nil
+  /// How the input names the periods asked (`period` on the command line, `period_lines` in a
+  /// body).
+  package var periodField = "period"
 
   package init(
     model: GameModel, market: TotalsMarket, options: SimulationOptions, policy: AdvicePolicy = Defaults.advice,
@@ -58,10 +61,26 @@ package struct GamePricingRequest: Sendable {
   /// line's and the simulation count's (`n_sims`).
   package func problems() -> [InputError] {
     var out = model.problems()
-    out += state?.problems() ?? []
+    if out.isEmpty { out += inPlayProblems() }
     do { try market.validate() } catch { out.append(error) }
     do { try options.validate() } catch { out.append(error) }
     return out
+  }
+
+  /// A bad state, a state or periods on a model without a quarter model, a period asked in play
+  /// that has started: the one rule (`InPlayPricing`, `PeriodPricing`) run on the request, so an
+  /// edge can refuse it before any work. Assumes a valid model.
+  package func inPlayProblems() -> [InputError] {
+    guard state != nil || !periods.isEmpty else { return [] }
+    do throws(InputError) {
+      let live = try InPlayPricing.live(model, at: state, quarters: periodModel)
+      _ = try PeriodPricing.price(
+        periods, on: periodModel, game: live?.model ?? model, live: live, field: periodField,
+        value: periods.first?.period.rawValue ?? "")
+      return []
+    } catch {
+      return [error]
+    }
   }
 
   /// The game paths the request simulates (what a server admits it by): the game, the named
@@ -72,7 +91,7 @@ package struct GamePricingRequest: Sendable {
     var paths = n
     if scenarios { paths += TotalsScenarios.variants(of: model).count * max(1, n / 2) }
     if sensitivity { paths += TotalsSensitivity.runCount * n }
-    if exact || reportExact { paths += ExactCost.paths(for: model) }
+    if exact || reportExact || state != nil { paths += ExactCost.paths(for: model) }
     if sensitivity && sensitivityExact { paths += TotalsSensitivity.runCount * ExactCost.paths(for: model) }
     return paths
   }
@@ -111,7 +130,7 @@ package enum GamePricing {
       gradeOnExact: request.exact, reportExact: request.reportExact)
     report.conditionalScenarios = conditional
     report.periods = try PeriodPricing.price(
-      request.periods, on: request.periodModel, game: model, live: live, field: "period",
+      request.periods, on: request.periodModel, game: model, live: live, field: request.periodField,
       value: request.periods.first?.period.rawValue ?? "")
     if let live { report.inPlay = InPlayReading(state: live.state, final: exact ?? ScoreDistribution(histogram: histogram)) }
     let pictures = request.pictures ? GameDistributions(histogram: histogram, exact: exact, line: line) : nil

@@ -57,8 +57,6 @@ package struct PricedSlate: Sendable {
   package var leftOut: [String]
   /// Each game's periods priced, by its place in the request.
   package var periods: [Int: [PricedPeriod]] = [:]
-  /// Each game in play's state and points still to come, by its place in the request.
-  package var inPlay: [Int: InPlayReading] = [:]
 }
 
 /// Prices slates with one set of options and one advice policy. The histograms simulated are
@@ -113,14 +111,9 @@ package struct SlatePricing: Sendable {
       periods[i] = try PeriodPricing.price(
         g.periods, on: request.periodModel, game: m, live: live[i], field: "period_lines", value: g.id)
     }
-    var inPlay: [Int: InPlayReading] = [:]
-    for (i, game) in live {
-      guard let final = ExactScoreDistribution.compute(game.model) else { continue }
-      inPlay[i] = InPlayReading(state: game.state, final: final)
-    }
     let evaluation = try evaluator.evaluate(priced, progress: progress, ready: ready)
     guard let factor = request.leagueFactor else {
-      return PricedSlate(evaluation: evaluation, leagueFactor: nil, leftOut: [], periods: periods, inPlay: inPlay)
+      return PricedSlate(evaluation: evaluation, leagueFactor: nil, leftOut: [], periods: periods)
     }
     let failed = Set(evaluation.games.filter(\.failed).map(\.gameID))
     var games: [(name: String, model: GameModel, line: Double)] = []
@@ -135,7 +128,7 @@ package struct SlatePricing: Sendable {
     }
     let legs = try request.bets.map { bets throws(InputError) in try Self.legs(bets, gameNames: games.map(\.name)) }
     let joint = try SlateFactor.evaluate(games: games, factor: factor, bets: legs, options: options)
-    return PricedSlate(evaluation: evaluation, leagueFactor: joint, leftOut: leftOut, periods: periods, inPlay: inPlay)
+    return PricedSlate(evaluation: evaluation, leagueFactor: joint, leftOut: leftOut, periods: periods)
   }
 
   /// The bets on the games that go together, each named `bets[i]` when refused.

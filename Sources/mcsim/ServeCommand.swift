@@ -173,7 +173,9 @@ struct ServeCommand: AsyncParsableCommand {
     file?.apply(to: &c.advice)
     // The agent's endpoints answer with the agent's model unless a model file is given; the
     // live slate with the model's fit on its projections (`ModelSet.resolve`).
-    c.model = try modelFile.context(config: file, defaults: Defaults.agentModel, replacedService: true).context.model
+    let agent = try modelFile.context(config: file, defaults: Defaults.agentModel, replacedService: true)
+    c.model = agent.context.model
+    c.periods = agent.model.periods
     let liveSource: ProjectionSource = results != nil ? .ratings : .stats
     let resolved = try modelFile.context(config: file, projections: liveSource)
     if let odds {

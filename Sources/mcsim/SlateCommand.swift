@@ -37,6 +37,9 @@ struct SlateCommand: ParsableCommand, RequiredInputs {
   @Option(help: "An odds feed for the lines (The Odds API v4, the betting agent's feed, or native quotes; --format): a file, - for stdin, or a URL.")
   var odds: String?
 
+  @Option(help: "In play: a live scoreboard (ESPN's NBA scoreboard JSON: a file or URL); each game it shows under way is priced from its score and clock, a finished one is not priced. Read again on each --watch poll (docs/periods-and-in-play.md).")
+  var scoreboard: String?
+
   @Option(help: "Team stats JSON (the platform's /api/teams, or mcsim's native stats) to project the feed's games.")
   var stats: String?
 
@@ -106,7 +109,7 @@ struct SlateCommand: ParsableCommand, RequiredInputs {
     if statsFrom == nil && results == nil && asOf != nil { throw ValidationError("--as-of goes with --stats-from or --results.") }
     if statsFrom == nil && last != nil { throw ValidationError("--last goes with --stats-from.") }
     if let last, last < 1 { throw ValidationError("--last must be at least 1, got \(last).") }
-    if [file, odds, stats, statsFrom, results].filter({ $0 == "-" }).count > 1 {
+    if [file, odds, stats, statsFrom, results, scoreboard].filter({ $0 == "-" }).count > 1 {
       throw ValidationError("Only one input can be read from stdin.")
     }
     if let watch {
@@ -199,7 +202,17 @@ struct SlateCommand: ParsableCommand, RequiredInputs {
 
     // With --as-of, a feed's games dated before the day are not tonight's: every poll leaves them out.
     let scheduleDay = try asOf.map(AsOfText.scheduleDay)
+    let board = try scoreboard.map { argument in
+      let source = InputSource(argument)
+      do { return try ScoreboardSource(source) } catch { throw CLIError.badInput(source.description, error) }
+    }
+    for r in board?.board.rejected ?? [] { console.warn("scoreboard: \(r.location): \(r.reason)") }
     func assemble(_ feed: Feed?) -> AssembledSlate {
+      var slate = assembleGames(feed)
+      board?.poll(warn: console.warn).apply(to: &slate.games)
+      return slate
+    }
+    func assembleGames(_ feed: Feed?) -> AssembledSlate {
       guard let feed else { return SlateAssembly.fromFile(slateFile!) }
       let slate: AssembledSlate
       if let slateFile {
@@ -223,7 +236,7 @@ struct SlateCommand: ParsableCommand, RequiredInputs {
     var pricing = SlatePricing(options: options, policy: advice, exact: adviceOptions.useExact(config, request: slateFile?.includeExact))
 
     if let watch {
-      try watchFeed(every: watch, pricing: &pricing, console: console, assemble: assemble) { priced, unmatched, feed in
+      try watchFeed(every: watch, pricing: &pricing, periodModel: resolved.model.periods, console: console, assemble: assemble) { priced, unmatched, feed in
         var polled = inputs
         polled.oddsFormat = feed.format.rawValue
         var answer = SlateResponse(priced, options: options, unmatched: unmatched, methodology: methodology, inputs: polled)
@@ -294,7 +307,8 @@ struct SlateCommand: ParsableCommand, RequiredInputs {
   /// Polls the feed: the first poll prints the whole slate, later ones only the games whose
   /// line or verdict moved. A failed poll is reported and the last lines are kept.
   private func watchFeed(
-    every seconds: Double, pricing: inout SlatePricing, console: SlateConsole, assemble: (Feed?) -> AssembledSlate,
+    every seconds: Double, pricing: inout SlatePricing, periodModel: PeriodModel?, console: SlateConsole,
+    assemble: (Feed?) -> AssembledSlate,
     response: (PricedSlate, [UnmatchedGame], Feed) -> SlateResponse
   ) throws {
     var previous: [SlateGameResult]?
@@ -312,7 +326,9 @@ struct SlateCommand: ParsableCommand, RequiredInputs {
       }
       let slate = assemble(feed)
       let priced: PricedSlate
-      do { priced = try pricing.price(SlatePricingRequest(games: slate.games)) } catch { throw CLIError.fail(error) }
+      do { priced = try pricing.price(SlatePricingRequest(games: slate.games, periodModel: periodModel)) } catch {
+        throw CLIError.fail(error)
+      }
       let evaluation = priced.evaluation
       if let before = previous {
         let moves = LineMove.moves(from: before, to: evaluation.games)

@@ -21,7 +21,7 @@ final class FieldTypesTests: XCTestCase {
       SimulateRequest.fieldNames,
       [
         "home_projection", "away_projection", "home_std_dev", "away_std_dev", "total_line", "over_odds", "under_odds",
-        "n_sims", "include_scenarios", "include_sensitivity", "include_exact",
+        "n_sims", "include_scenarios", "include_sensitivity", "include_exact", "state", "period_lines",
       ])
   }
 

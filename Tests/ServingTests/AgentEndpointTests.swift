@@ -1,4 +1,5 @@
 import Foundation
+import LineFeeds
 import Simulation
 import XCTest
 
@@ -53,6 +54,48 @@ final class AgentEndpointTests: XCTestCase {
       return result as NSDictionary
     }
     XCTAssertEqual(withoutTiming(again), withoutTiming(reply))
+  }
+
+  /// mcsim's additions to simulate: a `state` prices the game in play (echoed, `remaining`
+  /// added), `period_lines` prices periods still to come; a bad state or a started period is a
+  /// 422 naming the field; a server without a quarter model refuses a state by name.
+  func testSimulateTakesAStateAndPeriodLines() async throws {
+    let quarters = ModelFile.shipped.modelSet(.shipped).resolve(for: nil).periods
+    let server = try await serve { $0.periods = quarters }
+    let body: [String: Any] = [
+      "home_projection": 115, "away_projection": 112, "total_line": 222.5, "include_scenarios": false, "include_sensitivity": false,
+      "state": ["period": 3, "clock": "7:12", "home_score": 78, "away_score": 71], "period_lines": ["q4": ["total": 55.5]],
+    ]
+    let reply = try await server.post("/api/monte-carlo/simulate", json: body)
+    XCTAssertEqual(reply.status, 200, reply.text)
+    let result = reply.json.object("result")
+    XCTAssertEqual(result.object("state")["clock"] as? String, "7:12")
+    let remaining = result.object("remaining")
+    XCTAssertTrue((70...110).contains(remaining.number("mean_total") ?? 0), "\(remaining)")
+    XCTAssertNotNil(result.object("periods").object("q4").number("p_over"))
+    // The final score is at least the score so far.
+    XCTAssertGreaterThan(result.object("simulation").number("min_total") ?? 0, 148)
+
+    var bad = body
+    bad["state"] = ["period": 3, "clock": "13:00", "home_score": 78, "away_score": 71]
+    var refused = try await server.post("/api/monte-carlo/simulate", json: bad)
+    XCTAssertEqual(refused.status, 422, refused.text)
+    XCTAssertTrue(refused.text.contains("state.clock 13:00"), refused.text)
+    bad = body
+    bad["period_lines"] = ["q3": ["total": 55.5]]
+    refused = try await server.post("/api/monte-carlo/simulate", json: bad)
+    XCTAssertEqual(refused.status, 422, refused.text)
+    XCTAssertTrue(refused.text.contains("period_lines") && refused.text.contains("has started"), refused.text)
+    bad = body
+    bad["state"] = ["period": "third", "clock": "7:12", "home_score": 78, "away_score": 71]
+    refused = try await server.post("/api/monte-carlo/simulate", json: bad)
+    XCTAssertEqual(refused.status, 422, refused.text)
+    XCTAssertTrue(refused.text.contains("state.period"), refused.text)
+
+    let bare = try await serve()
+    refused = try await bare.post("/api/monte-carlo/simulate", json: body)
+    XCTAssertEqual(refused.status, 422, refused.text)
+    XCTAssertTrue(refused.text.contains("no quarter model"), refused.text)
   }
 
   func testSimulateLeavesOutScenariosAndSensitivityWhenNotAsked() async throws {

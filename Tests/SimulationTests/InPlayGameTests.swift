@@ -127,8 +127,17 @@ final class InPlayGameTests: XCTestCase {
     XCTAssertGreaterThan(exact.totals.mean, 221)
     // In overtime with time left: its share of a period still to come.
     let ot = Self.quarters.inPlay(Self.game, at: GameState(period: 5, secondsLeft: 150, homeScore: 105, awayScore: 103))
-    XCTAssertEqual(ot.remainingHome, 21.0 / 4, accuracy: 1e-12)
-    XCTAssertEqual(ot.model.homeSD, (36.0 / 2 / 2).squareRoot(), accuracy: 1e-12)
+    // A period is five minutes at the game's rates: 5/48 of the projected total, each team's
+    // variance 5/12 of its mean quarter variance.
+    let sigma = Self.quarters.anchored(to: Self.game)
+    var diagonal = 0.0
+    for i in 0..<8 { diagonal += sigma[i][i] }
+    let teamVariance: Double = diagonal / 8 * 5 / 12
+    let period = Self.quarters.liveOvertime(Self.game)
+    XCTAssertEqual(period.points, 224.0 * 5 / 48, accuracy: 1e-12)
+    XCTAssertEqual(period.sd, (2 * teamVariance).squareRoot(), accuracy: 1e-12)
+    XCTAssertEqual(ot.remainingHome, 224.0 * 5 / 48 / 4, accuracy: 1e-12)
+    XCTAssertEqual(ot.model.homeSD, (teamVariance / 2).squareRoot(), accuracy: 1e-12)
   }
 
   func testAStateIsValidatedByField() {

@@ -85,6 +85,34 @@ final class InPlayCommandTests: XCTestCase {
     XCTAssertTrue(seed.stderr.contains("the model has no quarter model"), seed.stderr)
   }
 
+  /// `slate --scoreboard`: each game the live scoreboard shows under way is priced from its state
+  /// (the fixture: ESPN's shape, the real scores of 2023-12-11), a finished one is that game's
+  /// error, one not started is priced before tip-off; a scoreboard that cannot be read is exit 1.
+  func testSlateReadsALiveScoreboard() throws {
+    let root = GoldenOutputTests.projectRoot
+    let slate = #"""
+      {"games": [{"home_team_abbr": "CHA", "away_team_abbr": "MIA", "home_projection": 112, "away_projection": 116, "total_line": 228.5},
+       {"home_team_abbr": "DET", "away_team_abbr": "IND", "home_projection": 115, "away_projection": 121, "total_line": 236.5},
+       {"home_team_abbr": "PHI", "away_team_abbr": "WAS", "home_projection": 121, "away_projection": 110, "total_line": 231.5}]}
+      """#
+    let r = try MCSimBinary.run(
+      ["slate", "-", "--scoreboard", "Scenarios/scoreboard_espn_nba.json", "--seed", "1", "--json"], stdin: slate, cwd: root)
+    XCTAssertEqual(r.status, 3, r.stderr)
+    let games = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])?["games"] as? [[String: Any]])
+    let live = try XCTUnwrap(games[0]["state"] as? [String: Any])
+    XCTAssertEqual(live["period"] as? Int, 3)
+    XCTAssertEqual(live["home_score"] as? Int, 77)
+    // A quarter to play from 77-89: about a quarter's points to come.
+    let remaining = try XCTUnwrap(games[0]["remaining"] as? [String: Double])
+    XCTAssertTrue((45...70).contains(remaining["mean_total"]!), "\(remaining)")
+    XCTAssertEqual(games[1]["error"] as? String, "final (123-131): the game is over")
+    XCTAssertNil(games[2]["state"])
+    XCTAssertNil(games[2]["error"])
+    let missing = try MCSimBinary.run(["slate", "-", "--scoreboard", "/nonexistent/board.json"], stdin: slate, cwd: root)
+    XCTAssertEqual(missing.status, 1, missing.stderr)
+    XCTAssertTrue(missing.stderr.contains("/nonexistent/board.json"), missing.stderr)
+  }
+
   /// A slate file's `state` per game: echoed, `remaining` added, the moneyline on the final
   /// score; a bad state is that game's error while the others price.
   func testSlateFilesPriceGamesInPlay() throws {

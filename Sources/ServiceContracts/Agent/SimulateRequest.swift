@@ -19,6 +19,10 @@ package struct SimulateRequest: Decodable, Sendable {
   /// mcsim's addition: the exact distribution's block (`analytic`), computed only when asked
   /// because it costs more than a 10^4 simulation. False by default.
   package var includeExact: Bool
+  /// mcsim's additions: the game's state, to price it in play, and the periods to price beside
+  /// it (`InPlayFields`).
+  package var state: GameState?
+  package var periods: [PeriodQuote] = []
   /// The fields the request set itself (the others took their defaults).
   package private(set) var givenFields: Set<String> = []
 
@@ -31,6 +35,8 @@ package struct SimulateRequest: Decodable, Sendable {
       switch key {
       case .nSims: (key.rawValue, .integer)
       case .includeScenarios, .includeSensitivity, .includeExact: (key.rawValue, .boolean)
+      case .state: (key.rawValue, .object(InPlayFields.stateTypes))
+      case .periodLines: (key.rawValue, .object(InPlayFields.periodLineTypes))
       default: (key.rawValue, .number)
       }
     },
@@ -52,6 +58,8 @@ package struct SimulateRequest: Decodable, Sendable {
         "default": false,
         "description": "mcsim's addition: grade on the exact distribution and show its block (`analytic`)",
       ],
+      "state": ["description": "mcsim's addition: the game under way (period, clock, score); its markets are priced in play"],
+      "period_lines": ["description": "mcsim's addition: periods (q1-q4, h1, h2) to price beside the game, each with an optional total and home spread"],
     ])
 
   enum CodingKeys: String, CodingKey, CaseIterable {
@@ -60,6 +68,7 @@ package struct SimulateRequest: Decodable, Sendable {
     case overOdds = "over_odds", underOdds = "under_odds", nSims = "n_sims"
     case includeScenarios = "include_scenarios", includeSensitivity = "include_sensitivity"
     case includeExact = "include_exact"
+    case state, periodLines = "period_lines"
   }
 
   package init(from decoder: any Decoder) throws {
@@ -83,6 +92,8 @@ package struct SimulateRequest: Decodable, Sendable {
     includeScenarios = try c.decodeIfPresent(Bool.self, forKey: .includeScenarios) ?? true
     includeSensitivity = try c.decodeIfPresent(Bool.self, forKey: .includeSensitivity) ?? true
     includeExact = try c.decodeIfPresent(Bool.self, forKey: .includeExact) ?? false
+    state = try InPlayFields.state(in: c, at: .state)
+    periods = try InPlayFields.periods(in: c, at: .periodLines)
   }
 
   /// Decodes a request, turning decoding failures into an error that names the field.

@@ -149,27 +149,12 @@ private struct RawGame: Decodable, Sendable {
   var state: GameState?
   var unknownKeys: [String] = []
 
-  /// A game under way: `{"period": 3, "clock": "7:12", "home_score": 78, "away_score": 71}`.
-  struct StateFields: Decodable {
-    var period: Int
-    var clock: String
-    var homeScore: Int
-    var awayScore: Int
-    enum CodingKeys: String, CodingKey { case period, clock, homeScore = "home_score", awayScore = "away_score" }
-  }
-
   static let known: Set<String> = ModelSettings.fieldNames.union([
     "game_id", "home_team_abbr", "away_team_abbr", "home_abbr", "away_abbr", "home_team", "away_team", "game_date",
     "home_ppg", "home_opp_ppg", "away_ppg", "away_opp_ppg", "home_projection", "away_projection",
     "total_line", "over_odds", "under_odds", "spread", "home_spread_odds", "away_spread_odds", "home_ml", "away_ml",
     "period_lines", "state",
   ])
-
-  /// One period's lines in `period_lines`: `{"total": 112.5, "spread": -2.5}`, each optional.
-  struct PeriodLines: Decodable {
-    var total: Double?
-    var spread: Double?
-  }
 
   init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: AnyKey.self)
@@ -236,26 +221,8 @@ private struct RawGame: Decodable, Sendable {
     case (nil, _): throw fail("home_ml", "a moneyline needs both home_ml and away_ml")
     case (_, nil): throw fail("away_ml", "a moneyline needs both home_ml and away_ml")
     }
-    if let lines = try c.decodeIfPresent([String: PeriodLines].self, forKey: key("period_lines")) {
-      for (name, l) in lines.sorted(by: { $0.key < $1.key }) {
-        guard let period = GamePeriod(rawValue: name) else {
-          throw fail("period_lines", "unknown period '\(name)' (known: \(GamePeriod.allCases.map(\.rawValue).joined(separator: ", ")))")
-        }
-        if let t = l.total, !(t.isFinite && t > 0 && t < 1000) { throw fail("period_lines", "\(name).total must be in (0, 1000), got \(t)") }
-        if let s = l.spread, !(s.isFinite && abs(s) < 100) { throw fail("period_lines", "\(name).spread must be in (-100, 100), got \(s)") }
-        periods.append(PeriodQuote(period: period, totalLine: l.total, spread: l.spread))
-      }
-    }
-    if let s = try c.decodeIfPresent(StateFields.self, forKey: key("state")) {
-      do throws(InputError) {
-        let given = try GameState(period: s.period, clock: s.clock, homeScore: s.homeScore, awayScore: s.awayScore)
-        try given.validate()
-        state = given
-      } catch {
-        guard case .invalid(let field, let value, let reason) = error else { throw error }
-        throw fail(field, "\(field == "state.clock" ? s.clock : value): \(reason)")
-      }
-    }
+    periods = try InPlayFields.periods(in: c, at: key("period_lines"))
+    state = try InPlayFields.state(in: c, at: key("state"))
     unknownKeys = c.allKeys.map(\.stringValue).filter { !Self.known.contains($0) }.sorted()
   }
 

@@ -61,7 +61,6 @@ package struct SlateResponse: Sendable, Encodable {
     self.init(evaluation: priced.evaluation, options: options, unmatched: unmatched, methodology: methodology, inputs: inputs)
     leagueFactor = priced.leagueFactor.map { LeagueFactorReport($0, leftOut: priced.leftOut) }
     for (i, periods) in priced.periods where games.indices.contains(i) { games[i].periods = periods }
-    for (i, live) in priced.inPlay where games.indices.contains(i) { games[i].inPlay = live }
   }
 
   /// The tonight endpoint's answer: its units, `rules` in the agent's fields, the games by the

@@ -62,22 +62,27 @@ enum AgentJobs {
     for problem in model.problems() { problems.add(problem) }
     problems.checkSimulations(request.nSims, field: "n_sims", ceiling: configuration.maxSimulations)
     try problems.throwIfAny()
-    let pricing = GamePricingRequest(
+    var pricing = GamePricingRequest(
       model: model, market: market!,
       options: SimulationOptions(simulations: request.nSims, seed: configuration.seed, threads: configuration.threadsPerRequest),
       policy: configuration.advice, exact: request.includeExact, reportExact: request.includeExact,
       scenarios: request.includeScenarios,
-      sensitivity: request.includeSensitivity, sensitivityExact: request.includeExact)
+      sensitivity: request.includeSensitivity, sensitivityExact: request.includeExact,
+      periods: request.periods, periodModel: configuration.periods)
+    pricing.state = request.state
+    pricing.periodField = "period_lines"
+    for problem in pricing.inPlayProblems() { problems.add(problem) }
+    try problems.throwIfAny()
     // The whole request's work, scenarios and sensitivity included, is bounded before it starts.
     if pricing.cost > configuration.maxTotalSimulations {
       throw APIError.invalid(
         field: "n_sims", value: "\(request.nSims) (\(pricing.cost) game paths with scenarios, sensitivity and exact)",
         message: "the request's total simulations must be at most \(configuration.maxTotalSimulations), this server's ceiling (--max-total-sims); lower n_sims or leave out scenarios or sensitivity")
     }
-    let rules = configuration.agentAdvice
-    return SimulationJob(cost: pricing.cost) {
+    let rules = configuration.agentAdvice, job = pricing
+    return SimulationJob(cost: job.cost) {
       try JSONResponse.encode(SuccessEnvelope(
-        SimulateAnswer(try GamePricing.price(pricing).report, rules: rules), warnings: ambiguous.map(PriceWarningText.message)))
+        SimulateAnswer(try GamePricing.price(job).report, rules: rules), warnings: ambiguous.map(PriceWarningText.message)))
     }
   }
 
@@ -117,7 +122,7 @@ enum AgentJobs {
     let options = SimulationOptions(
       simulations: n, seed: file.seed ?? configuration.seed, threads: configuration.threadsPerRequest)
     let slate = SlateAssembly.fromFile(file)
-    let request = SlatePricingRequest(games: slate.games)
+    let request = SlatePricingRequest(games: slate.games, periodModel: configuration.periods)
     let exact = file.includeExact ?? Defaults.exactOnServer
     return SimulationJob(cost: request.cost(simulations: n, exact: exact)) {
       var pricing = SlatePricing(options: options, policy: configuration.advice, exact: exact)

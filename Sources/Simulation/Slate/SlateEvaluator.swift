@@ -245,6 +245,11 @@ struct Pricer: Sendable {
     var result = SlateGameResult(
       game: game, monteCarlo: monteCarlo, evMetrics: metrics, totalsAdvice: totalsAdvice, spread: spread,
       moneyline: moneyline, warnings: p.warnings, failure: nil)
+    // In play: the points still to come, from the final score's distribution already at hand
+    // (the exact one where computed).
+    if let state = game.state, let model = p.totalModel ?? p.marginModel, let h = histograms[model] {
+      result.inPlay = InPlayReading(state: state, final: exactDistribution(model) ?? ScoreDistribution(histogram: h))
+    }
     // Several bets on one game: their joint outcomes in each final score of the tie model's
     // distribution (every market resolves there).
     let outcomes = bets.count > 1 && marginDistribution != nil

@@ -1,0 +1,210 @@
+import Foundation
+import ServiceContracts
+import Simulation
+
+/// A live scoreboard: each game's teams and, once it has tipped off, its state (period, clock,
+/// score). Read from ESPN's public NBA scoreboard JSON
+/// (`site.api.espn.com/apis/site/v2/sports/basketball/nba/scoreboard`), the common one:
+///
+///   {"events": [{"id", "date", "status": {"clock": 432.0, "displayClock": "7:12", "period": 3,
+///                "type": {"name": "STATUS_IN_PROGRESS", "state": "in", "completed": false}},
+///                "competitions": [{"competitors": [{"homeAway": "home", "score": "78",
+///                                                   "team": {"abbreviation": "BOS", ...}}, ...]}]}]}
+///
+/// Handled on purpose:
+/// - `state` "pre" is a game not started (no state: priced before tip-off); "in" is in play, at
+///   `status.period` with `status.clock` seconds left (else `displayClock`, which ESPN writes
+///   "7:12", or "45.3" under a minute); half time and the end of a period are their period at
+///   0:00; "post" and completed is final (the end of its last period). Postponed, cancelled or
+///   suspended games ("post" and not completed) carry no state;
+/// - scores are strings, as ESPN sends them; teams are named by their abbreviation (ESPN's own:
+///   "NY", "GS", "SA", "UTAH", "WSH", which the team directory knows);
+/// - the status is the event's, else its competition's;
+/// - an event that cannot be read (a competitor without `homeAway`, a score that is no number,
+///   a period out of range) is reported for itself, naming the field; the others are kept. A
+///   document without `events` is refused.
+package struct Scoreboard: Sendable {
+  package struct Game: Sendable, Equatable {
+    package var id: String
+    package var home: String
+    package var away: String
+    /// The game's state once it has started; nil before tip-off (or postponed).
+    package var state: GameState?
+    /// ESPN's `state`: "pre", "in" or "post".
+    package var status: String
+    package var final: Bool
+  }
+
+  package var games: [Game]
+  /// Events that could not be read, each with its place and reason.
+  package var rejected: [(location: String, reason: String)]
+
+  package static func decode(_ data: Data) throws(InputDecodingError) -> Scoreboard {
+    let raw = try InputDecodingError.decode(RawBoard.self, from: data)
+    var board = Scoreboard(games: [], rejected: [])
+    for (i, slot) in raw.events.enumerated() {
+      let location = "events[\(i)]"
+      switch slot.result {
+      case .failure(let error):
+        board.rejected.append((location, error.description))
+      case .success(let event):
+        do throws(InputDecodingError) {
+          board.games.append(try event.game(at: location))
+        } catch {
+          board.rejected.append((location, error.description))
+        }
+      }
+    }
+    return board
+  }
+
+  /// The state of the game between `home` and `away` (any names the team directory resolves),
+  /// nil when the board does not list it or it has not started.
+  package func game(home: TeamKey, away: TeamKey) -> Game? {
+    games.first { TeamKey($0.home) == home && TeamKey($0.away) == away }
+  }
+
+  private struct RawBoard: Decodable {
+    var events: [Isolated<RawEvent>]
+  }
+
+  private struct RawStatus: Decodable {
+    struct Kind: Decodable {
+      var name: String?
+      var state: String
+      var completed: Bool?
+    }
+    var clock: Double?
+    var displayClock: String?
+    var period: Int?
+    var type: Kind
+  }
+
+  private struct RawEvent: Decodable, Sendable {
+    struct Competition: Decodable {
+      var competitors: [Competitor]
+      var status: RawStatus?
+    }
+    struct Competitor: Decodable {
+      struct Team: Decodable {
+        var abbreviation: String?
+        var displayName: String?
+      }
+      /// ESPN's scoreboard sends "78"; its other pages {"value": 78.0, "displayValue": "78"}.
+      enum Score: Decodable {
+        case text(String)
+        case number(Double)
+        init(from decoder: any Decoder) throws {
+          let c = try decoder.singleValueContainer()
+          if let s = try? c.decode(String.self) {
+            self = .text(s)
+          } else if let n = try? c.decode(Double.self) {
+            self = .number(n)
+          } else {
+            struct Valued: Decodable { var value: Double }
+            self = .number(try c.decode(Valued.self).value)
+          }
+        }
+        var text: String {
+          switch self {
+          case .text(let s): s
+          case .number(let n): n == n.rounded() && abs(n) < 1e6 ? String(Int(n)) : "\(n)"
+          }
+        }
+      }
+      var homeAway: String
+      var score: Score?
+      var team: Team
+    }
+    var id: String
+    var status: RawStatus?
+    var competitions: [Competition]
+
+    func game(at location: String) throws(InputDecodingError) -> Game {
+      func fail(_ field: String, _ reason: String) -> InputDecodingError {
+        InputDecodingError("field '\(location).\(field)' \(reason)", codingPath: [location, field])
+      }
+      guard let competition = competitions.first else { throw fail("competitions", "is empty") }
+      guard let status = status ?? competition.status else { throw fail("status", "is missing") }
+      let sides = ["home", "away"].map { side in competition.competitors.firstIndex { $0.homeAway == side } }
+      guard let h = sides[0], let a = sides[1] else {
+        throw fail("competitions[0].competitors", "must list a home and an away competitor (homeAway)")
+      }
+      func name(_ i: Int) throws(InputDecodingError) -> String {
+        let team = competition.competitors[i].team
+        guard let name = team.abbreviation ?? team.displayName, !name.isEmpty else {
+          throw fail("competitions[0].competitors[\(i)].team.abbreviation", "is missing")
+        }
+        return name
+      }
+      func score(_ i: Int) throws(InputDecodingError) -> Int {
+        let text = competition.competitors[i].score?.text ?? "0"
+        guard let s = Int(text.trimmingCharacters(in: .whitespaces)), (0...400).contains(s) else {
+          throw fail("competitions[0].competitors[\(i)].score", "must be a whole number of points, got '\(text)'")
+        }
+        return s
+      }
+      var game = Game(
+        id: id, home: try name(h), away: try name(a), state: nil, status: status.type.state,
+        final: status.type.state == "post" && status.type.completed == true)
+      switch status.type.state {
+      case "pre":
+        break
+      case "in", "post":
+        if status.type.state == "post" && !game.final { break }  // postponed, cancelled, suspended
+        guard let period = status.period, (1...GameState.lastPeriod).contains(period) else {
+          throw fail("status.period", "must be 1 to \(GameState.lastPeriod), got \(status.period.map(String.init) ?? "none")")
+        }
+        let length = period <= 4 ? GameState.quarterSeconds : GameState.overtimeSeconds
+        var left: Double
+        if game.final {
+          left = 0
+        } else if let clock = status.clock {
+          left = clock
+        } else if let text = status.displayClock {
+          do { left = try GameState.seconds(clock: text) } catch { throw fail("status.displayClock", "is not a clock: '\(text)'") }
+        } else {
+          throw fail("status.clock", "is missing for a game in play")
+        }
+        guard left.isFinite, left >= 0, left <= length else {
+          throw fail("status.clock", "must be within the period's \(Int(length / 60)) minutes, got \(left) s")
+        }
+        game.state = GameState(period: max(period, game.final ? 4 : 1), secondsLeft: left, homeScore: try score(h), awayScore: try score(a))
+      default:
+        throw fail("status.type.state", "must be pre, in or post, got '\(status.type.state)'")
+      }
+      return game
+    }
+  }
+}
+
+extension Scoreboard {
+  /// Gives each game of `games` the board lists its state: one rule for a slate file's games and
+  /// a feed's. A game over is not priced ("final"); a game under way is priced in play when its
+  /// prices are the user's (a slate file) or live in the feed, and not priced when the feed's
+  /// prices are from before tip-off (they would read as edges). Returns how many games it matched.
+  @discardableResult
+  package func apply(to games: inout [SlateGame]) -> Int {
+    var matched = 0
+    for i in games.indices {
+      guard let home = games[i].homeAbbr, let away = games[i].awayAbbr,
+        let listed = game(home: TeamKey(home), away: TeamKey(away)), let state = listed.state
+      else { continue }
+      matched += 1
+      if listed.final {
+        games[i].problem = "final (\(state.homeScore)-\(state.awayScore)): the game is over"
+        games[i].model = nil
+      } else if games[i].info.startTime != nil && games[i].info.live != true {
+        games[i].problem =
+          "in play on the scoreboard (\(state.isOvertime ? "OT\(state.period - 4)" : "Q\(state.period)") \(state.clock)), but the feed's prices are from before tip-off"
+        games[i].model = nil
+      } else {
+        games[i].state = state
+        if games[i].info.live == true, games[i].problem?.hasPrefix(SlateAssembly.livePricesPrefix) == true {
+          games[i].problem = nil
+        }
+      }
+    }
+    return matched
+  }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Simulation
+
+/// A game's in-play and period fields, one reading for every body that carries them (a slate
+/// file's game, the agent's simulate request):
+///
+///   "state": {"period": 3, "clock": "7:12", "home_score": 78, "away_score": 71}
+///   "period_lines": {"h1": {"total": 112.5, "spread": -2.5}, "q1": {"total": 56.5}}
+///
+/// A bad value is refused naming its field (`state.clock`, `period_lines`), by the rules of
+/// `GameState` and the period lines' ranges.
+package enum InPlayFields {
+  /// The JSON types of `state` and `period_lines` (the server's 422 and the OpenAPI document).
+  package static let stateTypes = FieldTypes(
+    fields: [("period", .integer), ("clock", .string), ("home_score", .integer), ("away_score", .integer)],
+    required: ["period", "clock", "home_score", "away_score"],
+    keywords: [
+      "period": ["minimum": 1, "maximum": .integer(GameState.lastPeriod), "description": "1-4 the quarters, 5 the first overtime"],
+      "clock": [
+        "pattern": #"^([0-9]{1,2}:[0-5][0-9](\.[0-9]+)?|[0-9]{1,3}(\.[0-9]+)?)$"#,
+        "description": "time left in the period, within its length (12 minutes, 5 in overtime): M:SS (7:12) or seconds (45.3)",
+      ],
+      "home_score": ["minimum": 0, "maximum": 400], "away_score": ["minimum": 0, "maximum": 400],
+    ])
+  package static let periodLineTypes = FieldTypes(
+    fields: GamePeriod.allCases.map { period in
+      (
+        period.rawValue,
+        .object(
+          FieldTypes(
+            fields: [("total", .number), ("spread", .number)],
+            keywords: [
+              "total": ["exclusiveMinimum": 0, "exclusiveMaximum": 1000],
+              "spread": ["exclusiveMinimum": -100, "exclusiveMaximum": 100, "description": "the home team's (-2.5: home gives 2.5)"],
+            ]))
+      )
+    })
+
+  struct StateFields: Decodable {
+    var period: Int
+    var clock: String
+    var homeScore: Int
+    var awayScore: Int
+    enum CodingKeys: String, CodingKey { case period, clock, homeScore = "home_score", awayScore = "away_score" }
+  }
+
+  /// One period's lines: `{"total": 112.5, "spread": -2.5}`, each optional.
+  struct PeriodLines: Decodable {
+    var total: Double?
+    var spread: Double?
+  }
+
+  /// The `state` at `key`, checked; nil when absent.
+  package static func state<K: CodingKey>(in c: KeyedDecodingContainer<K>, at key: K) throws -> GameState? {
+    guard let s = try c.decodeIfPresent(StateFields.self, forKey: key) else { return nil }
+    do throws(InputError) {
+      let state = try GameState(period: s.period, clock: s.clock, homeScore: s.homeScore, awayScore: s.awayScore)
+      try state.validate()
+      return state
+    } catch {
+      guard case .invalid(let field, let value, let reason) = error else { throw error }
+      throw DecodingError.dataCorruptedError(
+        forKey: key, in: c, debugDescription: "\(field) \(field == "state.clock" ? s.clock : value): \(reason)")
+    }
+  }
+
+  /// The periods asked at `key`, each with its lines, in period order; empty when absent.
+  package static func periods<K: CodingKey>(in c: KeyedDecodingContainer<K>, at key: K) throws -> [PeriodQuote] {
+    guard let lines = try c.decodeIfPresent([String: PeriodLines].self, forKey: key) else { return [] }
+    func fail(_ message: String) -> DecodingError { DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: message) }
+    var quotes: [PeriodQuote] = []
+    for (name, l) in lines.sorted(by: { $0.key < $1.key }) {
+      guard let period = GamePeriod(rawValue: name) else {
+        throw fail("unknown period '\(name)' (known: \(GamePeriod.allCases.map(\.rawValue).joined(separator: ", ")))")
+      }
+      if let t = l.total, !(t.isFinite && t > 0 && t < 1000) { throw fail("\(name).total must be in (0, 1000), got \(t)") }
+      if let s = l.spread, !(s.isFinite && abs(s) < 100) { throw fail("\(name).spread must be in (-100, 100), got \(s)") }
+      quotes.append(PeriodQuote(period: period, totalLine: l.total, spread: l.spread))
+    }
+    return quotes
+  }
+}
