@@ -43,7 +43,7 @@ package struct GameReportText {
     if let live = report.inPlay {
       let st = live.state
       out.append(
-        "In play  \(st.isOvertime ? "OT\(st.period - 4)" : "Q\(st.period)") \(st.clock) · home \(st.homeScore) · away \(st.awayScore) · still to come: home \(Fmt.fixed(live.remainingHome, 1)) · away \(Fmt.fixed(live.remainingAway, 1)) · total \(Fmt.fixed(live.remainingTotal, 1))")
+        "In play  \(st.periodLabel) \(st.clock) · home \(st.homeScore) · away \(st.awayScore) · still to come: home \(Fmt.fixed(live.remainingHome, 1)) · away \(Fmt.fixed(live.remainingAway, 1)) · total \(Fmt.fixed(live.remainingTotal, 1))")
       out.append("         (the model above is the final score's: the score so far plus the rest, given the state)")
     }
     out.append("Line     \(Fmt.line(s.inputs.totalLine)) · over \(Fmt.price(s.inputs.overOdds)) · under \(Fmt.price(s.inputs.underOdds))")

@@ -14,6 +14,8 @@ package struct GameState: Hashable, Sendable {
   package static let overtimeSeconds = 300.0
   /// The most overtime periods a state may name (the NBA's record is 6).
   package static let lastPeriod = 14
+  /// The most points a state's score may hold.
+  package static let maxScore = 400
 
   package static let start = GameState(period: 1, secondsLeft: quarterSeconds, homeScore: 0, awayScore: 0)
 
@@ -38,30 +40,29 @@ package struct GameState: Hashable, Sendable {
   /// Nothing has happened: the pre-game model prices it as it is.
   package var isStart: Bool { self == Self.start }
 
-  /// The clock as the scoreboard shows it: "7:12", "0:35.2" under a minute with tenths.
+  /// The clock as the scoreboard shows it, in tenths of a second: "7:12", "0:35.2".
   package var clock: String {
-    let whole = Int(secondsLeft.rounded(.down))
-    let tenths = Int(((secondsLeft - Double(whole)) * 10).rounded())
-    let seconds = String(whole % 60).count == 1 ? "0\(whole % 60)" : "\(whole % 60)"
-    return tenths > 0 && tenths < 10 ? "\(whole / 60):\(seconds).\(tenths)" : "\(whole / 60):\(seconds)"
+    let tenths = Int((secondsLeft * 10).rounded())
+    let minutes = tenths / 600, seconds = (tenths % 600) / 10, tenth = tenths % 10
+    let text = "\(minutes):\(seconds < 10 ? "0" : "")\(seconds)"
+    return tenth == 0 ? text : "\(text).\(tenth)"
   }
 
-  /// Seconds from a clock's text: "M:SS" or "M:SS.s", or plain seconds ("35.2").
+  /// The period as a scoreboard names it: "Q3", "OT1".
+  package var periodLabel: String { isOvertime ? "OT\(period - 4)" : "Q\(period)" }
+
+  /// A clock's text: "M:SS" with optional fractions of a second (7:12, 0:35.2), or seconds alone
+  /// (45.3, as ESPN writes the last minute). The one grammar the parser and the OpenAPI
+  /// document's pattern share.
+  package static let clockPattern = #"^([0-9]{1,2}:[0-5][0-9](\.[0-9]+)?|[0-9]{1,3}(\.[0-9]+)?)$"#
+
+  /// Seconds from a clock's text (`clockPattern`).
   package static func seconds(clock text: String) throws(InputError) -> Double {
-    let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-    let refuse = InputError.invalid(field: "state.clock", value: text, reason: "must be M:SS (7:12, 0:35.2) or seconds")
-    switch parts.count {
-    case 1:
-      guard let s = Double(parts[0]), s.isFinite, s >= 0 else { throw refuse }
-      return s
-    case 2:
-      guard let m = Int(parts[0]), m >= 0, parts[1].count >= 2, let s = Double(parts[1]), s.isFinite, s >= 0, s < 60 else {
-        throw refuse
-      }
-      return Double(m) * 60 + s
-    default:
-      throw refuse
-    }
+    let refuse = InputError.invalid(field: "state.clock", value: text, reason: "must be M:SS (7:12, 0:35.2) or seconds (45.3)")
+    guard let grammar = try? Regex(clockPattern), (try? grammar.wholeMatch(in: text)) != nil else { throw refuse }
+    let parts = text.split(separator: ":")
+    let minutes = parts.count == 2 ? Double(parts[0])! : 0
+    return minutes * 60 + Double(parts[parts.count - 1])!
   }
 
   /// Every invalid field, named as a request names it (`state.period`, ...).
@@ -78,14 +79,20 @@ package struct GameState: Hashable, Sendable {
           field: "state.clock", value: "\(secondsLeft) s",
           reason: "must be within the period's \(Int(periodSeconds / 60)) minutes"))
     }
-    for (field, score) in [("state.home_score", homeScore), ("state.away_score", awayScore)] where !(0...400).contains(score) {
-      out.append(.invalid(field: field, value: "\(score)", reason: "must be in [0, 400]"))
+    for (field, score) in [("state.home_score", homeScore), ("state.away_score", awayScore)] where !(0...Self.maxScore).contains(score) {
+      out.append(.invalid(field: field, value: "\(score)", reason: "must be in [0, \(Self.maxScore)]"))
     }
-    if isOvertime && out.isEmpty && period == 5 && secondsLeft == Self.overtimeSeconds && homeScore != awayScore {
+    guard out.isEmpty else { return out }
+    if isOvertime && secondsLeft == Self.overtimeSeconds && homeScore != awayScore {
       out.append(
         .invalid(
-          field: "state.period", value: "\(period)",
-          reason: "overtime starts level: at 5:00 of the first overtime the score must be tied"))
+          field: "state.home_score", value: "\(homeScore)",
+          reason: "an overtime period starts level: at 5:00 of \(periodLabel) the score must be tied (away has \(awayScore))"))
+    } else if period == 1 && secondsLeft == Self.quarterSeconds && (homeScore != 0 || awayScore != 0) {
+      out.append(
+        .invalid(
+          field: "state.home_score", value: "\(homeScore)",
+          reason: "nothing is scored before tip-off: at 12:00 of the first quarter the score is 0-0 (away has \(awayScore))"))
     }
     return out
   }

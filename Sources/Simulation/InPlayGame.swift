@@ -40,9 +40,11 @@ extension PeriodModel {
     }
     let overtime = liveOvertime(game)
     let home = Double(state.homeScore), away = Double(state.awayScore)
+    // The lower of the two scores floors both finals: no team ends below a score already
+    // reached where the trailing team is concerned (the engine's floor is one for both teams).
     var live = GameModel(
       homeMean: home, awayMean: away, homeSD: InPlayGame.minimumSD, awaySD: InPlayGame.minimumSD, correlation: 0,
-      overtime: overtime, scoreFloor: nil, skewness: 0)
+      overtime: overtime, scoreFloor: min(state.homeScore, state.awayScore), skewness: 0)
     live.sdFloor = InPlayGame.minimumSD
     if state.isOvertime {
       // The rest of this overtime period: each team's share of it, independent of the other.
@@ -86,16 +88,17 @@ extension PeriodModel {
       sd: max(teamSD * 2.0.squareRoot(), 0.5))
   }
 
-  /// The quarters' covariance mixed across the teams so that its regulation block is the full
-  /// game's: (M x I4) C (M x I4)' with M = chol(B*) chol(B)^-1.
+  /// The quarters' covariance mixed across the teams so that its regulation block B is the full
+  /// game's T: (M x I4) C (M x I4)' with M the symmetric positive definite solution of M B M = T,
+  /// M = B^-1/2 (B^1/2 T B^1/2)^1/2 B^-1/2 (a Cholesky factor would also solve it, but would
+  /// answer differently with home and away exchanged).
   package func anchored(to game: GameModel) -> [[Double]] {
     let w = [Self.weights(home: true, quarters: [0, 1, 2, 3]), Self.weights(home: false, quarters: [0, 1, 2, 3])]
     let b = [[covariance(w[0], w[0]), covariance(w[0], w[1])], [covariance(w[1], w[0]), covariance(w[1], w[1])]]
     let c = game.correlation * game.homeSD * game.awaySD
     let target = [[game.homeSD * game.homeSD, c], [c, game.awaySD * game.awaySD]]
-    let lb = Self.cholesky2(b), lt = Self.cholesky2(target)
-    let inv = [[1 / lb[0][0], 0], [-lb[1][0] / (lb[0][0] * lb[1][1]), 1 / lb[1][1]]]
-    let m = (0..<2).map { i in (0..<2).map { j in (0..<2).reduce(0.0) { $0 + lt[i][$1] * inv[$1][j] } } }
+    let root = Self.sqrt2(b), rootInverse = Self.inverse2(root)
+    let m = Self.product2(rootInverse, Self.product2(Self.sqrt2(Self.product2(root, Self.product2(target, root))), rootInverse))
     // K = M x I4 over (home q1..q4, away q1..q4).
     var k = [[Double]](repeating: [Double](repeating: 0, count: 8), count: 8)
     for a in 0..<2 {
@@ -114,9 +117,21 @@ extension PeriodModel {
     return out
   }
 
-  static func cholesky2(_ a: [[Double]]) -> [[Double]] {
-    let l00 = a[0][0].squareRoot(), l10 = a[1][0] / l00
-    return [[l00, 0], [l10, max(a[1][1] - l10 * l10, 0).squareRoot()]]
+  /// The symmetric square root of a 2 x 2 symmetric positive semi-definite matrix:
+  /// (A + sqrt(det A) I) / sqrt(trace A + 2 sqrt(det A)).
+  static func sqrt2(_ a: [[Double]]) -> [[Double]] {
+    let s = max(a[0][0] * a[1][1] - a[0][1] * a[1][0], 0).squareRoot()
+    let t = (a[0][0] + a[1][1] + 2 * s).squareRoot()
+    return [[(a[0][0] + s) / t, a[0][1] / t], [a[1][0] / t, (a[1][1] + s) / t]]
+  }
+
+  static func inverse2(_ a: [[Double]]) -> [[Double]] {
+    let d = a[0][0] * a[1][1] - a[0][1] * a[1][0]
+    return [[a[1][1] / d, -a[0][1] / d], [-a[1][0] / d, a[0][0] / d]]
+  }
+
+  static func product2(_ a: [[Double]], _ b: [[Double]]) -> [[Double]] {
+    (0..<2).map { i in (0..<2).map { j in a[i][0] * b[0][j] + a[i][1] * b[1][j] } }
   }
 
   /// The rest of regulation given the points scored so far, as one normal: entries 0 and 1 the

@@ -89,10 +89,11 @@ package struct GamePricingRequest: Sendable {
   package var cost: Int {
     let n = options.simulations
     var paths = n
-    if scenarios { paths += TotalsScenarios.variants(of: model).count * max(1, n / 2) }
-    if sensitivity { paths += TotalsSensitivity.runCount * n }
+    let pregame = state == nil  // in play the agent's variants are not run (`GamePricing.price`)
+    if scenarios && pregame { paths += TotalsScenarios.variants(of: model).count * max(1, n / 2) }
+    if sensitivity && pregame { paths += TotalsSensitivity.runCount * n }
     if exact || reportExact || state != nil { paths += ExactCost.paths(for: model) }
-    if sensitivity && sensitivityExact { paths += TotalsSensitivity.runCount * ExactCost.paths(for: model) }
+    if sensitivity && sensitivityExact && pregame { paths += TotalsSensitivity.runCount * ExactCost.paths(for: model) }
     return paths
   }
 }
@@ -115,9 +116,13 @@ package enum GamePricing {
     let start = DispatchTime.now()
     let histogram = try GameSimulator.simulate(model, options: options, progress: progress)
     let exact = request.exact || request.reportExact || live != nil ? ExactScoreDistribution.compute(model) : nil
-    let scenarios = request.scenarios ? try TotalsScenarios(model: model, line: line, options: options) : nil
+    // In play the named variants and the sensitivities are not run: they move a pre-game
+    // model's projections and sds, which the final score's model (points already scored
+    // included) does not have.
+    let pregame = live == nil
+    let scenarios = request.scenarios && pregame ? try TotalsScenarios(model: model, line: line, options: options) : nil
     let sensitivity =
-      request.sensitivity
+      request.sensitivity && pregame
       ? try TotalsSensitivity(model: model, line: line, options: options, exact: request.sensitivityExact) : nil
     let conditional =
       request.conditionalScenarios

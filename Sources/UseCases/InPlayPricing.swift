@@ -9,10 +9,11 @@ package enum InPlayPricing {
     guard let state else { return nil }
     try state.validate()
     guard let quarters else {
-      throw .invalid(
-        field: "state", value: "period \(state.period) \(state.clock)",
-        reason: "the model has no quarter model (fit one with calibrate --periods data/nba_periods.csv)")
+      throw .invalid(field: "state", value: "\(state.periodLabel) \(state.clock)", reason: noQuarterModel)
     }
     return quarters.inPlay(game, at: state)
   }
+
+  /// Why a state or a period cannot be priced on a model without a quarter model.
+  package static let noQuarterModel = "the model has no quarter model (fit one with calibrate --periods data/nba_periods.csv)"
 }

@@ -11,8 +11,7 @@ package enum PeriodPricing {
   ) throws(InputError) -> [PricedPeriod] {
     guard !quotes.isEmpty else { return [] }
     guard let quarters else {
-      throw .invalid(
-        field: field, value: value, reason: "the model has no quarter model (fit one with calibrate --periods data/nba_periods.csv)")
+      throw .invalid(field: field, value: value, reason: InPlayPricing.noQuarterModel)
     }
     return try quotes.map { q throws(InputError) in
       let scores: PeriodScores

@@ -105,11 +105,17 @@ package struct SlatePricing: Sendable {
         priced[i].problem = error.description
       }
     }
+    // A period that cannot be priced (no quarter model, started in play) is that game's error.
     var periods: [Int: [PricedPeriod]] = [:]
     for (i, g) in request.games.enumerated() where !g.periods.isEmpty {
       guard let m = g.model, g.problem == nil, priced[i].problem == nil else { continue }
-      periods[i] = try PeriodPricing.price(
-        g.periods, on: request.periodModel, game: m, live: live[i], field: "period_lines", value: g.id)
+      do throws(InputError) {
+        periods[i] = try PeriodPricing.price(
+          g.periods, on: request.periodModel, game: m, live: live[i], field: "period_lines", value: g.id)
+      } catch {
+        priced[i].model = nil
+        priced[i].problem = error.description
+      }
     }
     let evaluation = try evaluator.evaluate(priced, progress: progress, ready: ready)
     guard let factor = request.leagueFactor else {

@@ -32,37 +32,17 @@ final class InPlayHeldOutTests: XCTestCase {
   }
 
   func testHalfTimePricesMeetTheHalfTimeMarket() throws {
-    let root = PeriodHeldOutTests.root
-    let games = try GameResultsFile.decode(
-      Data(contentsOf: root.appendingPathComponent("data/nba_games_lines.csv")), source: "games"
-    ).games
-    let periodsData = try Data(contentsOf: root.appendingPathComponent("data/nba_periods.csv"))
-    let periods = try PeriodScoresFile.decode(periodsData, source: "periods")
-    let market = Self.halfTimeLines(String(decoding: periodsData, as: UTF8.self))
-    let quarters = games.map(periods.scores(of:))
-    let usable = games.indices.filter {
-      games[$0].stage == "regular" && games[$0].closeTotal != nil && games[$0].closeSpreadHome != nil && quarters[$0] != nil
-    }
-    let calibration = usable.filter { games[$0].season <= "2013-14" }
-    let held = usable.filter { (2014...2017).contains(Int(games[$0].season.prefix(4))!) }
-    let fitted = try XCTUnwrap(
-      try Calibrating.fit(
-        CalibrationRequest(
-          games: games, chosen: calibration, projection: .market,
-          options: SimulationOptions(simulations: 1000, seed: 1), quarters: quarters)))
-    let model = fitted.model, quarterModel = try XCTUnwrap(model.periods)
-
-    func loss(_ p: Double, _ won: Bool) -> Double {
-      let q = min(max(p, 1e-12), 1 - 1e-12)
-      return -(won ? log(q) : log(1 - q))
-    }
+    let data = try HeldOutSeasons()
+    let games = data.games, quarters = data.quarters, loss = HeldOutSeasons.loss
+    let market = Self.halfTimeLines(String(decoding: data.periodsData, as: UTF8.self))
+    let held = data.usable.filter { (2014...2017).contains(Int(games[$0].season.prefix(4))!) }
+    let model = try data.fit(through: "2013-14"), quarterModel = try XCTUnwrap(model.periods)
     var rows: [(p: Double, won: Bool, firstMargin: Double, spread: Double?)] = []
     var error = (model: 0.0, market: 0.0)
     for i in held {
       let g = games[i], q = quarters[i]!
       guard let lines = market["\(g.date) \(g.home) \(g.away)"] else { continue }
-      let pre = model.gameModel(
-        for: Projection(home: (g.closeTotal! - g.closeSpreadHome!) / 2, away: (g.closeTotal! + g.closeSpreadHome!) / 2))
+      let pre = model.gameModel(for: HeldOutSeasons.projection(g))
       let home = q.home[0] + q.home[1], away = q.away[0] + q.away[1]
       let live = quarterModel.inPlay(pre, at: GameState(period: 3, secondsLeft: 720, homeScore: home, awayScore: away))
       let final = try XCTUnwrap(ExactScoreDistribution.compute(live.model))

@@ -16,37 +16,17 @@ import XCTest
 final class PeriodHeldOutTests: XCTestCase {
   override func setUpWithError() throws { try TestTier.statistical.require() }
 
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-
   func testHeldOutSeasonsScoreAsWellAsAFittedNormal() throws {
-    let games = try GameResultsFile.decode(
-      Data(contentsOf: Self.root.appendingPathComponent("data/nba_games_lines.csv")), source: "games"
-    ).games
-    let periods = try PeriodScoresFile.decode(
-      Data(contentsOf: Self.root.appendingPathComponent("data/nba_periods.csv")), source: "periods")
-    let quarters = games.map(periods.scores(of:))
-    let usable = games.indices.filter {
-      games[$0].stage == "regular" && games[$0].closeTotal != nil && games[$0].closeSpreadHome != nil && quarters[$0] != nil
-    }
-    let calibration = usable.filter { games[$0].season <= "2017-18" }, held = usable.filter { games[$0].season >= "2018-19" }
-    let fitted = try XCTUnwrap(
-      try Calibrating.fit(
-        CalibrationRequest(
-          games: games, chosen: calibration, projection: .market,
-          options: SimulationOptions(simulations: 1000, seed: 1), quarters: quarters)))
-    let model = fitted.model, periodModel = try XCTUnwrap(model.periods)
-    func projection(_ g: HistoricalGame) -> Projection {
-      Projection(home: (g.closeTotal! - g.closeSpreadHome!) / 2, away: (g.closeTotal! + g.closeSpreadHome!) / 2)
-    }
+    let data = try HeldOutSeasons()
+    let games = data.games, quarters = data.quarters
+    let calibration = data.usable.filter { games[$0].season <= "2017-18" }
+    let held = data.usable.filter { games[$0].season >= "2018-19" }
+    let model = try data.fit(through: "2017-18"), periodModel = try XCTUnwrap(model.periods)
+    let projection = HeldOutSeasons.projection, loss = HeldOutSeasons.loss
     func points(_ i: Int, _ p: GamePeriod) -> (total: Double, margin: Double) {
       let q = quarters[i]!
       let h = p.quarters.reduce(0) { $0 + q.home[$1] }, a = p.quarters.reduce(0) { $0 + q.away[$1] }
       return (Double(h + a), Double(h - a))
-    }
-    func loss(_ p: Double, _ won: Bool) -> Double {
-      let q = min(max(p, 1e-12), 1 - 1e-12)
-      return -(won ? log(q) : log(1 - q))
     }
     for period in [GamePeriod.h1, .q1] {
       // The baseline: least squares of the period's total on the closing total, of its margin on

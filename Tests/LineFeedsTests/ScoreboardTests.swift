@@ -48,7 +48,8 @@ final class ScoreboardTests: XCTestCase {
     let cases: [(String, String)] = [
       (event(live, home: #""homeAway": "neutral""#), "events[1].competitions[0].competitors' must list a home and an away"),
       (event(live, score: #""seventy""#), "events[1].competitions[0].competitors[0].score' must be a whole number of points, got 'seventy'"),
-      (event(#"{"clock": 10, "period": 0, "type": {"state": "in"}}"#), "events[1].status.period' must be 1 to 14, got 0"),
+      (event(#"{"clock": 10, "period": 0, "type": {"state": "in"}}"#), "events[1].status.period' must be 1 to 4 (the quarters) or 5 to 14"),
+      (event(live, score: "null"), "events[1].competitions[0].competitors[0].score' is missing for a game that has started"),
       (event(#"{"clock": 900, "period": 2, "type": {"state": "in"}}"#), "events[1].status.clock' must be within the period's 12 minutes"),
       (event(#"{"displayClock": "soon", "period": 2, "type": {"state": "in"}}"#), "events[1].status.displayClock' is not a clock"),
       (event(#"{"period": 2, "type": {"state": "paused"}}"#), "events[1].status.type.state' must be pre, in or post"),
@@ -64,6 +65,14 @@ final class ScoreboardTests: XCTestCase {
       let said = board.rejected.map { "\($0.location): \($0.reason)" }.joined()
       XCTAssertTrue(said.contains(says), "\(bad): \(said)")
     }
+    // A final in overtime is over at the end of its period; a postponed game has no state.
+    let overtimeFinal = #"{"clock": 0, "period": 5, "type": {"state": "post", "completed": true}}"#
+    let postponed = #"{"period": 0, "type": {"name": "STATUS_POSTPONED", "state": "post", "completed": false}}"#
+    let ends = try Scoreboard.decode(Data(#"{"events": [\#(event(overtimeFinal)), \#(event(postponed))]}"#.utf8))
+    XCTAssertEqual(ends.games.first?.state, GameState(period: 5, secondsLeft: 0, homeScore: 78, awayScore: 71))
+    XCTAssertTrue(ends.games.first?.final ?? false)
+    XCTAssertNil(ends.games.last?.state)
+    XCTAssertFalse(ends.games.last?.final ?? true)
     // Under a minute ESPN writes seconds ("45.3"); scores may be numbers or {"value": ...}.
     let late = #"{"displayClock": "45.3", "period": 4, "type": {"state": "in"}}"#
     let board = try Scoreboard.decode(Data(#"{"events": [\#(event(late, score: #"{"value": 101.0, "displayValue": "101"}"#))]}"#.utf8))

@@ -85,6 +85,91 @@ final class InPlayGameTests: XCTestCase {
     XCTAssertEqual(h2.homeVariance, variance[0], accuracy: 1e-9)
   }
 
+  /// Exchanging home and away exchanges the answers: the anchoring is the symmetric solution of
+  /// M B M = T, not a Cholesky factor's (which answered 45.55 and 44.45 for the same team).
+  func testExchangingHomeAndAwayExchangesTheAnswers() {
+    let game = GameModel(homeMean: 118, awayMean: 104, homeSD: 14, awaySD: 8, correlation: -0.2, overtime: Self.game.overtime)
+    let swappedQuarters = PeriodModel(
+      homeShares: Self.quarters.awayShares, awayShares: Self.quarters.homeShares,
+      covariance: (0..<8).map { i in (0..<8).map { j in Self.quarters.covariance[(i + 4) % 8][(j + 4) % 8] } })
+    var swappedGame = game
+    (swappedGame.homeMean, swappedGame.awayMean, swappedGame.homeSD, swappedGame.awaySD) = (104, 118, 8, 14)
+    let state = GameState(period: 3, secondsLeft: 432, homeScore: 78, awayScore: 71)
+    let a = Self.quarters.inPlay(game, at: state)
+    let b = swappedQuarters.inPlay(swappedGame, at: GameState(period: 3, secondsLeft: 432, homeScore: 71, awayScore: 78))
+    XCTAssertEqual(a.remainingHome, b.remainingAway, accuracy: 1e-9)
+    XCTAssertEqual(a.remainingAway, b.remainingHome, accuracy: 1e-9)
+    XCTAssertEqual(a.model.homeSD, b.model.awaySD, accuracy: 1e-9)
+    XCTAssertEqual(a.model.correlation, b.model.correlation, accuracy: 1e-9)
+  }
+
+  /// Inside a quarter: the state at 3:00 left in the second quarter against an independent
+  /// construction, the quarter split into its played part P and its rest R (covariances f and
+  /// 1 - f of the quarter's, P and R independent, each carrying f or 1 - f of the quarter's
+  /// covariance with every other quarter), the remainder conditioned on the played sums by
+  /// solving the normal equations.
+  func testInsideAQuarterIsTheSplitQuartersConditional() {
+    let sigma = Self.quarters.anchored(to: Self.game)
+    let f = 0.75, j = 1
+    // Variables: the eight quarters with quarter j's two scores replaced by P (played) and R.
+    // Index map: 0..7 the quarters (j and j+4 hold P), 8 and 9 hold R of home and away.
+    func source(_ v: Int) -> (quarter: Int, share: Double) {
+      switch v {
+      case 8: (j, 1 - f)
+      case 9: (j + 4, 1 - f)
+      case j, j + 4: (v, f)
+      default: (v, 1)
+      }
+    }
+    var c = [[Double]](repeating: [Double](repeating: 0, count: 10), count: 10)
+    for a in 0..<10 {
+      for b in 0..<10 {
+        let (qa, sa) = source(a), (qb, sb) = source(b)
+        let samePiece = (a >= 8) == (b >= 8)
+        if qa % 4 == j && qb % 4 == j {
+          c[a][b] = samePiece ? sa * sigma[qa][qb] : 0  // P and R independent, each f or 1 - f of the block
+        } else if qa % 4 == j {
+          c[a][b] = sa * sigma[qa][qb]
+        } else if qb % 4 == j {
+          c[a][b] = sb * sigma[qa][qb]
+        } else {
+          c[a][b] = sigma[qa][qb]
+        }
+      }
+    }
+    let mean = (0..<10).map { v -> Double in
+      let (q, s) = source(v)
+      return s * (q < 4 ? 114 * Self.quarters.homeShares[q] : 110 * Self.quarters.awayShares[q - 4])
+    }
+    let played: [[Double]] = [
+      (0..<10).map { $0 == 0 || $0 == j ? 1 : 0 }, (0..<10).map { $0 == 4 || $0 == j + 4 ? 1 : 0 },
+    ]
+    let rest: [[Double]] = [
+      (0..<10).map { $0 == 8 || $0 == 2 || $0 == 3 ? 1 : 0 }, (0..<10).map { $0 == 9 || $0 == 6 || $0 == 7 ? 1 : 0 },
+    ]
+    func cov(_ a: [Double], _ b: [Double]) -> Double {
+      (0..<10).reduce(0.0) { s, x in (0..<10).reduce(s) { $0 + a[x] * c[x][$1] * b[$1] } }
+    }
+    func dot(_ a: [Double]) -> Double { zip(a, mean).reduce(0) { $0 + $1.0 * $1.1 } }
+    let s = played.map { a in played.map { b in cov(a, b) } }
+    let det = s[0][0] * s[1][1] - s[0][1] * s[1][0]
+    let scored = [50.0, 41.0]
+    // Solve S g = (scored - mean) once; each remainder's mean moves by its covariance with it.
+    let d = [scored[0] - dot(played[0]), scored[1] - dot(played[1])]
+    let g = [(s[1][1] * d[0] - s[0][1] * d[1]) / det, (s[0][0] * d[1] - s[1][0] * d[0]) / det]
+    let expected = rest.map { r in dot(r) + cov(r, played[0]) * g[0] + cov(r, played[1]) * g[1] }
+    func residual(_ r: [Double]) -> Double {
+      let k = [cov(r, played[0]), cov(r, played[1])]
+      let w = [(s[1][1] * k[0] - s[0][1] * k[1]) / det, (s[0][0] * k[1] - s[1][0] * k[0]) / det]
+      return cov(r, r) - w[0] * k[0] - w[1] * k[1]
+    }
+    let live = Self.quarters.inPlay(Self.game, at: GameState(period: 2, secondsLeft: 180, homeScore: 50, awayScore: 41))
+    XCTAssertEqual(live.remainingHome, expected[0], accuracy: 1e-9)
+    XCTAssertEqual(live.remainingAway, expected[1], accuracy: 1e-9)
+    XCTAssertEqual(live.model.homeSD, residual(rest[0]).squareRoot(), accuracy: 1e-9)
+    XCTAssertEqual(live.model.awaySD, residual(rest[1]).squareRoot(), accuracy: 1e-9)
+  }
+
   /// The end of a quarter and the start of the next are one state.
   func testTheClockIsContinuousAcrossAQuarter() {
     let end = Self.quarters.inPlay(Self.game, at: GameState(period: 2, secondsLeft: 0, homeScore: 57, awayScore: 52))
@@ -117,6 +202,16 @@ final class InPlayGameTests: XCTestCase {
 
   /// Level at the end of regulation: overtime, every game decided, each side half the time here
   /// (equal scores, one overtime model), and at least one period's points added.
+  /// The lower score floors both finals: 13 seconds from the end, level at 100, no final is
+  /// below 100 (the bare normal put 9% of a team's finals below its score).
+  func testNoFinalFallsBelowTheLowerScore() throws {
+    let live = Self.quarters.inPlay(Self.game, at: GameState(period: 4, secondsLeft: 13, homeScore: 100, awayScore: 100))
+    let exact = try XCTUnwrap(ExactScoreDistribution.compute(live.model))
+    XCTAssertEqual(exact.homeScores.probabilities(line: 99.5).below, 0, accuracy: 1e-15)
+    XCTAssertEqual(exact.awayScores.probabilities(line: 99.5).below, 0, accuracy: 1e-15)
+    XCTAssertEqual(exact.totals.probabilities(line: 199.5).below, 0, accuracy: 1e-15)
+  }
+
   func testALevelRegulationGoesToOvertime() throws {
     let live = Self.quarters.inPlay(Self.game, at: GameState(period: 4, secondsLeft: 0, homeScore: 100, awayScore: 100))
     let exact = try XCTUnwrap(ExactScoreDistribution.compute(live.model))
@@ -145,14 +240,22 @@ final class InPlayGameTests: XCTestCase {
     XCTAssertEqual(GameState(period: 3, secondsLeft: 800, homeScore: 0, awayScore: 0).problems().first?.field, "state.clock")
     XCTAssertEqual(GameState(period: 5, secondsLeft: 301, homeScore: 0, awayScore: 0).problems().first?.field, "state.clock")
     XCTAssertEqual(GameState(period: 2, secondsLeft: 10, homeScore: -1, awayScore: 0).problems().first?.field, "state.home_score")
-    XCTAssertEqual(GameState(period: 5, secondsLeft: 300, homeScore: 99, awayScore: 98).problems().first?.field, "state.period")
+    // An overtime period starts level; nothing is scored before tip-off.
+    XCTAssertEqual(GameState(period: 5, secondsLeft: 300, homeScore: 99, awayScore: 98).problems().first?.field, "state.home_score")
+    XCTAssertEqual(GameState(period: 7, secondsLeft: 300, homeScore: 120, awayScore: 118).problems().first?.field, "state.home_score")
+    XCTAssertEqual(GameState(period: 1, secondsLeft: 720, homeScore: 2, awayScore: 0).problems().first?.field, "state.home_score")
+    XCTAssertTrue(GameState(period: 6, secondsLeft: 300, homeScore: 120, awayScore: 120).problems().isEmpty)
     XCTAssertEqual(try GameState.seconds(clock: "7:12"), 432)
     XCTAssertEqual(try GameState.seconds(clock: "0:35.2"), 35.2, accuracy: 1e-12)
     XCTAssertEqual(try GameState.seconds(clock: "35.2"), 35.2, accuracy: 1e-12)
-    for bad in ["7:1", "7:60", "a:10", "-3", "1:2:3", ""] {
+    for bad in ["7:1", "7:60", "a:10", "-3", "1:2:3", "", "7:5.2", "0x1E", "+30", "1e2", " 7:12"] {
       XCTAssertThrowsError(try GameState.seconds(clock: bad), bad)
     }
     XCTAssertEqual(GameState(period: 3, secondsLeft: 432, homeScore: 0, awayScore: 0).clock, "7:12")
     XCTAssertEqual(GameState(period: 4, secondsLeft: 35.2, homeScore: 0, awayScore: 0).clock, "0:35.2")
+    // Shown in tenths, rounded once: never "0:35" for 35.96 or "0:59" for 59.96.
+    XCTAssertEqual(GameState(period: 4, secondsLeft: 35.96, homeScore: 0, awayScore: 0).clock, "0:36")
+    XCTAssertEqual(GameState(period: 4, secondsLeft: 59.96, homeScore: 0, awayScore: 0).clock, "1:00")
+    XCTAssertEqual(GameState(period: 4, secondsLeft: 0.04, homeScore: 0, awayScore: 0).clock, "0:00")
   }
 }

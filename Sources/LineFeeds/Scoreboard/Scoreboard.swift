@@ -138,8 +138,10 @@ package struct Scoreboard: Sendable {
         return name
       }
       func score(_ i: Int) throws(InputDecodingError) -> Int {
-        let text = competition.competitors[i].score?.text ?? "0"
-        guard let s = Int(text.trimmingCharacters(in: .whitespaces)), (0...400).contains(s) else {
+        guard let text = competition.competitors[i].score?.text else {
+          throw fail("competitions[0].competitors[\(i)].score", "is missing for a game that has started")
+        }
+        guard let s = Int(text.trimmingCharacters(in: .whitespaces)) else {
           throw fail("competitions[0].competitors[\(i)].score", "must be a whole number of points, got '\(text)'")
         }
         return s
@@ -152,10 +154,7 @@ package struct Scoreboard: Sendable {
         break
       case "in", "post":
         if status.type.state == "post" && !game.final { break }  // postponed, cancelled, suspended
-        guard let period = status.period, (1...GameState.lastPeriod).contains(period) else {
-          throw fail("status.period", "must be 1 to \(GameState.lastPeriod), got \(status.period.map(String.init) ?? "none")")
-        }
-        let length = period <= 4 ? GameState.quarterSeconds : GameState.overtimeSeconds
+        guard let period = status.period else { throw fail("status.period", "is missing for a game that has started") }
         var left: Double
         if game.final {
           left = 0
@@ -166,10 +165,18 @@ package struct Scoreboard: Sendable {
         } else {
           throw fail("status.clock", "is missing for a game in play")
         }
-        guard left.isFinite, left >= 0, left <= length else {
-          throw fail("status.clock", "must be within the period's \(Int(length / 60)) minutes, got \(left) s")
+        let state = GameState(
+          period: game.final ? max(period, 4) : period, secondsLeft: left, homeScore: try score(h), awayScore: try score(a))
+        // The state's own rule, each of its fields named as ESPN names it.
+        if let problem = state.problems().first, case .invalid(let field, let value, let reason) = problem {
+          let espn = [
+            "state.period": "status.period", "state.clock": "status.clock",
+            "state.home_score": "competitions[0].competitors[\(h)].score",
+            "state.away_score": "competitions[0].competitors[\(a)].score",
+          ]
+          throw fail(espn[field] ?? field, "\(reason), got \(value)")
         }
-        game.state = GameState(period: max(period, game.final ? 4 : 1), secondsLeft: left, homeScore: try score(h), awayScore: try score(a))
+        game.state = state
       default:
         throw fail("status.type.state", "must be pre, in or post, got '\(status.type.state)'")
       }
@@ -196,7 +203,7 @@ extension Scoreboard {
         games[i].model = nil
       } else if games[i].info.startTime != nil && games[i].info.live != true {
         games[i].problem =
-          "in play on the scoreboard (\(state.isOvertime ? "OT\(state.period - 4)" : "Q\(state.period)") \(state.clock)), but the feed's prices are from before tip-off"
+          "in play on the scoreboard (\(state.periodLabel) \(state.clock)), but the feed's prices are from before tip-off"
         games[i].model = nil
       } else {
         games[i].state = state

@@ -100,7 +100,7 @@ public struct AdvicePolicy: Hashable, Sendable {
         "recommended only when the 95% interval of EV excludes 0 and is at most \(Self.percent(maxEVHalfWidth)) wide each way; staked at the interval's lower end",
       "market":
         "devigged market probability (sharp books first) beside the model's; a gap above \(Self.percent(maxMarketGap)) flags model_market_disagree and withholds the stake\(trustModel ? " (not withheld: trust_model)" : "")",
-      "filters": "EV above \(Self.percent(minEV)) and edge above \(Self.percent(minEdge))",
+      "filters": "EV above \(Self.percent(minEV)) and settled edge (pushes set aside) above \(Self.percent(minEdge))",
       "stakes":
         "\(kelly.fraction) x Kelly, at most \(Self.percent(kelly.cap)) a bet; a slate's bets staked together (joint Kelly over the game's joint score distribution for bets on one game) and scaled to at most \(Self.percent(maxExposure)) of bankroll \(bankroll)",
     ]

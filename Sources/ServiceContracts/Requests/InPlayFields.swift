@@ -17,10 +17,11 @@ package enum InPlayFields {
     keywords: [
       "period": ["minimum": 1, "maximum": .integer(GameState.lastPeriod), "description": "1-4 the quarters, 5 the first overtime"],
       "clock": [
-        "pattern": #"^([0-9]{1,2}:[0-5][0-9](\.[0-9]+)?|[0-9]{1,3}(\.[0-9]+)?)$"#,
+        "pattern": .string(GameState.clockPattern),
         "description": "time left in the period, within its length (12 minutes, 5 in overtime): M:SS (7:12) or seconds (45.3)",
       ],
-      "home_score": ["minimum": 0, "maximum": 400], "away_score": ["minimum": 0, "maximum": 400],
+      "home_score": ["minimum": 0, "maximum": .integer(GameState.maxScore)],
+      "away_score": ["minimum": 0, "maximum": .integer(GameState.maxScore)],
     ])
   package static let periodLineTypes = FieldTypes(
     fields: GamePeriod.allCases.map { period in
