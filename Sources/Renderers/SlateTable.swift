@@ -32,7 +32,12 @@ package enum SlateTable {
       out.append("p cover, p win: the home team's; spreads and moneylines from the margin with overtime played to a winner.")
       out.append("market: the devigged market probability of the best bet; advice: its grade, or why it is withheld.")
     }
-    let bets = r.games.flatMap(\.stakes)
+    // The bets staked, largest stake first (input order among equals); an advised bet the
+    // joint Kelly of its game gives nothing is counted apart, not as a bet staked.
+    let advised = r.games.enumerated().flatMap { i, g in g.stakes.enumerated().map { (order: (i, $0.offset), game: g, stake: $0.element) } }
+    let bets = advised.filter { $0.stake.fraction > 0 }.sorted {
+      $0.stake.fraction != $1.stake.fraction ? $0.stake.fraction > $1.stake.fraction : $0.order < $1.order
+    }
     let a = r.methodology.advice.policy
     out.append("")
     out.append(
@@ -40,18 +45,24 @@ package enum SlateTable {
         + (bankroll == 1 ? "" : " of \(Fmt.fixed(bankroll, 2))") + " (cap \(Fmt.percent(a.maxExposure, 0))"
         + (r.exposureScaled ? ", stakes scaled down to it" : "") + "); "
         + "\(a.kelly.fraction) x Kelly, at most \(Fmt.percent(a.kelly.cap, 1)) a bet; bets on one game staked jointly.")
-    for g in r.games {
-      for s in g.stakes {
-        let b = s.bet
-        let label = "\(gameLabel(g))  \(b.market.rawValue) \(b.side.rawValue)\(b.line.map { " " + Fmt.line($0) } ?? "") @ \(Fmt.fixed(b.odds, 2))"
-        out.append("  \(label): \(s.grade.rawValue), EV \(String(format: "%+.2f%%", 100 * b.ev)), stake \(money(s.fraction, bankroll))\(s.joint ? " (joint)" : "")")
-      }
+    for (_, g, s) in bets {
+      let b = s.bet
+      let label = "\(gameLabel(g))  \(b.market.rawValue) \(b.side.rawValue)\(b.line.map { " " + Fmt.line($0) } ?? "") @ \(Fmt.fixed(b.odds, 2))"
+      out.append("  \(label): \(s.grade.rawValue), EV \(String(format: "%+.2f%%", 100 * b.ev)), stake \(money(s.fraction, bankroll))\(s.joint ? " (joint)" : "")")
+    }
+    let unstaked = advised.count - bets.count
+    if unstaked > 0 {
+      out.append("  and \(unstaked) advised bet\(unstaked == 1 ? "" : "s") the joint Kelly of \(unstaked == 1 ? "its game" : "their games") stakes nothing")
     }
     out.append("Config: \(a.configFile ?? "none read")")
     let errors = r.games.filter { $0.bestBet == nil }
     if !errors.isEmpty {
       out.append("")
-      for g in errors { out.append("\(g.gameID)  \(g.verdict.rawValue): \(g.error ?? "no market priced")") }
+      // Named by its teams, as the rows above; a feed's event id (a hash) beside, for the JSON.
+      for g in errors {
+        let name = gameLabel(g) == g.gameID ? g.gameID : "\(gameLabel(g)) (\(g.gameID))"
+        out.append("\(name)  \(g.verdict.rawValue): \(g.error ?? "no market priced")")
+      }
     }
     if !r.unmatched.isEmpty {
       out.append("")
@@ -108,10 +119,12 @@ package enum SlateTable {
   }
 }
 
-/// The moves of one poll of `--watch`, one line per game.
+/// The moves of one poll of `--watch`, one line per game; a poll where nothing moved says so,
+/// so a quiet table still shows the watch is alive.
 package enum LineMoveText {
   package static func render(_ moves: [LineMove], poll: Int) -> String {
     let time = ISO8601DateFormatter().string(from: Date())
+    guard !moves.isEmpty else { return "poll \(poll) · \(time) · nothing moved" }
     var out = ["poll \(poll) · \(time) · \(moves.count) game\(moves.count == 1 ? "" : "s") moved"]
     for m in moves {
       switch m.kind {

@@ -104,6 +104,15 @@ package struct InputDecodingError: Error, Equatable, Sendable, CustomStringConve
       words = words.replacingCharacters(in: range, with: "").trimmingCharacters(in: .whitespaces)
       return InputDecodingError("malformed JSON at line \(line), column \(column) (byte \(offset)): \(words)")
     }
+    // A document cut short: the parser names no place, but the place is its end.
+    if let data, words.contains("end of file") || words.contains("Unexpected end") {
+      let trimmed = data.reversed().drop { [UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t")].contains($0) }
+      let content = data.prefix(trimmed.count)
+      let line = content.filter { $0 == UInt8(ascii: "\n") }.count + 1
+      let column = content.count - (content.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1
+      return InputDecodingError(
+        "malformed JSON at line \(line), column \(column) (byte \(content.count), the end of the input): \(words) (is the file cut short?)")
+    }
     return InputDecodingError("malformed JSON: \(words)")
   }
 

@@ -43,18 +43,21 @@ enum CLIError {
     fail("\(option) \(value): \(reason)", field: option, value: value)
   }
 
-  /// A bad input file (its path and what is wrong): exit 1.
+  /// A bad input file (its path and what is wrong): exit 1. The path is said once, also when
+  /// the reader's own message already starts with it ("bad.csv: missing column 'away'").
   static func badInput(_ source: String, _ error: any Error) -> CLIFailure {
+    let said = "\(error)"
+    let message = said.hasPrefix("\(source): ") ? said : "\(source): \(said)"
     switch error {
     case let input as InputError:
       if case .invalid(let field, let value, _) = input {
-        return fail("\(source): \(error)", code: .failure, field: field, value: value)
+        return fail(message, code: .failure, field: field, value: value)
       }
     case let decoding as InputDecodingError:
-      return fail("\(source): \(error)", code: .failure, field: decoding.field, value: nil)
+      return fail(message, code: .failure, field: decoding.field, value: nil)
     default: break
     }
-    return fail("\(source): \(error)", code: .failure)
+    return fail(message, code: .failure)
   }
 
   /// A failure of the environment rather than the input (a feed that cannot be fetched):

@@ -79,7 +79,7 @@ struct FairCommand: ParsableCommand {
   private func render(_ report: FairOddsReport) {
     print("as of \(Timestamp.format(report.asOf)), devig \(report.policy.method.rawValue), sharp books \(report.policy.sharpBooks.joined(separator: " "))")
     OddsOutput.printTable(
-      header: ["id", "bet", "fair p", "fair", "best", "EV", "books", "tier", "withheld"],
+      header: ["id", "bet", "fair p", "fair", "best", "EV", "books", "sharp", "withheld"],
       rows: report.bets.map { bet in
         let best = bet.best
         return [

@@ -56,6 +56,11 @@ struct ParlayCommand: ParsableCommand, RequiredInputs {
   @OptionGroup(title: "Input") var input: InputOptions
   @OptionGroup(title: "Output") var output: OutputOptions
 
+  func validate() throws {
+    try adviceOptions.refuse(
+      [.exact, .blend, .marketGap, .trustModel], because: "a parlay's joint probability is simulated only, with no market beside it")
+  }
+
   func requireInputs() throws {
     if file != nil {
       guard home == nil, away == nil, legs.isEmpty, players.isEmpty, !market.fromMarket else {

@@ -46,6 +46,7 @@ struct PropsCommand: ParsableCommand {
   @OptionGroup(title: "Output") var output: OutputOptions
 
   func validate() throws {
+    try adviceOptions.refuse([.exact], because: "a player's stat has no exact distribution here: props are simulated only")
     if market.fromMarket, home != nil || away != nil {
       throw ValidationError("--from-market replaces --home and --away; give one or the other.")
     }

@@ -209,7 +209,9 @@ struct SlateCommand: ParsableCommand, RequiredInputs {
     for r in board?.board.rejected ?? [] { console.warn("scoreboard: \(r.location): \(r.reason)") }
     func assemble(_ feed: Feed?) -> AssembledSlate {
       var slate = assembleGames(feed)
-      board?.poll(warn: console.warn).apply(to: &slate.games)
+      if let board, board.poll(warn: console.warn).apply(to: &slate.games) == 0, !slate.games.isEmpty {
+        console.warn("scoreboard: none of the slate's games is under way or over on it; all are priced before tip-off")
+      }
       return slate
     }
     func assembleGames(_ feed: Feed?) -> AssembledSlate {
@@ -334,7 +336,7 @@ struct SlateCommand: ParsableCommand, RequiredInputs {
         let moves = LineMove.moves(from: before, to: evaluation.games)
         if ndjson {
           for move in moves { console.emit(SlateOutput.line(move, poll: poll)) }
-        } else if !moves.isEmpty {
+        } else {
           console.emit(LineMoveText.render(moves, poll: poll))
         }
       } else {

@@ -33,6 +33,42 @@ final class NewUserErrorCommandTests: XCTestCase {
     }
   }
 
+  /// Advice options a command cannot use are refused by name, not taken and ignored: a parlay is
+  /// simulated only with no market beside it, props have no exact distribution.
+  func testAnAdviceOptionWithNoEffectIsRefused() throws {
+    let parlay = ["parlay", "--home", "115", "--away", "112", "--leg", "over:225.5", "--sims", "2000"]
+    for (extra, says) in [
+      (["--exact"], "--exact has no effect here: a parlay's joint probability is simulated only"),
+      (["--blend", "0.5"], "--blend has no effect here"), (["--trust-model"], "--trust-model has no effect here"),
+    ] {
+      let r = try MCSimBinary.run(parlay + extra)
+      XCTAssertEqual(r.status, 64, "\(extra): \(r.stderr)")
+      XCTAssertTrue(r.stderr.contains(says), "\(extra): \(r.stderr)")
+    }
+    let props = try MCSimBinary.run(
+      ["props", "Scenarios/props_feed_nba.json", "--projections", "Scenarios/props_projections.json", "--no-exact"],
+      cwd: GoldenOutputTests.projectRoot)
+    XCTAssertEqual(props.status, 64, props.stderr)
+    XCTAssertTrue(props.stderr.contains("--no-exact has no effect here"), props.stderr)
+  }
+
+  /// An input file is named once in its error, and a file cut short says where it ends.
+  func testAFileIsNamedOnceAndACutShortOneSaysWhere() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mcsim-files-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let csv = dir.appendingPathComponent("bad.csv")
+    try Data("season,date,home\n2023-24,2023-12-11,BOS\n".utf8).write(to: csv)
+    let missing = try MCSimBinary.run(["calibrate", csv.path])
+    XCTAssertEqual(missing.status, 1, missing.stderr)
+    XCTAssertEqual(missing.stderr, "Error: \(csv.path): missing column 'away' (header: season,date,home)\n")
+    let cut = dir.appendingPathComponent("cut.json")
+    try Data(#"{"games": [{"home_projection": 1"#.utf8).write(to: cut)
+    let r = try MCSimBinary.run(["slate", cut.path])
+    XCTAssertEqual(r.status, 1, r.stderr)
+    XCTAssertTrue(r.stderr.contains("malformed JSON at line 1, column 33 (byte 32, the end of the input)"), r.stderr)
+  }
+
   /// `backtest --seasons` the file does not have blames --seasons, not the model file.
   func testBacktestBlamesTheSeasonsNotTheModel() throws {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mcsim-newuser-\(UUID().uuidString)")

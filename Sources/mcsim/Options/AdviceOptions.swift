@@ -91,6 +91,23 @@ struct AdviceOptions: ParsableArguments {
     return policy
   }
 
+  /// The advice options a command has no use for, each refused by name (exit 64) rather than
+  /// taken and ignored.
+  enum Unused { case exact, blend, marketGap, trustModel }
+
+  func refuse(_ unused: [Unused], because reason: String) throws {
+    for u in unused {
+      let (name, given): (String, Bool) =
+        switch u {
+        case .exact: (exact == true ? "--exact" : "--no-exact", exact != nil)
+        case .blend: ("--blend", blend != nil)
+        case .marketGap: ("--max-market-gap", maxMarketGap != nil)
+        case .trustModel: ("--trust-model", trustModel != nil)
+        }
+      if given { throw ValidationError("\(name) has no effect here: \(reason).") }
+    }
+  }
+
   /// Whether to grade on exact probabilities: the option, else the config's `exact`, else an
   /// input's own `include_exact`, else the command line's default (`Defaults.exact`).
   func useExact(_ config: ConfigFile?, request: Bool? = nil) -> Bool { exact ?? config?.exact ?? request ?? Defaults.exact }
