@@ -217,8 +217,9 @@ final class OneVoiceTests: XCTestCase {
     let slate = #"{"games": [{"game_id": "g1", "home_team_abbr": "BOS", "away_team_abbr": "BOS", "home_projection": 110, "away_projection": 108, "total_line": 218.5}, {"game_id": "g2", "home_team_abbr": "XYZ", "away_team_abbr": "MIA", "home_projection": 110, "away_projection": 108, "total_line": 218.5}, {"game_id": "g3", "home_team_abbr": "LAL", "away_team_abbr": "MIA", "home_projection": 110, "away_projection": 108, "total_line": 218.5}]}"#
     let s = try MCSimBinary.run(["slate", "-", "--sims", "1000", "--seed", "1"], stdin: slate)
     XCTAssertEqual(s.status, 3, s.stderr)
-    XCTAssertTrue(s.stdout.contains("g1  ERROR: a team cannot play itself (BOS)"), s.stdout)
-    XCTAssertTrue(s.stdout.contains("g2  ERROR: unknown team 'XYZ'"), s.stdout)
+    // Error rows are named by their teams, the game_id beside.
+    XCTAssertTrue(s.stdout.contains("BOS@BOS (g1)  ERROR: a team cannot play itself (BOS)"), s.stdout)
+    XCTAssertTrue(s.stdout.contains("MIA@XYZ (g2)  ERROR: unknown team 'XYZ'"), s.stdout)
   }
 
   /// Limits are in --help and in the error: the skew a correlation allows.

@@ -30,6 +30,26 @@ final class SweepCommandTests: XCTestCase {
     for b in breakEven { XCTAssertNotNil(b["over_line"] as? Double); XCTAssertNotNil(b["exact_over_line"] as? Double) }
   }
 
+  /// On the shipped (skewed) model a sweep of lines has one model, whose exact distribution it
+  /// computes and grades on as `run` does: the same exact p_under and the same stake (issue 47:
+  /// the sweep showed no exact column and staked 0.0153 where run staked 0.0168).
+  func testASkewedModelsSweepGradesOnTheExactDistributionAsRunDoes() throws {
+    let sweep = try MCSimBinary.json(["sweep", "--home", "115", "--away", "112", "--line", "229,230", "--seed", "10", "--json"])
+    let result = try XCTUnwrap(sweep["result"] as? [String: Any])
+    XCTAssertEqual(result["exact_computed"] as? Bool, true)
+    for point in try XCTUnwrap(result["points"] as? [[String: Any]]) {
+      let line = try XCTUnwrap(point["line"] as? Double)
+      let run = try XCTUnwrap(
+        try MCSimBinary.json(["run", "--home", "115", "--away", "112", "--line", "\(line)", "--seed", "10", "--json"])["result"]
+          as? [String: Any])
+      let analytic = try XCTUnwrap(run["analytic"] as? [String: Any])
+      let exact = try XCTUnwrap(point["exact"] as? [String: Any])
+      XCTAssertEqual(exact["p_under"] as? Double ?? -1, analytic["p_under"] as? Double ?? -2, accuracy: 1e-12, "line \(line)")
+      let advice = try XCTUnwrap((run["advice"] as? [String: Any])?["under"] as? [String: Any])
+      XCTAssertEqual(point["stake_under"] as? Double ?? -1, advice["stake"] as? Double ?? -2, accuracy: 1e-12, "line \(line)")
+    }
+  }
+
   func testCSVAndTable() throws {
     let csv = try MCSimBinary.run(game + ["--line", "225.5", "--shift", "-3:3:1", "--spread", "-3.5", "--moneyline", "--csv"])
     XCTAssertEqual(csv.status, 0, csv.stderr)

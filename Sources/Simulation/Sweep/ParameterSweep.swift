@@ -25,7 +25,8 @@ public struct ParameterSweep: Sendable {
   public let points: [SweepPoint]
   /// One per distinct model, in the order of the model axes' grid.
   public let curves: [SweepCurve]
-  /// Whether exact values were computed (normal models, at most `exactModelLimit` of them).
+  /// Whether exact values were computed (at most `exactModelLimit` normal models, or
+  /// `skewedExactModelLimit` skewed ones; a skewness beyond the exact reach has none).
   public let exactComputed: Bool
   public let simulationSeconds: Double
   /// Reading every point off the histograms (no simulation, no exact distribution).
@@ -35,6 +36,10 @@ public struct ParameterSweep: Sendable {
   /// Exact distributions are computed for at most this many models (each about 1 ms at the
   /// service's sds, 60 ms at the widest accepted: at most half a minute in all).
   public static let exactModelLimit = 512
+  /// A skewed model's exact distribution costs 36 or more normal ones' (17-40 ms at the NBA's
+  /// fitted skewness): at most this many are computed, so a default sweep over lines (one or a
+  /// few models) grades on it as `run` does.
+  public static let skewedExactModelLimit = 16
   /// Models simulated per call: all on the same streams; a batch bounds the memory of the
   /// histograms held at once.
   static let batch = 16
@@ -110,8 +115,8 @@ public struct ParameterSweep: Sendable {
 
     var exactTotals: [TailProbabilities?] = Array(repeating: nil, count: models.count)
     var exactMargins: [TailProbabilities?] = Array(repeating: nil, count: models.count)
-    let wantExact = exact && models.count <= Self.exactModelLimit && model.skewness == 0
-      && !axes.contains { $0.parameter == .skew }
+    let skewed = model.skewness != 0 || axes.contains { $0.parameter == .skew }
+    let wantExact = exact && models.count <= (skewed ? Self.skewedExactModelLimit : Self.exactModelLimit)
     exactComputed = wantExact
     let exactStart = clock.now
     if wantExact {
@@ -221,7 +226,7 @@ public struct ParameterSweep: Sendable {
         side: side, odds: odds, simulated: SettlementProbabilities(win: win, lose: lose, push: p.equal),
         simulations: UInt64(n),
         exact: exactWin.map { SettlementProbabilities(win: $0, lose: exactLose!, push: q!.equal) },
-        market: market.indices.contains(m) ? market[m] : nil, policy: policy)
+        market: market.indices.contains(m) ? market[m] : nil, policy: policy.on(.total))
     }
     let window = totals.probabilities(at: line - 0.5).above - totals.probabilities(at: line + 0.5).above
     let w = ProportionInterval.wilson(window, n: n)
