@@ -126,7 +126,7 @@ package enum SlateAssembly {
     var info = info
     let lines = FeedLines.lines(for: event, policy: policy, asOf: asOf)
     info.notes += lines.notes
-    return game(event, homeName, awayName, model: model, markets: lines.markets, problem: livePrices(event), info: info)
+    return game(event, homeName, awayName, model: model, markets: lines.markets, problem: nil, info: info)
   }
 
   /// A feed and team ratings (`TeamRatings`, fitted on results before the slate's day): each
@@ -197,16 +197,16 @@ package enum SlateAssembly {
       var info = info(for: event)
       info.notes += lines.notes
       var model: GameModel? = nil
-      var problem = livePrices(event)
+      var problem: String? = nil
       if let total = lines.markets.total?.line, let spread = lines.markets.spread?.homeLine {
         do {
           model = try MarketImpliedMeans.solve(total: total, spread: spread, model: base)
           info.notes.append(String(format: "projections %.2f-%.2f from the market's total %g and home spread %+g", model!.homeMean, model!.awayMean, total, spread))
         } catch {
-          problem = problem ?? "no market projection: \(error)"
+          problem = "no market projection: \(error)"
         }
       } else {
-        problem = problem ?? "no market projection: the feed needs the game's main total and spread"
+        problem = "no market projection: the feed needs the game's main total and spread"
       }
       out.games.append(game(event, homeName, awayName, model: model, markets: lines.markets, problem: problem, info: info))
     }
@@ -262,7 +262,6 @@ package enum SlateAssembly {
       game.info.gameDate = game.info.gameDate ?? feedInfo.gameDate
       game.info.live = feedInfo.live
       game.info.notes += lines.notes
-      game.problem = game.problem ?? livePrices(event)
       out.games.append(game)
     }
     for (i, event) in feed.events.enumerated() where !claimed.contains(i) {
@@ -306,14 +305,6 @@ package enum SlateAssembly {
     return info
   }
 
-  /// A game whose prices are in-play cannot be priced by a pre-game model.
-  /// (Without a scoreboard: `Scoreboard.apply` gives such a game its state and clears this.)
-  static func livePrices(_ event: FeedEvent) -> String? {
-    guard event.live else { return nil }
-    let start = event.commenceTime.map { " (started \(Timestamp.format($0)))" } ?? ""
-    return "\(livePricesPrefix)\(start): the feed's prices are live, and the pre-game model does not apply (give --scoreboard to price it in play)"
-  }
-  static let livePricesPrefix = "in play"
 
   /// The date of a start time in US Eastern time, the NBA schedule's date (an 00:10Z tip-off is
   /// the evening before).

@@ -26,9 +26,13 @@ package struct GameState: Hashable, Sendable {
     self.awayScore = awayScore
   }
 
-  /// A state whose clock is given as text ("7:12", "0:35.2", "45.3" seconds).
+  /// A state as a user gives it, its clock as text ("7:12", "0:35.2", "45.3" seconds), checked:
+  /// the first problem thrown, a clock out of its period named by the text given.
   package init(period: Int, clock: String, homeScore: Int, awayScore: Int) throws(InputError) {
     self.init(period: period, secondsLeft: try Self.seconds(clock: clock), homeScore: homeScore, awayScore: awayScore)
+    if case .invalid(let field, let value, let reason)? = problems().first {
+      throw .invalid(field: field, value: field == "state.clock" ? clock : value, reason: reason)
+    }
   }
 
   /// The length of the state's period in seconds.

@@ -38,7 +38,9 @@ extension PeriodModel {
       for p in GamePeriod.allCases { periods[p] = period(p, homeRegulation: game.homeMean, awayRegulation: game.awayMean) }
       return InPlayGame(state: state, model: game, remainingHome: game.homeMean, remainingAway: game.awayMean, periods: periods)
     }
-    let overtime = liveOvertime(game)
+    // The anchored quarters, once: the overtime's rates and the conditioning both stand on them.
+    let sigma = anchored(to: game)
+    let overtime = liveOvertime(game, anchored: sigma)
     let home = Double(state.homeScore), away = Double(state.awayScore)
     // The lower of the two scores floors both finals: no team ends below a score already
     // reached where the trailing team is concerned (the engine's floor is one for both teams).
@@ -56,7 +58,7 @@ extension PeriodModel {
       live.awaySD = live.homeSD
       return InPlayGame(state: state, model: live, remainingHome: mean, remainingAway: mean, periods: [:])
     }
-    let rest = conditioned(game, at: state)
+    let rest = conditioned(game, at: state, anchored: sigma)
     live.homeMean += rest.mean[0]
     live.awayMean += rest.mean[1]
     let vh = rest.covariance[0][0], va = rest.covariance[1][1]
@@ -79,8 +81,8 @@ extension PeriodModel {
   /// regulation rates: points 5/48 of the projected regulation total, each team's variance 5/12
   /// of its mean quarter variance (anchored to the full game's), at least the tie model's
   /// minimums (1 point, sd 0.5).
-  package func liveOvertime(_ game: GameModel) -> Overtime {
-    let sigma = anchored(to: game)
+  package func liveOvertime(_ game: GameModel, anchored given: [[Double]]? = nil) -> Overtime {
+    let sigma = given ?? anchored(to: game)
     let quarterVariance = (0..<8).reduce(0.0) { $0 + sigma[$1][$1] } / 8
     let teamSD = (quarterVariance * 5 / 12).squareRoot()
     return Overtime(
@@ -141,8 +143,9 @@ extension PeriodModel {
   /// quarter under way (independent of the quarters, covariance f (1 - f) of its 2 x 2 block):
   /// scored so far = the finished quarters + f x the current one + B; the rest of the current
   /// quarter = (1 - f) x it - B. The remainder given the score is the Schur complement.
-  func conditioned(_ game: GameModel, at state: GameState) -> (mean: [Double], covariance: [[Double]], periods: [GamePeriod]) {
-    let sigma = anchored(to: game)
+  func conditioned(
+    _ game: GameModel, at state: GameState, anchored sigma: [[Double]]
+  ) -> (mean: [Double], covariance: [[Double]], periods: [GamePeriod]) {
     let j = state.period - 1
     let f = 1 - state.secondsLeft / GameState.quarterSeconds
     var c = [[Double]](repeating: [Double](repeating: 0, count: 10), count: 10)

@@ -47,10 +47,10 @@ extension BacktestRequest {
   /// The pooling weights where the games are projected as the model was fitted (the weights
   /// were fitted on that model's probabilities from those projections), else the default weight,
   /// as every command pools a source without a fitted weight (`ModelSet.resolve`).
-  var poolingApplied: PoolingWeights { projection == fittedOn ? (pooling ?? Defaults.pooling) : Defaults.pooling }
+  var poolingApplied: PoolingWeights { ModelSet.pooling(pooling, sameSource: projection == fittedOn).weights }
 
   /// Whether the pooling weights are the default's rather than the model's fit.
-  var pooledByDefault: Bool { projection != fittedOn || pooling == nil }
+  var pooledByDefault: Bool { ModelSet.pooling(pooling, sameSource: projection == fittedOn).byDefault }
 }
 
 package struct BacktestResult: Sendable {

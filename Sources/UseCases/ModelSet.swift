@@ -77,9 +77,8 @@ package struct ModelSet: Sendable {
     let ratings = fits[.ratings]?.ratings ?? .defaults
     if let source, let fit = fits[source] {
       var notes: [String] = []
-      var pooling = fit.pooling
-      if pooling == nil {
-        pooling = Defaults.pooling
+      let (pooling, byDefault) = Self.pooling(fit.pooling, sameSource: true)
+      if byDefault {
         notes.append(Self.defaultPoolingNote("the \(source.rawValue) fit of the \(name) has no pooling weights"))
       }
       let shift = source == .market ? ProjectionShift.none : ProjectionShift(fit.model, fittedOn: source, for: source)
@@ -92,6 +91,14 @@ package struct ModelSet: Sendable {
     return ResolvedModel(
       template: base?.model.template, shift: .none, pooling: Defaults.pooling, ratings: ratings,
       periods: base?.model.periods, name: describe(nil, base), notes: [Self.defaultPoolingNote(what)])
+  }
+
+  /// The one rule of which pooling weights serve projections: a fit's own where the projections
+  /// are of the source it was fitted on and it has them, else the default weight
+  /// (`Defaults.pooling`), which `byDefault` says.
+  package static func pooling(_ fitted: PoolingWeights?, sameSource: Bool) -> (weights: PoolingWeights, byDefault: Bool) {
+    if sameSource, let fitted { return (fitted, false) }
+    return (Defaults.pooling, true)
   }
 
   /// How outputs name the set: "shipped model", "model file m.json".

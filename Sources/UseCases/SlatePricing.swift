@@ -96,6 +96,7 @@ package struct SlatePricing: Sendable {
     var priced = request.games
     var live: [Int: InPlayGame] = [:]
     for (i, g) in priced.enumerated() {
+      if g.state == nil, g.problem == nil, let refused = Self.livePricesWithoutState(g) { priced[i].problem = refused }
       guard let state = g.state, let m = g.model, g.problem == nil else { continue }
       do throws(InputError) {
         live[i] = try InPlayPricing.live(m, at: state, quarters: request.periodModel)
@@ -135,6 +136,14 @@ package struct SlatePricing: Sendable {
     let legs = try request.bets.map { bets throws(InputError) in try Self.legs(bets, gameNames: games.map(\.name)) }
     let joint = try SlateFactor.evaluate(games: games, factor: factor, bets: legs, options: options)
     return PricedSlate(evaluation: evaluation, leagueFactor: joint, leftOut: leftOut, periods: periods)
+  }
+
+  /// A feed's game whose prices are live (quoted after its start) has no pre-game price to give:
+  /// without its state (`--scoreboard`, a slate file's `state`) it is refused, naming the start.
+  static func livePricesWithoutState(_ g: SlateGame) -> String? {
+    guard g.info.live == true else { return nil }
+    let start = g.info.startTime.map { " (started \($0))" } ?? ""
+    return "in play\(start): the feed's prices are live, and the pre-game model does not apply (give --scoreboard to price it in play)"
   }
 
   /// The bets on the games that go together, each named `bets[i]` when refused.

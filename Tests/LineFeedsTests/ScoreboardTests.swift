@@ -84,15 +84,15 @@ final class ScoreboardTests: XCTestCase {
   func testTheBoardGivesASlatesGamesTheirState() throws {
     let board = try Scoreboard.decode(try Fixtures.scenario("scoreboard_espn_nba.json"))
     let model = GameModel(homeMean: 110, awayMean: 108)
-    func game(_ home: String, _ away: String, live: Bool? = nil, started: Bool = false, problem: String? = nil) -> SlateGame {
+    func game(_ home: String, _ away: String, live: Bool? = nil, started: Bool = false) -> SlateGame {
       var info = GameInfo()
       info.live = live
       info.startTime = started ? "2023-12-12T00:10:00Z" : nil
-      return SlateGame(id: "\(away)@\(home)", homeAbbr: home, awayAbbr: away, model: model, markets: GameMarkets(), problem: problem, info: info)
+      return SlateGame(id: "\(away)@\(home)", homeAbbr: home, awayAbbr: away, model: model, markets: GameMarkets(), info: info)
     }
     var games = [
       game("CHA", "MIA"), game("DET", "IND"), game("PHI", "WAS"), game("ORL", "CLE", started: true),
-      game("NYK", "TOR", live: true, started: true, problem: "in play (started 2023-12-12T00:40:00Z): the feed's prices are live"),
+      game("NYK", "TOR", live: true, started: true),
       game("BOS", "LAL"),
     ]
     XCTAssertEqual(board.apply(to: &games), 4)

@@ -28,6 +28,20 @@ final class SlatePricingTests: XCTestCase {
     XCTAssertEqual(priced.leagueFactor?.overs.wonDistribution.reduce(0, +) ?? 0, 1, accuracy: 1e-12)
   }
 
+  /// A feed's game whose prices are live and whose state is unknown is that game's error, naming
+  /// its start; a game not live beside it prices (the one rule for slate, the live snapshot).
+  func testLivePricesWithoutAStateAreRefused() throws {
+    var live = game("live", 115, 112, line: 225.5)
+    live.info.live = true
+    live.info.startTime = "2023-12-12T00:40:00Z"
+    var pricing = SlatePricing(options: options)
+    let priced = try pricing.price(SlatePricingRequest(games: [live, game("g1", 108, 104, line: 213.5)]))
+    XCTAssertEqual(
+      priced.evaluation.games[0].error,
+      "in play (started 2023-12-12T00:40:00Z): the feed's prices are live, and the pre-game model does not apply (give --scoreboard to price it in play)")
+    XCTAssertNil(priced.evaluation.games[1].error)
+  }
+
   func testRefusedInputsAreNamed() throws {
     var pricing = SlatePricing(options: options)
     let games = [game("g1", 115, 112, line: 225.5)]

@@ -207,9 +207,6 @@ extension Scoreboard {
         games[i].model = nil
       } else {
         games[i].state = state
-        if games[i].info.live == true, games[i].problem?.hasPrefix(SlateAssembly.livePricesPrefix) == true {
-          games[i].problem = nil
-        }
       }
     }
     return matched

@@ -55,13 +55,10 @@ package enum InPlayFields {
   package static func state<K: CodingKey>(in c: KeyedDecodingContainer<K>, at key: K) throws -> GameState? {
     guard let s = try c.decodeIfPresent(StateFields.self, forKey: key) else { return nil }
     do throws(InputError) {
-      let state = try GameState(period: s.period, clock: s.clock, homeScore: s.homeScore, awayScore: s.awayScore)
-      try state.validate()
-      return state
+      return try GameState(period: s.period, clock: s.clock, homeScore: s.homeScore, awayScore: s.awayScore)
     } catch {
       guard case .invalid(let field, let value, let reason) = error else { throw error }
-      throw DecodingError.dataCorruptedError(
-        forKey: key, in: c, debugDescription: "\(field) \(field == "state.clock" ? s.clock : value): \(reason)")
+      throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "\(field) \(value): \(reason)")
     }
   }
 

@@ -29,12 +29,10 @@ struct StateOptions: ParsableArguments {
     guard let period, let clock, let homeScore, let awayScore else { return nil }
     let options = ["state.period": "--quarter", "state.clock": "--clock", "state.home_score": "--home-score", "state.away_score": "--away-score"]
     do throws(InputError) {
-      let state = try GameState(period: period, clock: clock, homeScore: homeScore, awayScore: awayScore)
-      try state.validate()
-      return state
+      return try GameState(period: period, clock: clock, homeScore: homeScore, awayScore: awayScore)
     } catch {
       guard case .invalid(let field, let value, let reason) = error else { throw error }
-      throw ValidationError("\(options[field] ?? field) \(field == "state.clock" ? clock : value): \(reason)")
+      throw ValidationError("\(options[field] ?? field) \(value): \(reason)")
     }
   }
 }
