@@ -80,7 +80,7 @@ let package = Package(
     // The application layer: one use case per job (a typed request in, a typed result out) that
     // the CLI and the server both call, so they answer the same numbers; every default written
     // once; the model's one rule of precedence; the one advice policy on every priced bet.
-    .target(name: "UseCases", dependencies: ["OddsMath", "Simulation", "Calibration", "RandomStreams"], exclude: ["README.md"]),
+    .target(name: "UseCases", dependencies: ["OddsMath", "Simulation", "Calibration", "FantasyTrade", "RandomStreams"], exclude: ["README.md"]),
 
     // AFL fantasy trades: the replaced service's trade score exactly, and its simulation.
     .target(name: "FantasyTrade", dependencies: ["RandomStreams"]),

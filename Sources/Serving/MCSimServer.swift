@@ -1,4 +1,3 @@
-import FantasyTrade
 import Foundation
 import Hummingbird
 import HummingbirdCore

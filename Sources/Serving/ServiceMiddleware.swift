@@ -1,10 +1,9 @@
-import FantasyTrade
 import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
 import NIOHTTP1
-import Simulation
+import UseCases
 
 /// Wraps every route: gives each request an id (the client's `X-Request-ID`, or a new one, sent
 /// back in the response), turns every error into its JSON answer (an unknown internal error
@@ -70,10 +69,8 @@ struct ServiceMiddleware<Context: RequestContext>: RouterMiddleware {
     switch error {
     case let e as APIError:
       return e
-    case InputError.invalid(let field, let value, let reason):
+    case let e as any FieldProblem:
       // A value refused by the engine that the request checks did not catch: still the client's.
-      return .invalid(field: field, value: value, message: reason)
-    case let e as TradeInputError:
       return .invalid(field: e.field, value: e.value, message: e.reason)
     case SimulationPool.PoolError.clientGone:
       return APIError(.init(code: 499, reasonPhrase: "Client Closed Request"), "the client closed the connection before its job started")

@@ -1,4 +1,5 @@
 import Calibration
+import FantasyTrade
 import OddsMath
 import Simulation
 
@@ -7,6 +8,8 @@ import Simulation
 package enum Defaults {
   /// Simulations of a game when neither an option nor an input gives them (the agent's 10^4).
   package static let simulations = SimulationOptions.defaultSimulations
+  /// Simulations of a trade (the replaced services' 10^4).
+  package static let tradeSimulations = SimulationSettings.defaultSimulations
   /// The replaced service's model: sd 10 a team, correlation 0.5, flat overtime at 6% adding
   /// Normal(12, 3) points, scores floored at 0 (means unused).
   package static let model = GameModel(homeMean: 0, awayMean: 0)

@@ -60,6 +60,11 @@ enum CLIError {
     return fail(message, code: .failure)
   }
 
+  /// `body`'s value, its error a bad input of `source` (exit 1).
+  static func reading<T>(_ source: String, _ body: () throws -> T) throws -> T {
+    do { return try body() } catch { throw badInput(source, error) }
+  }
+
   /// A failure of the environment rather than the input (a feed that cannot be fetched):
   /// one line, exit status 1.
   static func runtime(_ message: String) -> CLIFailure {

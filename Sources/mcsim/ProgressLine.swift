@@ -67,6 +67,13 @@ final class ElapsedLine: @unchecked Sendable {
     timer.resume()
   }
 
+  /// `body`, with a line labelled `label` on a terminal while it runs (none for a nil label).
+  static func during<T>(_ label: String?, _ body: () throws -> T) rethrows -> T {
+    let line = label.flatMap(forTerminal)
+    defer { line?.finish() }
+    return try body()
+  }
+
   func finish() {
     timer.cancel()
     lock.withLock {

@@ -1,12 +1,12 @@
 import ArgumentParser
-import FantasyTrade
 import Foundation
 import LineFeeds
 import Renderers
 import ServiceContracts
+import UseCases
 
 /// `mcsim trade`: one trade from the original service's request file, or every legal trade of a
-/// squad against a pool. Parsing and rendering only; the numbers come from FantasyTrade.
+/// squad against a pool. Parsing and rendering only; the job is TradeScoring's.
 struct TradeCommand: ParsableCommand, RequiredInputs {
   static let configuration = CommandConfiguration(
     commandName: "trade",
@@ -79,61 +79,53 @@ struct TradeCommand: ParsableCommand, RequiredInputs {
 
   func run() throws {
     try requireInputs()
-    let settings = deterministic
-      ? nil
-      : SimulationSettings(
-        simulations: randomOptions.sims ?? SimulationSettings.defaultSimulations, seed: randomOptions.seed,
-        threads: randomOptions.threads)
-    let json = output.json
+    let scoring = TradeScoring(
+      simulations: randomOptions.sims, seed: randomOptions.seed, threads: randomOptions.threads,
+      deterministic: deterministic)
     if let request {
-      var decoded = try read(TradeRequest.self, from: request, .tradeRequest)
-      // The options win over the file's values, with a note saying so.
-      let source = InputSource(request).description
-      decoded.roundNumber = Precedence.resolve(
-        "--round", roundNumber, "round_number", decoded.roundNumber, source: source)
-      decoded.teamValue = Precedence.resolve("--team-value", teamValue, "team_value", decoded.teamValue, source: source)
-      decoded.leagueAvgValue = Precedence.resolve(
-        "--league-avg-value", leagueAvgValue, "league_avg_value", decoded.leagueAvgValue, source: source)
-      let trade: Trade
-      do { trade = try decoded.validated() } catch { throw CLIError.badInput(source, error) }
-      let report: TradeReport
-      if let settings {
-        let progress = ElapsedLine.forTerminal("simulating \(settings.simulations) draws")
-        defer { progress?.finish() }
-        report = try TradeReport.simulated(trade, settings: settings)
-      } else {
-        report = TradeReport.deterministic(trade)
-      }
-      print(json ? try encode(report) : TradeTable.render(report))
+      try scoreOne(request, scoring)
     } else if let squad, let pool {
-      let squadFile = try read(SquadFile.self, from: squad, .squad)
-      let poolFile = try read(PoolFile.self, from: pool, .pool)
-      let source = InputSource(squad).description
-      let defaults = TradeContext.original
-      let options = TradeSearch.Options(
-        budget: Precedence.resolve("--budget", budget, "budget", squadFile.budget, source: source) ?? 0,
-        context: TradeContext(
-          roundNumber: Precedence.resolve("--round", roundNumber, "round_number", squadFile.roundNumber, source: source)
-            ?? defaults.roundNumber,
-          teamValue: Precedence.resolve("--team-value", teamValue, "team_value", squadFile.teamValue, source: source)
-            ?? defaults.teamValue,
-          leagueAvgValue: Precedence.resolve(
-            "--league-avg-value", leagueAvgValue, "league_avg_value", squadFile.leagueAvgValue, source: source)
-            ?? defaults.leagueAvgValue),
-        top: top,
-        playerInID: Precedence.resolve("--player-in", playerIn.map { PlayerID($0) }, "player_in_id", squadFile.playerInID, source: source),
-        playerOutID: Precedence.resolve("--player-out", playerOut.map { PlayerID($0) }, "player_out_id", squadFile.playerOutID, source: source))
-      let rosters = Rosters(squad: squadFile.currentTeam, pool: poolFile.players)
-      let progress = settings.flatMap { ElapsedLine.forTerminal("simulating \($0.simulations) draws of each trade") }
-      let result: TradeSearchResult
-      do {
-        defer { progress?.finish() }
-        result = try TradeSearch(rosters: rosters, options: options).run(settings: settings)
-      }
-      print(json ? try encode(result) : TradeTable.render(result))
-      for skipped in result.skipped where !json {
-        FileHandle.standardError.write(Data("skipped \(skipped.description)\n".utf8))
-      }
+      try search(squad: squad, pool: pool, scoring)
+    }
+  }
+
+  /// One trade from a request file, the options over the file's values (with a note).
+  private func scoreOne(_ request: String, _ scoring: TradeScoring) throws {
+    var decoded = try read(TradeRequest.self, from: request, .tradeRequest)
+    let source = InputSource(request).description
+    decoded.roundNumber = Precedence.resolve("--round", roundNumber, "round_number", decoded.roundNumber, source: source)
+    decoded.teamValue = Precedence.resolve("--team-value", teamValue, "team_value", decoded.teamValue, source: source)
+    decoded.leagueAvgValue = Precedence.resolve(
+      "--league-avg-value", leagueAvgValue, "league_avg_value", decoded.leagueAvgValue, source: source)
+    let trade = try CLIError.reading(source) { try decoded.validated() }
+    let report = try ElapsedLine.during(scoring.cost > 0 ? "simulating \(scoring.cost) draws" : nil) {
+      try scoring.score(trade)
+    }
+    print(output.json ? try encode(report) : TradeTable.render(report))
+  }
+
+  /// Every legal trade of a squad against a pool, the options over the squad file's values.
+  private func search(squad: String, pool: String, _ scoring: TradeScoring) throws {
+    let squadFile = try read(SquadFile.self, from: squad, .squad)
+    let poolFile = try read(PoolFile.self, from: pool, .pool)
+    let source = InputSource(squad).description
+    func resolve<T: Equatable>(_ option: String, _ flag: T?, _ field: String, _ file: T?) -> T? {
+      Precedence.resolve(option, flag, field, file, source: source)
+    }
+    let terms = TradeScoring.Terms(
+      budget: resolve("--budget", budget, "budget", squadFile.budget),
+      roundNumber: resolve("--round", roundNumber, "round_number", squadFile.roundNumber),
+      teamValue: resolve("--team-value", teamValue, "team_value", squadFile.teamValue),
+      leagueAvgValue: resolve("--league-avg-value", leagueAvgValue, "league_avg_value", squadFile.leagueAvgValue),
+      playerIn: resolve("--player-in", playerIn, "player_in_id", squadFile.playerInID?.text),
+      playerOut: resolve("--player-out", playerOut, "player_out_id", squadFile.playerOutID?.text), top: top)
+    let search = try TradeScoring.search(squad: squadFile.currentTeam, pool: poolFile.players, terms: terms)
+    let result = try ElapsedLine.during(scoring.cost > 0 ? "simulating \(scoring.cost) draws of each trade" : nil) {
+      try scoring.run(search)
+    }
+    print(output.json ? try encode(result) : TradeTable.render(result))
+    for skipped in result.skipped where !output.json {
+      FileHandle.standardError.write(Data("skipped \(skipped.description)\n".utf8))
     }
   }
 

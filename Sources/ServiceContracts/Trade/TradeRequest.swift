@@ -12,6 +12,8 @@ package struct TradeRequest: Codable, Hashable, Sendable {
 
   /// The fields a request may carry (for reporting unknown ones).
   package static let fieldNames = Set(CodingKeys.allCases.map(\.rawValue))
+  /// The fields of `player_in` and `player_out` (and of a squad's or pool's players).
+  package static let playerFieldNames = PlayerInput.fieldNames
 
   enum CodingKeys: String, CodingKey, CaseIterable {
     case playerIn = "player_in"

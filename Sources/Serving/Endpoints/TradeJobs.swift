@@ -1,6 +1,6 @@
-import FantasyTrade
 import Foundation
 import ServiceContracts
+import UseCases
 
 /// `POST /api/trade_score` in both shapes: the Python API's (`player_in`/`player_out` objects;
 /// the original's response plus the iOS fields and the simulated probability that the trade
@@ -17,56 +17,44 @@ enum TradeJobs {
     }
     var problems = Problems()
     problems.checkSimulations(query.simulations, field: "n_sims", ceiling: ceiling)
-    let settings = query.deterministic
-      ? nil : SimulationSettings(simulations: query.simulations, seed: query.seed ?? seed, threads: threads)
+    let scoring = TradeScoring(
+      simulations: query.simulations, seed: query.seed ?? seed, threads: threads, deterministic: query.deterministic)
     if object["player_in_id"] != nil || object["current_team"] != nil {
-      let squad: SquadFile
-      do { squad = try InputDecodingError.decode(SquadFile.self, from: body) } catch { throw decoding(error) }
-      guard let pool else {
-        throw APIError(
-          .serviceUnavailable, "no player pool configured: start the server with --trade-pool PLAYERS.json")
-      }
-      if squad.playerInID == nil { problems.add("player_in_id", "", "is required") }
-      if squad.playerOutID == nil { problems.add("player_out_id", "", "is required") }
-      try problems.throwIfAny()
-      let defaults = TradeContext.original
-      let options = TradeSearch.Options(
-        budget: squad.budget ?? 0,
-        context: TradeContext(
-          roundNumber: squad.roundNumber ?? defaults.roundNumber, teamValue: squad.teamValue ?? defaults.teamValue,
-          leagueAvgValue: squad.leagueAvgValue ?? defaults.leagueAvgValue),
-        top: 1, playerInID: squad.playerInID, playerOutID: squad.playerOutID)
-      let search: TradeSearch
-      do { search = try TradeSearch(rosters: Rosters(squad: squad.currentTeam, pool: pool.players), options: options) } catch {
-        throw problem(error)
-      }
-      return SimulationJob(cost: query.deterministic ? 0 : query.simulations) {
-        let result: TradeSearchResult
-        do { result = try search.run(settings: settings) } catch let e as TradeInputError { throw problem(e) }
-        guard let best = result.trades.first else {
-          let why = result.skipped.map(\.description).joined(separator: "; ")
-          throw APIError.invalid(
-            field: "player_in_id", value: squad.playerInID.map { "\($0)" } ?? "",
-            message: "no legal trade of this player for player_out_id" + (why.isEmpty ? "" : " (\(why))"))
-        }
-        return try JSONResponse.encode(best)
-      }
+      return try search(body, pool: pool, scoring: scoring, problems: problems)
     }
     let request: TradeRequest
     do { request = try InputDecodingError.decode(TradeRequest.self, from: body) } catch { throw decoding(error) }
-    let trade: Trade
-    do { trade = try request.validated() } catch { throw problem(error) }
+    let trade = try problem { try request.validated() }
     try problems.throwIfAny()
-    return SimulationJob(cost: query.deterministic ? 0 : query.simulations) {
-      let report: TradeReport
-      if let settings {
-        do { report = try TradeReport.simulated(trade, settings: settings) } catch let e as TradeInputError {
-          throw problem(e)
-        }
-      } else {
-        report = TradeReport.deterministic(trade)
+    return SimulationJob(cost: scoring.cost) { try JSONResponse.encode(try problem { try scoring.score(trade) }) }
+  }
+
+  /// The iOS shape: the best legal trade of `player_in_id` for `player_out_id` from the pool.
+  static func search(_ body: Data, pool: PoolFile?, scoring: TradeScoring, problems: Problems) throws(APIError)
+    -> SimulationJob
+  {
+    var problems = problems
+    let squad: SquadFile
+    do { squad = try InputDecodingError.decode(SquadFile.self, from: body) } catch { throw decoding(error) }
+    guard let pool else {
+      throw APIError(.serviceUnavailable, "no player pool configured: start the server with --trade-pool PLAYERS.json")
+    }
+    if squad.playerInID == nil { problems.add("player_in_id", "", "is required") }
+    if squad.playerOutID == nil { problems.add("player_out_id", "", "is required") }
+    try problems.throwIfAny()
+    let terms = TradeScoring.Terms(
+      budget: squad.budget, roundNumber: squad.roundNumber, teamValue: squad.teamValue,
+      leagueAvgValue: squad.leagueAvgValue, playerIn: squad.playerInID?.text, playerOut: squad.playerOutID?.text, top: 1)
+    let search = try problem { try TradeScoring.search(squad: squad.currentTeam, pool: pool.players, terms: terms) }
+    return SimulationJob(cost: scoring.cost) {
+      let result = try problem { try scoring.run(search) }
+      guard let best = result.trades.first else {
+        let why = result.skipped.map(\.description).joined(separator: "; ")
+        throw APIError.invalid(
+          field: "player_in_id", value: squad.playerInID?.text ?? "",
+          message: "no legal trade of this player for player_out_id" + (why.isEmpty ? "" : " (\(why))"))
       }
-      return try JSONResponse.encode(report)
+      return try JSONResponse.encode(best)
     }
   }
 
@@ -75,15 +63,20 @@ enum TradeJobs {
     APIError.invalid(field: error.field ?? "body", value: "", message: error.description)
   }
 
-  static func problem(_ error: TradeInputError) -> APIError {
-    APIError.invalid(field: error.field, value: error.value, message: error.reason)
+  /// `body`'s value, an input it refuses the client's (422 naming the field).
+  static func problem<T>(_ body: () throws -> T) throws(APIError) -> T {
+    do { return try body() } catch let e as any FieldProblem {
+      throw APIError.invalid(field: e.field, value: e.value, message: e.reason)
+    } catch {
+      throw APIError(.internalServerError, "internal error; quote the request id when reporting it")
+    }
   }
 }
 
 /// The trade endpoint's query: `n_sims` (default 10,000), `seed`, `deterministic=true` for the
 /// original formula alone.
 struct TradeQuery {
-  var simulations = SimulationSettings.defaultSimulations
+  var simulations = Defaults.tradeSimulations
   var seed: UInt64?
   var deterministic = false
 }

@@ -1,4 +1,3 @@
-import FantasyTrade
 import Foundation
 import LineFeeds
 import ServiceContracts
@@ -16,7 +15,7 @@ indirect enum FieldSchema: Sendable {
   case any
 
   static let simulateRequest = FieldSchema.object(SimulateRequest.fieldNames)
-  static let player = FieldSchema.object(PlayerInput.fieldNames)
+  static let player = FieldSchema.object(TradeRequest.playerFieldNames)
   static let tradeRequest = FieldSchema.object(
     TradeRequest.fieldNames, children: ["player_in": player, "player_out": player])
   static let squad = FieldSchema.either(
