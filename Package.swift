@@ -209,7 +209,7 @@ let package = Package(
     // What a person reads: tables, number formats, the slate's CSV.
     .testTarget(name: "RenderersTests", dependencies: ["Renderers"]),
     // The use cases: the model's precedence, each use case against the engine it calls.
-    .testTarget(name: "UseCasesTests", dependencies: ["UseCases", "Simulation", "OddsMath", "Calibration"]),
+    .testTarget(name: "UseCasesTests", dependencies: ["UseCases", "Simulation", "OddsMath", "Calibration", "FantasyTrade"]),
     // The shapes the CLI and the server share (failure documents, live state, FairBet pages).
     .testTarget(name: "ServiceContractsTests", dependencies: ["ServiceContracts", "OddsMath", "Simulation"]),
     // The server on an ephemeral loopback port, over real HTTP.

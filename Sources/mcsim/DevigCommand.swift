@@ -1,5 +1,4 @@
 import ArgumentParser
-import OddsMath
 import Renderers
 import ServiceContracts
 import UseCases
@@ -15,21 +14,12 @@ struct DevigCommand: ParsableCommand {
       """
   )
 
-  enum Method: String, ExpressibleByArgument, CaseIterable {
-    case multiplicative, additive, power, shin
-    case oddsRatio = "odds-ratio"
-    case logarithmic, all
-
-    var methods: [DevigMethod] {
-      self == .all ? DevigMethod.allCases : [DevigMethod(rawValue: rawValue)!]
-    }
-  }
 
   @Argument(parsing: .allUnrecognized, help: "Prices of every outcome, optionally named: 1.83 2.07, home=-110 away=-110.")
   var prices: [String] = []
 
   @Option(help: "The devig method, or all of them.")
-  var method: Method = .power
+  var method = DevigMethodName<AnyMethods>.default
 
   @OptionGroup(title: "Output") var output: OutputOptions
   var json: Bool { output.json }
@@ -45,49 +35,19 @@ struct DevigCommand: ParsableCommand {
     PriceWarningText.warn(pairs.compactMap { AmbiguousPrice.of($0.1, at: $0.0 ?? "") })
     let named = pairs.contains { $0.0 != nil }
     let names = named ? pairs.enumerated().map { $1.0 ?? String($0 + 1) } : nil
-    let market: Market
+    let job: Devigging
     do {
-      market = try Market(prices: pairs.map(\.1.odds), outcomes: names)
+      job = try Devigging(prices: pairs.map(\.1), outcomes: names, methods: Devigging.methods(named: [method.name]).methods)
     } catch {
-      throw CLIError.fail("\(error)", field: "prices")
+      throw CLIError.fail(error.reason, field: "prices")
     }
-    let results = method.methods.map { market.devig($0) }
-    OddsOutput.warnIfNegativeMargin(market.overround)
+    let answer = job.run()
+    OddsOutput.warnIfNegativeMargin(answer.market.overround)
     if json {
+      let results = answer.results
       try results.count == 1 ? OddsOutput.printJSON(results[0], style: output.style) : OddsOutput.printJSON(results, style: output.style)
       return
     }
-    render(market, results, prices)
-  }
-
-  private func render(_ market: Market, _ results: [DevigResult], _ prices: [String]) {
-    var header = ["outcome", "price", "implied"]
-    if results.count == 1 {
-      header += ["fair p", "fair decimal", "fair American"]
-    } else {
-      header += results.map(\.method.rawValue)
-    }
-    let rows = market.outcomes.indices.map { i in
-      var row = [
-        market.outcomes[i], prices[i].split(separator: "=").last.map(String.init) ?? prices[i],
-        OddsOutput.probability(market.prices[i].impliedProbability),
-      ]
-      if results.count == 1 {
-        let fair = results[0].fairOdds[i]
-        row += [
-          OddsOutput.probability(results[0].probabilities[i]),
-          fair.map { OddsOutput.decimal($0.decimal) } ?? "-", fair.map { OddsOutput.american($0.american) } ?? "-",
-        ]
-      } else {
-        row += results.map { OddsOutput.probability($0.probabilities[i]) }
-      }
-      return row
-    }
-    OddsOutput.printTable(header: header, rows: rows)
-    print("margin \(OddsOutput.percent(market.overround)) (hold \(OddsOutput.percent(market.hold)))")
-    for r in results {
-      if let (name, value) = r.namedParameter { print("\(r.method.rawValue): \(name) = \(value)") }
-      for w in r.warnings { print("warning (\(r.method.rawValue)): \(w)") }
-    }
+    print(DevigTable.render(answer, prices: prices), terminator: "")
   }
 }

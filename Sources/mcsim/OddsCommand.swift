@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import OddsMath
 import Renderers
 import ServiceContracts
 import UseCases

@@ -99,8 +99,7 @@ struct PropsCommand: ParsableCommand {
     let (context, _, _) = try modelFile.context(config: config, options: modelOptions.layers, random: randomOptions, pooled: false)
     var options = randomOptions.options()
     options.simulations = context.simulations
-    var fair = FairOddsPolicy()
-    if let sharp = config?.sharpBooks { fair.sharpBooks = sharp }
+    let fair = try FairQuoting(.init(), configSharpBooks: config?.sharpBooks, configFees: config?.fees).policy
     let card: PropCard
     do {
       card = try PropsPricing.price(

@@ -72,7 +72,7 @@ struct SlateCommand: ParsableCommand, RequiredInputs {
   @OptionGroup(title: "Fair odds (multi-book feeds)") var fair: FairPolicyOptions
 
   @Option(help: "How each reference book's market is devigged.")
-  var method: DevigMethod = .power
+  var method = DevigMethodName<OneMethod>.default
   @OptionGroup(title: "Feed") var feedOptions: FeedOptions
 
   @OptionGroup(title: "Input") var input: InputOptions
@@ -156,9 +156,7 @@ struct SlateCommand: ParsableCommand, RequiredInputs {
     let config = try adviceOptions.configFile()
     let projected: ProjectionSource? =
       results != nil ? .ratings : fromMarket ? .market : (stats != nil || statsFrom != nil) ? .stats : nil
-    var policy = try fair.policy(method)
-    if fair.sharpBooks.isEmpty, let sharp = config?.sharpBooks { policy.sharpBooks = sharp }
-    if fair.fees.isEmpty, let fees = config?.fees { policy.fees = fees }
+    let policy = try fair.quoting(methods: [method.name], config: config).policy
     let resolved = try modelFile.context(config: config, projections: projected)
     let advice = try adviceOptions.policy(kelly: kellyOptions, config: config, pooling: resolved.model.pooling)
     var context = resolved.context
@@ -289,7 +287,7 @@ struct SlateCommand: ParsableCommand, RequiredInputs {
     response.provenance = provenance
     response.warnings = warnings
     if let svg {
-      let picture = SlateChart(SlateTotalsComparison(response.games, method: method)).render()
+      let picture = SlateChart(SlateTotalsComparison(response.games, method: policy.method)).render()
       do { try Data(picture.utf8).write(to: URL(fileURLWithPath: svg)) } catch {
         throw CLIError.runtime("--svg \(svg): cannot write the picture: \(error.localizedDescription)")
       }

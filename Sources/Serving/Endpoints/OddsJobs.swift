@@ -1,6 +1,5 @@
 import Foundation
 import LineFeeds
-import OddsMath
 import Renderers
 import ServiceContracts
 import UseCases
@@ -42,42 +41,29 @@ enum OddsJobs {
         field: "prices", value: "\(request.prices.count) prices", message: "at most \(maxOutcomes) outcomes in one market")
     }
     var problems = Problems()
-    var prices: [Odds] = []
+    var prices: [PriceReading] = []
     var ambiguous: [AmbiguousPrice] = []
     // Each price on its own, by the one rule (`PriceReading`), so every bad one is named at once.
     for (i, p) in request.prices.enumerated() {
       do {
         let reading = try p.read()
-        prices.append(reading.odds)
+        prices.append(reading)
         if let notice = AmbiguousPrice.of(reading, at: "prices[\(i)]") { ambiguous.append(notice) }
       } catch {
         problems.add("prices[\(i)]", p.description, "\(error)")
       }
     }
-    var methods: [DevigMethod] = []
-    for name in request.method?.names ?? [DevigMethod.default.rawValue] {
-      if name.lowercased() == "all" {
-        methods += DevigMethod.allCases.filter { !methods.contains($0) }
-        continue
-      }
-      do {
-        let method = try DevigMethod(name: name)
-        if !methods.contains(method) { methods.append(method) }
-      } catch {
-        problems.add("method", name, "must be one of \(DevigMethod.allCases.map(\.rawValue).joined(separator: ", ")) or all")
-      }
-    }
-    if let outcomes = request.outcomes, outcomes.count != request.prices.count {
-      problems.add("outcomes", "\(outcomes.count) names", "needs one name per price (\(request.prices.count))")
-    }
+    let (methods, refused) = Devigging.methods(named: request.method?.names ?? [Devigging.defaultMethod])
+    for e in refused { problems.add(e.field, e.value, e.reason) }
     try problems.throwIfAny()
-    let market: Market
-    do { market = try Market(prices: prices, outcomes: request.outcomes) } catch {
-      throw APIError.invalid(field: "prices", value: "\(request.prices.count) prices", message: "\(error)")
+    let job: Devigging
+    do { job = try Devigging(prices: prices, outcomes: request.outcomes, methods: methods) } catch {
+      throw APIError.invalid(field: error.field, value: error.value, message: error.reason)
     }
-    let chosen = methods, warnings = ambiguous.map(PriceWarningText.message)
-    return SimulationJob(cost: prices.count * chosen.count * costPerUnit) {
-      var response = DevigResponse(market: market, results: chosen.map { market.devig($0) })
+    let warnings = ambiguous.map(PriceWarningText.message)
+    return SimulationJob(cost: job.size * costPerUnit) {
+      let answer = job.run()
+      var response = DevigResponse(market: answer.market, results: answer.results)
       if !warnings.isEmpty { response.warnings = warnings }
       return try JSONResponse.encode(response)
     }
@@ -87,15 +73,14 @@ enum OddsJobs {
   /// (comma-separated), `method` and `as_of` (an ISO 8601 date or time, as `mcsim fair --as-of`).
   static func fair(_ body: Data, sharp: String?, method: String?, asOf: String?) throws -> SimulationJob {
     var problems = Problems(location: "query")
-    var policy = FairOddsPolicy()
+    var terms = FairQuoting.Terms()
     if let sharp {
       let books = sharp.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-      if books.isEmpty { problems.add("sharp", sharp, "must name at least one book") } else { policy.sharpBooks = books }
+      if books.isEmpty { problems.add("sharp", sharp, "must name at least one book") } else { terms.sharpBooks = books }
     }
-    if let method {
-      do { policy.method = try DevigMethod(name: method) } catch {
-        problems.add("method", method, "must be one of \(DevigMethod.allCases.map(\.rawValue).joined(separator: ", "))")
-      }
+    var quoting: FairQuoting?
+    do { quoting = try FairQuoting(terms, methods: method.map { [$0] } ?? [], allowingAll: false) } catch {
+      problems.add(error.field, error.value, error.reason)
     }
     var moment: Date?
     if let asOf {
@@ -114,10 +99,10 @@ enum OddsJobs {
     guard count <= maxQuotes else {
       throw APIError.invalid(field: "body", value: "\(count) quotes", message: "at most \(maxQuotes) quotes in one request")
     }
-    let (chosen, at, warnings) = (policy, moment, ambiguous.map(PriceWarningText.message))
-    return SimulationJob(cost: count * costPerUnit) {
-      try JSONResponse.encode(
-        FairOddsAnswer(FairOdds.evaluate(quotes, policy: chosen, asOf: at), warnings: warnings))
+    let (at, warnings) = (moment, ambiguous.map(PriceWarningText.message))
+    return SimulationJob(cost: count * costPerUnit) { [quoting] in
+      let report = quoting!.evaluate(quotes.quotes, rejected: quotes.rejected, asOf: at)[0]
+      return try JSONResponse.encode(FairOddsAnswer(report, warnings: warnings))
     }
   }
 }

@@ -1,8 +1,27 @@
-import Foundation
 import ArgumentParser
-import OddsMath
+import Foundation
+import ServiceContracts
+import UseCases
 
-extension DevigMethod: ExpressibleByArgument {}
+/// A devig method's name as the command line takes it (Devigging's names), or `all` where
+/// `allowsAll` (`devig` and `fair` take every method; a slate prices with one).
+struct DevigMethodName<Scope: DevigMethodScope>: ExpressibleByArgument {
+  let name: String
+  init?(argument: String) {
+    guard Devigging.methods(named: [argument], allowingAll: Scope.allowsAll).refused.isEmpty else { return nil }
+    name = argument
+  }
+  static var `default`: Self { Self(argument: Devigging.defaultMethod)! }
+  static var allValueStrings: [String] { Devigging.methodNames + (Scope.allowsAll ? [Devigging.allMethods] : []) }
+  var defaultValueDescription: String { name }
+  var isAll: Bool { name.lowercased() == Devigging.allMethods }
+}
+
+protocol DevigMethodScope { static var allowsAll: Bool { get } }
+/// One method or all of them.
+enum AnyMethods: DevigMethodScope { static let allowsAll = true }
+/// One method.
+enum OneMethod: DevigMethodScope { static let allowsAll = false }
 
 /// How books' prices become fair odds (the fair-odds library's policy), shared by `fair` and
 /// `slate`; each command takes its own `--method` (`fair` also takes `all`).
@@ -40,33 +59,30 @@ struct FairPolicyOptions: ParsableArguments {
     }
   }
 
-  /// One policy per method.
-  func policies(_ methods: [DevigMethod]) throws -> [FairOddsPolicy] {
-    let base = try policy(.power)
-    return methods.map { m in
-      var p = base
-      p.method = m
-      return p
-    }
-  }
-
-  func policy(_ method: DevigMethod) throws -> FairOddsPolicy {
-    var policy = FairOddsPolicy()
-    policy.method = method
-    let sharp = sharpBooks.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
-    if !sharp.isEmpty { policy.sharpBooks = sharp }
-    policy.fallbackToWholeMarket = !sharpOnly
-    policy.minimumBooks = minBooks
-    policy.maximumAge = [.main: maxAgeMain * 60, .playerProp: maxAgeProps * 60]
-    policy.outlierThreshold = [.main: outlierMain, .playerProp: outlierProps]
+  /// The terms asked (nil where an option was left at its default, so a config's or the
+  /// library's value stands).
+  func terms() throws -> FairQuoting.Terms {
+    var terms = FairQuoting.Terms()
+    terms.sharpBooks = sharpBooks.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
+    terms.sharpOnly = sharpOnly
+    terms.minimumBooks = minBooks
+    terms.maxAgeMain = maxAgeMain
+    terms.maxAgeProps = maxAgeProps
+    terms.outlierMain = outlierMain
+    terms.outlierProps = outlierProps
     for item in fees {
       guard let eq = item.lastIndex(of: "="), let rate = Double(item[item.index(after: eq)...]),
         rate >= 0, rate < 1
       else {
         throw CLIError.option("--fee", "'\(item)'", "expected BOOK=RATE with a rate in [0, 1), like betfair=0.02")
       }
-      policy.fees[String(item[..<eq])] = rate
+      terms.fees[String(item[..<eq])] = rate
     }
-    return policy
+    return terms
+  }
+
+  /// The fair-odds job with these options, for `methods`, over a config's sharp books and fees.
+  func quoting(methods: [String], config: ConfigFile? = nil) throws -> FairQuoting {
+    try FairQuoting(terms(), methods: methods, configSharpBooks: config?.sharpBooks, configFees: config?.fees)
   }
 }
