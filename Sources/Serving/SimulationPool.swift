@@ -1,5 +1,5 @@
 import Foundation
-import RandomStreams
+import UseCases
 import Synchronization
 
 /// The bounded pool that simulations run on, off the event loop: `workers` jobs at once, up to
@@ -60,7 +60,7 @@ package final class SimulationPool: Sendable {
   /// Runs `work` on a pool thread once a worker is free, and returns its result.
   ///
   /// `clientGone` says whether the client has hung up. It is asked once the worker is free
-  /// (true drops the job before it starts), and the job runs with it bound as `RunStop.check`,
+  /// (true drops the job before it starts), and the job runs with it bound (`JobStop`),
   /// so a simulation stops between chunks once the client has gone. A job whose client went
   /// while it ran throws `clientGone`, whatever the work returned: nobody will read it, and a
   /// stopped run's answer is incomplete.
@@ -75,7 +75,7 @@ package final class SimulationPool: Sendable {
     if inline { return try work() }
     let result: Result<T, any Error> = await withCheckedContinuation { continuation in
       threads.submit {
-        continuation.resume(returning: Result { try RunStop.withCheck(clientGone) { try work() } })
+        continuation.resume(returning: Result { try JobStop.run(until: clientGone) { try work() } })
       }
     }
     if clientGone?() == true { throw PoolError.clientGone }

@@ -103,6 +103,22 @@ package struct SimulateRequest: Decodable, Sendable {
 
   /// The market, validated: decimal prices as the agent sends them, read by the one rule
   /// (`PriceReading`: -110 as a number is refused with the hint to write it as a string).
+  /// The market, or every bad field of it at once: each price on its own, then the line
+  /// (checked alone when a price is bad).
+  package func checkedMarket() -> (market: TotalsMarket?, problems: [InputError]) {
+    var problems: [InputError] = []
+    for (field, price) in [("over_odds", overOdds), ("under_odds", underOdds)] {
+      do { _ = try PriceReading(number: price) } catch {
+        problems.append(.invalid(field: field, value: "\(price)", reason: error.description))
+      }
+    }
+    guard problems.isEmpty else {
+      do { try TotalsMarket(line: totalLine).validate() } catch { problems.append(error) }
+      return (nil, problems)
+    }
+    do { return (try market(), []) } catch { return (nil, [error]) }
+  }
+
   package func market() throws(InputError) -> TotalsMarket {
     let over: Odds, under: Odds
     do { over = try PriceReading(number: overOdds).odds } catch {

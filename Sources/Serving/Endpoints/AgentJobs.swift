@@ -1,9 +1,7 @@
 import Foundation
 import LineFeeds
-import OddsMath
 import Renderers
 import ServiceContracts
-import Simulation
 import UseCases
 
 /// A request that has been read and validated, ready to run: what it costs in simulated games
@@ -44,27 +42,16 @@ enum AgentJobs {
     }
     var problems = Problems()
     // Each price on its own, then the line, so every bad field of the market is named at once.
-    var pricesValid = true
-    for (field, price) in [("over_odds", request.overOdds), ("under_odds", request.underOdds)] {
-      do { _ = try PriceReading(number: price) } catch {
-        pricesValid = false
-        problems.add(field, "\(price)", error.description)
-      }
-    }
-    let market: TotalsMarket?
-    if pricesValid {
-      market = problems.check { () throws(InputError) in try request.market() }
-    } else {
-      market = nil
-      problems.check { () throws(InputError) in try TotalsMarket(line: request.totalLine).validate() }
-    }
+    let (market, marketProblems) = request.checkedMarket()
+    for problem in marketProblems { problems.add(problem) }
     let model = request.model(base: configuration.model)
     for problem in model.problems() { problems.add(problem) }
     problems.checkSimulations(request.nSims, field: "n_sims", ceiling: configuration.maxSimulations)
     try problems.throwIfAny()
+    guard let market else { throw APIError.invalid(problems.list) }
     var pricing = GamePricingRequest(
-      model: model, market: market!,
-      options: SimulationOptions(simulations: request.nSims, seed: configuration.seed, threads: configuration.threadsPerRequest),
+      model: model, market: market,
+      options: .init(simulations: request.nSims, seed: configuration.seed, threads: configuration.threadsPerRequest),
       policy: configuration.advice, exact: request.includeExact, reportExact: request.includeExact,
       scenarios: request.includeScenarios,
       sensitivity: request.includeSensitivity, sensitivityExact: request.includeExact,
@@ -103,10 +90,10 @@ enum AgentJobs {
     // The request-level model applies to every game: an invalid one is the request's fault (422),
     // while a game's own bad data stays that game's error and the others are still evaluated.
     let shared = file.model.applied(to: { var m = configuration.model; m.homeMean = 100; m.awayMean = 100; return m }())
-    for case .invalid(let field, let value, let reason) in shared.problems() {
-      problems.add("model." + ModelSettings.key(of: field), value, reason)
+    for problem in shared.problems() {
+      problems.add("model." + ModelSettings.key(of: problem.field), problem.value, problem.reason)
     }
-    let n = file.nSims ?? SimulationOptions.defaultSimulations
+    let n = file.nSims ?? Defaults.simulations
     problems.checkSimulations(n, field: "n_sims", ceiling: configuration.maxSimulations)
     if file.entries.count > SlateFile.batchLimit {
       problems.add("games", "\(file.entries.count) games", "at most \(SlateFile.batchLimit) games per batch")
@@ -119,14 +106,15 @@ enum AgentJobs {
         "the request's total simulations (games x n_sims) must be at most \(configuration.maxTotalSimulations), this server's ceiling (--max-total-sims)")
     }
     try problems.throwIfAny()
-    let options = SimulationOptions(
-      simulations: n, seed: file.seed ?? configuration.seed, threads: configuration.threadsPerRequest)
     let slate = SlateAssembly.fromFile(file)
     let request = SlatePricingRequest(games: slate.games, periodModel: configuration.periods)
     let exact = file.includeExact ?? Defaults.exactOnServer
     return SimulationJob(cost: request.cost(simulations: n, exact: exact)) {
-      var pricing = SlatePricing(options: options, policy: configuration.advice, exact: exact)
+      var pricing = SlatePricing(
+        options: .init(simulations: n, seed: file.seed ?? configuration.seed, threads: configuration.threadsPerRequest),
+        policy: configuration.advice, exact: exact)
       let priced = try pricing.price(request)
+      let options = pricing.options
       var response = SlateResponse(
         priced, options: options, unmatched: slate.unmatched,
         methodology: .init(base: configuration.model, options: options, projections: .given, advice: configuration.advice),
@@ -149,21 +137,7 @@ struct Problems {
     list.append(.init(field: field, value: value, message: message, location: location))
   }
 
-  mutating func add(_ error: InputError) {
-    switch error {
-    case .invalid(let field, let value, let reason): add(field, value, reason)
-    }
-  }
-
-  @discardableResult
-  mutating func check<T>(_ body: () throws(InputError) -> T) -> T? {
-    do { return try body() } catch {
-      switch error {
-      case .invalid(let field, let value, let reason): add(field, value, reason)
-      }
-      return nil
-    }
-  }
+  mutating func add(_ error: any FieldProblem) { add(error.field, error.value, error.reason) }
 
   mutating func checkSimulations(_ n: Int, field: String, ceiling: Int) {
     if n < 1 { add(field, "\(n)", "must be at least 1") }

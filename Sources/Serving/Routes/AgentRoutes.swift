@@ -1,8 +1,6 @@
 import Foundation
 import Hummingbird
 import LineFeeds
-import OddsMath
-import Simulation
 
 /// The betting agent's `POST /api/monte-carlo/simulate` and `POST /api/monte-carlo/batch`
 /// (docs/contracts.md, "Betting agent"): its request bodies and defaults, its responses with mcsim's additions.

@@ -1,9 +1,7 @@
 import Foundation
 import Hummingbird
 import LineFeeds
-import OddsMath
 import ServiceContracts
-import Simulation
 import UseCases
 
 /// `GET /api/tonight/totals` (the agent's response) and the FairBet client's `GET
@@ -71,18 +69,13 @@ struct LiveRoutes {
 }
 
 extension MCSimServer {
-  /// Games simulated for a parlay's same-game correlation: the lift's standard error is then
-  /// under 1% of it for legs of probability 0.2 and up.
-  static let parlaySimulations = 100_000
-
   /// A FairBet parlay priced against the snapshot's bets (`POST /api/fairbet/parlay/evaluate`, a
   /// game page's parlay builder): its legs looked up (a 422 naming each that is not an open bet
   /// with a fair price), then priced by `FairParlayPricing`, admitted by its cost.
   func priceFairParlay(_ parlay: FairBetParlayRequest, in snapshot: LiveSnapshot, for context: ServerRequestContext)
     async throws -> FairBetParlayResponse
   {
-    let options = SimulationOptions(
-      simulations: Self.parlaySimulations, seed: configuration.seed, threads: configuration.threadsPerRequest)
+    let options = FairParlayPricing.options(seed: configuration.seed, threads: configuration.threadsPerRequest)
     let (priced, tiers, problems) = parlay.resolve(
       in: snapshot.fairBet, now: configuration.clock(), base: configuration.model, options: options)
     if !problems.isEmpty { throw APIError.invalid(problems) }
