@@ -315,3 +315,31 @@ package enum SlateAssembly {
     return String(format: "%04d-%02d-%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0)
   }
 }
+
+/// What a feed's games are projected from: the one choice of assembler, for `mcsim slate` and
+/// the server's live slate alike.
+package enum SlateProjections: Sendable {
+  /// A slate file's games and projections, priced at the feed's lines.
+  case file([SlateEntry])
+  /// Means implied by each game's own market.
+  case market
+  /// Team ratings fitted on results before `day`.
+  case ratings(TeamRatings, day: String)
+  /// The agent's formula on team stats.
+  case stats(TeamStatsTable)
+}
+
+extension SlateAssembly {
+  /// `feed`'s games projected by `projections` over `base`, priced at the feed's lines devigged
+  /// by `policy`; `shift` moves a formula's means as the model's fit says (`ProjectionShift`).
+  package static func assemble(
+    _ feed: Feed, from projections: SlateProjections, base: GameModel, policy: FairOddsPolicy, shift: ProjectionShift
+  ) -> AssembledSlate {
+    switch projections {
+    case .file(let entries): attach(feed, to: entries, policy: policy)
+    case .market: fromFeedMarkets(feed, base: base, policy: policy)
+    case .ratings(let ratings, let day): fromFeedRatings(feed, ratings: ratings, day: day, base: base, policy: policy, shift: shift)
+    case .stats(let stats): fromFeed(feed, stats: stats, base: base, policy: policy, shift: shift)
+    }
+  }
+}

@@ -1,11 +1,7 @@
-import Calibration
 import Foundation
 import LineFeeds
-import OddsMath
-import RandomStreams
 import Renderers
 import ServiceContracts
-import Simulation
 import UseCases
 
 /// One consistent reading of the live sources, computed in full before it is served: the feed
@@ -24,8 +20,7 @@ struct LiveSnapshot: Sendable {
   let events: Int
   let tonight: SlateResponse
   /// Tonight's games as assembled (model and markets), by id: what a game's page prices again.
-  let games: [String: SlateGame]
-  let fair: FairOddsReport
+  let games: TonightGames
   /// The report's bets in the FairBet clients' shape.
   let fairBet: FairBetCatalog
   let sharpBooks: [String]
@@ -54,84 +49,94 @@ struct LiveSnapshot: Sendable {
   static func readNow(
     _ configuration: LiveSourceConfiguration, seed: UInt64, threads: Int, previous: LiveSnapshot? = nil
   ) throws -> LiveSnapshot {
-    let fetcher = HTTPFetcher()
-    let oddsSource = InputSource(configuration.odds)
-    let oddsBytes: Data
-    do { oddsBytes = try oddsSource.read(fetcher: fetcher) } catch { throw ReadError.odds("\(oddsSource): \(error)") }
-    guard let statsPath = configuration.results ?? configuration.stats ?? configuration.statsFrom else {
-      throw ReadError.stats("none given: --stats, --stats-from or --results")
-    }
-    let statsSource = InputSource(statsPath)
-    let statsBytes: Data
-    do { statsBytes = try statsSource.read(fetcher: fetcher) } catch { throw ReadError.stats("\(statsSource): \(error)") }
-    let night = configuration.asOf ?? SlateAssembly.easternDate(configuration.now ?? Date())
-    var digest = FNV1a()
-    digest.add(bytes: oddsBytes)
-    digest.add(bytes: statsBytes)
-    digest.add(night)
+    let (inputs, oddsSource, statsSource) = try readInputs(configuration)
     let now = Date()
-    if var again = previous, again.inputs == digest.value {
+    if var again = previous, again.inputs == inputs.fingerprint {
       again.readAt = now
       return again
     }
-
-    let feed: Feed
-    let ambiguous: [AmbiguousPrice]
-    do {
-      (feed, ambiguous) = try PriceNotices.collect { try FeedDecoder.decode(oddsBytes, format: nil, priceFormat: nil) }
-    } catch {
-      throw ReadError.odds("\(oddsSource): \(error)")
+    let (feed, ambiguous) = try odds(oddsSource) {
+      try PriceNotices.collect { try FeedDecoder.decode(inputs.odds, format: nil, priceFormat: nil) }
     }
-    var policy = FairOddsPolicy()
-    if let sharp = configuration.sharpBooks { policy.sharpBooks = sharp }
-    let base = configuration.model
-    let stats: TeamStatsTable
-    let assembled: AssembledSlate
-    let projections: SlateResponse.Methodology.Projections
-    var stale: String?
-    if configuration.results != nil {
-      let ratings: TeamRatings
-      do {
-        let file = try GameResultsFile.decode(statsBytes, source: statsSource.description)
-        ratings = try Rating.run(RatingsRequest(games: file.games, asOf: night, settings: configuration.ratings))
-      } catch {
-        throw ReadError.stats("\(statsSource): \(error)")
-      }
-      stats = TeamStatsTable(source: RatingsSourceText.source(ratings, from: statsSource.description))
-      stale = RatingsSourceText.staleWarning(ratings)
-      assembled = SlateAssembly.fromFeedRatings(
-        feed, ratings: ratings, day: night, base: base, policy: policy, shift: configuration.statsShift)
-      projections = .ratings(asOf: ratings.asOf)
-    } else {
-      stats = try readStats(configuration, statsSource, statsBytes, night: night)
-      assembled = SlateAssembly.fromFeed(feed, stats: stats, base: base, policy: policy, shift: configuration.statsShift)
-      projections = .stats
-    }
-    let options = SimulationOptions(simulations: SimulationOptions.defaultSimulations, seed: seed, threads: threads)
-    let slate = assembled.on(day: night)
-    // Exact grading costs a few ms a game, once per refresh, not per request.
-    var pricing = SlatePricing(options: options, policy: configuration.advice)
-    let priced = try pricing.price(SlatePricingRequest(games: slate.games))
-    var inputs = SlateResponse.Inputs(
-      odds: oddsSource.description, oddsFormat: feed.format.rawValue, stats: stats.source)
-    inputs.rejected = feed.rejected.map(\.description) + stats.skipped
-    inputs.notes = feed.notes
+    let quoting = try FairQuoting(.init(), configSharpBooks: configuration.sharpBooks)
+    let projected = try project(feed, inputs, statsSource, configuration, quoting: quoting)
+    let slate = projected.assembled.on(day: inputs.night)
+    let quotes = feed.decodedQuotes
+    let live = try LiveSlatePricing(
+      games: slate.games, quotes: quotes.quotes, rejected: quotes.rejected, context: configuration.pricing,
+      quoting: quoting, seed: seed, threads: threads)
+    var sources = SlateResponse.Inputs(odds: oddsSource.description, oddsFormat: feed.format.rawValue, stats: projected.stats.source)
+    sources.rejected = feed.rejected.map(\.description) + projected.stats.skipped
+    sources.notes = feed.notes
     var tonight = SlateResponse(
-      priced, options: options, unmatched: slate.unmatched,
-      methodology: .init(base: base, options: options, projections: projections, advice: configuration.advice),
-      inputs: inputs)
-    tonight.asTonight(rules: configuration.agentAdvice)
-    tonight.provenance = configuration.provenance
-    tonight.warnings = ambiguous.map { PriceWarningText.message($0) } + (stale.map { [$0] } ?? [])
-    let fair = FairOdds.evaluate(feed.decodedQuotes, policy: policy)
+      live.priced, options: live.options, unmatched: slate.unmatched,
+      methodology: .init(
+        base: configuration.pricing.model, options: live.options, projections: projected.projections,
+        advice: configuration.pricing.advice),
+      inputs: sources)
+    tonight.asTonight(rules: configuration.pricing.agentAdvice)
+    tonight.provenance = configuration.pricing.provenance
+    tonight.warnings = ambiguous.map { PriceWarningText.message($0) } + (projected.stale.map { [$0] } ?? [])
     let games = feed.events.compactMap { e -> FairBetGame? in
       guard let home = e.home, let away = e.away, let start = e.commenceTime else { return nil }
       return FairBetGame(event: e.label, feedID: e.id, league: e.league, home: home, away: away, start: start)
     }
     return LiveSnapshot(
-      readAt: now, changedAt: now, inputs: digest.value, events: feed.events.count, tonight: tonight,
-      games: Dictionary(slate.games.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }), fair: fair, fairBet: FairBetCatalog(report: fair, games: games),
-      sharpBooks: policy.sharpBooks, staleRatings: stale)
+      readAt: now, changedAt: now, inputs: inputs.fingerprint, events: feed.events.count, tonight: tonight,
+      games: live.games, fairBet: FairBetCatalog(report: live.fair, games: games),
+      sharpBooks: quoting.policy.sharpBooks, staleRatings: projected.stale)
+  }
+
+  /// The feed's and the stats' bytes, read together, and the night they price.
+  static func readInputs(_ configuration: LiveSourceConfiguration) throws -> (LiveInputs, InputSource, InputSource) {
+    let fetcher = HTTPFetcher()
+    let oddsSource = InputSource(configuration.odds)
+    let oddsBytes = try odds(oddsSource) { try oddsSource.read(fetcher: fetcher) }
+    guard let statsPath = configuration.results ?? configuration.stats ?? configuration.statsFrom else {
+      throw ReadError.stats("none given: --stats, --stats-from or --results")
+    }
+    let statsSource = InputSource(statsPath)
+    let statsBytes = try stats(statsSource) { try statsSource.read(fetcher: fetcher) }
+    let night = configuration.asOf ?? SlateAssembly.easternDate(configuration.now ?? Date())
+    return (LiveInputs(odds: oddsBytes, stats: statsBytes, night: night), oddsSource, statsSource)
+  }
+
+  /// Tonight's games projected from the stats, or from ratings fitted on the results before
+  /// the night; the stats table as the answer names it, and a warning if the ratings are stale.
+  static func project(
+    _ feed: Feed, _ inputs: LiveInputs, _ statsSource: InputSource, _ configuration: LiveSourceConfiguration,
+    quoting: FairQuoting
+  ) throws -> (
+    assembled: AssembledSlate, stats: TeamStatsTable, projections: SlateResponse.Methodology.Projections, stale: String?
+  ) {
+    func assemble(_ projections: SlateProjections) -> AssembledSlate {
+      SlateAssembly.assemble(
+        feed, from: projections, base: configuration.pricing.model, policy: quoting.policy,
+        shift: configuration.pricing.statsShift)
+    }
+    guard configuration.results != nil else {
+      let stats = try readStats(configuration, statsSource, inputs.stats, night: inputs.night)
+      return (assemble(.stats(stats)), stats, .stats, nil)
+    }
+    let ratings = try Self.stats(statsSource) {
+      let file = try GameResultsFile.decode(inputs.stats, source: statsSource.description)
+      return try Rating.run(RatingsRequest(games: file.games, asOf: inputs.night, settings: configuration.pricing.ratings))
+    }
+    return (
+      assemble(.ratings(ratings, day: inputs.night)),
+      TeamStatsTable(source: RatingsSourceText.source(ratings, from: statsSource.description)),
+      .ratings(asOf: ratings.asOf), RatingsSourceText.staleWarning(ratings)
+    )
+  }
+
+  /// `body`'s value, its error the odds feed's (named by `source`).
+  static func odds<T>(_ source: InputSource, _ body: () throws -> T) throws -> T {
+    do { return try body() } catch { throw ReadError.odds("\(source): \(error)") }
+  }
+
+  /// `body`'s value, its error the stats' (named by `source`).
+  static func stats<T>(_ source: InputSource, _ body: () throws -> T) throws -> T {
+    do { return try body() } catch let e as ReadError { throw e } catch { throw ReadError.stats("\(source): \(error)") }
   }
 
   /// Team stats from `--stats` (JSON) or `--stats-from` (season to date before the night), as

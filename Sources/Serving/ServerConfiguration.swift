@@ -1,7 +1,4 @@
-import Calibration
 import Foundation
-import OddsMath
-import Simulation
 import UseCases
 
 /// What `mcsim serve` was asked to do: where it listens, how much work it accepts, and where the
@@ -49,15 +46,12 @@ package struct ServerConfiguration: Sendable {
   package var live: LiveSourceConfiguration?
   /// The AFL player pool for the iOS trade request (ids -> players); nil refuses that shape.
   package var tradePool: String?
-  /// The thresholds behind every answer's advice (docs/one-game.md, "Advice"; a config file sets them).
-  package var advice = AdvicePolicy()
-  /// The model a request's games start from (its means unused): the built-in defaults, or a
-  /// model file's (`mcsim serve --model FILE`); a request's own fields win over it.
-  package var model = Defaults.agentModel
-  /// The quarter model a request's `state` and `period_lines` stand on: the model file's, else
-  /// the shipped model's (a shape only: a game's own model sets its regulation); nil with
-  /// `--model seed`, which refuses them.
-  package var periods: PeriodModel?
+  /// What the agent's endpoints price on: the model a request's games start from (the agent's,
+  /// or a model file's with `--model FILE`; a request's own fields win over it), the quarter
+  /// model of `state` and `period_lines` (the model file's, else the shipped model's; none with
+  /// `--model seed`), the advice policy (docs/one-game.md, "Advice"; a config file sets it) and
+  /// whose rules fill the agent's advice fields (`--agent-advice`).
+  package var pricing = PricingContext()
   /// The keys a client must send in `X-API-Key` on every `/api/` route (`--api-keys FILE`); nil
   /// leaves the routes open. `/health` is always open.
   package var apiKeys: Set<String>?
@@ -67,11 +61,6 @@ package struct ServerConfiguration: Sendable {
   /// The clock of the live endpoints' windows (`--now`): today's games, FairBet's pre-game bets
   /// (games not started), its in-play games (started less than 4 h ago). Nil: the real clock.
   package var now: Date?
-  /// Whose rules fill the agent's advice fields (`verdict`, `recommended_bet`, `kelly_*`): the
-  /// agent's own (default, so a switching client sees the same advice under the same names) or
-  /// mcsim's policy (`--agent-advice mcsim`). mcsim's own advice is always sent beside them.
-  package var agentAdvice = AgentAdviceRules.agent
-
   package init() {}
 
   /// The time now, as the live endpoints read it.
@@ -130,8 +119,6 @@ package struct LiveSourceConfiguration: Sendable {
   package var statsFrom: String?
   /// ... or team ratings fitted on a results CSV (file or URL) as of the night (`--results`).
   package var results: String?
-  /// The ratings' hyperparameters (a model file's, else the built-in ones).
-  package var ratings = RatingsSettings.defaults
   /// The night the stats are taken before (`--stats-from`), ISO date; today when nil.
   package var asOf: String?
   package var refresh: Duration = .seconds(60)
@@ -139,19 +126,11 @@ package struct LiveSourceConfiguration: Sendable {
   package var staleAfter: Duration = .seconds(600)
   /// Sharp books of the fair-odds reference; the documented default when nil.
   package var sharpBooks: [String]?
-  /// The advice policy of the tonight snapshot (the server's).
-  /// The model the live slate's games start from (`ServerConfiguration.model`).
-  package var model = Defaults.agentModel
-  /// The model file's shift of the stats formula's projections (`ProjectionShift`).
-  package var statsShift = ProjectionShift.none
-  /// What the live slate stands on (the model's fit named, its notes), as its answer says.
-  package var provenance: Provenance?
-  package var advice = AdvicePolicy()
+  /// What the live slate prices on: the model's fit on its projections (the ratings' settings,
+  /// the stats formula's shift), its advice pooled at the fit's weights.
+  package var pricing = PricingContext()
   /// The server's pinned clock (`--now`), nil for the real one: "today" of the tonight slate.
   package var now: Date?
-  /// Whose rules fill the agent's advice fields (`ServerConfiguration.agentAdvice`).
-  package var agentAdvice = AgentAdviceRules.agent
-
   package init(odds: String) { self.odds = odds }
 
   func problems() -> [(option: String, value: String, reason: String)] {

@@ -1,9 +1,8 @@
 import ArgumentParser
 import Foundation
 import LineFeeds
-import OddsMath
 import ServiceContracts
-import Simulation
+import UseCases
 
 /// A refused input or a failed run: the field at fault (an option like `--rho`, or a file's
 /// field like `total_line`), the value given, and why, with the exit status. Thrown by the
@@ -49,10 +48,8 @@ enum CLIError {
     let said = "\(error)"
     let message = said.hasPrefix("\(source): ") ? said : "\(source): \(said)"
     switch error {
-    case let input as InputError:
-      if case .invalid(let field, let value, _) = input {
-        return fail(message, code: .failure, field: field, value: value)
-      }
+    case let input as any FieldProblem:
+      return fail(message, code: .failure, field: input.field, value: input.value)
     case let decoding as InputDecodingError:
       return fail(message, code: .failure, field: decoding.field, value: nil)
     default: break
@@ -71,25 +68,15 @@ enum CLIError {
     fail(message, code: .failure)
   }
 
-  static func fail(_ error: InputError) -> CLIFailure {
-    switch error {
-    case .invalid("partial", let parts, let reason):
-      // A merge whose replay no longer matches its parts: the parts are named, exit 1.
-      fail("\(parts): \(reason)", code: .failure)
-    case .invalid(let field, let value, let reason):
-      option(optionNames[field] ?? field, value, reason)
-    }
+  static func fail(_ error: any FieldProblem) -> CLIFailure {
+    // A merge whose replay no longer matches its parts: the parts are named, exit 1.
+    if error.field == "partial" { return fail("\(error.value): \(error.reason)", code: .failure) }
+    return option(optionNames[error.field] ?? error.field, error.value, error.reason)
   }
 
-  static func fail(option: String, _ error: OddsError) -> CLIFailure {
+  /// A value of `option` its reader refused: "--over-odds: ...", exit 64.
+  static func fail(option: String, _ error: any Error) -> CLIFailure {
     fail("\(option): \(error)", field: option)
-  }
-
-  static func fail(option: String, _ error: KellyPolicyError) -> CLIFailure {
-    switch error {
-    case .invalidFraction(let f): self.option(option, Precedence.text(f), "must be in (0, 1]")
-    case .invalidCap(let c): self.option(option, Precedence.text(c), "must be in (0, 1]")
-    }
   }
 
   /// Runs `body`, turning a library error into a refusal of the command-line item `item`

@@ -1,14 +1,21 @@
 import ArgumentParser
-import Calibration
 import Foundation
 import LineFeeds
 import Logging
-import OddsMath
 import ServiceContracts
 import Serving
 import UseCases
 
-extension AgentAdviceRules: ExpressibleByArgument {}
+/// Whose rules fill the agent's advice fields, by name (`PricingContext.agentAdviceNames`).
+struct AgentAdviceName: ExpressibleByArgument {
+  let name: String
+  init?(argument: String) {
+    guard PricingContext.agentAdviceNames.contains(argument) else { return nil }
+    name = argument
+  }
+  static var allValueStrings: [String] { PricingContext.agentAdviceNames }
+  var defaultValueDescription: String { name }
+}
 
 /// `mcsim serve`: the replaced services' HTTP endpoints (docs/serving.md).
 struct ServeCommand: AsyncParsableCommand {
@@ -121,7 +128,7 @@ struct ServeCommand: AsyncParsableCommand {
   var now: String?
 
   @Option(name: .customLong("agent-advice"), help: "Whose rules fill the agent's verdict, recommended_bet and kelly_* fields: agent (its own code) or mcsim (mcsim's advice policy). mcsim's advice is sent beside them either way.")
-  var agentAdvice: AgentAdviceRules = .agent
+  var agentAdvice = AgentAdviceName(argument: PricingContext.agentAdviceDefault)!
 
   @OptionGroup(title: "Model") var modelFile: ModelFileOptions
 
@@ -129,6 +136,28 @@ struct ServeCommand: AsyncParsableCommand {
   var logLevel = "info"
 
   func configuration() throws -> ServerConfiguration {
+    var c = try limits()
+    c.seed = seed
+    c.tradePool = tradePool
+    try access(&c)
+    let file = try AdviceOptions.load(config)
+    // The config's settings were checked as it was read.
+    let advice = try AdviceSettings().policy(over: file?.advice, configSource: file?.source)
+    // The agent's endpoints answer with the agent's model unless a model file is given, and
+    // advise on the model alone (the agent's rules); the live slate with the model's fit on its
+    // projections (`ModelSet.resolve`), pooled with the market at the fit's weights.
+    let agent = try modelFile.context(config: file, defaults: Defaults.agentModel, replacedService: true)
+    c.pricing = PricingContext(
+      context: agent.context, model: agent.model, advice: advice, agentAdvice: .init(rawValue: agentAdvice.name) ?? .agent)
+    c.live = try liveConfiguration(file: file, agent: c.pricing, now: c.now)
+    if let problem = c.problems().first {
+      throw ValidationError("\(problem.option) \(problem.value): \(problem.reason)")
+    }
+    return c
+  }
+
+  /// Where the server listens and how much work it takes on.
+  private func limits() throws -> ServerConfiguration {
     var c = ServerConfiguration()
     c.host = host
     c.port = port
@@ -152,8 +181,11 @@ struct ServeCommand: AsyncParsableCommand {
     c.maxConnections = maxConnections
     c.maxSimulations = maxSims
     c.maxTotalSimulations = maxTotalSims
-    c.seed = seed
-    c.tradePool = tradePool
+    return c
+  }
+
+  /// Who may call (API keys, browser origins) and the live endpoints' clock.
+  private func access(_ c: inout ServerConfiguration) throws {
     if let apiKeys {
       let text: String
       do { text = try String(contentsOfFile: apiKeys, encoding: .utf8) } catch {
@@ -168,53 +200,45 @@ struct ServeCommand: AsyncParsableCommand {
       }
       c.now = date
     }
-    c.agentAdvice = agentAdvice
-    let file = try AdviceOptions.load(config)
-    file?.apply(to: &c.advice)
-    // The agent's endpoints answer with the agent's model unless a model file is given; the
-    // live slate with the model's fit on its projections (`ModelSet.resolve`).
-    let agent = try modelFile.context(config: file, defaults: Defaults.agentModel, replacedService: true)
-    c.model = agent.context.model
-    c.periods = agent.model.periods
-    let liveSource: ProjectionSource = results != nil ? .ratings : .stats
-    let resolved = try modelFile.context(config: file, projections: liveSource)
-    if let odds {
-      // A source that can never be read is refused now, not at every refresh.
-      for (option, source) in liveSources {
-        if let problem = source.problem { throw ValidationError("\(option) \(problem)") }
+  }
+
+  /// The live slate's sources and what it prices on: the model's fit on its projections, its
+  /// advice pooled with the market at the fit's weights. Nil without --odds.
+  private func liveConfiguration(file: ConfigFile?, agent: PricingContext, now: Date?) throws
+    -> LiveSourceConfiguration?
+  {
+    let resolved = try modelFile.context(config: file, projections: results != nil ? .ratings : .stats)
+    guard let odds else {
+      if stats != nil || statsFrom != nil || results != nil || asOf != nil || sharp != nil || refresh != nil
+        || staleAfter != nil
+      {
+        throw ValidationError("--stats, --stats-from, --results, --as-of, --sharp, --refresh and --stale-after go with --odds FEED.")
       }
-      var live = LiveSourceConfiguration(odds: odds)
-      live.stats = stats
-      live.statsFrom = statsFrom
-      live.results = results
-      live.ratings = resolved.model.ratings
-      live.asOf = try asOf.map(AsOfText.scheduleDay)
-      let refresh = self.refresh ?? 60
-      guard refresh.isFinite else { throw ValidationError("--refresh \(refresh): must be a number of seconds") }
-      // Out of range stays out of range (the configuration's check names it), within Int64's reach.
-      live.refresh = .milliseconds(Int64(max(-1e7, min(refresh, 1e7)) * 1000))
-      let stale = staleAfter ?? max(600, 2 * refresh)
-      guard stale.isFinite else { throw ValidationError("--stale-after \(stale): must be a number of seconds") }
-      live.staleAfter = .milliseconds(Int64(max(-1e7, min(stale, 1e7)) * 1000))
-      live.sharpBooks = sharp ?? file?.sharpBooks
-      live.advice = c.advice
-      // Tonight's advice pools with the market at the weights of its projections' fit.
-      if file?.blend == nil, let pooling = resolved.model.pooling { live.advice.poolWeights = pooling.byMarket }
-      live.model = resolved.context.model
-      live.statsShift = resolved.shift
-      live.provenance = resolved.context.provenance
-      live.now = c.now
-      live.agentAdvice = c.agentAdvice
-      c.live = live
-    } else if stats != nil || statsFrom != nil || results != nil || asOf != nil || sharp != nil || refresh != nil
-      || staleAfter != nil
-    {
-      throw ValidationError("--stats, --stats-from, --results, --as-of, --sharp, --refresh and --stale-after go with --odds FEED.")
+      return nil
     }
-    if let problem = c.problems().first {
-      throw ValidationError("\(problem.option) \(problem.value): \(problem.reason)")
+    // A source that can never be read is refused now, not at every refresh.
+    for (option, source) in liveSources {
+      if let problem = source.problem { throw ValidationError("\(option) \(problem)") }
     }
-    return c
+    var live = LiveSourceConfiguration(odds: odds)
+    live.stats = stats
+    live.statsFrom = statsFrom
+    live.results = results
+    live.asOf = try asOf.map(AsOfText.scheduleDay)
+    let refresh = self.refresh ?? 60
+    guard refresh.isFinite else { throw ValidationError("--refresh \(refresh): must be a number of seconds") }
+    // Out of range stays out of range (the configuration's check names it), within Int64's reach.
+    live.refresh = .milliseconds(Int64(max(-1e7, min(refresh, 1e7)) * 1000))
+    let stale = staleAfter ?? max(600, 2 * refresh)
+    guard stale.isFinite else { throw ValidationError("--stale-after \(stale): must be a number of seconds") }
+    live.staleAfter = .milliseconds(Int64(max(-1e7, min(stale, 1e7)) * 1000))
+    live.sharpBooks = sharp ?? file?.sharpBooks
+    live.pricing = PricingContext(
+      context: resolved.context, model: resolved.model,
+      advice: PricingContext.pooled(agent.advice, at: resolved.model.pooling, blendSet: file?.advice.blend != nil),
+      agentAdvice: agent.agentAdvice)
+    live.now = now
+    return live
   }
 
   func validate() throws {

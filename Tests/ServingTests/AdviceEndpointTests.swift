@@ -10,7 +10,7 @@ final class AdviceEndpointTests: XCTestCase {
 
   func testSimulateGradesOnTheExactProbabilityWhenAsked() async throws {
     // mcsim's policy in the agent's fields too (`serve --agent-advice mcsim`).
-    let server = try await serve { $0.agentAdvice = .mcsim }
+    let server = try await serve { $0.pricing.agentAdvice = .mcsim }
     var exact = body
     exact["include_exact"] = true
     let reply = try await server.post("/api/monte-carlo/simulate", json: exact)
@@ -47,7 +47,7 @@ final class AdviceEndpointTests: XCTestCase {
     XCTAssertEqual((game["stakes"] as? [Any])?.count, 0)
     XCTAssertEqual(withheld.json.number("total_exposure"), 0)
 
-    let trusting = try await serve { $0.advice.trustModel = true; $0.advice.bankroll = 500 }
+    let trusting = try await serve { $0.pricing.advice.trustModel = true; $0.pricing.advice.bankroll = 500 }
     let staked = try await trusting.post("/api/monte-carlo/batch", json: batch)
     let stakes = try XCTUnwrap(staked.json.list("games").first?["stakes"] as? [[String: Any]])
     XCTAssertEqual(stakes.count, 1)

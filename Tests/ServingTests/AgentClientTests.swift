@@ -90,7 +90,7 @@ final class AgentClientTests: XCTestCase {
 
   func testBatchUnderMcsimsPolicyWhenTheOperatorSaysSo() async throws {
     let agent = try await serve()
-    let mcsim = try await serve { $0.agentAdvice = .mcsim }
+    let mcsim = try await serve { $0.pricing.agentAdvice = .mcsim }
     let body = try Fixture.scenario("slate_batch.json")
     let a = try await agent.post("/api/monte-carlo/batch", body).json.list("games")
     let m = try await mcsim.post("/api/monte-carlo/batch", body).json.list("games")

@@ -61,7 +61,7 @@ final class AgentEndpointTests: XCTestCase {
   /// 422 naming the field; a server without a quarter model refuses a state by name.
   func testSimulateTakesAStateAndPeriodLines() async throws {
     let quarters = ModelFile.shipped.modelSet(.shipped).resolve(for: nil).periods
-    let server = try await serve { $0.periods = quarters }
+    let server = try await serve { $0.pricing.periods = quarters }
     let body: [String: Any] = [
       "home_projection": 115, "away_projection": 112, "total_line": 222.5, "include_scenarios": false, "include_sensitivity": false,
       "state": ["period": 3, "clock": "7:12", "home_score": 78, "away_score": 71], "period_lines": ["q4": ["total": 55.5]],

@@ -191,9 +191,9 @@ final class BoardPageTests: XCTestCase {
       var live = LiveSourceConfiguration(odds: feed.path)
       live.stats = LiveSourceTests.statsPath
       live.asOf = LiveSourceTests.feedDay
-      live.advice.bankroll = 1000
+      live.pricing.advice.bankroll = 1000
       $0.live = live
-      $0.advice.bankroll = 1000
+      $0.pricing.advice.bankroll = 1000
     }
     try await waitFor("the first read") { try await server.get("/").status == 200 }
     let tonight = try await server.get("/api/tonight/totals")

@@ -7,9 +7,9 @@ import XCTest
 final class ModelDefaultTests: XCTestCase {
   func testTheServersModelFillsWhatARequestLeavesOut() async throws {
     let server = try await serve { c in
-      c.model.correlation = 0.3
-      c.model.homeSD = 11
-      c.model.overtime = Overtime(kind: .flat, rate: 0.057, points: 24, sd: 10)
+      c.pricing.model.correlation = 0.3
+      c.pricing.model.homeSD = 11
+      c.pricing.model.overtime = Overtime(kind: .flat, rate: 0.057, points: 24, sd: 10)
     }
     let reply = try await server.post(
       "/api/monte-carlo/simulate",

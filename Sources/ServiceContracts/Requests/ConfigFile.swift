@@ -1,6 +1,7 @@
 import Foundation
 import OddsMath
 import Simulation
+import UseCases
 
 /// `mcsim.json`: the settings a bettor keeps between runs. Read from `--config FILE`, else from
 /// `mcsim.json` in the working directory when there is one. Every key is optional; an option on
@@ -24,16 +25,8 @@ import Simulation
 ///
 /// An unknown key, a value of the wrong type or out of range is refused, naming the key.
 package struct ConfigFile: Sendable {
-  package var bankroll: Double?
-  package var kellyFraction: Double?
-  package var kellyCap: Double?
-  package var maxExposure: Double?
-  package var minEV: Double?
-  package var minEdge: Double?
-  package var maxMarketGap: Double?
-  package var maxEVInterval: Double?
-  package var blend: Double?
-  package var trustModel: Bool?
+  /// The advice policy's keys (`bankroll`, `kelly_fraction`, ... `trust_model`).
+  package var advice = AdviceSettings()
   package var exact: Bool?
   package var sharpBooks: [String]?
   package var fees: [String: Double]?
@@ -58,10 +51,9 @@ package struct ConfigFile: Sendable {
     var config = raw.config
     config.source = source
     // Ranges, through the same checks as the command-line values.
-    var policy = AdvicePolicy()
-    config.apply(to: &policy)
-    do { try policy.validate() } catch {
-      throw InputDecodingError("field '\(error.key)': \(error)", codingPath: [error.key])
+    var policy = Defaults.advice
+    do { try config.advice.apply(to: &policy) } catch {
+      throw InputDecodingError("field '\(error.field)': \(error.field) = \(error.value): \(error.reason)", codingPath: [error.field])
     }
     if let fees = config.fees {
       for (book, rate) in fees.sorted(by: { $0.key < $1.key }) where !(rate >= 0 && rate < 1) {
@@ -78,21 +70,6 @@ package struct ConfigFile: Sendable {
     return config
   }
 
-  /// The file's settings over `policy` (an option given on the command line is applied after).
-  package func apply(to policy: inout AdvicePolicy) {
-    if let bankroll { policy.bankroll = bankroll }
-    if let kellyFraction { policy.kelly.fraction = kellyFraction }
-    if let kellyCap { policy.kelly.cap = kellyCap }
-    if let maxExposure { policy.maxExposure = maxExposure }
-    if let minEV { policy.minEV = minEV }
-    if let minEdge { policy.minEdge = minEdge }
-    if let maxMarketGap { policy.maxMarketGap = maxMarketGap }
-    if let maxEVInterval { policy.maxEVHalfWidth = maxEVInterval }
-    if let blend { policy.blend = blend }
-    if let trustModel { policy.trustModel = trustModel }
-    policy.configFile = source
-  }
-
   private struct Raw: Decodable {
     var config = ConfigFile(source: "")
 
@@ -106,16 +83,16 @@ package struct ConfigFile: Sendable {
       func number(_ name: String) throws -> Double? {
         try c.decodeIfPresent(Double.self, forKey: AnyKey(name))
       }
-      config.bankroll = try number("bankroll")
-      config.kellyFraction = try number("kelly_fraction")
-      config.kellyCap = try number("kelly_cap")
-      config.maxExposure = try number("max_exposure")
-      config.minEV = try number("min_ev")
-      config.minEdge = try number("min_edge")
-      config.maxMarketGap = try number("max_market_gap")
-      config.maxEVInterval = try number("max_ev_interval")
-      config.blend = try number("blend")
-      config.trustModel = try c.decodeIfPresent(Bool.self, forKey: AnyKey("trust_model"))
+      config.advice.bankroll = try number("bankroll")
+      config.advice.kellyFraction = try number("kelly_fraction")
+      config.advice.kellyCap = try number("kelly_cap")
+      config.advice.maxExposure = try number("max_exposure")
+      config.advice.minEV = try number("min_ev")
+      config.advice.minEdge = try number("min_edge")
+      config.advice.maxMarketGap = try number("max_market_gap")
+      config.advice.maxEVInterval = try number("max_ev_interval")
+      config.advice.blend = try number("blend")
+      config.advice.trustModel = try c.decodeIfPresent(Bool.self, forKey: AnyKey("trust_model"))
       config.exact = try c.decodeIfPresent(Bool.self, forKey: AnyKey("exact"))
       config.sharpBooks = try c.decodeIfPresent([String].self, forKey: AnyKey("sharp_books"))
       config.fees = try c.decodeIfPresent([String: Double].self, forKey: AnyKey("fees"))

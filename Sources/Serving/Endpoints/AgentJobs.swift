@@ -26,25 +26,27 @@ enum AgentJobs {
   /// ... and those it takes as 0 for their default too (its code read them `x or default`).
   static let batchZeroIsDefault: Set<String> = ["home_std_dev", "away_std_dev", "over_odds", "under_odds"]
 
-  static func simulate(_ sent: Data, configuration: ServerConfiguration) throws(APIError) -> SimulationJob {
-    let request: SimulateRequest
-    let ambiguous: [AmbiguousPrice]
+  /// A simulate body, read as the agent's pydantic reads it, with the prices that look American.
+  static func simulateRequest(_ sent: Data) throws(APIError) -> (SimulateRequest, [AmbiguousPrice]) {
     // A body of plain JSON types without a null (what clients send) decodes as it is; only the
     // others pay for pydantic's lax reading (a parse and a rewrite, about the decode's cost again).
     if sent.range(of: Data("null".utf8)) == nil, let plain = try? PriceNotices.collect({ try SimulateRequest.decode(sent) }) {
-      (request, ambiguous) = plain
-    } else {
-      let (body, nulls) = LaxJSON.coerce(sent, fields: SimulateRequest.fieldTypes)
-      if !nulls.isEmpty { throw APIError.invalid(nulls) }
-      do { (request, ambiguous) = try PriceNotices.collect { () throws(InputDecodingError) in try SimulateRequest.decode(body) } } catch {
-        throw Problems.decoding(error, body: body, fields: SimulateRequest.fieldTypes)
-      }
+      return plain
     }
+    let (body, nulls) = LaxJSON.coerce(sent, fields: SimulateRequest.fieldTypes)
+    if !nulls.isEmpty { throw APIError.invalid(nulls) }
+    do { return try PriceNotices.collect { () throws(InputDecodingError) in try SimulateRequest.decode(body) } } catch {
+      throw Problems.decoding(error, body: body, fields: SimulateRequest.fieldTypes)
+    }
+  }
+
+  static func simulate(_ sent: Data, configuration: ServerConfiguration) throws(APIError) -> SimulationJob {
+    let (request, ambiguous) = try simulateRequest(sent)
     var problems = Problems()
     // Each price on its own, then the line, so every bad field of the market is named at once.
     let (market, marketProblems) = request.checkedMarket()
     for problem in marketProblems { problems.add(problem) }
-    let model = request.model(base: configuration.model)
+    let model = request.model(base: configuration.pricing.model)
     for problem in model.problems() { problems.add(problem) }
     problems.checkSimulations(request.nSims, field: "n_sims", ceiling: configuration.maxSimulations)
     try problems.throwIfAny()
@@ -52,10 +54,10 @@ enum AgentJobs {
     var pricing = GamePricingRequest(
       model: model, market: market,
       options: .init(simulations: request.nSims, seed: configuration.seed, threads: configuration.threadsPerRequest),
-      policy: configuration.advice, exact: request.includeExact, reportExact: request.includeExact,
+      policy: configuration.pricing.advice, exact: request.includeExact, reportExact: request.includeExact,
       scenarios: request.includeScenarios,
       sensitivity: request.includeSensitivity, sensitivityExact: request.includeExact,
-      periods: request.periods, periodModel: configuration.periods)
+      periods: request.periods, periodModel: configuration.pricing.periods)
     pricing.state = request.state
     pricing.periodField = "period_lines"
     for problem in pricing.inPlayProblems() { problems.add(problem) }
@@ -66,30 +68,35 @@ enum AgentJobs {
         field: "n_sims", value: "\(request.nSims) (\(pricing.cost) game paths with scenarios, sensitivity and exact)",
         message: "the request's total simulations must be at most \(configuration.maxTotalSimulations), this server's ceiling (--max-total-sims); lower n_sims or leave out scenarios or sensitivity")
     }
-    let rules = configuration.agentAdvice, job = pricing
+    let rules = configuration.pricing.agentAdvice, job = pricing
     return SimulationJob(cost: job.cost) {
       try JSONResponse.encode(SuccessEnvelope(
         SimulateAnswer(try GamePricing.price(job).report, rules: rules), warnings: ambiguous.map(PriceWarningText.message)))
     }
   }
 
-  static func batch(_ sent: Data, configuration: ServerConfiguration) throws(APIError) -> SimulationJob {
-    // The agent's batch takes null for a game's sds, line and prices (their defaults).
+  /// A batch body, read as the agent's pydantic reads it (null for a game's sds, line and
+  /// prices: their defaults), its games over the server's model.
+  static func batchFile(_ sent: Data, configuration: ServerConfiguration) throws(APIError) -> (SlateFile, [AmbiguousPrice]) {
     let (body, nulls) = LaxJSON.coerce(
       sent, fields: SlateFile.fieldTypes, items: ["games": batchGameFields], itemNullable: batchNullable,
       itemZeroIsDefault: batchZeroIsDefault)
     if !nulls.isEmpty { throw APIError.invalid(nulls) }
-    let file: SlateFile
-    let ambiguous: [AmbiguousPrice]
     do {
-      (file, ambiguous) = try PriceNotices.collect { () throws(InputDecodingError) in try SlateFile.decode(body, base: configuration.model) }
+      return try PriceNotices.collect { () throws(InputDecodingError) in
+        try SlateFile.decode(body, base: configuration.pricing.model)
+      }
     } catch {
       throw Problems.decoding(error, body: body, fields: SlateFile.fieldTypes)
     }
+  }
+
+  static func batch(_ sent: Data, configuration: ServerConfiguration) throws(APIError) -> SimulationJob {
+    let (file, ambiguous) = try batchFile(sent, configuration: configuration)
     var problems = Problems()
     // The request-level model applies to every game: an invalid one is the request's fault (422),
     // while a game's own bad data stays that game's error and the others are still evaluated.
-    let shared = file.model.applied(to: { var m = configuration.model; m.homeMean = 100; m.awayMean = 100; return m }())
+    let shared = file.model.applied(to: { var m = configuration.pricing.model; m.homeMean = 100; m.awayMean = 100; return m }())
     for problem in shared.problems() {
       problems.add("model." + ModelSettings.key(of: problem.field), problem.value, problem.reason)
     }
@@ -107,19 +114,19 @@ enum AgentJobs {
     }
     try problems.throwIfAny()
     let slate = SlateAssembly.fromFile(file)
-    let request = SlatePricingRequest(games: slate.games, periodModel: configuration.periods)
+    let request = SlatePricingRequest(games: slate.games, periodModel: configuration.pricing.periods)
     let exact = file.includeExact ?? Defaults.exactOnServer
     return SimulationJob(cost: request.cost(simulations: n, exact: exact)) {
       var pricing = SlatePricing(
         options: .init(simulations: n, seed: file.seed ?? configuration.seed, threads: configuration.threadsPerRequest),
-        policy: configuration.advice, exact: exact)
+        policy: configuration.pricing.advice, exact: exact)
       let priced = try pricing.price(request)
       let options = pricing.options
       var response = SlateResponse(
         priced, options: options, unmatched: slate.unmatched,
-        methodology: .init(base: configuration.model, options: options, projections: .given, advice: configuration.advice),
+        methodology: .init(base: configuration.pricing.model, options: options, projections: .given, advice: configuration.pricing.advice),
         inputs: .init(slate: "request body", odds: nil, stats: nil))
-      response.agentFields = AgentFields(endpoint: .batch, rules: configuration.agentAdvice)
+      response.agentFields = AgentFields(endpoint: .batch, rules: configuration.pricing.agentAdvice)
       response.warnings = ambiguous.map(PriceWarningText.message)
       return try JSONResponse.encode(response)
     }

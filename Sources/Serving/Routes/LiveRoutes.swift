@@ -10,6 +10,21 @@ struct LiveRoutes {
   let server: MCSimServer
 
   func add(to router: OperationRouter) {
+    addTonightAndOdds(to: router)
+    addLive(to: router)
+    router.on(ServerOperations.parlayEvaluate) { request, context in
+      let body = try await server.body(of: request)
+      let parlay: FairBetParlayRequest
+      do throws(InputDecodingError) { parlay = try FairBetParlayRequest.decode(body) } catch {
+        throw Problems.decoding(error, body: body, fields: FairBetParlayRequest.fieldTypes)
+      }
+      let (snapshot, _) = try await current()
+      return try JSONResponse.make(.ok, try await server.priceFairParlay(parlay, in: snapshot, for: context))
+    }
+  }
+
+  /// Tonight's slate (the agent's) and FairBet's pre-game catalogue.
+  private func addTonightAndOdds(to router: OperationRouter) {
     router.on(ServerOperations.tonight) { _, _ in
       let (snapshot, status) = try await current()
       return try JSONResponse.make(.ok, TonightResponse(response: snapshot.tonight, source: status))
@@ -23,6 +38,10 @@ struct LiveRoutes {
           catalog: snapshot.fairBet, query: query, now: server.configuration.clock(), sharpBooks: snapshot.sharpBooks,
           source: status))
     }
+  }
+
+  /// FairBet's games under way, and one of them.
+  private func addLive(to router: OperationRouter) {
     router.on(ServerOperations.fairBetLiveGames) { request, _ in
       let league = request.uri.queryParameters.get("league")
       let (snapshot, _) = try await current()
@@ -42,15 +61,6 @@ struct LiveRoutes {
         throw APIError(.notFound, "game \(id) is not under way; GET /api/fairbet/live/games lists those that are")
       }
       return try JSONResponse.make(.ok, answer)
-    }
-    router.on(ServerOperations.parlayEvaluate) { request, context in
-      let body = try await server.body(of: request)
-      let parlay: FairBetParlayRequest
-      do throws(InputDecodingError) { parlay = try FairBetParlayRequest.decode(body) } catch {
-        throw Problems.decoding(error, body: body, fields: FairBetParlayRequest.fieldTypes)
-      }
-      let (snapshot, _) = try await current()
-      return try JSONResponse.make(.ok, try await server.priceFairParlay(parlay, in: snapshot, for: context))
     }
   }
 
@@ -77,7 +87,7 @@ extension MCSimServer {
   {
     let options = FairParlayPricing.options(seed: configuration.seed, threads: configuration.threadsPerRequest)
     let (priced, tiers, problems) = parlay.resolve(
-      in: snapshot.fairBet, now: configuration.clock(), base: configuration.model, options: options)
+      in: snapshot.fairBet, now: configuration.clock(), base: configuration.pricing.model, options: options)
     if !problems.isEmpty { throw APIError.invalid(problems) }
     let price = try await simulate(paths: priced.cost, for: context) { try FairParlayPricing.price(priced) }
     return FairBetParlayResponse(price, request: priced, tiers: tiers)

@@ -65,7 +65,7 @@ struct PageRoutes {
     if detail == nil, let assembled = snapshot.games[id],
       let request = GameDetail.request(
         for: assembled, seed: server.configuration.seed, threads: server.configuration.threadsPerRequest,
-        policy: server.live?.configuration.advice ?? server.configuration.advice,
+        policy: server.live?.configuration.pricing.advice ?? server.configuration.pricing.advice,
         ceiling: server.configuration.maxSimulations)
     {
       if request.cost > server.configuration.maxTotalSimulations {

@@ -65,30 +65,24 @@ struct AdviceOptions: ParsableArguments {
     }
   }
 
-  /// The policy: defaults, then the config file, then the options given (each checked, named).
-  /// `pooling`: a model file's pool weights with the market, by market; advice stands on the
-  /// pooled probability unless a blend is given (--blend or the config's `blend`).
+  /// The options given, as a layer of advice settings.
+  func settings(kelly: KellyOptions) -> AdviceSettings {
+    var s = AdviceSettings()
+    (s.bankroll, s.maxExposure, s.minEV, s.minEdge) = (bankroll, maxExposure, minEV, minEdge)
+    (s.maxMarketGap, s.maxEVInterval, s.blend, s.trustModel) = (maxMarketGap, maxEVInterval, blend, trustModel)
+    (s.kellyFraction, s.kellyCap) = (kelly.kellyFraction, kelly.kellyCap)
+    return s
+  }
+
+  /// The policy by the one order (`AdviceSettings.policy`): defaults, pooled at a model's
+  /// weights (`pooling`) unless a blend is set, then the config file, then the options given,
+  /// each checked; a refused option is a usage error naming it (exit 64).
   func policy(kelly: KellyOptions, config: ConfigFile?, pooling: PoolingWeights? = nil) throws -> AdvicePolicy {
-    var policy = AdvicePolicy()
-    if let pooling, blend == nil, config?.blend == nil { policy.poolWeights = pooling.byMarket }
-    config?.apply(to: &policy)
-    policy.kelly = try kelly.policy(over: policy.kelly)
-    func set(_ option: String, _ value: Double?, _ key: WritableKeyPath<AdvicePolicy, Double>) throws {
-      guard let value else { return }
-      policy[keyPath: key] = value
-      do { try policy.validate() } catch {
-        throw CLIError.option(option, Precedence.text(value), error.reason)
-      }
+    do {
+      return try settings(kelly: kelly).policy(over: config?.advice, configSource: config?.source, pooling: pooling)
+    } catch {
+      throw CLIError.option("--" + error.field.replacingOccurrences(of: "_", with: "-"), error.value, error.reason)
     }
-    try set("--bankroll", bankroll, \.bankroll)
-    try set("--max-exposure", maxExposure, \.maxExposure)
-    try set("--min-ev", minEV, \.minEV)
-    try set("--min-edge", minEdge, \.minEdge)
-    try set("--max-market-gap", maxMarketGap, \.maxMarketGap)
-    try set("--max-ev-interval", maxEVInterval, \.maxEVHalfWidth)
-    try set("--blend", blend, \.blend)
-    if let trustModel { policy.trustModel = trustModel }
-    return policy
   }
 
   /// The advice options a command has no use for, each refused by name (exit 64) rather than
