@@ -142,3 +142,16 @@ package enum GamePricing {
     return PricedGame(report: report, pictures: pictures)
   }
 }
+
+extension GamePricingRequest {
+  /// The game in play at this score and clock ("6:00", GameState's rule; refusals name
+  /// `state.period`, `state.clock`, ...).
+  package mutating func setState(period: Int, clock: String, homeScore: Int, awayScore: Int) throws(InputError) {
+    state = try GameState(period: period, clock: clock, homeScore: homeScore, awayScore: awayScore)
+  }
+
+  /// Whether a state is one GameState's rule takes, before any game is read.
+  package static func checkState(period: Int, clock: String, homeScore: Int, awayScore: Int) throws(InputError) {
+    _ = try GameState(period: period, clock: clock, homeScore: homeScore, awayScore: awayScore)
+  }
+}

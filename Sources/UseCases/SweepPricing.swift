@@ -43,6 +43,20 @@ package struct SweepPricingRequest: Sendable {
 }
 
 package enum SweepPricing {
+  /// A grid of one value is a setting of the model like any option (it lays over a file's value
+  /// and is said where it replaces one); nil for what is not a model setting (line, price, means).
+  package static func fixed(_ parameter: SweepParameter, _ value: Double) -> ModelSetting? {
+    switch parameter {
+    case .homeSD: .homeSD(value)
+    case .awaySD: .awaySD(value)
+    case .rho: .rho(value)
+    case .otRate: .otRate(value)
+    case .otPoints: .otPoints(value)
+    case .skew: .skew(value)
+    default: nil
+    }
+  }
+
   /// The sweep. A refusal's field is the parameter's raw value (`shift`, `sd_scale`), its message
   /// naming the parameters as the request's `name` does.
   package static func price(_ request: SweepPricingRequest) throws(InputError) -> ParameterSweep {

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Calibration
 import Foundation
 import LineFeeds
 import Renderers
@@ -43,27 +42,7 @@ struct BacktestCommand: ParsableCommand {
     // The seasons and stage are the options' to answer for, not the model file's.
     let chosen = try results.select(file.games)
     let options = randomOptions.options()
-    let document: ModelDocument
-    var walkForward: String? = nil
-    if let model {
-      let modelFile: ModelFile
-      do { modelFile = try ModelFile.read(model) } catch { throw CLIError.badInput("--model \(model)", error) }
-      document = results.projection.map(modelFile.document(for:)) ?? modelFile.document
-    } else {
-      let projection = results.projection ?? .market
-      let fitted: Calibrated?
-      do {
-        fitted = try Backtesting.fitBefore(
-          file.games, chosen: chosen, stage: results.stageFilter, projection: projection, options: options)
-      } catch { throw CLIError.badInput("--projection", error) }
-      guard let fitted else {
-        throw CLIError.fail(
-          "\(file.source): no season before \(file.games[chosen[0]].season) to fit the model on (walk-forward); give --seasons with earlier ones in the file, or --model FILE",
-          code: .failure, field: "--seasons", value: results.seasons)
-      }
-      document = ModelDocument(fitted, data: URL(fileURLWithPath: file.source).lastPathComponent, stage: results.stageFilter)
-      walkForward = Backtesting.walkForwardNote(fitted.fit)
-    }
+    let (document, walkForward) = try model.map { (try self.document(of: $0), nil) } ?? fitBefore(file, chosen: chosen, options: options)
     let projection = results.projection ?? document.projection.source
     let progress = output.json ? nil : ProgressLine.forTerminal()
     var result: BacktestResult
@@ -85,6 +64,32 @@ struct BacktestCommand: ParsableCommand {
       fitted: .init(model: document, score: result.fitted, replayed: projection), games: result.games.count, seasons: result.seasons, stage: results.stageFilter, projection: projection,
       simulations: options.simulations, seed: options.seed, notes: result.notes,
       elapsedMS: Date().timeIntervalSince(start) * 1000)
+    try render(response)
+  }
+
+  /// The model file's model for the projection replayed (its own when none is named).
+  private func document(of model: String) throws -> ModelDocument {
+    let file = try CLIError.reading("--model \(model)") { try ModelFile.read(model) }
+    return results.projection.map(file.document(for:)) ?? file.document
+  }
+
+  /// The model fitted walk-forward on the seasons before the first chosen, and the note saying so.
+  private func fitBefore(_ file: GameResultsFile, chosen: [Int], options: SimulationOptions) throws -> (ModelDocument, String?) {
+    let fitted = try CLIError.reading("--projection") {
+      try Backtesting.fitBefore(
+        file.games, chosen: chosen, stage: results.stageFilter, projection: results.projection ?? .market, options: options)
+    }
+    guard let fitted else {
+      throw CLIError.fail(
+        "\(file.source): no season before \(file.games[chosen[0]].season) to fit the model on (walk-forward); give --seasons with earlier ones in the file, or --model FILE",
+        code: .failure, field: "--seasons", value: results.seasons)
+    }
+    let document = ModelDocument(fitted, data: URL(fileURLWithPath: file.source).lastPathComponent, stage: results.stageFilter)
+    return (document, Backtesting.walkForwardNote(fitted.fit))
+  }
+
+  /// The reliability picture (--svg) and the answer, as JSON or the table.
+  private func render(_ response: BacktestResponse) throws {
     if let svg {
       do {
         try Data(ReliabilityChart.render(response).utf8).write(to: URL(fileURLWithPath: svg))

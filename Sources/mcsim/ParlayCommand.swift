@@ -85,51 +85,8 @@ struct ParlayCommand: ParsableCommand, RequiredInputs {
     let (context, _, _) = try modelFile.context(config: config, options: modelOptions.layers, random: randomOptions, pooled: false)
     var options = randomOptions.options()
     options.simulations = context.simulations
-    var impliedBy: (total: Double, spread: Double)? = nil
-    var offered: Odds? = nil
-    let parlay: Parlay
-    if let file {
-      let source = InputSource(file)
-      let data: Data
-      do { data = try source.read() } catch { throw CLIError.badInput(source.description, error) }
-      let request: ParlayRequest
-      do { request = try InputFile.decode(source.description) { try ParlayRequest.decode(data) } } catch { throw CLIError.badInput(source.description, error) }
-      try input.report(unknown: UnknownFields.find(in: data, .parlayRequest), in: source.description)
-      // The options given win over each game's own fields, as everywhere (RunContext).
-      do { parlay = try request.parlay(base: context.model, options: modelOptions.settings.map(\.setting)) } catch {
-        throw CLIError.badInput(source.description, error)
-      }
-      if let rho = modelOptions.rho, let d = request.matrixDisagreement(rho: rho) {
-        throw CLIError.option(
-          "--rho", "\(rho)",
-          "disagrees with \(source.description)'s full matrix, correlation[\(d.row)][\(d.column)] = \(d.entry); give one or make them agree")
-      }
-      offered = request.price?.odds
-    } else {
-      let base = context.model
-      let projection = try market.projection() ?? .given(home: home ?? 0, away: away ?? 0)
-      let model: GameModel
-      do { model = try projection.model(over: base) } catch { throw market.failure(error) }
-      impliedBy = projection.market
-      do {
-        try model.validate()
-        let projections = try players.map { text throws(InputError) in
-          let p = try ParlayLegSyntax.player(text)
-          if let problem = p.problems().first, case .invalid(let field, let value, let reason) = problem {
-            throw InputError.invalid(
-              field: "player", value: "'\(text)'",
-              reason: "\(field.split(separator: ".").last.map(String.init) ?? field) \(value) \(reason)")
-          }
-          return p
-        }
-        let parsed = try legs.map { text throws(InputError) in try ParlayLegSyntax.leg(text) }
-        parlay = Parlay(games: [model], players: projections, legs: parsed)
-        try parlay.validate()
-      } catch {
-        throw Self.optionFailure(error)
-      }
-    }
-    if let price { offered = try PriceText.parse(price, option: "--price") }
+    let (parlay, fileOffered, impliedBy) = try file.map { try fromFile($0, base: context.model) } ?? fromOptions(base: context.model)
+    let offered = try price.map { try PriceText.parse($0, option: "--price").odds } ?? fileOffered
     if let offered, offered.decimal <= 1 {
       throw CLIError.option("--price", price ?? "\(offered.decimal)", "must be above 1 (decimal)")
     }
@@ -144,6 +101,51 @@ struct ParlayCommand: ParsableCommand, RequiredInputs {
     } else {
       print(ParlayTable(priced, market: impliedBy, policy: policy).render())
       if let line = ProvenanceText.line(context.provenance) { print(line) }
+    }
+  }
+
+  /// The parlay file's parlay and price, the options given over each game's own fields, as
+  /// everywhere (RunContext).
+  private func fromFile(_ file: String, base: GameModel) throws -> (Parlay, Odds?, (total: Double, spread: Double)?) {
+    let source = InputSource(file)
+    let data = try CLIError.reading(source.description) { try source.read() }
+    let request = try CLIError.reading(source.description) {
+      try InputFile.decode(source.description) { try ParlayRequest.decode(data) }
+    }
+    try input.report(unknown: UnknownFields.find(in: data, .parlayRequest), in: source.description)
+    let parlay = try CLIError.reading(source.description) {
+      try request.parlay(base: base, options: modelOptions.settings.map(\.setting))
+    }
+    if let rho = modelOptions.rho, let d = request.matrixDisagreement(rho: rho) {
+      throw CLIError.option(
+        "--rho", "\(rho)",
+        "disagrees with \(source.description)'s full matrix, correlation[\(d.row)][\(d.column)] = \(d.entry); give one or make them agree")
+    }
+    return (parlay, request.price?.odds, nil)
+  }
+
+  /// The one game of --home/--away (or --from-market) with the --player and --leg options.
+  private func fromOptions(base: GameModel) throws -> (Parlay, Odds?, (total: Double, spread: Double)?) {
+    let projection = try market.projection() ?? .given(home: home ?? 0, away: away ?? 0)
+    let model: GameModel
+    do { model = try projection.model(over: base) } catch { throw market.failure(error) }
+    do {
+      try model.validate()
+      let projections = try players.map { text throws(InputError) in
+        let p = try ParlayLegSyntax.player(text)
+        if let problem = p.problems().first {
+          throw InputError.invalid(
+            field: "player", value: "'\(text)'",
+            reason: "\(problem.field.split(separator: ".").last.map(String.init) ?? problem.field) \(problem.value) \(problem.reason)")
+        }
+        return p
+      }
+      let parsed = try legs.map { text throws(InputError) in try ParlayLegSyntax.leg(text) }
+      let parlay = Parlay(games: [model], players: projections, legs: parsed)
+      try parlay.validate()
+      return (parlay, nil, projection.market)
+    } catch {
+      throw Self.optionFailure(error)
     }
   }
 

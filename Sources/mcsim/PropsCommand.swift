@@ -53,47 +53,10 @@ struct PropsCommand: ParsableCommand {
   }
 
   func run() throws {
-    let source = InputSource(feed)
-    let data: Data
-    do { data = try source.read() } catch { throw CLIError.badInput(source.description, error) }
-    let decoded: Feed
-    do { decoded = try InputFile.decode(source.description) { try FeedDecoder.decode(data) } } catch { throw CLIError.badInput(source.description, error) }
-    let withProps = decoded.events.filter { e in e.quotes.contains { $0.market.hasPrefix("player_") } }
-    let chosen = event.map { key in withProps.filter { ($0.id ?? "").contains(key) || $0.label.contains(key) } } ?? withProps
-    guard chosen.count == 1, let game = chosen.first else {
-      throw CLIError.fail(
-        "\(source.description): \(chosen.isEmpty ? "no event with player props" : "\(chosen.count) events with player props")"
-          + (event.map { " matching --event \($0)" } ?? "") + "; "
-          + (withProps.isEmpty ? "the feed has none" : "name one with --event: \(withProps.map(\.label).joined(separator: "; "))"),
-        code: .failure)
-    }
+    let (game, quotes, source) = try readEvent()
     let (offers, skipped) = PropOffers.read(game)
-
-    let projectionSource = InputSource(projections)
-    let projectionData: Data
-    do { projectionData = try projectionSource.read() } catch { throw CLIError.badInput(projectionSource.description, error) }
-    let file: PropsProjections
-    do { file = try PropsProjections.decode(projectionData) } catch {
-      throw CLIError.badInput(projectionSource.description, error)
-    }
-    try input.report(
-      unknown: UnknownFields.find(in: projectionData, .propsProjections), in: projectionSource.description)
-    let players: [PlayerProjection]
-    do { players = try file.projections() } catch { throw CLIError.badInput(projectionSource.description, error) }
-
-    let projection: GameProjection
-    let lines = FeedLines.lines(for: game, policy: FairOddsPolicy(), asOf: FairOdds.newest(decoded.quotes)).markets
-    if let implied = try market.projection(
-      feed: (lines.total?.line, lines.spread?.homeLine), source: "\(source.description) (\(game.label))")
-    {
-      projection = implied
-    } else {
-      guard let h = home ?? file.home, let a = away ?? file.away else {
-        throw CLIError.fail(
-          "the game's projections are missing: give --home and --away, --from-market, or home and away in \(projectionSource.description)")
-      }
-      projection = .given(home: h, away: a)
-    }
+    let (file, players, projectionSource) = try readProjections()
+    let projection = try self.projection(game, quotes: quotes, source: source, file: file, fileSource: projectionSource)
     let config = try adviceOptions.configFile()
     let policy = try adviceOptions.policy(kelly: kellyOptions, config: config)
     let (context, _, _) = try modelFile.context(config: config, options: modelOptions.layers, random: randomOptions, pooled: false)
@@ -110,17 +73,58 @@ struct PropsCommand: ParsableCommand {
       // Named where the value came from: the market option, a projection option, else the file.
       if market.fromMarket, error.field == "total" || error.field == "spread" { throw market.failure(error) }
       let modelFields: Set<String> = ["home_projection", "away_projection"]
-      throw home != nil && modelFields.contains(error.field) ? CLIError.fail(error) : CLIError.badInput(projectionSource.description, error)
+      throw home != nil && modelFields.contains(error.field) ? CLIError.fail(error) : CLIError.badInput(projectionSource, error)
     }
     if output.json {
-      print(
-        try JSONOutput.encode(
-          SuccessEnvelope(
-            PropsResponse(card, event: game.label, skippedMarkets: skipped), provenance: context.provenance),
-          style: output.style))
+      let response = PropsResponse(card, event: game.label, skippedMarkets: skipped)
+      print(try JSONOutput.encode(SuccessEnvelope(response, provenance: context.provenance), style: output.style))
     } else {
       print(PropsTable(card, event: game.label).render())
       if let line = ProvenanceText.line(context.provenance) { print(line) }
     }
+  }
+
+  /// The game's means: implied by its market (--from-market), else --home and --away, else the
+  /// projections file's.
+  private func projection(
+    _ game: FeedEvent, quotes: [Quote], source: String, file: PropsProjections, fileSource: String
+  ) throws -> GameProjection {
+    let lines = FeedLines.lines(for: game, policy: .init(), asOf: FairOdds.newest(quotes)).markets
+    if let implied = try market.projection(feed: (lines.total?.line, lines.spread?.homeLine), source: "\(source) (\(game.label))") {
+      return implied
+    }
+    guard let h = home ?? file.home, let a = away ?? file.away else {
+      throw CLIError.fail("the game's projections are missing: give --home and --away, --from-market, or home and away in \(fileSource)")
+    }
+    return .given(home: h, away: a)
+  }
+
+  /// The feed's one event with player props (--event names it among several), the feed's
+  /// quotes, and where it was read.
+  private func readEvent() throws -> (FeedEvent, [Quote], String) {
+    let source = InputSource(feed)
+    let data = try CLIError.reading(source.description) { try source.read() }
+    let decoded = try CLIError.reading(source.description) {
+      try InputFile.decode(source.description) { try FeedDecoder.decode(data) }
+    }
+    let withProps = decoded.events.filter { e in e.quotes.contains { $0.market.hasPrefix("player_") } }
+    let chosen = event.map { key in withProps.filter { ($0.id ?? "").contains(key) || $0.label.contains(key) } } ?? withProps
+    guard chosen.count == 1, let game = chosen.first else {
+      throw CLIError.fail(
+        "\(source.description): \(chosen.isEmpty ? "no event with player props" : "\(chosen.count) events with player props")"
+          + (event.map { " matching --event \($0)" } ?? "") + "; "
+          + (withProps.isEmpty ? "the feed has none" : "name one with --event: \(withProps.map(\.label).joined(separator: "; "))"),
+        code: .failure)
+    }
+    return (game, decoded.quotes, source.description)
+  }
+
+  /// The projections file, its unknown fields reported, and its players' projections.
+  private func readProjections() throws -> (PropsProjections, [PlayerProjection], String) {
+    let source = InputSource(projections)
+    let data = try CLIError.reading(source.description) { try source.read() }
+    let file = try CLIError.reading(source.description) { try PropsProjections.decode(data) }
+    try input.report(unknown: UnknownFields.find(in: data, .propsProjections), in: source.description)
+    return (file, try CLIError.reading(source.description) { try file.projections() }, source.description)
   }
 }

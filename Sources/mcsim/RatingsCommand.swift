@@ -1,5 +1,4 @@
 import ArgumentParser
-import Calibration
 import Foundation
 import LineFeeds
 import Renderers
@@ -53,9 +52,8 @@ struct RatingsCommand: ParsableCommand {
     }
     for s in file.skipped { FileHandle.standardError.write(Data("warning: \(source): skipped \(s)\n".utf8)) }
     let day = try asOf.map(AsOfText.scheduleDay)
-    let ratings: TeamRatings
-    do { ratings = try Rating.run(RatingsRequest(games: file.games, asOf: day, settings: settings)) } catch {
-      throw CLIError.badInput(asOf.map { "--as-of \($0)" } ?? "\(source)", error)
+    let ratings = try CLIError.reading(asOf.map { "--as-of \($0)" } ?? "\(source)") {
+      try Rating.run(RatingsRequest(games: file.games, asOf: day, settings: settings))
     }
     let stale = RatingsSourceText.staleWarning(ratings)
     // The hyperparameters' model, named as every output names its model.

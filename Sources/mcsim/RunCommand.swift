@@ -79,15 +79,7 @@ struct RunCommand: ParsableCommand, RequiredInputs {
   func execute(tape: SimulationTape?) throws {
     let printing = !(tape?.isRecording ?? false)
     let config = try adviceOptions.configFile()
-    var wantScenarios = scenarios, wantSensitivity = sensitivity
-    // A request's include_exact, when it gives one, as the server reads it: grade on the exact
-    // probabilities and report them (the option and the config file still win for grading).
-    var requestExact: Bool? = nil
-    func price(_ option: String, _ text: String?) throws -> Odds? {
-      guard let text else { return nil }
-      return try PriceText.parse(text, option: option)
-    }
-    let overFlag = try price("--over-odds", overOdds), underFlag = try price("--under-odds", underOdds)
+    let prices = (over: try price("--over-odds", overOdds), under: try price("--under-odds", underOdds))
     let decoded = try request.map(readRequest)
     let (context, _, resolved) = try modelFile.context(
       config: config, options: modelOptions.layers, random: randomOptions, input: decoded.map { $0.request.settings(from: $0.source) })
@@ -95,70 +87,97 @@ struct RunCommand: ParsableCommand, RequiredInputs {
     var options = randomOptions.options()
     options.simulations = context.simulations
     options.tape = tape
-    var model = context.model
-    let market: TotalsMarket
-    if let (decoded, source) = decoded {
-      let fileMarket: TotalsMarket
-      do { fileMarket = try decoded.market() } catch { throw CLIError.badInput(source, error) }
-      // The options given beside the request win over its fields, with a note for each.
-      func note(_ option: String, _ flag: Any, _ field: String, _ file: Any) {
-        if decoded.givenFields.contains(field) { Precedence.note(option, flag, field, file, source: source) }
-      }
-      if overFlag != nil { note("--over-odds", overOdds!, "over_odds", decoded.overOdds) }
-      if underFlag != nil { note("--under-odds", underOdds!, "under_odds", decoded.underOdds) }
-      market = TotalsMarket(
-        line: fileMarket.line, overOdds: overFlag ?? fileMarket.overOdds, underOdds: underFlag ?? fileMarket.underOdds)
-      for given in modelOptions.given where given.field == "home_std_dev" || given.field == "away_std_dev" {
-        note(given.option, given.value, given.field, given.field == "home_std_dev" ? decoded.homeStdDev : decoded.awayStdDev)
-      }
-      if let sims = randomOptions.sims { note("--sims", sims, "n_sims", decoded.nSims) }
-      model.homeMean = decoded.homeProjection
-      model.awayMean = decoded.awayProjection
-      do { try model.validate() } catch {
-        throw modelOptions.given.contains { $0.field == error.field || CLIError.optionNames[error.field] == $0.option }
-          ? CLIError.fail(error) : CLIError.badInput(source, error)
-      }
-      if randomOptions.sims == nil {
-        do { try options.validate() } catch { throw CLIError.badInput(source, error) }
-      }
-      if decoded.givenFields.contains("include_exact") { requestExact = decoded.includeExact }
-      wantScenarios = wantScenarios || decoded.includeScenarios
-      wantSensitivity = wantSensitivity || decoded.includeSensitivity
-    } else {
-      model.homeMean = home!
-      model.awayMean = away!
-      market = TotalsMarket(
-        line: line!, overOdds: overFlag ?? TotalsMarket.defaultOdds, underOdds: underFlag ?? TotalsMarket.defaultOdds)
-    }
-    let periodQuotes = periodOptions.quotes()
-    let state = try stateOptions.state()
+    let game = try decoded.map { try fromRequest($0.request, source: $0.source, prices, base: context.model, options: options) }
+      ?? fromOptions(prices, base: context.model)
+    let grade = adviceOptions.useExact(config, request: game.requestExact), report = game.requestExact ?? grade
+    var job = GamePricingRequest(
+      model: game.model, market: game.market, options: options, policy: policy, exact: grade, reportExact: report,
+      scenarios: scenarios || game.scenarios, conditionalScenarios: scenarios, sensitivity: sensitivity || game.sensitivity,
+      sensitivityExact: report, pictures: svg != nil, periods: periodOptions.quotes(), periodModel: resolved.periods)
+    try stateOptions.apply(to: &job)
     let priced: PricedGame
     do {
-      try market.validate()
+      try game.market.validate()
       let progress = printing ? ProgressLine.forTerminal() : nil
-      let grade = adviceOptions.useExact(config, request: requestExact), report = requestExact ?? grade
-      var job = GamePricingRequest(
-        model: model, market: market, options: options, policy: policy, exact: grade, reportExact: report,
-        scenarios: wantScenarios, conditionalScenarios: scenarios, sensitivity: wantSensitivity,
-        sensitivityExact: report, pictures: svg != nil, periods: periodQuotes, periodModel: resolved.periods)
-      job.state = state
+      defer { progress?.finish() }
       priced = try GamePricing.price(job, progress: progress?.update)
-      progress?.finish()
     } catch {
       throw CLIError.fail(error)
     }
-    let report = priced.report
     guard printing else { return }
+    try render(priced, provenance: context.provenance)
+  }
+
+  /// One game as the run prices it: its model and market, and what its request asked.
+  struct Game {
+    var model: GameModel
+    var market: TotalsMarket
+    /// A request's include_exact, when it gives one, as the server reads it: grade on the exact
+    /// probabilities and report them (the option and the config file still win for grading).
+    var requestExact: Bool?
+    var scenarios = false
+    var sensitivity = false
+  }
+
+  /// A price option's value, read by the one rule (nil when not given).
+  private func price(_ option: String, _ text: String?) throws -> Odds? {
+    try text.map { try PriceText.parse($0, option: option).odds }
+  }
+
+  /// The game of --line, --home and --away, priced at the options' prices (else the default).
+  private func fromOptions(_ prices: (over: Odds?, under: Odds?), base: GameModel) -> Game {
+    var model = base
+    model.homeMean = home!
+    model.awayMean = away!
+    let market = TotalsMarket(
+      line: line!, overOdds: prices.over ?? TotalsMarket.defaultOdds, underOdds: prices.under ?? TotalsMarket.defaultOdds)
+    return Game(model: model, market: market)
+  }
+
+  /// The request's game, the options given beside it winning over its fields with a note for
+  /// each; a bad value is blamed on the option that set it, else on the request (exit 1).
+  private func fromRequest(
+    _ decoded: SimulateRequest, source: String, _ prices: (over: Odds?, under: Odds?), base: GameModel,
+    options: SimulationOptions
+  ) throws -> Game {
+    let fileMarket = try CLIError.reading(source) { try decoded.market() }
+    func note(_ option: String, _ flag: Any, _ field: String, _ file: Any) {
+      if decoded.givenFields.contains(field) { Precedence.note(option, flag, field, file, source: source) }
+    }
+    let (over, under) = prices
+    if over != nil { note("--over-odds", overOdds!, "over_odds", decoded.overOdds) }
+    if under != nil { note("--under-odds", underOdds!, "under_odds", decoded.underOdds) }
+    for given in modelOptions.given where given.field == "home_std_dev" || given.field == "away_std_dev" {
+      note(given.option, given.value, given.field, given.field == "home_std_dev" ? decoded.homeStdDev : decoded.awayStdDev)
+    }
+    if let sims = randomOptions.sims { note("--sims", sims, "n_sims", decoded.nSims) }
+    var game = Game(
+      model: base, market: TotalsMarket(line: fileMarket.line, overOdds: over ?? fileMarket.overOdds, underOdds: under ?? fileMarket.underOdds),
+      requestExact: decoded.givenFields.contains("include_exact") ? decoded.includeExact : nil,
+      scenarios: decoded.includeScenarios, sensitivity: decoded.includeSensitivity)
+    game.model.homeMean = decoded.homeProjection
+    game.model.awayMean = decoded.awayProjection
+    do { try game.model.validate() } catch {
+      throw modelOptions.given.contains { $0.field == error.field || CLIError.optionNames[error.field] == $0.option }
+        ? CLIError.fail(error) : CLIError.badInput(source, error)
+    }
+    if randomOptions.sims == nil { try CLIError.reading(source) { try options.validate() } }
+    return game
+  }
+
+  /// The picture (--svg) and the report, as JSON or the table, with what the run stood on.
+  private func render(_ priced: PricedGame, provenance: Provenance) throws {
+    let report = priced.report
     if let svg, let pictures = priced.pictures {
       do { try Data(GameChart(report, pictures).render().utf8).write(to: URL(fileURLWithPath: svg)) } catch {
         throw CLIError.runtime("--svg \(svg): cannot write the picture: \(error.localizedDescription)")
       }
     }
     if output.json {
-      print(try JSONOutput.encode(SuccessEnvelope(report, provenance: context.provenance), style: output.style))
+      print(try JSONOutput.encode(SuccessEnvelope(report, provenance: provenance), style: output.style))
     } else {
       print(GameReportText(report).render())
-      if let line = ProvenanceText.line(context.provenance) { print(line) }
+      if let line = ProvenanceText.line(provenance) { print(line) }
     }
   }
 

@@ -151,34 +151,102 @@ struct SlateCommand: ParsableCommand, RequiredInputs {
   /// The run: whole (no tape), one shard recorded (its share simulated, nothing printed: merge
   /// prints the answer), or the parts replayed (`mcsim merge`).
   func execute(tape: SimulationTape?) throws {
-    let sharding = tape?.isRecording ?? false
-    let console = SlateConsole(quiet: sharding)
-    let config = try adviceOptions.configFile()
-    let projected: ProjectionSource? =
-      results != nil ? .ratings : fromMarket ? .market : (stats != nil || statsFrom != nil) ? .stats : nil
-    let policy = try fair.quoting(methods: [method.name], config: config).policy
-    let resolved = try modelFile.context(config: config, projections: projected)
-    let advice = try adviceOptions.policy(kelly: kellyOptions, config: config, pooling: resolved.model.pooling)
-    var context = resolved.context
+    var run = try SlateRun(self, tape: tape)
+    if let watch {
+      let fixed = run
+      try watchFeed(every: watch, pricing: &run.pricing, periodModel: fixed.periods, console: fixed.console, assemble: fixed.assemble) {
+        priced, unmatched, feed in
+        var polled = fixed.inputs
+        polled.oddsFormat = feed.format.rawValue
+        return fixed.response(priced, unmatched: unmatched, inputs: polled)
+      }
+      return
+    }
+    var feed: Feed?
+    if let odds {
+      feed = try readFeed(odds, console: run.console)
+      run.inputs.oddsFormat = feed?.format.rawValue
+      run.inputs.rejected += feed!.rejected.map(\.description)
+      run.inputs.notes += feed!.notes
+    }
+    let slate = run.assemble(feed)
+    for u in slate.unmatched { run.console.warn("unmatched: \(u.event): \(u.reason)") }
+    let priced = try price(slate, &run)
+    if run.sharding { return }  // a shard's share is not an answer: merge prints it
+    try render(run.response(priced, unmatched: slate.unmatched, inputs: run.inputs), run)
+  }
 
-    let statsTable = try loadStats()
-    // The night's day (US Eastern for a time): the ratings read the results before it.
-    let ratings = try loadRatings(day: results.map { _ in try AsOfText.scheduleDay(asOf ?? "now") })
-    let slateFile = try loadSlateFile(base: modelOptions.model(home: 0, away: 0, base: context.model), quiet: sharding)
+  /// The slate priced once, with the bets file's bets; each game printed as it is priced with --ndjson.
+  private func price(_ slate: AssembledSlate, _ run: inout SlateRun) throws -> PricedSlate {
+    let betSource = bets.map(InputSource.init)
+    var request = SlatePricingRequest(games: slate.games, leagueFactor: leagueFactor, periodModel: run.periods)
+    if let betSource {
+      do { request.bets = try SlateBets.bets(SlateBets.decode(try betSource.read())) } catch {
+        throw CLIError.badInput(betSource.description, error)
+      }
+    }
+    let progress = ndjson || run.sharding ? nil : ProgressLine.forTerminal()
+    defer { progress?.finish() }
+    let (console, streaming) = (run.console, ndjson && !run.sharding)
+    do {
+      return try run.pricing.price(request, progress: progress?.update) { result in
+        if streaming { console.emit(SlateOutput.line(result)) }
+      }
+    } catch {
+      if error.field == "league_factor" { throw CLIError.option("--league-factor", error.value, error.reason) }
+      // A bet the engine refuses (a line out of range, a game not on the slate) is the bets
+      // file's fault: name it.
+      if let betSource, error.field == "leg" || error.field.hasPrefix("bets") {
+        throw CLIError.badInput(betSource.description, error)
+      }
+      throw CLIError.fail(error)
+    }
+  }
+
+  /// The answer as asked (JSON, CSV, NDJSON already streamed, or the table), the picture, and
+  /// exit status 3 when a game failed or found no place.
+  private func render(_ response: SlateResponse, _ run: SlateRun) throws {
+    if let svg {
+      let picture = SlateChart(SlateTotalsComparison(response.games, method: run.devig)).render()
+      do { try Data(picture.utf8).write(to: URL(fileURLWithPath: svg)) } catch {
+        throw CLIError.runtime("--svg \(svg): cannot write the picture: \(error.localizedDescription)")
+      }
+    }
+    if json {
+      run.console.emit(try JSONOutput.encode(response, style: output.style))
+    } else if csv {
+      run.console.emit(SlateCSV.render(response.games), newline: false)
+    } else if !ndjson {
+      run.console.emit(SlateTable.render(response))
+      if let report = response.leagueFactor { run.console.emit(LeagueFactorText.render(report)) }
+      if let line = response.provenance.flatMap(ProvenanceText.line) { run.console.emit(line) }
+    }
+    if response.nFailed > 0 || !response.unmatched.isEmpty { throw ExitCode(3) }
+  }
+
+  /// Where the model's fit comes from: the projections the games are given by.
+  var projectionSource: ProjectionSource? {
+    results != nil ? .ratings : fromMarket ? .market : (stats != nil || statsFrom != nil) ? .stats : nil
+  }
+
+  /// The slate file's own model block and n_sims over the config and the model file, then the
+  /// options over them (`RunContext`), each said when it replaces another's value; and the
+  /// simulation's options (the seed: the option, else the file's, else a fresh one).
+  func runContext(_ base: RunContext, slateFile: SlateFile?, tape: SimulationTape?, quiet: Bool) throws
+    -> (RunContext, SimulationOptions)
+  {
+    var context = base
     let source = file.map { InputSource($0).description } ?? ""
-    // The slate file's own model block and n_sims over the config and the model file, then the
-    // options over them (RunContext), each said when it replaces another's value.
     if let slateFile {
       let before = context.provenance.overrides.count
       context.lay(SettingsLayer(.input(source), model: slateFile.model.settings, simulations: slateFile.nSims))
-      if !sharding { context.provenance.overrides[before...].forEach(Precedence.note) }
+      if !quiet { context.provenance.overrides[before...].forEach(Precedence.note) }
     }
     for layer in modelOptions.layers { context.lay(layer) }
     if let sims = randomOptions.sims {
       if let n = slateFile?.nSims, n != sims { Precedence.note("--sims", sims, "n_sims", n, source: source) }
       context.lay(SettingsLayer(.option("--sims"), simulations: sims))
     }
-    let base = context.model, provenance = context.provenance
     var options = SimulationOptions(
       simulations: context.simulations,
       seed: Precedence.resolve("--seed", randomOptions.seed, "seed", slateFile?.seed, source: source) ?? Seed.random(),
@@ -189,15 +257,15 @@ struct SlateCommand: ParsableCommand, RequiredInputs {
       if error.field == "n_sims", !randomOptions.simsGiven, let file { throw CLIError.badInput("\(InputSource(file))", error) }
       throw CLIError.fail(error)
     }
+    return (context, options)
+  }
 
-    var inputs = SlateResponse.Inputs(
-      slate: file.map { InputSource($0).description }, odds: odds.map { InputSource($0).description },
-      stats: statsTable?.source ?? ratings.map { RatingsSourceText.source($0, from: InputSource(results!).description) })
-    inputs.rejected += statsTable?.skipped ?? []
-    for skipped in statsTable?.skipped ?? [] { console.warn("team stats: skipped \(skipped)") }
-    let warnings = ratings.flatMap(RatingsSourceText.staleWarning).map { [$0] } ?? []
-    warnings.forEach(console.warn)
-
+  /// How each poll's feed becomes the slate: assembled from `projections` (the slate file alone
+  /// without a feed), games before --as-of's day left out, the scoreboard's states applied.
+  func assembler(
+    slateFile: SlateFile?, projections: SlateProjections?, base: GameModel, policy: FairOddsPolicy,
+    shift: ProjectionShift, console: SlateConsole
+  ) throws -> (Feed?) -> AssembledSlate {
     // With --as-of, a feed's games dated before the day are not tonight's: every poll leaves them out.
     let scheduleDay = try asOf.map(AsOfText.scheduleDay)
     let board = try scoreboard.map { argument in
@@ -205,103 +273,19 @@ struct SlateCommand: ParsableCommand, RequiredInputs {
       do { return try ScoreboardSource(source) } catch { throw CLIError.badInput(source.description, error) }
     }
     for r in board?.board.rejected ?? [] { console.warn("scoreboard: \(r.location): \(r.reason)") }
-    func assemble(_ feed: Feed?) -> AssembledSlate {
-      var slate = assembleGames(feed)
+    return { feed in
+      var slate: AssembledSlate
+      if let feed, let projections {
+        slate = SlateAssembly.assemble(feed, from: projections, base: base, policy: policy, shift: shift)
+        slate = scheduleDay.map { slate.leavingOut(before: $0) } ?? slate
+      } else {
+        slate = SlateAssembly.fromFile(slateFile!)
+      }
       if let board, board.poll(warn: console.warn).apply(to: &slate.games) == 0, !slate.games.isEmpty {
         console.warn("scoreboard: none of the slate's games is under way or over on it; all are priced before tip-off")
       }
       return slate
     }
-    func assembleGames(_ feed: Feed?) -> AssembledSlate {
-      guard let feed else { return SlateAssembly.fromFile(slateFile!) }
-      let slate: AssembledSlate
-      if let slateFile {
-        slate = SlateAssembly.attach(feed, to: slateFile.entries, policy: policy)
-      } else if fromMarket {
-        slate = SlateAssembly.fromFeedMarkets(feed, base: base, policy: policy)
-      } else if let ratings {
-        slate = SlateAssembly.fromFeedRatings(
-          feed, ratings: ratings, day: ratings.asOf, base: base, policy: policy, shift: resolved.shift)
-      } else {
-        slate = SlateAssembly.fromFeed(feed, stats: statsTable!, base: base, policy: policy, shift: resolved.shift)
-      }
-      return scheduleDay.map { slate.leavingOut(before: $0) } ?? slate
-    }
-    let methodology = SlateResponse.Methodology(
-      base: base, options: options,
-      projections: fromMarket
-        ? .market
-        : ratings.map { SlateResponse.Methodology.Projections.ratings(asOf: $0.asOf) } ?? (statsTable != nil ? .stats : .given),
-      advice: advice)
-    var pricing = SlatePricing(options: options, policy: advice, exact: adviceOptions.useExact(config, request: slateFile?.includeExact))
-
-    if let watch {
-      try watchFeed(every: watch, pricing: &pricing, periodModel: resolved.model.periods, console: console, assemble: assemble) { priced, unmatched, feed in
-        var polled = inputs
-        polled.oddsFormat = feed.format.rawValue
-        var answer = SlateResponse(priced, options: options, unmatched: unmatched, methodology: methodology, inputs: polled)
-        answer.provenance = provenance
-        answer.warnings = warnings
-        return answer
-      }
-      return
-    }
-
-    var feed: Feed?
-    if let odds {
-      feed = try readFeed(odds, console: console)
-      inputs.oddsFormat = feed?.format.rawValue
-      inputs.rejected += feed!.rejected.map(\.description)
-      inputs.notes += feed!.notes
-    }
-    let slate = assemble(feed)
-    for u in slate.unmatched { console.warn("unmatched: \(u.event): \(u.reason)") }
-    let betSource = bets.map(InputSource.init)
-    var request = SlatePricingRequest(games: slate.games, leagueFactor: leagueFactor, periodModel: resolved.model.periods)
-    if let betSource {
-      do { request.bets = try SlateBets.bets(SlateBets.decode(try betSource.read())) } catch {
-        throw CLIError.badInput(betSource.description, error)
-      }
-    }
-    let progress = ndjson || sharding ? nil : ProgressLine.forTerminal()
-    let priced: PricedSlate
-    do {
-      priced = try pricing.price(request, progress: progress?.update) { result in
-        if ndjson && !sharding { console.emit(SlateOutput.line(result)) }
-      }
-    } catch {
-      if case .invalid("league_factor", let value, let reason) = error {
-        throw CLIError.option("--league-factor", value, reason)
-      }
-      // A bet the engine refuses (a line out of range, a game not on the slate) is the bets
-      // file's fault: name it.
-      if let betSource, error.field == "leg" || error.field.hasPrefix("bets") {
-        throw CLIError.badInput(betSource.description, error)
-      }
-      throw CLIError.fail(error)
-    }
-    progress?.finish()
-    if sharding { return }  // a shard's share is not an answer: merge prints it
-    var response = SlateResponse(
-      priced, options: options, unmatched: slate.unmatched, methodology: methodology, inputs: inputs)
-    response.provenance = provenance
-    response.warnings = warnings
-    if let svg {
-      let picture = SlateChart(SlateTotalsComparison(response.games, method: policy.method)).render()
-      do { try Data(picture.utf8).write(to: URL(fileURLWithPath: svg)) } catch {
-        throw CLIError.runtime("--svg \(svg): cannot write the picture: \(error.localizedDescription)")
-      }
-    }
-    if json {
-      console.emit(try JSONOutput.encode(response, style: output.style))
-    } else if csv {
-      console.emit(SlateCSV.render(response.games), newline: false)
-    } else if !ndjson {
-      console.emit(SlateTable.render(response))
-      if let report = response.leagueFactor { console.emit(LeagueFactorText.render(report)) }
-      if let line = ProvenanceText.line(provenance) { console.emit(line) }
-    }
-    if response.nFailed > 0 || !response.unmatched.isEmpty { throw ExitCode(3) }
   }
 
   /// Polls the feed: the first poll prints the whole slate, later ones only the games whose
@@ -329,23 +313,26 @@ struct SlateCommand: ParsableCommand, RequiredInputs {
       do { priced = try pricing.price(SlatePricingRequest(games: slate.games, periodModel: periodModel)) } catch {
         throw CLIError.fail(error)
       }
-      let evaluation = priced.evaluation
       if let before = previous {
-        let moves = LineMove.moves(from: before, to: evaluation.games)
-        if ndjson {
-          for move in moves { console.emit(SlateOutput.line(move, poll: poll)) }
-        } else {
-          console.emit(LineMoveText.render(moves, poll: poll))
-        }
+        printMoves(LineMove.moves(from: before, to: priced.evaluation.games), poll: poll, console: console)
       } else {
         for u in slate.unmatched { console.warn("unmatched: \(u.event): \(u.reason)") }
         if ndjson {
-          for game in evaluation.games { console.emit(SlateOutput.line(game)) }
+          for game in priced.evaluation.games { console.emit(SlateOutput.line(game)) }
         } else {
           console.emit(SlateTable.render(response(priced, slate.unmatched, feed)))
         }
       }
-      previous = evaluation.games
+      previous = priced.evaluation.games
+    }
+  }
+
+  /// A later poll: only what moved (NDJSON lines, or the table of moves).
+  private func printMoves(_ moves: [LineMove], poll: Int, console: SlateConsole) {
+    if ndjson {
+      for move in moves { console.emit(SlateOutput.line(move, poll: poll)) }
+    } else {
+      console.emit(LineMoveText.render(moves, poll: poll))
     }
   }
 
@@ -366,7 +353,7 @@ struct SlateCommand: ParsableCommand, RequiredInputs {
     return feed
   }
 
-  private func loadStats() throws -> TeamStatsTable? {
+  func loadStats() throws -> TeamStatsTable? {
     if let stats {
       let source = InputSource(stats)
       do {
@@ -391,7 +378,7 @@ struct SlateCommand: ParsableCommand, RequiredInputs {
   }
 
   /// Team ratings from --results as of `day` (the hyperparameters --model's, else built in).
-  private func loadRatings(day: String?) throws -> TeamRatings? {
+  func loadRatings(day: String?) throws -> TeamRatings? {
     guard let results, let day else { return nil }
     let source = InputSource(results)
     let file: GameResultsFile
@@ -409,7 +396,7 @@ struct SlateCommand: ParsableCommand, RequiredInputs {
 
   /// The slate file, its unknown fields reported (errors with --strict), and the model options
   /// given on the command line applied over every game's own (the option wins, with a note).
-  private func loadSlateFile(base: GameModel, quiet sharding: Bool) throws -> SlateFile? {
+  func loadSlateFile(base: GameModel, quiet sharding: Bool) throws -> SlateFile? {
     guard let file else { return nil }
     let source = InputSource(file)
     var slate: SlateFile
@@ -440,6 +427,69 @@ struct SlateCommand: ParsableCommand, RequiredInputs {
       }
     }
     return slate
+  }
+}
+
+/// What one `mcsim slate` run stands on, resolved once from its options and files: the context
+/// (config < model file < the slate file's own fields < the options, each override said), the
+/// advice, how the feed's games are assembled and what the answer says it used.
+struct SlateRun {
+  let console: SlateConsole
+  let sharding: Bool
+  var pricing: SlatePricing
+  let periods: PeriodModel?
+  var inputs: SlateResponse.Inputs
+  let warnings: [String]
+  let methodology: SlateResponse.Methodology
+  let provenance: Provenance
+  let devig: DevigMethod
+  let assemble: (Feed?) -> AssembledSlate
+
+  init(_ command: SlateCommand, tape: SimulationTape?) throws {
+    sharding = tape?.isRecording ?? false
+    console = SlateConsole(quiet: sharding)
+    let config = try command.adviceOptions.configFile()
+    let policy = try command.fair.quoting(methods: [command.method.name], config: config).policy
+    devig = policy.method
+    let resolved = try command.modelFile.context(config: config, projections: command.projectionSource)
+    let advice = try command.adviceOptions.policy(kelly: command.kellyOptions, config: config, pooling: resolved.model.pooling)
+    periods = resolved.model.periods
+    let statsTable = try command.loadStats()
+    // The night's day (US Eastern for a time): the ratings read the results before it.
+    let ratings = try command.loadRatings(day: command.results.map { _ in try AsOfText.scheduleDay(command.asOf ?? "now") })
+    let slateFile = try command.loadSlateFile(
+      base: command.modelOptions.model(home: 0, away: 0, base: resolved.context.model), quiet: sharding)
+    let (context, options) = try command.runContext(resolved.context, slateFile: slateFile, tape: tape, quiet: sharding)
+    provenance = context.provenance
+    inputs = SlateResponse.Inputs(
+      slate: command.file.map { InputSource($0).description }, odds: command.odds.map { InputSource($0).description },
+      stats: statsTable?.source
+        ?? ratings.map { RatingsSourceText.source($0, from: InputSource(command.results!).description) })
+    inputs.rejected += statsTable?.skipped ?? []
+    for skipped in statsTable?.skipped ?? [] { console.warn("team stats: skipped \(skipped)") }
+    warnings = ratings.flatMap(RatingsSourceText.staleWarning).map { [$0] } ?? []
+    warnings.forEach(console.warn)
+    let projections: SlateProjections? =
+      slateFile.map { .file($0.entries) } ?? (command.fromMarket ? .market : ratings.map { .ratings($0, day: $0.asOf) })
+      ?? statsTable.map { .stats($0) }
+    assemble = try command.assembler(
+      slateFile: slateFile, projections: projections, base: context.model, policy: policy, shift: resolved.shift,
+      console: console)
+    methodology = SlateResponse.Methodology(
+      base: context.model, options: options,
+      projections: command.fromMarket
+        ? .market : ratings.map { .ratings(asOf: $0.asOf) } ?? (statsTable != nil ? .stats : .given),
+      advice: advice)
+    pricing = SlatePricing(
+      options: options, policy: advice, exact: command.adviceOptions.useExact(config, request: slateFile?.includeExact))
+  }
+
+  /// The answer of a priced slate.
+  func response(_ priced: PricedSlate, unmatched: [UnmatchedGame], inputs: SlateResponse.Inputs) -> SlateResponse {
+    var answer = SlateResponse(priced, options: pricing.options, unmatched: unmatched, methodology: methodology, inputs: inputs)
+    answer.provenance = provenance
+    answer.warnings = warnings
+    return answer
   }
 }
 

@@ -124,7 +124,47 @@ struct SweepCommand: ParsableCommand, RequiredInputs {
   /// The sweep: whole (no tape), one shard recorded (its share of every model simulated,
   /// nothing printed), or the parts replayed (`mcsim merge`).
   func execute(tape: SimulationTape?) throws {
-    let printing = !(tape?.isRecording ?? false)
+    let grids = try self.grids()
+    // The base model: defaults, a config's, a model file's, then the options that are not grids.
+    let config = try adviceOptions.configFile()
+    var fixed: [SettingsLayer] = []
+    if let otModel { fixed.append(SettingsLayer(.option("--ot-model"), model: [.otModel(otModel)])) }
+    if let otSD { fixed.append(SettingsLayer(.option("--ot-sd"), model: [.otSD(otSD)])) }
+    if let scoreFloor { fixed.append(SettingsLayer(.option("--score-floor"), model: [.scoreFloor(scoreFloor)])) }
+    // A grid of one value is an option like any other: said where it replaces a file's value.
+    for (parameter, values) in grids.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where values.count == 1 {
+      if let setting = SweepPricing.fixed(parameter, values[0]) {
+        fixed.append(SettingsLayer(.option("--" + parameter.rawValue.replacingOccurrences(of: "_", with: "-")), model: [setting]))
+      }
+    }
+    let (context, _, resolved) = try modelFile.context(config: config, options: fixed, random: randomOptions)
+    let policy = try adviceOptions.policy(kelly: kellyOptions, config: config, pooling: resolved.pooling)
+    func odds(_ option: String, _ text: String?) throws -> Odds {
+      guard let text else { return Defaults.price }
+      return try PriceText.parse(text, option: option).odds
+    }
+    var options = randomOptions.options()
+    options.simulations = context.simulations
+    options.tape = tape
+    var request = SweepPricingRequest(
+      base: context.model, grids: grids, overOdds: try odds("--over-odds", overOdds), underOdds: try odds("--under-odds", underOdds),
+      offeredLine: offeredLine, spread: spread, moneyline: moneyline, options: options, exact: adviceOptions.useExact(config),
+      policy: policy)
+    request.name = { Self.optionNames[$0.rawValue] ?? $0.rawValue }
+    let sweep: ParameterSweep
+    do { sweep = try SweepPricing.price(request) } catch {
+      if let option = Self.optionNames[error.field] {
+        throw error.value.isEmpty
+          ? CLIError.fail("\(option): \(error.reason)", field: option) : CLIError.option(option, error.value, error.reason)
+      }
+      throw CLIError.fail(error)
+    }
+    guard !(tape?.isRecording ?? false) else { return }
+    try render(sweep, provenance: context.provenance)
+  }
+
+  /// Each parameter swept, its grid read from its option (a parameter swept once at most).
+  private func grids() throws -> [SweepParameter: [Double]] {
     let given: [(SweepParameter, String, [String])] = [
       (.line, "--line", line), (.price, "--price", price), (.home, "--home", home), (.away, "--away", away),
       (.shift, "--shift", shift), (.homeSD, "--home-sd", homeSD), (.awaySD, "--away-sd", awaySD),
@@ -138,65 +178,23 @@ struct SweepCommand: ParsableCommand, RequiredInputs {
       }
       grids[parameter] = try SweepGrid.parse(option, texts[0])
     }
-    // The base model: defaults, a config's, a model file's, then the options that are not grids.
-    let config = try adviceOptions.configFile()
-    var fixed: [SettingsLayer] = []
-    if let otModel { fixed.append(SettingsLayer(.option("--ot-model"), model: [.otModel(otModel)])) }
-    if let otSD { fixed.append(SettingsLayer(.option("--ot-sd"), model: [.otSD(otSD)])) }
-    if let scoreFloor { fixed.append(SettingsLayer(.option("--score-floor"), model: [.scoreFloor(scoreFloor)])) }
-    // A grid of one value is an option like any other: said where it replaces a file's value.
-    for (parameter, values) in grids.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where values.count == 1 {
-      let option = "--" + parameter.rawValue.replacingOccurrences(of: "_", with: "-")
-      let setting: ModelSetting? =
-        switch parameter {
-        case .homeSD: .homeSD(values[0])
-        case .awaySD: .awaySD(values[0])
-        case .rho: .rho(values[0])
-        case .otRate: .otRate(values[0])
-        case .otPoints: .otPoints(values[0])
-        case .skew: .skew(values[0])
-        default: nil
-        }
-      if let setting { fixed.append(SettingsLayer(.option(option), model: [setting])) }
-    }
-    let (context, _, resolved) = try modelFile.context(config: config, options: fixed, random: randomOptions)
-    let policy = try adviceOptions.policy(kelly: kellyOptions, config: config, pooling: resolved.pooling)
-    func odds(_ option: String, _ text: String?) throws -> Odds {
-      guard let text else { return Defaults.price }
-      return try PriceText.parse(text, option: option)
-    }
-    var request = SweepPricingRequest(
-      base: context.model, grids: grids, overOdds: try odds("--over-odds", overOdds), underOdds: try odds("--under-odds", underOdds),
-      offeredLine: offeredLine, spread: spread, moneyline: moneyline,
-      options: {
-        var o = randomOptions.options()
-        o.simulations = context.simulations
-        o.tape = tape
-        return o
-      }(), exact: adviceOptions.useExact(config),
-      policy: policy)
-    request.name = { Self.optionNames[$0.rawValue] ?? $0.rawValue }
-    let sweep: ParameterSweep
-    do { sweep = try SweepPricing.price(request) } catch {
-      guard case .invalid(let field, let value, let reason) = error else { throw CLIError.fail(error) }
-      if let option = Self.optionNames[field] {
-        throw value.isEmpty ? CLIError.fail("\(option): \(reason)", field: option) : CLIError.option(option, value, reason)
-      }
-      throw CLIError.fail(error)
-    }
-    guard printing else { return }
+    return grids
+  }
+
+  /// The picture (--svg) and the sweep, as JSON, CSV or the table.
+  private func render(_ sweep: ParameterSweep, provenance: Provenance) throws {
     if let svg {
       do { try Data(SweepChart(sweep).render().utf8).write(to: URL(fileURLWithPath: svg)) } catch {
         throw CLIError.runtime("--svg \(svg): cannot write the picture: \(error.localizedDescription)")
       }
     }
     if output.json {
-      print(try JSONOutput.encode(SuccessEnvelope(sweep, provenance: context.provenance), style: output.style))
+      print(try JSONOutput.encode(SuccessEnvelope(sweep, provenance: provenance), style: output.style))
     } else if csv {
       print(SweepCSV.render(sweep), terminator: "")
     } else {
       print(SweepTable(sweep).render())
-      if let line = ProvenanceText.line(context.provenance) { print(line) }
+      if let line = ProvenanceText.line(provenance) { print(line) }
     }
   }
 }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Simulation
 import UseCases
 
 /// Projections from a market, one meaning in every command: `--from-market` projects the game
@@ -37,10 +36,10 @@ struct MarketOptions: ParsableArguments {
   }
 
   /// A market the model cannot reproduce, named as the option (or the feed) that gave it.
-  func failure(_ error: InputError) -> CLIFailure {
-    switch error {
-    case .invalid("total", let v, let reason): CLIError.option(total != nil ? "--market-total" : "--from-market", v, reason)
-    case .invalid("spread", let v, let reason): CLIError.option(spread != nil ? "--market-spread" : "--from-market", v, reason)
+  func failure(_ error: any FieldProblem) -> CLIFailure {
+    switch error.field {
+    case "total": CLIError.option(total != nil ? "--market-total" : "--from-market", error.value, error.reason)
+    case "spread": CLIError.option(spread != nil ? "--market-spread" : "--from-market", error.value, error.reason)
     default: CLIError.fail(error)
     }
   }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Simulation
+import UseCases
 
 /// A game under way (docs/periods-and-in-play.md): its period, clock and score, all four given
 /// together; the rest of the game is priced from there on the model's quarter model.
@@ -21,18 +21,21 @@ struct StateOptions: ParsableArguments {
     if given.contains(true) && given.contains(false) {
       throw ValidationError("--quarter, --clock, --home-score and --away-score go together: give all four.")
     }
-    _ = try state()
+    try check { try GamePricingRequest.checkState(period: $0, clock: $1, homeScore: $2, awayScore: $3) }
   }
 
-  /// The state given, checked by its rule (the option named in the message); nil when none.
-  func state() throws -> GameState? {
-    guard let period, let clock, let homeScore, let awayScore else { return nil }
+  /// The state given set on `job` (left before tip-off when none is given).
+  func apply(to job: inout GamePricingRequest) throws {
+    try check { try job.setState(period: $0, clock: $1, homeScore: $2, awayScore: $3) }
+  }
+
+  /// `body` on the state given (nothing when none is), a refusal of the state's rule naming
+  /// the option at fault.
+  private func check(_ body: (Int, String, Int, Int) throws -> Void) throws {
+    guard let period, let clock, let homeScore, let awayScore else { return }
     let options = ["state.period": "--quarter", "state.clock": "--clock", "state.home_score": "--home-score", "state.away_score": "--away-score"]
-    do throws(InputError) {
-      return try GameState(period: period, clock: clock, homeScore: homeScore, awayScore: awayScore)
-    } catch {
-      guard case .invalid(let field, let value, let reason) = error else { throw error }
-      throw ValidationError("\(options[field] ?? field) \(value): \(reason)")
+    do { try body(period, clock, homeScore, awayScore) } catch let error as any FieldProblem {
+      throw ValidationError("\(options[error.field] ?? error.field) \(error.value): \(error.reason)")
     }
   }
 }
