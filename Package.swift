@@ -143,18 +143,19 @@ let package = Package(
       name: "mcsim",
       dependencies: [
         "OddsMath", "Simulation", "Calibration", "UseCases", "ServiceContracts", "LineFeeds", "Renderers",
-        "FantasyTrade", "RandomStreams", "Serving",
+        "RandomStreams", "Serving",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
 
     // `mcsim serve`: the replaced services' HTTP endpoints (routes, limits, the simulation pool,
-    // lifecycle, logs, metrics). Handlers decode a contract, call a use case, encode a contract.
+    // lifecycle, logs, metrics). Handlers decode a contract, call a use case, encode a contract:
+    // no engine module among its dependencies (LayeringTests).
     .target(
       name: "Serving",
       dependencies: [
-        "OddsMath", "Simulation", "Calibration", "UseCases", "ServiceContracts", "LineFeeds", "FantasyTrade", "RandomStreams", "Renderers",
+        "UseCases", "ServiceContracts", "LineFeeds", "Renderers",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

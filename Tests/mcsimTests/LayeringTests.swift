@@ -2,35 +2,37 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// The edges only parse, call a use case and render (issue 43, item 3): the command line and the
-/// server import no engine module, and no function of theirs runs past 40 lines. The work is
-/// moving one job at a time; until it is done the counts may only fall: each ceiling below is
-/// the count on the commit that set it, lowered by the commit that lowers the count.
+/// The edges only parse, call a use case and render (issue 43, item 3): no function of theirs runs
+/// past 40 lines, the server imports no engine module, and neither does the command line once
+/// its options are moved; until then its count may only fall: the ceiling below is the count on
+/// the commit that set it, lowered by the commit that lowers the count.
 final class LayeringTests: XCTestCase {
   static let engine: Set<String> = [
     "OddsMath", "Simulation", "Multivariate", "Calibration", "FantasyTrade", "RandomStreams", "CRandom", "CLinearAlgebra",
   ]
   static let edges = ["Sources/mcsim", "Sources/Serving"]
-  /// The ceilings: engine imports in the edges' files, and their functions over 40 lines.
-  static let maxEngineImports = 45
-  static let maxLongFunctions = 12
+  /// The most engine imports each edge's files may hold.
+  static let maxEngineImports = ["Sources/mcsim": 28, "Sources/Serving": 0]
 
   func testTheEdgesImportNoMoreOfTheEngineThanBefore() throws {
-    let imports = try Self.files().flatMap { path, lines in
-      lines.compactMap { line -> String? in
-        guard line.hasPrefix("import "), Self.engine.contains(String(line.dropFirst(7))) else { return nil }
-        return "\(path): \(line)"
+    for edge in Self.edges {
+      let imports = try Self.files(of: edge).flatMap { path, lines in
+        lines.compactMap { line -> String? in
+          guard line.hasPrefix("import "), Self.engine.contains(String(line.dropFirst(7))) else { return nil }
+          return "\(path): \(line)"
+        }
       }
-    }
-    XCTAssertLessThanOrEqual(imports.count, Self.maxEngineImports, imports.joined(separator: "\n"))
-    if imports.count < Self.maxEngineImports {
-      print("LayeringTests: \(imports.count) engine imports in the edges; lower maxEngineImports to it")
+      let ceiling = Self.maxEngineImports[edge]!
+      XCTAssertLessThanOrEqual(imports.count, ceiling, imports.joined(separator: "\n"))
+      if imports.count < ceiling { print("LayeringTests: \(imports.count) engine imports in \(edge); lower its ceiling to it") }
     }
   }
 
-  func testNoEdgeFunctionGrowsPastFortyLines() throws {
-    let long = try Self.files().flatMap { path, lines in Self.longFunctions(lines).map { "\(path):\($0.line) \($0.length) lines" } }
-    XCTAssertLessThanOrEqual(long.count, Self.maxLongFunctions, long.joined(separator: "\n"))
+  func testNoEdgeFunctionRunsPastFortyLines() throws {
+    let long = try Self.edges.flatMap { edge in
+      try Self.files(of: edge).flatMap { path, lines in Self.longFunctions(lines).map { "\(path):\($0.line) \($0.length) lines" } }
+    }
+    XCTAssertEqual(long, [])
   }
 
   /// The counter sees a function's length: a 41-line body is long, a 40-line one is not.
@@ -67,15 +69,14 @@ final class LayeringTests: XCTestCase {
     return out
   }
 
-  static func files() throws -> [(String, [String])] {
+  /// Each Swift file of `edge`, by path, as lines.
+  static func files(of edge: String) throws -> [(String, [String])] {
     let root = GoldenOutputTests.projectRoot
-    return try edges.flatMap { edge in
-      try FileManager.default.subpathsOfDirectory(atPath: root.appendingPathComponent(edge).path)
-        .filter { $0.hasSuffix(".swift") }.sorted()
-        .map { path in
-          let text = try String(contentsOf: root.appendingPathComponent("\(edge)/\(path)"), encoding: .utf8)
-          return ("\(edge)/\(path)", text.components(separatedBy: "\n"))
-        }
-    }
+    return try FileManager.default.subpathsOfDirectory(atPath: root.appendingPathComponent(edge).path)
+      .filter { $0.hasSuffix(".swift") }.sorted()
+      .map { path in
+        let text = try String(contentsOf: root.appendingPathComponent("\(edge)/\(path)"), encoding: .utf8)
+        return ("\(edge)/\(path)", text.components(separatedBy: "\n"))
+      }
   }
 }
