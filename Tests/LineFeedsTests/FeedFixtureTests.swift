@@ -189,7 +189,8 @@ final class FeedFixtureTests: XCTestCase {
       XCTAssertTrue("\(error)".hasPrefix("malformed JSON"), "\(error)")
     }
     // Decimal and American numbers together cannot be told apart.
-    let mixed = #"[{"home_team": "A", "away_team": "B", "bookmakers": [{"key": "x", "last_update": "2024-01-01T00:00:00Z", "markets": [{"key": "h2h", "outcomes": [{"name": "A", "price": 1.5}, {"name": "B", "price": -150}]}]}]}]"#
+    let mixed =
+      #"[{"home_team": "A", "away_team": "B", "bookmakers": [{"key": "x", "last_update": "2024-01-01T00:00:00Z", "markets": [{"key": "h2h", "outcomes": [{"name": "A", "price": 1.5}, {"name": "B", "price": -150}]}]}]}]"#
     XCTAssertThrowsError(try FeedDecoder.decode(Data(mixed.utf8))) { error in
       XCTAssertTrue("\(error)".contains("--price-format"), "\(error)")
     }

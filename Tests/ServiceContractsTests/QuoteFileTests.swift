@@ -1,5 +1,4 @@
 import Foundation
-import LineFeeds
 import ServiceContracts
 import OddsMath
 import XCTest
@@ -59,7 +58,7 @@ final class QuoteFileTests: XCTestCase {
       "../../Scenarios/quotes.json")
     let decoded = try QuoteFile.decode(Data(contentsOf: url))
     XCTAssertGreaterThanOrEqual(decoded.quotes.count, 30)
-    let report = FairOdds.evaluate(decoded)
+    let report = FairOdds.evaluate(decoded.quotes, rejected: decoded.rejected, asOf: FairOdds.newest(decoded.quotes))
     XCTAssertTrue(report.bets.contains { $0.disabledReason == nil && $0.confidenceTier == .high })
     XCTAssertTrue(report.bets.contains { $0.disabledReason == .noPair })
     XCTAssertEqual(decoded.rejected.count, 1)

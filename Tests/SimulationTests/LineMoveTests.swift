@@ -1,7 +1,5 @@
 import Foundation
-import LineFeeds
 import OddsMath
-import ServiceContracts
 import Simulation
 import XCTest
 

@@ -1,5 +1,4 @@
 import Foundation
-import LineFeeds
 import ServiceContracts
 import Simulation
 import XCTest

@@ -1,5 +1,4 @@
 import Foundation
-import LineFeeds
 import ServiceContracts
 import OddsMath
 import Simulation
@@ -14,7 +13,8 @@ final class SlateFileTests: XCTestCase {
 
   /// The agent's batch request: projections by its formula, its defaults, its names.
   func testBatchRequestUsesTheAgentsFormula() throws {
-    let file = try decode("""
+    let file = try decode(
+      """
       {"games": [{"game_id": "0022500123", "home_team_abbr": "LAL", "away_team_abbr": "GSW",
         "home_ppg": 115.2, "home_opp_ppg": 110.5, "home_std_dev": 10.5,
         "away_ppg": 118.3, "away_opp_ppg": 112.1, "total_line": 225.5, "over_odds": 1.95}], "n_sims": 20000}
@@ -45,7 +45,8 @@ final class SlateFileTests: XCTestCase {
     var cli = base
     cli.correlation = 0.3
     cli.skewness = 0.1
-    let file = try decode("""
+    let file = try decode(
+      """
       {"seed": 9, "model": {"rho": 0.2, "ot_model": "tie", "home_sd": 12},
        "games": [
         {"home_team": "Boston Celtics", "away_team": "Miami Heat", "home_projection": 115, "away_projection": 110,
@@ -78,7 +79,8 @@ final class SlateFileTests: XCTestCase {
 
   /// One bad game carries its error, named by its path; the games around it are intact.
   func testBadGamesAreIsolated() throws {
-    let file = try decode("""
+    let file = try decode(
+      """
       [{"game_id": "ok", "home_projection": 110, "away_projection": 108, "total_line": 218.5},
        {"game_id": "bad ppg", "home_ppg": "112", "home_opp_ppg": 108, "away_ppg": 110, "away_opp_ppg": 111, "total_line": 220},
        {"game_id": 42, "home_projection": 110, "total_line": 220},
@@ -111,15 +113,21 @@ final class SlateFileTests: XCTestCase {
   }
 
   func testScenariosDecode() throws {
-    let batch = try SlateFile.decode(try Fixtures.scenario("slate_batch.json"), base: base)
+    let batch = try SlateFile.decode(try Self.scenario("slate_batch.json"), base: base)
     XCTAssertEqual(batch.entries.count, 13)
     XCTAssertTrue(batch.entries.allSatisfy { $0.game.problem == nil && $0.game.markets.total != nil && $0.home?.team != nil })
-    let native = try SlateFile.decode(try Fixtures.scenario("slate_native.json"), base: base)
+    let native = try SlateFile.decode(try Self.scenario("slate_native.json"), base: base)
     XCTAssertEqual(native.entries.count, 7)
-    XCTAssertTrue(native.entries.allSatisfy {
-      $0.game.problem == nil && $0.game.markets.spread != nil && $0.game.markets.moneyline != nil
-        && $0.game.model?.overtime.kind == .tie
-    })
+    XCTAssertTrue(
+      native.entries.allSatisfy {
+        $0.game.problem == nil && $0.game.markets.spread != nil && $0.game.markets.moneyline != nil
+          && $0.game.model?.overtime.kind == .tie
+      })
     XCTAssertEqual(native.entries[0].game.model?.skewness, 0.19)
+  }
+
+  /// A file of the shipped Scenarios/.
+  static func scenario(_ name: String) throws -> Data {
+    try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Scenarios/\(name)"))
   }
 }
