@@ -114,12 +114,14 @@ package enum Backtesting {
           + ": the fitted model's advice pools it with the market at the default weight \(rounded(w.totals)) (log-odds), as every command does")
     } else {
       notes.append(
-        "the fitted model's advice stands on its probability pooled with the market's in log-odds, model weights: totals \(rounded(w.totals)), spreads \(rounded(w.spreads)), moneylines \(rounded(w.moneylines))")
+        "the fitted model's advice stands on its probability pooled with the market's in log-odds, model weights: totals \(rounded(w.totals)), spreads \(rounded(w.spreads)), moneylines \(rounded(w.moneylines))"
+      )
     }
-    let noMoneyline = games.filter { $0.homeMoneyline == nil }.count
-    if noMoneyline > 0 {
+    let noMoneyline = games.filter { $0.homeMoneyline == nil }.map(\.date).sorted()
+    if let first = noMoneyline.first, let last = noMoneyline.last {
       notes.append(
-        "\(noMoneyline) games have no closing moneyline (the source lacks them from 2023-01-17): moneylines are scored and bet on the other \(games.count - noMoneyline)")
+        "\(noMoneyline.count) games have no closing moneyline (dated \(first == last ? first : "\(first) to \(last)")): moneylines are scored and bet on the other \(games.count - noMoneyline.count)"
+      )
     }
     let unprojected = projected.filter { $0 == nil }.count
     if unprojected > 0 { notes.append("\(unprojected) games have no \(request.projection.rawValue) projection and are not priced") }
@@ -127,12 +129,14 @@ package enum Backtesting {
       let overlap = seasons.filter { fitted.contains($0) }
       if !overlap.isEmpty {
         notes.append(
-          "in sample: the fitted model was fitted on \(overlap.count) of these seasons (\(overlap.first!) ... \(overlap.last!)); its parameters saw these results, so its scores flatter it")
+          "in sample: the fitted model was fitted on \(overlap.count) of these seasons (\(overlap.first!) ... \(overlap.last!)); its parameters saw these results, so its scores flatter it"
+        )
       }
     }
     if request.fittedOn != request.projection {
       notes.append(
-        "the model was fitted on \(request.fittedOn.rawValue) projections and is applied to \(request.projection.rawValue) ones: its home advantage and total shift belong to the other")
+        "the model was fitted on \(request.fittedOn.rawValue) projections and is applied to \(request.projection.rawValue) ones: its home advantage and total shift belong to the other"
+      )
     }
     if request.model.template.overtime.kind != .tie {
       notes.append("flat overtime leaves some games level: a level game counts half to each side of a moneyline")
@@ -145,7 +149,8 @@ extension Backtesting {
   /// What the walk-forward fit read, said first among a backtest's notes.
   package static func walkForwardNote(_ fit: ModelFit) -> String {
     let seasons = fit.seasons, span = seasons.count > 1 ? "\(seasons.first!):\(seasons.last!)" : seasons.first ?? ""
-    return "walk-forward: the model was fitted on \(span) (\(fit.games) games), the seasons before the first one replayed, and read no game on or after it"
+    return
+      "walk-forward: the model was fitted on \(span) (\(fit.games) games), the seasons before the first one replayed, and read no game on or after it"
   }
 
   /// The walk-forward default (`backtest` without a model file): the model fitted as `calibrate`
