@@ -72,7 +72,8 @@ enum CalibrationBenchmarkGames {
       let day = i / 10
       let date = String(format: "20%02d-%02d-%02d", 10 + day / 336, 1 + (day % 336) / 28, 1 + day % 28)
       return HistoricalGame(
-        line: i + 2, season: "20\(10 + day / 336)", date: date, home: "T\(i % 30)", away: "T\((i * 7 + 1) % 30 == i % 30 ? (i + 1) % 30 : (i * 7 + 1) % 30)",
+        line: i + 2, season: "20\(10 + day / 336)", date: date, home: "T\(i % 30)",
+        away: "T\((i * 7 + 1) % 30 == i % 30 ? (i + 1) % 30 : (i * 7 + 1) % 30)",
         homeScore: h, awayScore: a, overtime: false, overtimePoints: 0, closeTotal: total, closeSpreadHome: spread,
         homeMoneyline: spread < 0 ? -150 : 130, awayMoneyline: spread < 0 ? 130 : -150, stage: "regular")
     }

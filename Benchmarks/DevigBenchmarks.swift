@@ -8,9 +8,14 @@ extension BenchmarkSuite {
     func markets(outcomes: Int) -> [Market] {
       (0..<256).map { i in
         let margin = 1.02 + 0.06 * Double(i % 16) / 15
-        let fair: [Double] = outcomes == 2
-          ? { let p = 0.2 + 0.6 * Double(i) / 255; return [p, 1 - p] }()
-          : { let a = 0.15 + 0.5 * Double(i) / 255, d = 0.25; return [a, d, 1 - a - d] }()
+        let fair: [Double] =
+          outcomes == 2
+          ? {
+            let p = 0.2 + 0.6 * Double(i) / 255; return [p, 1 - p]
+          }()
+          : {
+            let a = 0.15 + 0.5 * Double(i) / 255, d = 0.25; return [a, d, 1 - a - d]
+          }()
         return try! Market(prices: fair.map { try! Odds(decimal: 1 / ($0 * margin)) })
       }
     }

@@ -32,8 +32,9 @@ extension BenchmarkSuite {
       let samples = BenchmarkContext.time(repeats: context.quick ? max(3, repeats / 5) : repeats, perItem: 1e6) {
         precondition(ExactScoreDistribution.compute(model) != nil)
       }
-      context.record(suite: "exact", name: "exact distribution, \(name)", unit: "ms", samples: samples,
-                     baseline: ("10^4 simulation", simulationMs))
+      context.record(
+        suite: "exact", name: "exact distribution, \(name)", unit: "ms", samples: samples,
+        baseline: ("10^4 simulation", simulationMs))
     }
 
     // The skewed model `calibrate` writes for the NBA, and the means that make a market's total
@@ -47,18 +48,21 @@ extension BenchmarkSuite {
     let normalSolve = BenchmarkContext.time(repeats: context.quick ? 3 : 11, perItem: 1e6) {
       _ = try! MarketImpliedMeans.solve(total: 224.5, spread: -5.5, model: calibrated)
     }
-    context.record(suite: "exact", name: "market-implied means, NBA fit, normal", unit: "ms", samples: normalSolve,
-                   baseline: ("one exact distribution", normalExactMs))
+    context.record(
+      suite: "exact", name: "market-implied means, NBA fit, normal", unit: "ms", samples: normalSolve,
+      baseline: ("one exact distribution", normalExactMs))
     calibrated.skewness = 0.04
     let skewedExact = BenchmarkContext.time(repeats: context.quick ? 3 : 11, perItem: 1e6) {
       precondition(ExactScoreDistribution.compute(calibrated) != nil)
     }
-    context.record(suite: "exact", name: "exact distribution, NBA fit, skew 0.04", unit: "ms", samples: skewedExact,
-                   baseline: ("one normal exact distribution", normalExactMs))
+    context.record(
+      suite: "exact", name: "exact distribution, NBA fit, skew 0.04", unit: "ms", samples: skewedExact,
+      baseline: ("one normal exact distribution", normalExactMs))
     let skewedSolve = BenchmarkContext.time(repeats: context.quick ? 3 : 7, perItem: 1e6) {
       _ = try! MarketImpliedMeans.solve(total: 224.5, spread: -5.5, model: calibrated)
     }
-    context.record(suite: "exact", name: "market-implied means, NBA fit, skew 0.04", unit: "ms", samples: skewedSolve,
-                   baseline: ("one normal exact distribution", normalExactMs))
+    context.record(
+      suite: "exact", name: "market-implied means, NBA fit, skew 0.04", unit: "ms", samples: skewedSolve,
+      baseline: ("one normal exact distribution", normalExactMs))
   }
 }

@@ -17,8 +17,9 @@ extension BenchmarkSuite {
     let scalar = BenchmarkContext.time(repeats: 3, perItem: Double(naiveGames)) {
       _ = try! GameSimulator.simulateScalar(model, options: SimulationOptions(simulations: naiveGames, seed: 1, threads: 1))
     }
-    context.record(suite: "one-game", name: "scalar C kernel, 1 thread, 10^6", unit: "ns/game", samples: scalar,
-                   baseline: ("naive Swift", naiveNs))
+    context.record(
+      suite: "one-game", name: "scalar C kernel, 1 thread, 10^6", unit: "ns/game", samples: scalar,
+      baseline: ("naive Swift", naiveNs))
 
     let sizes = context.quick ? [10_000, 1_000_000] : [10_000, 100_000, 1_000_000, 10_000_000]
     for kind in [Overtime.Kind.flat, .tie] {
@@ -39,8 +40,9 @@ extension BenchmarkSuite {
           } else if let oneThread {
             note += String(format: "; %.2fx the 1-thread speed", oneThread / median)
           }
-          context.record(suite: "one-game", name: "\(kind.rawValue) OT, 10^\(Int(log10(Double(n)))), \(threads) thread\(threads == 1 ? "" : "s")",
-                         unit: "ns/game", samples: samples, baseline: ("naive Swift", naiveNs), note: note)
+          context.record(
+            suite: "one-game", name: "\(kind.rawValue) OT, 10^\(Int(log10(Double(n)))), \(threads) thread\(threads == 1 ? "" : "s")",
+            unit: "ns/game", samples: samples, baseline: ("naive Swift", naiveNs), note: note)
         }
       }
     }
@@ -58,8 +60,9 @@ extension BenchmarkSuite {
       }
       let mib = kib / 1024
       first = first ?? mib
-      context.record(suite: "memory", name: "peak RSS, process simulating 10^\(Int(log10(Double(n)))) games", unit: "MiB",
-                     samples: [mib], note: String(format: "%+.2f MiB vs 10^4", mib - first!))
+      context.record(
+        suite: "memory", name: "peak RSS, process simulating 10^\(Int(log10(Double(n)))) games", unit: "MiB",
+        samples: [mib], note: String(format: "%+.2f MiB vs 10^4", mib - first!))
     }
   }
 }

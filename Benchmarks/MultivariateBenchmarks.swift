@@ -14,7 +14,8 @@ extension BenchmarkSuite {
     let repeats = context.quick ? 3 : 7
     var ratios: [(d: Int, loopOverBLAS: Double)] = []
     for d in [2, 4, 8, 16, 32, 64, 128] {
-      let mvn = try! MultivariateNormal(means: .init(repeating: 1, count: d), sds: .init(repeating: 2, count: d), correlation: Self.equicorrelated(d, 0.3))
+      let mvn = try! MultivariateNormal(
+        means: .init(repeating: 1, count: d), sds: .init(repeating: 2, count: d), correlation: Self.equicorrelated(d, 0.3))
       // About 2^23 normals per run whatever d (2^21 with --quick), at least 2 chunks.
       let draws = max(1 << 17, (context.quick ? 1 << 21 : 1 << 23) / d)
       let fill = BenchmarkContext.time(repeats: repeats, perItem: Double(draws)) {

@@ -63,8 +63,9 @@ extension BenchmarkSuite {
   static func againstLevels(_ peerNanoseconds: Double, label: String, short: String, context: inout BenchmarkContext) {
     for (key, name) in [("v4", "v4 (AVX-512)"), ("v3", "v3 (AVX2)"), ("baseline", "baseline")] {
       guard let kernel = context.references["levels.pair.\(key)"] else { continue }
-      context.record(suite: "peers", name: "\(short) vs kernel alone, 10^6, \(name)", unit: "ns/game", samples: [kernel],
-                     baseline: (label, peerNanoseconds))
+      context.record(
+        suite: "peers", name: "\(short) vs kernel alone, 10^6, \(name)", unit: "ns/game", samples: [kernel],
+        baseline: (label, peerNanoseconds))
     }
   }
 
@@ -83,10 +84,12 @@ extension BenchmarkSuite {
     // The RNG floor on both sides: NumPy's ziggurat against mcsim's normal fill.
     let normalsRepeats = context.quick ? 3 : 7
     if let numpyNormals = Peers.run("numpy_peer.py", ["--normals-only", "--sims", "1000000", "--repeats", "\(normalsRepeats)"]),
-       let ns = numpyNormals["ns_per_normal_prealloc"] as? Double {
+      let ns = numpyNormals["ns_per_normal_prealloc"] as? Double
+    {
       let mine = context.normalNanoseconds()
-      context.record(suite: "peers", name: "NumPy standard_normal (ziggurat), 2x10^6", unit: "ns/normal", samples: [ns],
-                     note: String(format: "mcsim's game normal fill: %.2f ns, %.1fx faster", mine, ns / mine))
+      context.record(
+        suite: "peers", name: "NumPy standard_normal (ziggurat), 2x10^6", unit: "ns/normal", samples: [ns],
+        note: String(format: "mcsim's game normal fill: %.2f ns, %.1fx faster", mine, ns / mine))
     }
 
     let sizes = context.quick ? [1_000_000] : [10_000, 1_000_000, 10_000_000]
@@ -106,8 +109,9 @@ extension BenchmarkSuite {
         guard let result = Peers.run(script, args), let times = result["times_s"] as? [Double] else { continue }
         let samples = times.map { $0 * 1e9 / Double(n) }
         let median = BenchmarkContext.median(samples)
-        context.record(suite: "peers", name: "\(label), 10^\(exponent)", unit: "ns/game", samples: samples,
-                       note: String(format: "mcsim is %.1fx faster", median / oursMedian))
+        context.record(
+          suite: "peers", name: "\(label), 10^\(exponent)", unit: "ns/game", samples: samples,
+          note: String(format: "mcsim is %.1fx faster", median / oursMedian))
         if n == 1_000_000 {
           Self.againstLevels(median, label: label, short: short, context: &context)
         }
@@ -129,8 +133,9 @@ extension BenchmarkSuite {
       let args = ["--sims", "1000000", "--games", "15", "--repeats", "3", "--warmup", "1", "--threads", "\(cores)", "--seed", "1"]
       guard let result = Peers.run(script, args), let times = result["times_s"] as? [Double] else { continue }
       let median = BenchmarkContext.median(times)
-      context.record(suite: "peers", name: "\(label), 15 games x 10^6", unit: "s/slate", samples: times,
-                     note: String(format: "mcsim is %.1fx faster", median / slateMedian))
+      context.record(
+        suite: "peers", name: "\(label), 15 games x 10^6", unit: "s/slate", samples: times,
+        note: String(format: "mcsim is %.1fx faster", median / slateMedian))
     }
   }
 }

@@ -22,13 +22,15 @@ extension BenchmarkSuite {
     let uniform = BenchmarkContext.time(repeats: repeats, perItem: Double(count)) {
       buffer.withUnsafeMutableBufferPointer { stream.fillUniform($0) }
     }
-    context.record(suite: "rng", name: "uniform fill (53-bit, open interval)", unit: "ns/uniform", samples: uniform,
-                   baseline: ("naive normal", naiveMedian))
+    context.record(
+      suite: "rng", name: "uniform fill (53-bit, open interval)", unit: "ns/uniform", samples: uniform,
+      baseline: ("naive normal", naiveMedian))
     let normal = BenchmarkContext.time(repeats: repeats, perItem: Double(count)) {
       buffer.withUnsafeMutableBufferPointer { stream.fillNormal($0) }
     }
-    context.record(suite: "rng", name: "normal fill (vectorised Box-Muller)", unit: "ns/normal", samples: normal,
-                   baseline: ("naive scalar Swift", naiveMedian))
+    context.record(
+      suite: "rng", name: "normal fill (vectorised Box-Muller)", unit: "ns/normal", samples: normal,
+      baseline: ("naive scalar Swift", naiveMedian))
     let gameNormals = BenchmarkContext.time(repeats: repeats, perItem: Double(count)) {
       buffer.withUnsafeMutableBufferPointer { stream.fillGameNormals($0) }
     }

@@ -10,10 +10,10 @@ extension BenchmarkSuite {
   /// thread: the simulation, the report built from its histogram, and the JSON body, each timed
   /// on its own against the simulation (the baseline). The server's own cost per request is what
   /// `serve` measures beyond their sum. The simulation is measured as a fresh process allocates
-/// (glibc maps each large histogram anew, and every request pays its page faults) and then as
-/// the server runs, with `HeapTuning` keeping those blocks in the heap; the JSON body as
-/// Foundation's `JSONEncoder` writes it, as the contracts' compact writer does through Codable, and
-/// as the contracts write it directly (`ContractValue`, what the server sends).
+  /// (glibc maps each large histogram anew, and every request pays its page faults) and then as
+  /// the server runs, with `HeapTuning` keeping those blocks in the heap; the JSON body as
+  /// Foundation's `JSONEncoder` writes it, as the contracts' compact writer does through Codable, and
+  /// as the contracts write it directly (`ContractValue`, what the server sends).
   static let request = BenchmarkSuite(name: "request") { context in
     let model = GameModel(homeMean: 115, awayMean: 112)
     let market = TotalsMarket(line: 225.5, overOdds: try! Odds(decimal: 1.91), underOdds: try! Odds(decimal: 1.91))

@@ -18,10 +18,12 @@ enum ServeLoad {
     let non2xx: Int
   }
 
-  static let simulateBody = #"{"home_projection": 115, "away_projection": 112, "total_line": 225.5, "n_sims": 10000, "include_scenarios": false, "include_sensitivity": false}"#
+  static let simulateBody =
+    #"{"home_projection": 115, "away_projection": 112, "total_line": 225.5, "n_sims": 10000, "include_scenarios": false, "include_sensitivity": false}"#
   /// The request the agent's clients send by default (Scenarios/simulate_request.json):
   /// scenarios and sensitivity on, 10^4 games.
-  static let defaultBody = #"{"home_projection": 112.5, "away_projection": 108.3, "home_std_dev": 10.0, "away_std_dev": 10.0, "total_line": 220.5, "over_odds": 1.91, "under_odds": 1.91, "n_sims": 10000, "include_scenarios": true, "include_sensitivity": true}"#
+  static let defaultBody =
+    #"{"home_projection": 112.5, "away_projection": 108.3, "home_std_dev": 10.0, "away_std_dev": 10.0, "total_line": 220.5, "over_odds": 1.91, "under_odds": 1.91, "n_sims": 10000, "include_scenarios": true, "include_sensitivity": true}"#
 
   /// The peers' 15-game slate between real NBA teams (the batch refuses an unknown team as that
   /// game's error, and an erring game simulates nothing).

@@ -29,8 +29,9 @@ extension BenchmarkSuite {
     let singleMs = BenchmarkContext.median(single), sweepMs = BenchmarkContext.median(sweep)
     context.record(
       suite: "sweep", name: "200-point line sweep, 10^6", unit: "ms", samples: sweep,
-      note: String(format: "%.2fx one run; %.3f ms more than it; reading the 200 lines %.3f ms (target < 1 ms)",
-                   sweepMs / singleMs, sweepMs - singleMs, BenchmarkContext.median(reading)))
+      note: String(
+        format: "%.2fx one run; %.3f ms more than it; reading the 200 lines %.3f ms (target < 1 ms)",
+        sweepMs / singleMs, sweepMs - singleMs, BenchmarkContext.median(reading)))
     context.record(suite: "sweep", name: "reading 200 lines off the histogram", unit: "ms", samples: reading)
 
     // 10 rho values x 50 lines on common random numbers, against 10 single runs of those models.

@@ -17,10 +17,11 @@ extension BenchmarkSuite {
     let positions = ["DEF", "MID", "RUC", "FWD", "MID"]
     let pool: [PlayerEntry] = (0..<800).map { i in
       let avg = 50 + 70 * unit()
-      return .player(PlayerInput(
-        id: PlayerID("p\(i)"), name: "Player \(i)", position: positions[Int(next() % 5)],
-        price: Double(200_000 + (next() % 900) * 1000), breakeven: Double(Int(avg) + Int(next() % 40) - 20),
-        projScores: (0..<5).map { _ in (avg + 20 * unit()).rounded() }, averageScore: avg))
+      return .player(
+        PlayerInput(
+          id: PlayerID("p\(i)"), name: "Player \(i)", position: positions[Int(next() % 5)],
+          price: Double(200_000 + (next() % 900) * 1000), breakeven: Double(Int(avg) + Int(next() % 40) - 20),
+          projScores: (0..<5).map { _ in (avg + 20 * unit()).rounded() }, averageScore: avg))
     }
     let squad: [PlayerEntry] = stride(from: 0, to: 800, by: 27).prefix(30).map { .id(PlayerID("p\($0)")) }
     let search = try! TradeSearch(rosters: Rosters(squad: squad, pool: pool), options: .init(budget: 250_000, top: 10))
@@ -34,7 +35,8 @@ extension BenchmarkSuite {
       precondition(try! search.run(settings: SimulationSettings(simulations: draws, seed: 1)).nCandidates == pairs)
     }
     let median = BenchmarkContext.median(simulated)
-    context.record(suite: "trade-batch", name: "\(pairs) pairs x \(draws) draws, all cores", unit: "s/search", samples: simulated,
-                   note: String(format: "%.1f ns per pair-draw", median * 1e9 / Double(pairs * draws)))
+    context.record(
+      suite: "trade-batch", name: "\(pairs) pairs x \(draws) draws, all cores", unit: "s/search", samples: simulated,
+      note: String(format: "%.1f ns per pair-draw", median * 1e9 / Double(pairs * draws)))
   }
 }

@@ -3,7 +3,7 @@ import ServiceContracts
 
 // `swift run -c release Benchmarks [--filter NAME[,NAME...]] [--quick] [--json FILE]`
 #if DEBUG
-print("warning: Benchmarks built in debug mode; figures are meaningless. Use: swift run -c release Benchmarks")
+  print("warning: Benchmarks built in debug mode; figures are meaningless. Use: swift run -c release Benchmarks")
 #endif
 
 /// Suites whose name contains any of these (comma-separated), or all.
@@ -29,7 +29,9 @@ while let argument = arguments.next() {
 var context = BenchmarkContext(quick: quick)
 let cores = ProcessInfo.processInfo.activeProcessorCount
 print("mcsim benchmarks · \(cores) cores · \(quick ? "quick" : "full") run · medians of repeated runs after warm-up [min … max]")
-print("machine: \(Machine.description) · load average \((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?")")
+print(
+  "machine: \(Machine.description) · load average \((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?")"
+)
 for suite in BenchmarkSuite.all where filters.map({ $0.contains { suite.name.contains($0) } }) ?? true {
   print("\n\(suite.name)")
   suite.run(&context)

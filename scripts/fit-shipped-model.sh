@@ -11,6 +11,7 @@ out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 .build/release/mcsim calibrate data/nba_games_lines.csv --every-source --periods data/nba_periods.csv --seed 1 --out "$out" > /dev/null
 {
+  echo '// swift-format-ignore-file'
   echo '// Written by scripts/fit-shipped-model.sh (mcsim calibrate data/nba_games_lines.csv --every-source'
   echo '// --periods data/nba_periods.csv --seed 1): do not edit by hand. The model every command and page uses without --model.'
   echo 'enum ShippedModel {'

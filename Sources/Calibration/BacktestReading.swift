@@ -65,7 +65,7 @@ package enum BacktestReading: Hashable, Sendable, CustomStringConvertible {
   }
 
   package var description: String {
-    func pc(_ x: Double) -> String { (x >= 0 ? "+" : "") + String(Int((x * 1000).rounded())) .inserting(".", fromEnd: 1) + "%" }
+    func pc(_ x: Double) -> String { (x >= 0 ? "+" : "") + String(Int((x * 1000).rounded())).inserting(".", fromEnd: 1) + "%" }
     switch self {
     case .noBets: return "no bets"
     case .tooFewBets(let n):

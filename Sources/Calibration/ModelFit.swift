@@ -32,7 +32,8 @@ package struct ModelFit: Hashable, Sendable {
       let overtime = OvertimeFit.fit(kept)
     else { return nil }
     let skew = SkewFit.fit(games, projections: projections, regulation: regulation)
-    let implied = used.reduce(0.0) { $0 + regulation.levelProbability(projectedMargin: $1.1!.home - $1.1!.away) }
+    let implied =
+      used.reduce(0.0) { $0 + regulation.levelProbability(projectedMargin: $1.1!.home - $1.1!.away) }
       / Double(used.count)
     var seasons: [String] = []
     for g in kept where seasons.last != g.season { if !seasons.contains(g.season) { seasons.append(g.season) } }

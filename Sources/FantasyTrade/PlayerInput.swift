@@ -101,10 +101,11 @@ package struct PlayerInput: Hashable, Sendable {
       sd = ProjectedPlayer.defaultSD(meanProjection: mean)
     }
     let redDot = isUnavailable
-    let miss = try missProbability.map { p throws(TradeInputError) in
-      try Check.probability("miss_probability", p)
-      return p
-    } ?? (redDot ? ProjectedPlayer.defaultRedDotMissProbability : 0)
+    let miss =
+      try missProbability.map { p throws(TradeInputError) in
+        try Check.probability("miss_probability", p)
+        return p
+      } ?? (redDot ? ProjectedPlayer.defaultRedDotMissProbability : 0)
     if let averageScore { try Check.finite("average_score", averageScore) }
     if let ownership {
       try Check.finite("ownership", ownership)

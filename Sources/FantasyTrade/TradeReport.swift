@@ -10,7 +10,6 @@ package struct TradeReport: Hashable, Sendable {
   package var factors: TradeFactors
   package var simulation: TradeSimulation?
 
-
   /// The original's answer and the zero-noise limit of everything else.
   package static func deterministic(_ trade: Trade) -> TradeReport {
     let original = trade.original

@@ -112,7 +112,8 @@ package struct ModelFile: Sendable {
     }
     let document = try InputDecodingError.decode(ModelDocument.self, from: data)
     guard document.version == ModelDocument.currentVersion else {
-      throw InputDecodingError("field 'version' = \(document.version): each source's fit is a version-\(ModelDocument.currentVersion) document", codingPath: ["version"])
+      throw InputDecodingError(
+        "field 'version' = \(document.version): each source's fit is a version-\(ModelDocument.currentVersion) document", codingPath: ["version"])
     }
     let p = document.projection
     for (key, value) in [("home_advantage", p.homeAdvantage), ("total_shift", p.totalShift)]

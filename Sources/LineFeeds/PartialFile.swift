@@ -327,7 +327,9 @@ extension String {
 package enum PartialFileError: Error, Equatable, Sendable, CustomStringConvertible {
   case malformed(String)
   package var description: String {
-    switch self { case .malformed(let s): s }
+    switch self {
+    case .malformed(let s): s
+    }
   }
 }
 
@@ -430,7 +432,8 @@ package struct PartialMerge {
     let missing = (0..<count).filter { seen[$0] == nil }
     if !missing.isEmpty {
       throw .malformed(
-        "missing shard\(missing.count > 1 ? "s" : "") \(missing.prefix(10).map { "\($0)/\(count)" }.joined(separator: ", "))\(missing.count > 10 ? ", ..." : "")")
+        "missing shard\(missing.count > 1 ? "s" : "") \(missing.prefix(10).map { "\($0)/\(count)" }.joined(separator: ", "))\(missing.count > 10 ? ", ..." : "")"
+      )
     }
     return (first.file.command, first.file.seed, sum, first.file.digests)
   }

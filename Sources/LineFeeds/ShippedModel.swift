@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // Written by scripts/fit-shipped-model.sh (mcsim calibrate data/nba_games_lines.csv --every-source
 // --periods data/nba_periods.csv --seed 1): do not edit by hand. The model every command and page uses without --model.
 enum ShippedModel {

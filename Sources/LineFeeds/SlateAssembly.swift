@@ -21,9 +21,10 @@ package struct AssembledSlate: Sendable {
     var out = AssembledSlate(games: [], unmatched: unmatched)
     for game in games {
       if let date = game.info.gameDate, date < day {
-        out.unmatched.append(UnmatchedGame(
-          event: game.id, home: game.homeAbbr, away: game.awayAbbr,
-          reason: "dated \(date), before the as-of day \(day)"))
+        out.unmatched.append(
+          UnmatchedGame(
+            event: game.id, home: game.homeAbbr, away: game.awayAbbr,
+            reason: "dated \(date), before the as-of day \(day)"))
       } else {
         out.games.append(game)
       }
@@ -39,8 +40,9 @@ package struct AssembledSlate: Sendable {
     out.games = []
     for game in kept {
       if let date = game.info.gameDate, date > day {
-        out.unmatched.append(UnmatchedGame(
-          event: game.id, home: game.homeAbbr, away: game.awayAbbr, reason: "dated \(date), after the day \(day)"))
+        out.unmatched.append(
+          UnmatchedGame(
+            event: game.id, home: game.homeAbbr, away: game.awayAbbr, reason: "dated \(date), after the day \(day)"))
       } else {
         out.games.append(game)
       }
@@ -73,9 +75,10 @@ package enum SlateAssembly {
       let homeStats = stats.stats(for: homeName), awayStats = stats.stats(for: awayName)
       guard let h = homeStats, let a = awayStats else {
         let missing = [homeStats == nil ? homeName : nil, awayStats == nil ? awayName : nil].compactMap { $0 }
-        out.unmatched.append(UnmatchedGame(
-          event: event.label, home: homeName, away: awayName,
-          reason: "no team stats for \(missing.map { "'\($0)'" }.joined(separator: " and ")) in \(stats.source)"))
+        out.unmatched.append(
+          UnmatchedGame(
+            event: event.label, home: homeName, away: awayName,
+            reason: "no team stats for \(missing.map { "'\($0)'" }.joined(separator: " and ")) in \(stats.source)"))
         continue
       }
       let formula = AgentProjection.project(home: h, away: a)
@@ -84,9 +87,10 @@ package enum SlateAssembly {
       if let sd = a.sd { model.awaySD = sd }
       var info = info(for: event)
       if !shift.isNone {
-        info.notes.append(String(
-          format: "projections %.2f-%.2f: the stats formula's %.2f-%.2f shifted by the model's home advantage %+.2f and total shift %+.2f",
-          model.homeMean, model.awayMean, formula.0, formula.1, shift.homeAdvantage, shift.totalShift))
+        info.notes.append(
+          String(
+            format: "projections %.2f-%.2f: the stats formula's %.2f-%.2f shifted by the model's home advantage %+.2f and total shift %+.2f",
+            model.homeMean, model.awayMean, formula.0, formula.1, shift.homeAdvantage, shift.totalShift))
       }
       teams(&info, home: (h.ppg, h.oppPPG, h.games), away: (a.ppg, a.oppPPG, a.games), model: model)
       out.games.append(priced(event, homeName, awayName, model: model, info: info, policy: policy, asOf: asOf))
@@ -146,16 +150,20 @@ package enum SlateAssembly {
       let home = codes[TeamKey(homeName)], away = codes[TeamKey(awayName)]
       guard let home, let away else {
         let missing = [home == nil ? homeName : nil, away == nil ? awayName : nil].compactMap { $0 }
-        out.unmatched.append(UnmatchedGame(
-          event: event.label, home: homeName, away: awayName,
-          reason: "no rating for \(missing.map { "'\($0)'" }.joined(separator: " and ")) in the results before \(ratings.asOf)"))
+        out.unmatched.append(
+          UnmatchedGame(
+            event: event.label, home: homeName, away: awayName,
+            reason: "no rating for \(missing.map { "'\($0)'" }.joined(separator: " and ")) in the results before \(ratings.asOf)"))
         continue
       }
       let few = [home, away].filter { (ratings.team($0)?.gamesInFile ?? 0) < RatingsReplay.minimumGames }
       guard few.isEmpty else {
-        out.unmatched.append(UnmatchedGame(
-          event: event.label, home: homeName, away: awayName,
-          reason: "\(few.joined(separator: " and ")) played fewer than \(RatingsReplay.minimumGames) games in the results before \(ratings.asOf): no rating projects them"))
+        out.unmatched.append(
+          UnmatchedGame(
+            event: event.label, home: homeName, away: awayName,
+            reason:
+              "\(few.joined(separator: " and ")) played fewer than \(RatingsReplay.minimumGames) games in the results before \(ratings.asOf): no rating projects them"
+          ))
         continue
       }
       let homeTired = ratings.backToBack(home, on: day), awayTired = ratings.backToBack(away, on: day)
@@ -201,7 +209,8 @@ package enum SlateAssembly {
       if let total = lines.markets.total?.line, let spread = lines.markets.spread?.homeLine {
         do {
           model = try MarketImpliedMeans.solve(total: total, spread: spread, model: base)
-          info.notes.append(String(format: "projections %.2f-%.2f from the market's total %g and home spread %+g", model!.homeMean, model!.awayMean, total, spread))
+          info.notes.append(
+            String(format: "projections %.2f-%.2f from the market's total %g and home spread %+g", model!.homeMean, model!.awayMean, total, spread))
         } catch {
           problem = "no market projection: \(error)"
         }
@@ -226,8 +235,9 @@ package enum SlateAssembly {
   /// The event's two teams, or nil with the event listed as unmatched.
   static func teams(of event: FeedEvent, else unmatched: inout [UnmatchedGame]) -> (String, String)? {
     guard let home = event.home, let away = event.away else {
-      unmatched.append(UnmatchedGame(
-        event: event.label, home: nil, away: nil, reason: "the event does not name its teams (write it AWAY@HOME)"))
+      unmatched.append(
+        UnmatchedGame(
+          event: event.label, home: nil, away: nil, reason: "the event does not name its teams (write it AWAY@HOME)"))
       return nil
     }
     return (home, away)
@@ -265,8 +275,9 @@ package enum SlateAssembly {
       out.games.append(game)
     }
     for (i, event) in feed.events.enumerated() where !claimed.contains(i) {
-      out.unmatched.append(UnmatchedGame(
-        event: event.label, home: event.home, away: event.away, reason: "no game in the slate file for these teams"))
+      out.unmatched.append(
+        UnmatchedGame(
+          event: event.label, home: event.home, away: event.away, reason: "no game in the slate file for these teams"))
     }
     return out
   }
@@ -304,7 +315,6 @@ package enum SlateAssembly {
     if event.live { info.live = true }
     return info
   }
-
 
   /// The date of a start time in US Eastern time, the NBA schedule's date (an 00:10Z tip-off is
   /// the evening before).

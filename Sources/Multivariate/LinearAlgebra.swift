@@ -23,27 +23,33 @@ import Foundation
 /// dlsym into the signatures below, which are cblas.h's and lapacke.h's (blasint and lapack_int
 /// are 32-bit in Debian's builds).
 package enum LinearAlgebra {
-  typealias Dgemm = @convention(c) (
-    CBLAS_ORDER, CBLAS_TRANSPOSE, CBLAS_TRANSPOSE, Int32, Int32, Int32, Double, UnsafePointer<Double>?, Int32,
-    UnsafePointer<Double>?, Int32, Double, UnsafeMutablePointer<Double>?, Int32
-  ) -> Void
-  typealias Dsyrk = @convention(c) (
-    CBLAS_ORDER, CBLAS_UPLO, CBLAS_TRANSPOSE, Int32, Int32, Double, UnsafePointer<Double>?, Int32, Double,
-    UnsafeMutablePointer<Double>?, Int32
-  ) -> Void
-  typealias Dsyevd = @convention(c) (
-    Int32, CChar, CChar, Int32, UnsafeMutablePointer<Double>?, Int32, UnsafeMutablePointer<Double>?
-  ) -> Int32
-  typealias Dpstrf = @convention(c) (
-    Int32, CChar, Int32, UnsafeMutablePointer<Double>?, Int32, UnsafeMutablePointer<Int32>?,
-    UnsafeMutablePointer<Int32>?, Double
-  ) -> Int32
-  typealias Dposv = @convention(c) (
-    Int32, CChar, Int32, Int32, UnsafeMutablePointer<Double>?, Int32, UnsafeMutablePointer<Double>?, Int32
-  ) -> Int32
-  typealias Dgels = @convention(c) (
-    Int32, CChar, Int32, Int32, Int32, UnsafeMutablePointer<Double>?, Int32, UnsafeMutablePointer<Double>?, Int32
-  ) -> Int32
+  typealias Dgemm =
+    @convention(c) (
+      CBLAS_ORDER, CBLAS_TRANSPOSE, CBLAS_TRANSPOSE, Int32, Int32, Int32, Double, UnsafePointer<Double>?, Int32,
+      UnsafePointer<Double>?, Int32, Double, UnsafeMutablePointer<Double>?, Int32
+    ) -> Void
+  typealias Dsyrk =
+    @convention(c) (
+      CBLAS_ORDER, CBLAS_UPLO, CBLAS_TRANSPOSE, Int32, Int32, Double, UnsafePointer<Double>?, Int32, Double,
+      UnsafeMutablePointer<Double>?, Int32
+    ) -> Void
+  typealias Dsyevd =
+    @convention(c) (
+      Int32, CChar, CChar, Int32, UnsafeMutablePointer<Double>?, Int32, UnsafeMutablePointer<Double>?
+    ) -> Int32
+  typealias Dpstrf =
+    @convention(c) (
+      Int32, CChar, Int32, UnsafeMutablePointer<Double>?, Int32, UnsafeMutablePointer<Int32>?,
+      UnsafeMutablePointer<Int32>?, Double
+    ) -> Int32
+  typealias Dposv =
+    @convention(c) (
+      Int32, CChar, Int32, Int32, UnsafeMutablePointer<Double>?, Int32, UnsafeMutablePointer<Double>?, Int32
+    ) -> Int32
+  typealias Dgels =
+    @convention(c) (
+      Int32, CChar, Int32, Int32, Int32, UnsafeMutablePointer<Double>?, Int32, UnsafeMutablePointer<Double>?, Int32
+    ) -> Int32
   typealias SetThreads = @convention(c) (Int32) -> Void
   typealias GetThreads = @convention(c) () -> Int32
 

@@ -29,7 +29,8 @@ struct SymmetricEigen {
       for k in 0..<n { scaled[i * n + k] *= f(values[k]) }
     }
     var out = [Double](repeating: 0, count: n * n)
-    LinearAlgebra.functions.dgemm(CblasRowMajor, CblasNoTrans, CblasTrans, Int32(n), Int32(n), Int32(n), 1, scaled, Int32(n), vectors, Int32(n), 0, &out, Int32(n))
+    LinearAlgebra.functions.dgemm(
+      CblasRowMajor, CblasNoTrans, CblasTrans, Int32(n), Int32(n), Int32(n), 1, scaled, Int32(n), vectors, Int32(n), 0, &out, Int32(n))
     for i in 0..<n {
       for j in 0..<i {
         let m = 0.5 * (out[i * n + j] + out[j * n + i])

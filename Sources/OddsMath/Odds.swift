@@ -36,8 +36,9 @@ public struct Odds: Hashable, Sendable, CustomStringConvertible {
     if let payout = Self.exactPayout(american: american) {
       try self.init(exactPayout: payout, orThrow: .invalidAmerican(american))
     } else {
-      try self.init(checked: american > 0 ? 1 + american / 100 : 1 + 100 / -american, payout: nil,
-                    orThrow: .invalidAmerican(american))
+      try self.init(
+        checked: american > 0 ? 1 + american / 100 : 1 + 100 / -american, payout: nil,
+        orThrow: .invalidAmerican(american))
     }
   }
 

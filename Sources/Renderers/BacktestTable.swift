@@ -35,9 +35,10 @@ package enum BacktestTable {
         }
       }
       rows.append(["market", n(market.brier), n(market.logLoss), "\(market.count)", "", "", "", "", ""])
-      out += OddsOutput.table(
-        header: ["model", "brier", "log loss", "games", "bets", "claimed EV", "ROI", "ROI 95% (bootstrap)", "max drawdown"],
-        rows: rows) + "\n"
+      out +=
+        OddsOutput.table(
+          header: ["model", "brier", "log loss", "games", "bets", "claimed EV", "ROI", "ROI 95% (bootstrap)", "max drawdown"],
+          rows: rows) + "\n"
       for (name, model) in models {
         let m = model.score[keyPath: path]
         out += "  \(name): \(model.reading(m))\n"
@@ -68,18 +69,22 @@ package enum BacktestTable {
       // Season by season: the fitted model's forecast (pooled when it is) against the market's.
       let fitted = r.fitted.score[keyPath: path]
       if fitted.comparison.seasons.count > 1 {
-        out += OddsOutput.table(
-          header: ["season", "games", fitted.pooled == nil ? "fitted log loss" : "pooled log loss", "market", "brier", "market"],
-          rows: fitted.comparison.seasons.map {
-            [$0.season, "\($0.count)", n($0.logLoss), n($0.marketLogLoss), n($0.brier), n($0.marketBrier)]
-          }) + "\n"
+        out +=
+          OddsOutput.table(
+            header: ["season", "games", fitted.pooled == nil ? "fitted log loss" : "pooled log loss", "market", "brier", "market"],
+            rows: fitted.comparison.seasons.map {
+              [$0.season, "\($0.count)", n($0.logLoss), n($0.marketLogLoss), n($0.brier), n($0.marketBrier)]
+            }) + "\n"
       }
-      out += OddsOutput.table(
-        header: ["bin", "seed: predicted", "observed +/- 2se", "games", "fitted: predicted", "observed +/- 2se", "games"],
-        rows: order.sorted().map { bins[$0]! }) + "\n"
+      out +=
+        OddsOutput.table(
+          header: ["bin", "seed: predicted", "observed +/- 2se", "games", "fitted: predicted", "observed +/- 2se", "games"],
+          rows: order.sorted().map { bins[$0]! }) + "\n"
     }
-    out += "\nReading: a model fed the closing line should find almost no edge; one that claims large edges the results do not bear out is miscalibrated. "
-    out += "Against the market, a log loss difference whose interval lies above 0 says the market forecasts better than the model: bet only where the advice, standing on the pooled probability, still finds EV.\n"
+    out +=
+      "\nReading: a model fed the closing line should find almost no edge; one that claims large edges the results do not bear out is miscalibrated. "
+    out +=
+      "Against the market, a log loss difference whose interval lies above 0 says the market forecasts better than the model: bet only where the advice, standing on the pooled probability, still finds EV.\n"
     out += "elapsed \(n(r.elapsedMS / 1000, 1)) s\n"
     return out
   }

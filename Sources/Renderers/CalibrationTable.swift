@@ -60,9 +60,10 @@ package enum CalibrationTable {
           n(s.overtime.flatPoints.value, 1),
         ]
       }
-      out += OddsOutput.table(
-        header: ["season", "games", "home_sd", "away_sd", "rho", "home_adv", "total_shift", "ot_rate", "ot_pts"],
-        rows: seasonRows) + "\n"
+      out +=
+        OddsOutput.table(
+          header: ["season", "games", "home_sd", "away_sd", "rho", "home_adv", "total_shift", "ot_rate", "ot_pts"],
+          rows: seasonRows) + "\n"
     }
     let m = r.model.model
     out += "\nModel (the file --out writes): home_sd \(n(m.homeSD, 2)), away_sd \(n(m.awaySD, 2)), rho \(n(m.rho)), "
@@ -90,12 +91,15 @@ package enum CalibrationTable {
         n(c[q][4 + q] / (sd[q] * sd[4 + q]), 3),
       ]
     }
-    var out = "\nBy quarter (\(p.games.map { "\($0) games, " } ?? "")shares of each team's regulation points; sds and the teams' correlation around those means):\n"
+    var out =
+      "\nBy quarter (\(p.games.map { "\($0) games, " } ?? "")shares of each team's regulation points; sds and the teams' correlation around those means):\n"
     out += OddsOutput.table(header: ["quarter", "home share", "away share", "home sd", "away sd", "rho"], rows: rows) + "\n"
     let model = p.model
     out += "regulation sd implied: home \(n(model.regulationSD(home: true), 2)), away \(n(model.regulationSD(home: false), 2)); "
-    out += "second-half margin on the first half's: \(n(model.marginReversion, 3)) (a margin that reverts has it below 0), halves' margin sds \(n(model.marginSD(.h1), 2)), \(n(model.marginSD(.h2), 2))\n"
-    out += "at an expected regulation total of \(n(p.referenceTotal, 1)); a game expecting T scales the covariance by (T / \(n(p.referenceTotal, 1)))^\(n(p.varianceExponent, 2))"
+    out +=
+      "second-half margin on the first half's: \(n(model.marginReversion, 3)) (a margin that reverts has it below 0), halves' margin sds \(n(model.marginSD(.h1), 2)), \(n(model.marginSD(.h2), 2))\n"
+    out +=
+      "at an expected regulation total of \(n(p.referenceTotal, 1)); a game expecting T scales the covariance by (T / \(n(p.referenceTotal, 1)))^\(n(p.varianceExponent, 2))"
     out += (p.standardErrors?.varianceExponent).map { " (exponent +/- \(n($0, 2)))" } ?? ""
     out += "\n"
     return out

@@ -17,7 +17,8 @@ package struct GameReportText {
     for p in report.periods {
       let s = p.scores, ml = s.moneyline
       out.append(
-        "  \(Fmt.pad(p.period.rawValue, 4)) home \(Fmt.fixed(s.homeMean, 1)) · away \(Fmt.fixed(s.awayMean, 1)) · total \(Fmt.fixed(s.meanTotal, 1)) ± \(Fmt.fixed(s.totalSD, 1)) · margin \(s.meanMargin >= 0 ? "+" : "")\(Fmt.fixed(s.meanMargin, 1)) ± \(Fmt.fixed(s.marginSD, 1))")
+        "  \(Fmt.pad(p.period.rawValue, 4)) home \(Fmt.fixed(s.homeMean, 1)) · away \(Fmt.fixed(s.awayMean, 1)) · total \(Fmt.fixed(s.meanTotal, 1)) ± \(Fmt.fixed(s.totalSD, 1)) · margin \(s.meanMargin >= 0 ? "+" : "")\(Fmt.fixed(s.meanMargin, 1)) ± \(Fmt.fixed(s.marginSD, 1))"
+      )
       if let line = p.totalLine {
         let t = s.total(line)
         out.append("       total \(Fmt.line(line)): over \(Fmt.fixed(t.over, 4)) · under \(Fmt.fixed(t.under, 4)) · push \(Fmt.fixed(t.push, 4))")
@@ -25,7 +26,8 @@ package struct GameReportText {
       if let spread = p.spread {
         let c = s.homeSpread(spread)
         out.append(
-          "       home \(spread > 0 ? "+" : "")\(PlainNumber.text(spread)): cover \(Fmt.fixed(c.cover, 4)) · away covers \(Fmt.fixed(c.lose, 4)) · push \(Fmt.fixed(c.push, 4))")
+          "       home \(spread > 0 ? "+" : "")\(PlainNumber.text(spread)): cover \(Fmt.fixed(c.cover, 4)) · away covers \(Fmt.fixed(c.lose, 4)) · push \(Fmt.fixed(c.push, 4))"
+        )
       }
       out.append("       moneyline: home \(Fmt.fixed(ml.home, 4)) · away \(Fmt.fixed(ml.away, 4)) · level \(Fmt.fixed(ml.tie, 4))")
     }
@@ -35,20 +37,29 @@ package struct GameReportText {
   package func render() -> String {
     let s = report.simulation, m = s.model, e = report.evMetrics, a = report.analytic
     var out: [String] = []
-    out.append("mcsim run · \(Fmt.counted(s.nSimulations, "simulation")) · seed \(s.seed) · \(s.threads) thread\(s.threads == 1 ? "" : "s") · \(Fmt.fixed(s.elapsedMs, 1)) ms")
+    out.append(
+      "mcsim run · \(Fmt.counted(s.nSimulations, "simulation")) · seed \(s.seed) · \(s.threads) thread\(s.threads == 1 ? "" : "s") · \(Fmt.fixed(s.elapsedMs, 1)) ms"
+    )
     out.append("")
-    out.append("Model    \(m.distribution == "normal" ? "bivariate normal" : "bivariate skew-normal (skewness \(Fmt.fixed(m.skewness, 2)))"), rho \(Fmt.fixed(m.correlation, 2))\(m.scoreFloor.map { ", scores floored at \($0)" } ?? "")")
-    out.append("         home \(Fmt.fixed(m.homeMean, 1)) ± \(Fmt.fixed(m.homeStdDev, 1)) · away \(Fmt.fixed(m.awayMean, 1)) ± \(Fmt.fixed(m.awayStdDev, 1)) · projected total \(Fmt.fixed(m.homeMean + m.awayMean, 1))")
+    out.append(
+      "Model    \(m.distribution == "normal" ? "bivariate normal" : "bivariate skew-normal (skewness \(Fmt.fixed(m.skewness, 2)))"), rho \(Fmt.fixed(m.correlation, 2))\(m.scoreFloor.map { ", scores floored at \($0)" } ?? "")"
+    )
+    out.append(
+      "         home \(Fmt.fixed(m.homeMean, 1)) ± \(Fmt.fixed(m.homeStdDev, 1)) · away \(Fmt.fixed(m.awayMean, 1)) ± \(Fmt.fixed(m.awayStdDev, 1)) · projected total \(Fmt.fixed(m.homeMean + m.awayMean, 1))"
+    )
     out.append("         overtime \(overtimeText(m))")
     if let live = report.inPlay {
       let st = live.state
       out.append(
-        "In play  \(st.periodLabel) \(st.clock) · home \(st.homeScore) · away \(st.awayScore) · still to come: home \(Fmt.fixed(live.remainingHome, 1)) · away \(Fmt.fixed(live.remainingAway, 1)) · total \(Fmt.fixed(live.remainingTotal, 1))")
+        "In play  \(st.periodLabel) \(st.clock) · home \(st.homeScore) · away \(st.awayScore) · still to come: home \(Fmt.fixed(live.remainingHome, 1)) · away \(Fmt.fixed(live.remainingAway, 1)) · total \(Fmt.fixed(live.remainingTotal, 1))"
+      )
       out.append("         (the model above is the final score's: the score so far plus the rest, given the state)")
     }
     out.append("Line     \(Fmt.line(s.inputs.totalLine)) · over \(Fmt.price(s.inputs.overOdds)) · under \(Fmt.price(s.inputs.underOdds))")
     out.append("")
-    out.append("Total    mean \(Fmt.fixed(s.meanTotal, 2)) · median \(Fmt.fixed(s.medianTotal, 1)) · std \(Fmt.fixed(s.stdTotal, 2)) · min \(s.minTotal) · max \(s.maxTotal)")
+    out.append(
+      "Total    mean \(Fmt.fixed(s.meanTotal, 2)) · median \(Fmt.fixed(s.medianTotal, 1)) · std \(Fmt.fixed(s.stdTotal, 2)) · min \(s.minTotal) · max \(s.maxTotal)"
+    )
     out.append("         " + Percentiles.levels.map { "p\($0) \(Fmt.fixed(s.percentiles[$0] ?? .nan, 1))" }.joined(separator: " · "))
     out.append(contentsOf: histogramLines())
     out.append("")
@@ -65,25 +76,34 @@ package struct GameReportText {
           ? "  (no exact distribution for |skewness| above \(ExactScoreDistribution.maxExactSkewness): exact column omitted)"
           : "  (exact column not asked for)")
     }
-    out.append("Margin   home − away: mean \(Fmt.signed(s.margin.mean, 2)) · std \(Fmt.fixed(s.margin.std, 2)) · " + [5, 25, 50, 75, 95].map { "p\($0) \(Fmt.signed(s.margin.percentiles[$0] ?? .nan, 1))" }.joined(separator: " · "))
+    out.append(
+      "Margin   home − away: mean \(Fmt.signed(s.margin.mean, 2)) · std \(Fmt.fixed(s.margin.std, 2)) · "
+        + [5, 25, 50, 75, 95].map { "p\($0) \(Fmt.signed(s.margin.percentiles[$0] ?? .nan, 1))" }.joined(separator: " · "))
     out.append("")
     let advice = report.advice
-    out.append(advice.source == .exact
-      ? "Advice on the exact probabilities (the simulated EV beside them)"
-      : "Advice on the simulated probabilities (no exact answer used): 95% interval of EV")
+    out.append(
+      advice.source == .exact
+        ? "Advice on the exact probabilities (the simulated EV beside them)"
+        : "Advice on the simulated probabilities (no exact answer used): 95% interval of EV")
     out.append("         EV/unit    edge   implied   Kelly full   Kelly stake   " + (advice.source == .exact ? "simulated EV" : "EV interval"))
-    for (side, row) in zip(advice.sides, [
-      evRow("over", e.evOver, e.edgeOver, e.impliedOver, e.kellyOverFull, e.kellyOverFractional),
-      evRow("under", e.evUnder, e.edgeUnder, e.impliedUnder, e.kellyUnderFull, e.kellyUnderFractional),
-    ]) {
-      let extra = side.evInterval.map { "[\(Fmt.signedPercent($0[0], 2)), \(Fmt.signedPercent($0[1], 2))]" }
+    for (side, row) in zip(
+      advice.sides,
+      [
+        evRow("over", e.evOver, e.edgeOver, e.impliedOver, e.kellyOverFull, e.kellyOverFractional),
+        evRow("under", e.evUnder, e.edgeUnder, e.impliedUnder, e.kellyUnderFull, e.kellyUnderFractional),
+      ])
+    {
+      let extra =
+        side.evInterval.map { "[\(Fmt.signedPercent($0[0], 2)), \(Fmt.signedPercent($0[1], 2))]" }
         ?? Fmt.signedPercent(side.simulatedEV, 2)
       out.append(row + "   " + extra)
     }
     for side in advice.sides {
       var words: [String] = []
       if let m = side.market, let gap = side.marketGap {
-        words.append("market \(Fmt.percent(m.probability, 1)) (\(m.method.rawValue.replacingOccurrences(of: "_", with: " "))), model \(Fmt.signedPercent(gap, 1)) from it")
+        words.append(
+          "market \(Fmt.percent(m.probability, 1)) (\(m.method.rawValue.replacingOccurrences(of: "_", with: " "))), model \(Fmt.signedPercent(gap, 1)) from it"
+        )
       }
       if !side.withheld.isEmpty {
         words.append("withheld: " + side.withheld.map(\.rawValue).joined(separator: ", "))
@@ -96,19 +116,27 @@ package struct GameReportText {
       if !words.isEmpty { out.append("  \(side.side.rawValue): " + words.joined(separator: " · ")) }
     }
     out.append("")
-    out.append("Lean     \(report.direction.rawValue) (\(Fmt.percent(report.ourProbability, 1))) · recommendation \(e.recommendedBet.rawValue) · verdict \(report.verdict.rawValue)")
+    out.append(
+      "Lean     \(report.direction.rawValue) (\(Fmt.percent(report.ourProbability, 1))) · recommendation \(e.recommendedBet.rawValue) · verdict \(report.verdict.rawValue)"
+    )
     let policy = report.policy
     out.append("         grades: STRONG_BET EV > 6%, BET > 3%, LEAN > 0 (verdict STRONG / LEAN / NEUTRAL on the same grades)")
-    out.append("         stake \(policy.kelly.fraction) x Kelly, at most \(Fmt.percent(policy.kelly.cap, 1)); market gap limit \(Fmt.percent(policy.maxMarketGap, 0))\(policy.trustModel ? " (trust-model)" : "")\(policy.blend < 1 ? "; blend \(policy.blend) model" : "") · config: \(policy.configFile ?? "none read")")
+    out.append(
+      "         stake \(policy.kelly.fraction) x Kelly, at most \(Fmt.percent(policy.kelly.cap, 1)); market gap limit \(Fmt.percent(policy.maxMarketGap, 0))\(policy.trustModel ? " (trust-model)" : "")\(policy.blend < 1 ? "; blend \(policy.blend) model" : "") · config: \(policy.configFile ?? "none read")"
+    )
     if let scenarios = report.scenarios {
       out.append("")
-      out.append("Scenarios (\(Fmt.counted(max(1, s.nSimulations / 2), "simulation")) each, common random numbers; each a move from this game's parameters)")
+      out.append(
+        "Scenarios (\(Fmt.counted(max(1, s.nSimulations / 2), "simulation")) each, common random numbers; each a move from this game's parameters)")
       out.append("                     p_over   p_under      mean     std   variant")
       for e in scenarios.entries {
-        out.append("  " + Fmt.pad(e.variant.name, 17) + Fmt.left(Fmt.fixed(e.pOver, 4), 9) + Fmt.left(Fmt.fixed(e.pUnder, 4), 10)
-          + Fmt.left(Fmt.fixed(e.meanTotal, 2), 10) + Fmt.left(Fmt.fixed(e.stdTotal, 2), 8) + "   " + e.definition(from: scenarios.base))
+        out.append(
+          "  " + Fmt.pad(e.variant.name, 17) + Fmt.left(Fmt.fixed(e.pOver, 4), 9) + Fmt.left(Fmt.fixed(e.pUnder, 4), 10)
+            + Fmt.left(Fmt.fixed(e.meanTotal, 2), 10) + Fmt.left(Fmt.fixed(e.stdTotal, 2), 8) + "   " + e.definition(from: scenarios.base))
       }
-      out.append("  p_under ranges over \(Fmt.fixed(scenarios.summary.pUnderMin, 4)) … \(Fmt.fixed(scenarios.summary.pUnderMax, 4)) (spread \(Fmt.fixed(scenarios.summary.pUnderSpread, 4)))")
+      out.append(
+        "  p_under ranges over \(Fmt.fixed(scenarios.summary.pUnderMin, 4)) … \(Fmt.fixed(scenarios.summary.pUnderMax, 4)) (spread \(Fmt.fixed(scenarios.summary.pUnderSpread, 4)))"
+      )
     }
     if let conditional = report.conditionalScenarios {
       out.append("")
@@ -116,12 +144,15 @@ package struct GameReportText {
       out.append("                       P(given)   exact   p_over  95% interval        exact    mean total")
       for e in conditional.entries {
         let interval = e.pOver.map { "[\(Fmt.fixed($0.lower, 4)), \(Fmt.fixed($0.upper, 4))]" } ?? "–"
-        out.append("  " + Fmt.pad(e.name, 18) + Fmt.left(e.probability.map { Fmt.fixed($0, 4) } ?? "–", 10)
-          + Fmt.left(e.exactProbability.map { Fmt.fixed($0, 4) } ?? "–", 8) + Fmt.left(e.pOver.map { Fmt.fixed($0.value, 4) } ?? "–", 9)
-          + "  " + Fmt.pad(interval, 18) + Fmt.left(e.exactPOver.map { Fmt.fixed($0, 4) } ?? "–", 7)
-          + Fmt.left((e.meanTotal ?? e.exactMeanTotal).map { Fmt.fixed($0, 2) } ?? "–", 13))
+        out.append(
+          "  " + Fmt.pad(e.name, 18) + Fmt.left(e.probability.map { Fmt.fixed($0, 4) } ?? "–", 10)
+            + Fmt.left(e.exactProbability.map { Fmt.fixed($0, 4) } ?? "–", 8) + Fmt.left(e.pOver.map { Fmt.fixed($0.value, 4) } ?? "–", 9)
+            + "  " + Fmt.pad(interval, 18) + Fmt.left(e.exactPOver.map { Fmt.fixed($0, 4) } ?? "–", 7)
+            + Fmt.left((e.meanTotal ?? e.exactMeanTotal).map { Fmt.fixed($0, 2) } ?? "–", 13))
       }
-      out.append("  close: |margin| <= \(ConditionalScenarios.closeMargin); blowout: |margin| >= \(ConditionalScenarios.blowoutMargin); overtime: the games that went to overtime")
+      out.append(
+        "  close: |margin| <= \(ConditionalScenarios.closeMargin); blowout: |margin| >= \(ConditionalScenarios.blowoutMargin); overtime: the games that went to overtime"
+      )
     }
     if let sensitivity = report.sensitivity {
       out.append("")
@@ -129,12 +160,14 @@ package struct GameReportText {
       out.append("                    slope   std err    exact")
       for p in sensitivity.parameters {
         let slope = p.sensitivityPerPoint ?? p.sensitivityPerStd ?? 0
-        out.append("  " + Fmt.pad(p.input.name, 15) + Fmt.left(Fmt.signedPercent(slope, 2), 9)
-          + Fmt.left((p.standardErrorIsBound ? "≤" : "") + Fmt.percent(p.standardError, 2), 10)
-          + Fmt.left(p.exactSensitivity.map { Fmt.signedPercent($0, 2) } ?? "–", 9) + "   \(p.interpretation)")
+        out.append(
+          "  " + Fmt.pad(p.input.name, 15) + Fmt.left(Fmt.signedPercent(slope, 2), 9)
+            + Fmt.left((p.standardErrorIsBound ? "≤" : "") + Fmt.percent(p.standardError, 2), 10)
+            + Fmt.left(p.exactSensitivity.map { Fmt.signedPercent($0, 2) } ?? "–", 9) + "   \(p.interpretation)")
       }
       out.append("  std err: exact where every game moves one way (projections, overtime not tie), else an upper bound (≤)")
-      out.append("  most influential: \(sensitivity.ranking.order.map(\.name).joined(separator: ", ")) (\(sensitivity.ranking.dominant.name) dominates)")
+      out.append(
+        "  most influential: \(sensitivity.ranking.order.map(\.name).joined(separator: ", ")) (\(sensitivity.ranking.dominant.name) dominates)")
     }
     out.append(contentsOf: periodLines())
     return out.joined(separator: "\n")
@@ -150,7 +183,8 @@ package struct GameReportText {
 
   private func row(_ name: String, _ p: Double, _ ci: ClosedRange<Double>?, _ exact: Double?) -> String {
     let interval = ci.map { "[\(Fmt.fixed($0.lowerBound, 4)), \(Fmt.fixed($0.upperBound, 4))]" } ?? ""
-    return "  " + Fmt.pad(name, 13) + Fmt.left(Fmt.fixed(p, 4), 10) + "   " + Fmt.pad(interval, 20) + Fmt.left(exact.map { Fmt.fixed($0, 4) } ?? "", 8)
+    return "  " + Fmt.pad(name, 13) + Fmt.left(Fmt.fixed(p, 4), 10) + "   " + Fmt.pad(interval, 20)
+      + Fmt.left(exact.map { Fmt.fixed($0, 4) } ?? "", 8)
   }
 
   private func evRow(_ side: String, _ ev: Double, _ edge: Double, _ implied: Double, _ full: Double, _ stake: Double) -> String {

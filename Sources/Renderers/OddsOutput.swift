@@ -20,8 +20,10 @@ package enum OddsOutput {
   /// A warning for a market whose prices imply less than 100% in total (a negative margin).
   package static func warnIfNegativeMargin(_ overround: Double) {
     guard overround < 0 else { return }
-    FileHandle.standardError.write(Data(
-      "warning: negative margin \(percent(overround)): the prices imply less than 100% in total (an arbitrage, a mistyped price, or outcomes missing from the market)\n".utf8))
+    FileHandle.standardError.write(
+      Data(
+        "warning: negative margin \(percent(overround)): the prices imply less than 100% in total (an arbitrage, a mistyped price, or outcomes missing from the market)\n"
+          .utf8))
   }
 
   /// Columns padded to their widest cell; `left` columns left-aligned, the rest right-aligned.

@@ -26,19 +26,29 @@ package struct ParlayTable {
   package func render() -> String {
     let r = result, p = r.parlay
     var out: [String] = []
-    let path = r.route == .jointHistogram ? "joint score histogram (two-team kernel)" : "multivariate normal, d = \(p.dimension), \(r.transform ?? "") transform"
-    out.append("mcsim parlay · \(Fmt.counted(p.legs.count, "leg")) · \(Fmt.counted(Int(r.simulations), "simulation")) · seed \(r.options.seed) · \(path)")
+    let path =
+      r.route == .jointHistogram
+      ? "joint score histogram (two-team kernel)" : "multivariate normal, d = \(p.dimension), \(r.transform ?? "") transform"
+    out.append(
+      "mcsim parlay · \(Fmt.counted(p.legs.count, "leg")) · \(Fmt.counted(Int(r.simulations), "simulation")) · seed \(r.options.seed) · \(path)")
     for (g, m) in p.games.enumerated() {
-      out.append("Game     \(p.games.count > 1 ? p.gameNames[g] + ": " : "")home \(Fmt.fixed(m.homeMean, 1)) ± \(Fmt.fixed(m.homeSD, 1)) · away \(Fmt.fixed(m.awayMean, 1)) ± \(Fmt.fixed(m.awaySD, 1)) · rho \(Fmt.fixed(r.gameCorrelationSimulated(g), 2))\(r.repair != nil ? " (repaired)" : "") · overtime \(m.overtime.kind.rawValue)")
+      out.append(
+        "Game     \(p.games.count > 1 ? p.gameNames[g] + ": " : "")home \(Fmt.fixed(m.homeMean, 1)) ± \(Fmt.fixed(m.homeSD, 1)) · away \(Fmt.fixed(m.awayMean, 1)) ± \(Fmt.fixed(m.awaySD, 1)) · rho \(Fmt.fixed(r.gameCorrelationSimulated(g), 2))\(r.repair != nil ? " (repaired)" : "") · overtime \(m.overtime.kind.rawValue)"
+      )
     }
     if let market {
-      out.append("Market   projections that make total \(Fmt.line(market.total)) and home \(Fmt.signedLine(market.spread)) fair lines (exact distribution)")
+      out.append(
+        "Market   projections that make total \(Fmt.line(market.total)) and home \(Fmt.signedLine(market.spread)) fair lines (exact distribution)")
     }
     for (i, q) in p.players.enumerated() {
-      out.append("Player   \(q.quantityName) (\(q.team.rawValue)\(p.games.count > 1 ? ", " + p.gameNames[q.game] : "")): \(Fmt.fixed(q.mean, 1)) ± \(Fmt.fixed(q.sd, 1)), \(q.margin == .normal ? "" : q.margin.rawValue + " count, ")correlation with team points \(Fmt.fixed(p.teamCorrelationUsed(i), 2))\(q.teamCorrelation == nil && p.correlation == nil ? " (default for \(q.stat.rawValue))" : "")")
+      out.append(
+        "Player   \(q.quantityName) (\(q.team.rawValue)\(p.games.count > 1 ? ", " + p.gameNames[q.game] : "")): \(Fmt.fixed(q.mean, 1)) ± \(Fmt.fixed(q.sd, 1)), \(q.margin == .normal ? "" : q.margin.rawValue + " count, ")correlation with team points \(Fmt.fixed(p.teamCorrelationUsed(i), 2))\(q.teamCorrelation == nil && p.correlation == nil ? " (default for \(q.stat.rawValue))" : "")"
+      )
     }
     for pair in p.defaultedStatCorrelations {
-      out.append("Player   \(pair.first) ~ \(pair.second): correlation \(Fmt.fixed(pair.correlation, 2)) (default for one player's two stats, a rule of thumb)")
+      out.append(
+        "Player   \(pair.first) ~ \(pair.second): correlation \(Fmt.fixed(pair.correlation, 2)) (default for one player's two stats, a rule of thumb)"
+      )
     }
     out.append("")
     let width = max(12, (p.legs.map(\.label.count).max() ?? 0) + 2)
@@ -48,7 +58,9 @@ package struct ParlayTable {
     }
     out.append("")
     let ci = r.jointInterval
-    out.append("Joint        \(Fmt.fixed(r.jointProbability, 4))  95% [\(Fmt.fixed(ci.lower, 4)), \(Fmt.fixed(ci.upper, 4))]  (se \(Fmt.fixed(r.jointStandardError, 5)))")
+    out.append(
+      "Joint        \(Fmt.fixed(r.jointProbability, 4))  95% [\(Fmt.fixed(ci.lower, 4)), \(Fmt.fixed(ci.upper, 4))]  (se \(Fmt.fixed(r.jointStandardError, 5)))"
+    )
     out.append("Independent  \(Fmt.fixed(r.independentProbability, 4))  (product of the legs)")
     out.append("Lift         \(r.lift.map { Fmt.fixed($0, 3) } ?? "–")  (joint / independent)")
     out.append("Fair odds    \(r.fairOdds.map { Fmt.price($0) } ?? "– (never won)")")
@@ -65,10 +77,14 @@ package struct ParlayTable {
     }
     if let repair = r.repair {
       out.append("")
-      out.append("The correlation matrix was not positive semidefinite: replaced by its nearest correlation matrix (Higham 2002), Frobenius distance \(Fmt.fixed(repair.distance, 6)) after \(repair.iterations) iterations.")
+      out.append(
+        "The correlation matrix was not positive semidefinite: replaced by its nearest correlation matrix (Higham 2002), Frobenius distance \(Fmt.fixed(repair.distance, 6)) after \(repair.iterations) iterations."
+      )
     }
     for tie in r.moneylineTies {
-      out.append("Moneyline    loses on a tie\(p.games.count > 1 ? " in " + tie.game : ""): P(tie) \(Fmt.fixed(tie.probability, 4)) under overtime \(tie.overtime.rawValue), which lets it stand (--ot-model tie plays overtime until one team leads).")
+      out.append(
+        "Moneyline    loses on a tie\(p.games.count > 1 ? " in " + tie.game : ""): P(tie) \(Fmt.fixed(tie.probability, 4)) under overtime \(tie.overtime.rawValue), which lets it stand (--ot-model tie plays overtime until one team leads)."
+      )
     }
     out.append("A pushed leg counts as not won.")
     return out.joined(separator: "\n")

@@ -10,7 +10,8 @@ package enum PriceWarningText {
   /// +110 or -110".
   package static func message(_ price: AmbiguousPrice) -> String {
     let r = price.reading
-    return "\(price.field.isEmpty ? "" : "\(price.field): ")'\(r.written)' is read as decimal odds \(r.written) (implied \(OddsOutput.percent(r.odds.impliedProbability))); American odds are written +\(r.written) or -\(r.written)"
+    return
+      "\(price.field.isEmpty ? "" : "\(price.field): ")'\(r.written)' is read as decimal odds \(r.written) (implied \(OddsOutput.percent(r.odds.impliedProbability))); American odds are written +\(r.written) or -\(r.written)"
   }
 
   /// Each on stderr as "warning: SOURCE: MESSAGE" (no source for an option).

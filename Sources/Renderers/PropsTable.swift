@@ -19,8 +19,11 @@ package struct PropsTable {
     let board = card.board, policy = card.policy
     let r = board.result, game = r.parlay.games[0]
     var out: [String] = []
-    out.append("mcsim props · \(event) · \(Fmt.counted(board.rows.count, "line")) · \(Fmt.counted(Int(r.simulations), "simulation")) · seed \(r.options.seed)")
-    out.append("Game     home \(Fmt.fixed(game.homeMean, 1)) ± \(Fmt.fixed(game.homeSD, 1)) · away \(Fmt.fixed(game.awayMean, 1)) ± \(Fmt.fixed(game.awaySD, 1)) · rho \(Fmt.fixed(game.correlation, 2))")
+    out.append(
+      "mcsim props · \(event) · \(Fmt.counted(board.rows.count, "line")) · \(Fmt.counted(Int(r.simulations), "simulation")) · seed \(r.options.seed)")
+    out.append(
+      "Game     home \(Fmt.fixed(game.homeMean, 1)) ± \(Fmt.fixed(game.homeSD, 1)) · away \(Fmt.fixed(game.awayMean, 1)) ± \(Fmt.fixed(game.awaySD, 1)) · rho \(Fmt.fixed(game.correlation, 2))"
+    )
     out.append("")
     let width = max(14, (board.rows.map { $0.player.count + $0.stat.rawValue.count + 1 }.max() ?? 0) + 2)
     out.append(
@@ -38,19 +41,26 @@ package struct PropsTable {
           + ParlayTable.pad(Fmt.fixed(row.pPush, 4), 8) + ParlayTable.pad(best(row, .over), policy.bankroll != 1 ? 54 : 44) + best(row, .under))
     }
     out.append("")
-    out.append("Team totals simulated alongside: " + board.teamTotals.map { "\($0.team.rawValue) over \(Fmt.line($0.line)) \(Fmt.fixed($0.pOver, 4))" }.joined(separator: " · "))
+    out.append(
+      "Team totals simulated alongside: "
+        + board.teamTotals.map { "\($0.team.rawValue) over \(Fmt.line($0.line)) \(Fmt.fixed($0.pOver, 4))" }.joined(separator: " · "))
     let defaulted = r.defaultedCorrelations
     if !defaulted.isEmpty {
-      out.append("Default correlation with team points: " + defaulted.map { "\($0.quantity) \(Fmt.fixed($0.correlation, 2))" }.joined(separator: ", "))
+      out.append(
+        "Default correlation with team points: " + defaulted.map { "\($0.quantity) \(Fmt.fixed($0.correlation, 2))" }.joined(separator: ", "))
     }
     let pairs = r.parlay.defaultedStatCorrelations
     if !pairs.isEmpty {
-      out.append("Default correlation of one player's stats (rules of thumb): " + pairs.map { "\($0.first) ~ \($0.second) \(Fmt.fixed($0.correlation, 2))" }.joined(separator: ", "))
+      out.append(
+        "Default correlation of one player's stats (rules of thumb): "
+          + pairs.map { "\($0.first) ~ \($0.second) \(Fmt.fixed($0.correlation, 2))" }.joined(separator: ", "))
     }
     let defaultSDs = r.parlay.players.filter(\.sdIsDefault)
     if !defaultSDs.isEmpty {
       let ratios = PlayerStat.allCases.map { "\($0.rawValue) \(Fmt.fixed($0.defaultSDRatio, 2))" }.joined(separator: ", ")
-      out.append("Default sd (a fraction of the season average: \(ratios)): " + defaultSDs.map { "\($0.quantityName) \(Fmt.fixed($0.sd, 1))" }.joined(separator: ", "))
+      out.append(
+        "Default sd (a fraction of the season average: \(ratios)): "
+          + defaultSDs.map { "\($0.quantityName) \(Fmt.fixed($0.sd, 1))" }.joined(separator: ", "))
     }
     let advised = board.rows.flatMap { row in row.prices.filter { $0.advice.recommended }.map { (row, $0) } }
     out.append("")
@@ -65,10 +75,12 @@ package struct PropsTable {
       let total = "\(Fmt.percent(card.totalExposure, 2))" + (policy.bankroll != 1 ? " = \(Fmt.fixed(card.totalExposureAmount, 2))" : "")
       out.append(
         "Exposure \(total) of bankroll in all"
-          + (card.scaledToCap ? ", every stake scaled down to the cap of \(Fmt.percent(policy.maxExposure, 1))" : " (cap \(Fmt.percent(policy.maxExposure, 1)))"))
+          + (card.scaledToCap
+            ? ", every stake scaled down to the cap of \(Fmt.percent(policy.maxExposure, 1))" : " (cap \(Fmt.percent(policy.maxExposure, 1)))"))
     }
     out.append(
-      "Stakes   \(policy.kelly.fraction) x Kelly, at most \(Fmt.percent(policy.kelly.cap, 1)) a bet, one bet a selection (player, stat, side: its largest stake among books and lines); withheld when the EV interval reaches 0 or the model is more than \(Fmt.percent(policy.maxMarketGap, 0)) from the line's consensus devigged price")
+      "Stakes   \(policy.kelly.fraction) x Kelly, at most \(Fmt.percent(policy.kelly.cap, 1)) a bet, one bet a selection (player, stat, side: its largest stake among books and lines); withheld when the EV interval reaches 0 or the model is more than \(Fmt.percent(policy.maxMarketGap, 0)) from the line's consensus devigged price"
+    )
     if !board.unpriced.isEmpty {
       out.append("Not priced (no projection): \(board.unpriced.joined(separator: ", "))")
     }

@@ -48,11 +48,14 @@ package enum SlateTable {
     for (_, g, s) in bets {
       let b = s.bet
       let label = "\(gameLabel(g))  \(b.market.rawValue) \(b.side.rawValue)\(b.line.map { " " + Fmt.line($0) } ?? "") @ \(Fmt.fixed(b.odds, 2))"
-      out.append("  \(label): \(s.grade.rawValue), EV \(String(format: "%+.2f%%", 100 * b.ev)), stake \(money(s.fraction, bankroll))\(s.joint ? " (joint)" : "")")
+      out.append(
+        "  \(label): \(s.grade.rawValue), EV \(String(format: "%+.2f%%", 100 * b.ev)), stake \(money(s.fraction, bankroll))\(s.joint ? " (joint)" : "")"
+      )
     }
     let unstaked = advised.count - bets.count
     if unstaked > 0 {
-      out.append("  and \(unstaked) advised bet\(unstaked == 1 ? "" : "s") the joint Kelly of \(unstaked == 1 ? "its game" : "their games") stakes nothing")
+      out.append(
+        "  and \(unstaked) advised bet\(unstaked == 1 ? "" : "s") the joint Kelly of \(unstaked == 1 ? "its game" : "their games") stakes nothing")
     }
     out.append("Config: \(a.configFile ?? "none read")")
     let errors = r.games.filter { $0.bestBet == nil }
@@ -140,7 +143,8 @@ package enum LineMoveText {
 
   private static func summary(_ g: SlateGameResult) -> String {
     if let e = g.error { return "\(g.verdict.rawValue): \(e)" }
-    return "line \(g.line.map(Fmt.line) ?? "-") · \(g.verdict.rawValue)" + (g.bestBet.map { " · best \(SlateTable.betLabel($0, g)) \(String(format: "%+.2f%%", 100 * $0.ev))" } ?? "")
+    return "line \(g.line.map(Fmt.line) ?? "-") · \(g.verdict.rawValue)"
+      + (g.bestBet.map { " · best \(SlateTable.betLabel($0, g)) \(String(format: "%+.2f%%", 100 * $0.ev))" } ?? "")
   }
 }
 

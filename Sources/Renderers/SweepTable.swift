@@ -13,10 +13,18 @@ package struct SweepTable {
     let s = sweep, m = s.base, o = s.options
     var out: [String] = []
     let swept = s.axes.map { "\($0.parameter.rawValue) (\($0.values.count))" }.joined(separator: " × ")
-    out.append("mcsim sweep · \(swept) · \(Fmt.counted(o.simulations, "simulation")) per model · \(Fmt.counted(s.curves.count, "model")) on common random numbers · seed \(o.seed)")
-    out.append("Base     home \(Fmt.fixed(m.homeMean, 1)) ± \(Fmt.fixed(m.homeSD, 1)) · away \(Fmt.fixed(m.awayMean, 1)) ± \(Fmt.fixed(m.awaySD, 1)) · rho \(Fmt.fixed(m.correlation, 2)) · overtime \(m.overtime.kind.rawValue)\(m.skewness != 0 ? " · skew \(Fmt.fixed(m.skewness, 2))" : "")")
-    out.append("Prices   over \(Fmt.price(s.market.overOdds.decimal)) · under \(Fmt.price(s.market.underOdds.decimal))\(s.offeredLine.map { " · offered line \(Fmt.line($0))" } ?? "")")
-    out.append("Timing   simulation \(Fmt.fixed(s.simulationSeconds * 1000, 1)) ms · reading every point \(Fmt.fixed(s.evaluationSeconds * 1000, 3)) ms · exact \(Fmt.fixed(s.exactSeconds * 1000, 1)) ms")
+    out.append(
+      "mcsim sweep · \(swept) · \(Fmt.counted(o.simulations, "simulation")) per model · \(Fmt.counted(s.curves.count, "model")) on common random numbers · seed \(o.seed)"
+    )
+    out.append(
+      "Base     home \(Fmt.fixed(m.homeMean, 1)) ± \(Fmt.fixed(m.homeSD, 1)) · away \(Fmt.fixed(m.awayMean, 1)) ± \(Fmt.fixed(m.awaySD, 1)) · rho \(Fmt.fixed(m.correlation, 2)) · overtime \(m.overtime.kind.rawValue)\(m.skewness != 0 ? " · skew \(Fmt.fixed(m.skewness, 2))" : "")"
+    )
+    out.append(
+      "Prices   over \(Fmt.price(s.market.overOdds.decimal)) · under \(Fmt.price(s.market.underOdds.decimal))\(s.offeredLine.map { " · offered line \(Fmt.line($0))" } ?? "")"
+    )
+    out.append(
+      "Timing   simulation \(Fmt.fixed(s.simulationSeconds * 1000, 1)) ms · reading every point \(Fmt.fixed(s.evaluationSeconds * 1000, 3)) ms · exact \(Fmt.fixed(s.exactSeconds * 1000, 1)) ms"
+    )
     out.append("")
     // With a bankroll each stake shows its money beside its fraction ("0.0168 = 16.80").
     let bankroll = s.points.first?.adviceOver.bankroll ?? 1
@@ -24,7 +32,8 @@ package struct SweepTable {
     if bankroll != 1 { out.append("Stakes   fraction of bankroll = money, of bankroll \(Fmt.fixed(bankroll, 2))") }
     let names = s.axes.map(\.parameter.rawValue)
     var header = names.map { Fmt.left($0, 9) }.joined()
-    header += Fmt.left("p_over", 9) + Fmt.left("95% interval", 18) + Fmt.left("exact", 8) + Fmt.left("p_under", 9)
+    header +=
+      Fmt.left("p_over", 9) + Fmt.left("95% interval", 18) + Fmt.left("exact", 8) + Fmt.left("p_under", 9)
       + Fmt.left("p_push", 8) + Fmt.left("dp/dline", 10) + Fmt.left("exact", 9) + Fmt.left("ev_over", 9)
       + Fmt.left("95% interval", 19) + Fmt.left("ev_under", 9) + Fmt.left("kelly_o", 9) + Fmt.left("kelly_u", 9)
       + Fmt.left("stake_o", stakeWidth) + Fmt.left("stake_u", stakeWidth)
@@ -46,12 +55,15 @@ package struct SweepTable {
       out.append(row)
     }
     out.append("")
-    out.append("Break-even (EV = 0 at over \(Fmt.price(s.market.overOdds.decimal)) / under \(Fmt.price(s.market.underOdds.decimal))): simulated (exact)")
+    out.append(
+      "Break-even (EV = 0 at over \(Fmt.price(s.market.overOdds.decimal)) / under \(Fmt.price(s.market.underOdds.decimal))): simulated (exact)")
     for c in s.curves {
       let label = c.values.isEmpty ? "" : c.values.map { "\($0.parameter.rawValue) \(Self.value($0.value))" }.joined(separator: ", ") + ": "
-      var text = "  \(label)over below line \(Self.optional(c.overLine, c.exactOverLine)) · under above line \(Self.optional(c.underLine, c.exactUnderLine))"
+      var text =
+        "  \(label)over below line \(Self.optional(c.overLine, c.exactOverLine)) · under above line \(Self.optional(c.underLine, c.exactUnderLine))"
       if let line = s.offeredLine {
-        text += " · fair prices at \(Fmt.line(line)): over \(Self.optional(c.overPrice, c.exactOverPrice, digits: 3)), under \(Self.optional(c.underPrice, c.exactUnderPrice, digits: 3))"
+        text +=
+          " · fair prices at \(Fmt.line(line)): over \(Self.optional(c.overPrice, c.exactOverPrice, digits: 3)), under \(Self.optional(c.underPrice, c.exactUnderPrice, digits: 3))"
       }
       out.append(text)
     }

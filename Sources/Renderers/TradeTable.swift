@@ -9,7 +9,8 @@ package enum TradeTable {
       "Trade score \(f1(o.tradeScore)): \(o.verdict). \(o.recommendation).",
       "",
       pad("", 22) + pad("in", 12, right: true) + pad("out", 12, right: true),
-      row("projected scores", o.projectedScores.playerIn.map(f0).joined(separator: " "),
+      row(
+        "projected scores", o.projectedScores.playerIn.map(f0).joined(separator: " "),
         o.projectedScores.playerOut.map(f0).joined(separator: " "), wide: true),
       row("price after 5 rounds", money(o.projectedPrices.playerIn.last), money(o.projectedPrices.playerOut.last)),
       "",

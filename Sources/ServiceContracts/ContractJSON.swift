@@ -15,7 +15,8 @@ package enum ContractJSON {
 
   package static func encoder(_ style: Style = .compact) -> JSONEncoder {
     let encoder = JSONEncoder()
-    encoder.outputFormatting = style == .pretty
+    encoder.outputFormatting =
+      style == .pretty
       ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted] : [.sortedKeys, .withoutEscapingSlashes]
     encoder.dateEncodingStrategy = .iso8601
     encoder.nonConformingFloatEncodingStrategy = .convertToString(

@@ -75,7 +75,8 @@ package struct FailureDocument: Encodable, Sendable {
     let first = problems.first
     error = ErrorBlock(field: first?.field, value: first?.value, message: message, status: status, requestID: requestID)
     errors = problems
-    detail = status == 422
+    detail =
+      status == 422
       ? .fields(
         problems.map {
           Detail(

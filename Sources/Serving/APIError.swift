@@ -42,7 +42,9 @@ package struct APIError: Error, Sendable {
   /// chunk); the connection is closed after the answer, since where the next request starts is
   /// unknown.
   static func badFraming(_ error: any Error) -> APIError {
-    let what = (error as? HTTPParserError) == .invalidEOFState ? "the request body ended before its Content-Length" : "the request is not valid HTTP/1.1 framing"
+    let what =
+      (error as? HTTPParserError) == .invalidEOFState
+      ? "the request body ended before its Content-Length" : "the request is not valid HTTP/1.1 framing"
     var e = APIError(.badRequest, what)
     e.headers[.connection] = "close"
     return e

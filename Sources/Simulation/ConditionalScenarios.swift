@@ -48,10 +48,11 @@ public struct ConditionalScenarios: Sendable {
       let s = Self.conditional(simulated, line: line, condition)
       let e = exact.map { Self.conditional($0, line: line, condition) }
       let n = s.weight
-      entries.append(Entry(
-        name: name, description: description, probability: s.share, pOver: n > 0 ? .proportion(s.pOver, n: n) : nil,
-        meanTotal: n > 0 ? s.mean : nil, stdTotal: n > 0 ? s.sd : nil, exactProbability: e?.share,
-        exactPOver: e.flatMap { $0.weight > 0 ? $0.pOver : nil }, exactMeanTotal: e.flatMap { $0.weight > 0 ? $0.mean : nil }))
+      entries.append(
+        Entry(
+          name: name, description: description, probability: s.share, pOver: n > 0 ? .proportion(s.pOver, n: n) : nil,
+          meanTotal: n > 0 ? s.mean : nil, stdTotal: n > 0 ? s.sd : nil, exactProbability: e?.share,
+          exactPOver: e.flatMap { $0.weight > 0 ? $0.pOver : nil }, exactMeanTotal: e.flatMap { $0.weight > 0 ? $0.mean : nil }))
     }
     // Regulation / overtime: simulated from the overtime games' totals, exact beside.
     let simulatedSplit = Self.simulatedOvertimeSplit(histogram)
@@ -73,11 +74,12 @@ public struct ConditionalScenarios: Sendable {
       let mass = totals?.reduce(0) { $0 + $1.value } ?? 0
       let over = totals?.filter { Double($0.key) > line }.reduce(0) { $0 + $1.value } ?? 0
       let mean = totals.map { $0.reduce(0) { $0 + Double($1.key) * $1.value } / mass }
-      entries.append(Entry(
-        name: name, description: description, probability: s.share,
-        pOver: n > 0 ? .proportion(s.pOver, n: n) : nil, meanTotal: n > 0 ? s.mean : nil, stdTotal: n > 0 ? s.sd : nil,
-        exactProbability: split.map { name == "regulation" ? 1 - $0.pOT : $0.pOT },
-        exactPOver: mass > 0 ? over / mass : nil, exactMeanTotal: mass > 0 ? mean : nil))
+      entries.append(
+        Entry(
+          name: name, description: description, probability: s.share,
+          pOver: n > 0 ? .proportion(s.pOver, n: n) : nil, meanTotal: n > 0 ? s.mean : nil, stdTotal: n > 0 ? s.sd : nil,
+          exactProbability: split.map { name == "regulation" ? 1 - $0.pOT : $0.pOT },
+          exactPOver: mass > 0 ? over / mass : nil, exactMeanTotal: mass > 0 ? mean : nil))
     }
     self.entries = entries
   }

@@ -111,7 +111,9 @@ public struct GameModel: Hashable, Sendable {
         out.append(
           .invalid(
             field: "correlation", value: "\(correlation)",
-            reason: "is not reachable with skewness \(skewness) (needs latent correlation \(adjusted)); with this correlation the skewness can be at most \(Self.largestSkewness(correlation: correlation))"))
+            reason:
+              "is not reachable with skewness \(skewness) (needs latent correlation \(adjusted)); with this correlation the skewness can be at most \(Self.largestSkewness(correlation: correlation))"
+          ))
       }
     }
     if let floor = scoreFloor, floor < 0 || floor > 400 {

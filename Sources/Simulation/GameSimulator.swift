@@ -329,8 +329,9 @@ private final class SlateResults: @unchecked Sendable {
     } else {
       slots[game]!.add(counts, overtimeTotals: overtimeTotals)
     }
-    slots[game]!.add(overflow: overflow, games: tally.games, overtimeGames: tally.overtime_games,
-                     extraPeriods: tally.extra_periods)
+    slots[game]!.add(
+      overflow: overflow, games: tally.games, overtimeGames: tally.overtime_games,
+      extraPeriods: tally.extra_periods)
     let finished = slots[game]!.games == gamesEach ? slots[game] : nil
     lock.unlock()
     if let finished, let gameFinished {

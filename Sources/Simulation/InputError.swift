@@ -3,7 +3,9 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
   case invalid(field: String, value: String, reason: String)
 
   public var field: String {
-    switch self { case .invalid(let field, _, _): field }
+    switch self {
+    case .invalid(let field, _, _): field
+    }
   }
 
   public var description: String {

@@ -56,10 +56,30 @@ public struct TotalsScenarios: Sendable {
     }
     var list: [(Variant, GameModel)] = [
       (.base, model),
-      (.highPace, with { $0.homeMean += Self.paceStep; $0.awayMean += Self.paceStep }),
-      (.lowPace, with { $0.homeMean -= Self.paceStep; $0.awayMean -= Self.paceStep }),
-      (.highVariance, with { $0.homeSD *= Self.highVarianceFactor; $0.awaySD *= Self.highVarianceFactor }),
-      (.lowVariance, with { $0.homeSD *= Self.lowVarianceFactor; $0.awaySD *= Self.lowVarianceFactor }),
+      (
+        .highPace,
+        with {
+          $0.homeMean += Self.paceStep; $0.awayMean += Self.paceStep
+        }
+      ),
+      (
+        .lowPace,
+        with {
+          $0.homeMean -= Self.paceStep; $0.awayMean -= Self.paceStep
+        }
+      ),
+      (
+        .highVariance,
+        with {
+          $0.homeSD *= Self.highVarianceFactor; $0.awaySD *= Self.highVarianceFactor
+        }
+      ),
+      (
+        .lowVariance,
+        with {
+          $0.homeSD *= Self.lowVarianceFactor; $0.awaySD *= Self.lowVarianceFactor
+        }
+      ),
     ]
     if model.overtime.kind == .flat {
       list.append((.highOvertime, with { $0.overtime.rate = min(1, $0.overtime.rate + Self.overtimeStep) }))

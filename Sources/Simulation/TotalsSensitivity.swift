@@ -97,7 +97,8 @@ public struct TotalsSensitivity: Sendable {
     }
     let histograms = try GameSimulator.simulate(models, options: options, commonRandomNumbers: true)
     let unders = histograms.map { ScoreDistribution(histogram: $0).totals.probabilities(line: line).below }
-    let exactUnders: [Double]? = exact && model.skewness == 0
+    let exactUnders: [Double]? =
+      exact && model.skewness == 0
       ? models.compactMap { ExactScoreDistribution.compute($0)?.totals.probabilities(line: line).below } : nil
     // The games each histogram actually counted (the same for every model of the call).
     let n = Double(max(1, histograms.map(\.games).min() ?? 1))
@@ -126,11 +127,12 @@ public struct TotalsSensitivity: Sendable {
       let se = width == 0 ? 0 : (max(0, varianceD) / n).squareRoot() / width
       let significant = abs(slope) > ProportionInterval.z95 * se
       let exactSlope = exactUnders.flatMap { e in e.count == models.count && width > 0 ? (e[2 * k + 1] - e[2 * k]) / width : nil }
-      parameters.append(Parameter(
-        input: knob.input, value: knob.value, simulations: options.simulations,
-        sensitivityPerPoint: knob.isSD ? nil : slope, sensitivityPerStd: knob.isSD ? slope : nil,
-        pUnderLow: low, pUnderHigh: high, standardError: se, standardErrorIsBound: bound, significant: significant,
-        exactSensitivity: exactSlope))
+      parameters.append(
+        Parameter(
+          input: knob.input, value: knob.value, simulations: options.simulations,
+          sensitivityPerPoint: knob.isSD ? nil : slope, sensitivityPerStd: knob.isSD ? slope : nil,
+          pUnderLow: low, pUnderHigh: high, standardError: se, standardErrorIsBound: bound, significant: significant,
+          exactSensitivity: exactSlope))
       impacts.append((knob.input, abs(high - low), knob.isSD))
     }
     self.parameters = parameters

@@ -102,7 +102,8 @@ package enum Calibrating {
       if let p = calibrated.periods {
         func pc(_ x: Double?) -> String { String(format: "%.2f%%", 100 * (x ?? .nan)) }
         calibrated.notes.append(
-          "quarter model on \(p.games) games: first halves level \(pc(p.observedTies[.h1])) observed, \(pc(p.predictedTies[.h1])) predicted; first quarters level \(pc(p.observedTies[.q1])) observed, \(pc(p.predictedTies[.q1])) predicted")
+          "quarter model on \(p.games) games: first halves level \(pc(p.observedTies[.h1])) observed, \(pc(p.predictedTies[.h1])) predicted; first quarters level \(pc(p.observedTies[.q1])) observed, \(pc(p.predictedTies[.q1])) predicted"
+        )
       } else {
         calibrated.notes.append("fewer than 20 games have quarter scores: no quarter model fitted")
       }

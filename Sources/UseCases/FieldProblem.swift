@@ -12,10 +12,14 @@ package protocol FieldProblem: Error {
 
 extension InputError: FieldProblem {
   package var value: String {
-    switch self { case .invalid(_, let value, _): value }
+    switch self {
+    case .invalid(_, let value, _): value
+    }
   }
   package var reason: String {
-    switch self { case .invalid(_, _, let reason): reason }
+    switch self {
+    case .invalid(_, _, let reason): reason
+    }
   }
 }
 

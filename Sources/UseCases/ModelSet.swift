@@ -87,7 +87,8 @@ package struct ModelSet: Sendable {
         periods: fit.model.periods, name: describe(source, fit), notes: notes)
     }
     let base = fits[.market] ?? fits.sorted { $0.key.rawValue < $1.key.rawValue }.first?.value
-    let what = source.map { "the \(name) has no fit on \($0.rawValue) projections" } ?? "projections given have no fitted pooling weight in the \(name)"
+    let what =
+      source.map { "the \(name) has no fit on \($0.rawValue) projections" } ?? "projections given have no fitted pooling weight in the \(name)"
     return ResolvedModel(
       template: base?.model.template, shift: .none, pooling: Defaults.pooling, ratings: ratings,
       periods: base?.model.periods, name: describe(nil, base), notes: [Self.defaultPoolingNote(what)])

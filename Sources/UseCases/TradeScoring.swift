@@ -10,7 +10,8 @@ package struct TradeScoring: Sendable {
   /// The original formula alone when `deterministic`, else simulated with `simulations`
   /// (default: the replaced services' 10,000) and `seed` (nil: a fresh one, reported).
   package init(simulations: Int?, seed: UInt64?, threads: Int, deterministic: Bool) {
-    settings = deterministic
+    settings =
+      deterministic
       ? nil
       : SimulationSettings(simulations: simulations ?? SimulationSettings.defaultSimulations, seed: seed, threads: threads)
   }

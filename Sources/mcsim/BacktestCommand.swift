@@ -27,7 +27,10 @@ struct BacktestCommand: ParsableCommand {
 
   @OptionGroup(title: "Data") var results: ResultsOptions
 
-  @Option(help: "The fitted model (a file written by calibrate --out). Default: walk-forward, the model fitted as calibrate fits it on the seasons before the first one replayed (never on or after it).")
+  @Option(
+    help:
+      "The fitted model (a file written by calibrate --out). Default: walk-forward, the model fitted as calibrate fits it on the seasons before the first one replayed (never on or after it)."
+  )
   var model: String?
 
   @Option(help: "Also write the reliability diagram (both models, three markets) to this SVG file.")
@@ -61,7 +64,8 @@ struct BacktestCommand: ParsableCommand {
     if let walkForward { result.notes.insert(walkForward, at: 0) }
     let response = BacktestResponse(
       seedDefaults: .init(model: ModelDocument(.seedDefaults, source: projection), score: result.seedDefaults),
-      fitted: .init(model: document, score: result.fitted, replayed: projection), games: result.games.count, seasons: result.seasons, stage: results.stageFilter, projection: projection,
+      fitted: .init(model: document, score: result.fitted, replayed: projection), games: result.games.count, seasons: result.seasons,
+      stage: results.stageFilter, projection: projection,
       simulations: options.simulations, seed: options.seed, notes: result.notes,
       elapsedMS: Date().timeIntervalSince(start) * 1000)
     try render(response)

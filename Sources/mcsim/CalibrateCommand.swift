@@ -27,19 +27,28 @@ struct CalibrateCommand: ParsableCommand {
 
   @OptionGroup(title: "Data") var results: ResultsOptions
 
-  @Option(name: .customLong("ot-model"), help: "The overtime model the written model uses: flat (the observed rate and points per overtime) or tie (points per period).")
+  @Option(
+    name: .customLong("ot-model"),
+    help: "The overtime model the written model uses: flat (the observed rate and points per overtime) or tie (points per period).")
   var otModel: Overtime.Kind = .flat
 
   @Option(help: "Write the fitted model to this file (versioned JSON, read by --model FILE).")
   var out: String?
 
-  @Option(help: "Quarter scores of the same games (CSV in the format of data/nba_periods.csv, joined on date, home and away): fit the game by quarters too, written to the model file's periods block.")
+  @Option(
+    help:
+      "Quarter scores of the same games (CSV in the format of data/nba_periods.csv, joined on date, home and away): fit the game by quarters too, written to the model file's periods block."
+  )
   var periods: String?
 
   @OptionGroup(title: "Pooling with the market (the fitted model prices the chosen games)") var randomOptions: RandomOptions
   @OptionGroup(title: "Output") var output: OutputOptions
 
-  @Flag(name: .customLong("every-source"), help: "Fit every projection source (market, stats, ratings) on the same games and write them as one model file (version 2). The shipped model is this fit on data/nba_games_lines.csv (scripts/fit-shipped-model.sh).")
+  @Flag(
+    name: .customLong("every-source"),
+    help:
+      "Fit every projection source (market, stats, ratings) on the same games and write them as one model file (version 2). The shipped model is this fit on data/nba_games_lines.csv (scripts/fit-shipped-model.sh)."
+  )
   var everySource = false
 
   func validate() throws {

@@ -14,7 +14,6 @@ struct DevigCommand: ParsableCommand {
       """
   )
 
-
   @Argument(parsing: .allUnrecognized, help: "Prices of every outcome, optionally named: 1.83 2.07, home=-110 away=-110.")
   var prices: [String] = []
 

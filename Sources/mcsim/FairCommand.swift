@@ -11,7 +11,8 @@ struct FairCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "fair",
     abstract: "Prices every bet in a quotes file or odds feed against the sharp books' devigged consensus.",
-    discussion: "Formats (detected from the content): mcsim quotes JSON (docs/odds.md), the betting agent's odds feed, The Odds API v4 /odds and /events/{id}/odds, decimal or American."
+    discussion:
+      "Formats (detected from the content): mcsim quotes JSON (docs/odds.md), the betting agent's odds feed, The Odds API v4 /odds and /events/{id}/odds, decimal or American."
   )
 
   @Argument(help: "Quotes: mcsim quotes JSON, the betting agent's odds feed or The Odds API v4; a file, - for stdin, or a URL.")

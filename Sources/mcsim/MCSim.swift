@@ -15,7 +15,10 @@ struct MCSim: AsyncParsableCommand {
       wins and a note on stderr says so.
       """,
     version: MCSimVersion.current,  // one constant: `mcsim --version` and /api/health
-    subcommands: [RunCommand.self, SweepCommand.self, ParlayCommand.self, PropsCommand.self, CalibrateCommand.self, RatingsCommand.self, BacktestCommand.self, OddsCommand.self, DevigCommand.self, FairCommand.self, TradeCommand.self, SlateCommand.self, ServeCommand.self, MergeCommand.self]
+    subcommands: [
+      RunCommand.self, SweepCommand.self, ParlayCommand.self, PropsCommand.self, CalibrateCommand.self, RatingsCommand.self, BacktestCommand.self,
+      OddsCommand.self, DevigCommand.self, FairCommand.self, TradeCommand.self, SlateCommand.self, ServeCommand.self, MergeCommand.self,
+    ]
   )
 
   /// Parses, runs, and says any failure once (ErrorReport). Every command but `serve` (whose

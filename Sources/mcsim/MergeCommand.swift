@@ -63,7 +63,8 @@ struct MergeCommand: ParsableCommand {
   static func expand(_ arguments: [String]) throws -> [String] {
     var out: [String] = []
     for a in arguments {
-      if case .file = InputSource(a) {} else {
+      if case .file = InputSource(a) {
+      } else {
         out.append(a)
         continue
       }

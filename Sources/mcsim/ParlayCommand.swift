@@ -37,10 +37,14 @@ struct ParlayCommand: ParsableCommand, RequiredInputs {
   @Option(parsing: .unconditional, help: "Projected points of the away team, in [0, 1000].")
   var away: Double?
 
-  @Option(name: .customLong("leg"), parsing: .unconditionalSingleValue, help: "A leg (repeat for each), e.g. over:225.5, home-spread:-3.5, home-ml, \"NAME:points:over:24.5\".")
+  @Option(
+    name: .customLong("leg"), parsing: .unconditionalSingleValue,
+    help: "A leg (repeat for each), e.g. over:225.5, home-spread:-3.5, home-ml, \"NAME:points:over:24.5\".")
   var legs: [String] = []
 
-  @Option(name: .customLong("player"), parsing: .unconditionalSingleValue, help: "A player projection for props, NAME:TEAM:STAT:MEAN:SD[:CORR][:DIST] (repeat for each).")
+  @Option(
+    name: .customLong("player"), parsing: .unconditionalSingleValue,
+    help: "A player projection for props, NAME:TEAM:STAT:MEAN:SD[:CORR][:DIST] (repeat for each).")
   var players: [String] = []
 
   @Option(parsing: .unconditional, help: "The parlay's offered price, decimal or American (for EV and Kelly).")
@@ -92,8 +96,9 @@ struct ParlayCommand: ParsableCommand, RequiredInputs {
     }
     let policy = try adviceOptions.policy(kelly: kellyOptions, config: config)
     let priced: PricedParlay
-    do { priced = try ParlayPricing.price(ParlayPricingRequest(parlay: parlay, options: options, price: offered, policy: policy)) }
-    catch { throw file.map { CLIError.badInput($0, error) } ?? Self.optionFailure(error) }
+    do { priced = try ParlayPricing.price(ParlayPricingRequest(parlay: parlay, options: options, price: offered, policy: policy)) } catch {
+      throw file.map { CLIError.badInput($0, error) } ?? Self.optionFailure(error)
+    }
     if output.json {
       print(
         try JSONOutput.encode(

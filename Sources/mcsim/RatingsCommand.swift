@@ -25,7 +25,11 @@ struct RatingsCommand: ParsableCommand {
   @Argument(help: "Game results, CSV in the format of Scenarios/nba_results_2023.csv (a file, - for stdin, or a URL).")
   var data: String
 
-  @Option(name: .customLong("as-of"), help: "Rate from the games dated before this day: an ISO date (2024-01-15), a date-time (its US Eastern day) or now (default: the day after the last game). A day long after the last result rates from every game and says the ratings are stale.")
+  @Option(
+    name: .customLong("as-of"),
+    help:
+      "Rate from the games dated before this day: an ISO date (2024-01-15), a date-time (its US Eastern day) or now (default: the day after the last game). A day long after the last result rates from every game and says the ratings are stale."
+  )
   var asOf: String?
 
   @OptionGroup(title: "Model") var model: ModelFileOptions

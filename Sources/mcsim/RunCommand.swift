@@ -28,7 +28,10 @@ struct RunCommand: ParsableCommand, RequiredInputs {
   @Option(parsing: .unconditional, help: "Projected points of the away team, in [0, 1000].")
   var away: Double?
 
-  @Option(help: "A betting-agent simulate request (a JSON file, - for stdin, or a URL) instead of --line/--home/--away; options given beside it win over its fields.")
+  @Option(
+    help:
+      "A betting-agent simulate request (a JSON file, - for stdin, or a URL) instead of --line/--home/--away; options given beside it win over its fields."
+  )
   var request: String?
 
   @Option(name: .customLong("over-odds"), parsing: .unconditional, help: "Price of the over, decimal or American (default 1.91).")
@@ -37,10 +40,14 @@ struct RunCommand: ParsableCommand, RequiredInputs {
   @Option(name: .customLong("under-odds"), parsing: .unconditional, help: "Price of the under, decimal or American (default 1.91).")
   var underOdds: String?
 
-  @Flag(help: "Also run the agent's named scenarios (moves from this game's pace, variance, overtime, correlation, skew) at half the simulations, and the total given the outcome (home/away win, close, blowout, regulation/overtime).")
+  @Flag(
+    help:
+      "Also run the agent's named scenarios (moves from this game's pace, variance, overtime, correlation, skew) at half the simulations, and the total given the outcome (home/away win, close, blowout, regulation/overtime)."
+  )
   var scenarios = false
 
-  @Option(help: "Also write the picture (the total's distribution with the exact curve and the line, the margin's, the joint heat map) to this SVG file.")
+  @Option(
+    help: "Also write the picture (the total's distribution with the exact curve and the line, the margin's, the joint heat map) to this SVG file.")
   var svg: String?
 
   @Flag(help: "Also report how P(under) moves with each projection and sd (central differences of 5%).")
@@ -87,7 +94,8 @@ struct RunCommand: ParsableCommand, RequiredInputs {
     var options = randomOptions.options()
     options.simulations = context.simulations
     options.tape = tape
-    let game = try decoded.map { try fromRequest($0.request, source: $0.source, prices, base: context.model, options: options) }
+    let game =
+      try decoded.map { try fromRequest($0.request, source: $0.source, prices, base: context.model, options: options) }
       ?? fromOptions(prices, base: context.model)
     let grade = adviceOptions.useExact(config, request: game.requestExact), report = game.requestExact ?? grade
     var job = GamePricingRequest(

@@ -46,10 +46,13 @@ struct ServeCommand: AsyncParsableCommand {
 
   @Option(
     name: .customLong("inline-sims"),
-    help: "Jobs of at most this many simulated games run on the request's own task, longer ones on the pool's threads (default 200000; 0: all on the pool).")
+    help:
+      "Jobs of at most this many simulated games run on the request's own task, longer ones on the pool's threads (default 200000; 0: all on the pool)."
+  )
   var inlineSims: Int?
 
-  @Option(name: .customLong("io-threads"), parsing: .unconditional, help: "Threads reading and writing HTTP (default: a quarter of the cores, at least 1).")
+  @Option(
+    name: .customLong("io-threads"), parsing: .unconditional, help: "Threads reading and writing HTTP (default: a quarter of the cores, at least 1).")
   var ioThreads: Int?
 
   @Option(name: .customLong("threads-per-request"), help: "Threads one request's simulation may use.")
@@ -64,7 +67,9 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(name: .customLong("max-body"), help: "Largest request body in bytes (413 beyond).")
   var maxBody = 1 << 20
 
-  @Option(name: .customLong("idle-timeout"), parsing: .unconditional, help: "Seconds of silence after which a connection is closed: idle keep-alive, a half-sent request head or a stalled body.")
+  @Option(
+    name: .customLong("idle-timeout"), parsing: .unconditional,
+    help: "Seconds of silence after which a connection is closed: idle keep-alive, a half-sent request head or a stalled body.")
   var idleTimeout: Double = 30
 
   @Option(name: .customLong("body-timeout"), parsing: .unconditional, help: "Seconds a request body may take to arrive in all (408 beyond).")
@@ -93,19 +98,32 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(name: .customLong("stats-from"), help: "Compute team stats from a results CSV (file or URL) instead.")
   var statsFrom: String?
 
-  @Option(help: "Project tonight's games from team ratings fitted on this results CSV (file or URL) as of the night, refit at each refresh; the hyperparameters are --model's when it has them.")
+  @Option(
+    help:
+      "Project tonight's games from team ratings fitted on this results CSV (file or URL) as of the night, refit at each refresh; the hyperparameters are --model's when it has them."
+  )
   var results: String?
 
-  @Option(name: .customLong("as-of"), help: "With --stats-from or --results: use the results before this day, and leave out the feed's games dated before it: an ISO date (2023-12-11), a date-time (its US Eastern day) or now (default: today, at each refresh).")
+  @Option(
+    name: .customLong("as-of"),
+    help:
+      "With --stats-from or --results: use the results before this day, and leave out the feed's games dated before it: an ISO date (2023-12-11), a date-time (its US Eastern day) or now (default: today, at each refresh)."
+  )
   var asOf: String?
 
   @Option(parsing: .unconditional, help: "Seconds between two reads of the live sources (default 60).")
   var refresh: Double?
 
-  @Option(name: .customLong("stale-after"), parsing: .unconditional, help: "Seconds after which lines not refreshed turn health to degraded (still served, with their age; default 600, or twice --refresh when that is longer).")
+  @Option(
+    name: .customLong("stale-after"), parsing: .unconditional,
+    help:
+      "Seconds after which lines not refreshed turn health to degraded (still served, with their age; default 600, or twice --refresh when that is longer)."
+  )
   var staleAfter: Double?
 
-  @Option(name: .customLong("sharp"), parsing: .upToNextOption, help: "Sharp books of the fair-odds reference: --sharp pinnacle circa (commas also separate; default pinnacle circa betcris).")
+  @Option(
+    name: .customLong("sharp"), parsing: .upToNextOption,
+    help: "Sharp books of the fair-odds reference: --sharp pinnacle circa (commas also separate; default pinnacle circa betcris).")
   var sharpBooks: [String] = []
   var sharp: [String]? {
     let books = sharpBooks.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
@@ -115,19 +133,35 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(name: .customLong("trade-pool"), help: "AFL player pool JSON for the iOS trade request's player ids.")
   var tradePool: String?
 
-  @Option(help: "A config file (JSON; docs/one-game.md, \"Config file\") whose advice thresholds and sharp books the server uses; default: mcsim.json in the working directory, if there is one.")
+  @Option(
+    help:
+      "A config file (JSON; docs/one-game.md, \"Config file\") whose advice thresholds and sharp books the server uses; default: mcsim.json in the working directory, if there is one."
+  )
   var config: String?
 
-  @Option(name: .customLong("api-keys"), help: "A file of API keys, one a line: every /api/ route then answers 401 without a valid X-API-Key header (/health stays open; keys are never logged).")
+  @Option(
+    name: .customLong("api-keys"),
+    help:
+      "A file of API keys, one a line: every /api/ route then answers 401 without a valid X-API-Key header (/health stays open; keys are never logged)."
+  )
   var apiKeys: String?
 
-  @Option(name: .customLong("cors-origin"), parsing: .upToNextOption, help: "Browser origins answered with CORS headers and preflights (default http://localhost:3000, the agent's web front end).")
+  @Option(
+    name: .customLong("cors-origin"), parsing: .upToNextOption,
+    help: "Browser origins answered with CORS headers and preflights (default http://localhost:3000, the agent's web front end).")
   var corsOrigin: [String] = []
 
-  @Option(help: "Pin the live endpoints' clock (today's games, FairBet's window, in-play events) to this ISO 8601 date-time, for replays and tests (default: the real clock).")
+  @Option(
+    help:
+      "Pin the live endpoints' clock (today's games, FairBet's window, in-play events) to this ISO 8601 date-time, for replays and tests (default: the real clock)."
+  )
   var now: String?
 
-  @Option(name: .customLong("agent-advice"), help: "Whose rules fill the agent's verdict, recommended_bet and kelly_* fields: agent (its own code) or mcsim (mcsim's advice policy). mcsim's advice is sent beside them either way.")
+  @Option(
+    name: .customLong("agent-advice"),
+    help:
+      "Whose rules fill the agent's verdict, recommended_bet and kelly_* fields: agent (its own code) or mcsim (mcsim's advice policy). mcsim's advice is sent beside them either way."
+  )
   var agentAdvice = AgentAdviceName(argument: PricingContext.agentAdviceDefault)!
 
   @OptionGroup(title: "Model") var modelFile: ModelFileOptions

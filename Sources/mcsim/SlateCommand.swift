@@ -37,7 +37,10 @@ struct SlateCommand: ParsableCommand, RequiredInputs {
   @Option(help: "An odds feed for the lines (The Odds API v4, the betting agent's feed, or native quotes; --format): a file, - for stdin, or a URL.")
   var odds: String?
 
-  @Option(help: "In play: a live scoreboard (ESPN's NBA scoreboard JSON: a file or URL); each game it shows under way is priced from its score and clock, a finished one is not priced. Read again on each --watch poll (docs/periods-and-in-play.md).")
+  @Option(
+    help:
+      "In play: a live scoreboard (ESPN's NBA scoreboard JSON: a file or URL); each game it shows under way is priced from its score and clock, a finished one is not priced. Read again on each --watch poll (docs/periods-and-in-play.md)."
+  )
   var scoreboard: String?
 
   @Option(help: "Team stats JSON (the platform's /api/teams, or mcsim's native stats) to project the feed's games.")
@@ -46,13 +49,24 @@ struct SlateCommand: ParsableCommand, RequiredInputs {
   @Option(name: .customLong("stats-from"), help: "Compute team stats from a results CSV (the format of data/nba_games_lines.csv).")
   var statsFrom: String?
 
-  @Option(help: "Project the feed's games from team ratings fitted on this results CSV (the format of Scenarios/nba_results_2023.csv) as of --as-of (default now); the hyperparameters are --model's when it has them, else the built-in ones.")
+  @Option(
+    help:
+      "Project the feed's games from team ratings fitted on this results CSV (the format of Scenarios/nba_results_2023.csv) as of --as-of (default now); the hyperparameters are --model's when it has them, else the built-in ones."
+  )
   var results: String?
 
-  @Flag(name: .customLong("from-market"), help: "With --odds and no stats: project each game from its own market, the means under which its total and spread are fair; the moneyline and the other markets are then priced consistently with them.")
+  @Flag(
+    name: .customLong("from-market"),
+    help:
+      "With --odds and no stats: project each game from its own market, the means under which its total and spread are fair; the moneyline and the other markets are then priced consistently with them."
+  )
   var fromMarket = false
 
-  @Option(name: .customLong("as-of"), help: "With --stats-from or --results: use the results before this day, and leave out the feed's games dated before it: an ISO date (2023-12-11), a date-time (2023-12-11T19:00:00Z, its US Eastern day) or now.")
+  @Option(
+    name: .customLong("as-of"),
+    help:
+      "With --stats-from or --results: use the results before this day, and leave out the feed's games dated before it: an ISO date (2023-12-11), a date-time (2023-12-11T19:00:00Z, its US Eastern day) or now."
+  )
   var asOf: String?
 
   @Option(parsing: .unconditional, help: "With --stats-from: each team's last N games instead of the season so far.")
@@ -90,7 +104,11 @@ struct SlateCommand: ParsableCommand, RequiredInputs {
   @Option(help: "Also write the picture (each game's P(over) with its interval against the market's devigged P(over)) to this SVG file.")
   var svg: String?
 
-  @Option(name: .customLong("league-factor"), parsing: .unconditional, help: "Also simulate the games together with a shared scoring environment: teams of different games correlated by this, in [0, 1]; adds the distribution of the number of overs that hit.")
+  @Option(
+    name: .customLong("league-factor"), parsing: .unconditional,
+    help:
+      "Also simulate the games together with a shared scoring environment: teams of different games correlated by this, in [0, 1]; adds the distribution of the number of overs that hit."
+  )
   var leagueFactor: Double?
 
   @Option(help: "With --league-factor: a JSON list of bets on the slate's games ({\"game\": ID, \"leg\": \"over:225.5\"}) priced jointly.")
@@ -128,7 +146,8 @@ struct SlateCommand: ParsableCommand, RequiredInputs {
     let hasStats = stats != nil || statsFrom != nil || results != nil
     if fromMarket {
       guard odds != nil, file == nil, !hasStats else {
-        throw ValidationError("--from-market projects the games of an odds feed from their own lines: give --odds FEED, without a slate file or team stats.")
+        throw ValidationError(
+          "--from-market projects the games of an odds feed from their own lines: give --odds FEED, without a slate file or team stats.")
       }
     } else if file == nil {
       guard odds != nil, hasStats else {

@@ -35,10 +35,12 @@ struct SweepCommand: ParsableCommand, RequiredInputs {
   @Option(parsing: .unconditionalSingleValue, help: "Points added to both projections (or a grid; the total moves by twice the shift).")
   var shift: [String] = []
 
-  @Option(name: .customLong("home-sd"), parsing: .unconditionalSingleValue, help: "Standard deviation of the home team's points (or a grid) (default 10).")
+  @Option(
+    name: .customLong("home-sd"), parsing: .unconditionalSingleValue, help: "Standard deviation of the home team's points (or a grid) (default 10).")
   var homeSD: [String] = []
 
-  @Option(name: .customLong("away-sd"), parsing: .unconditionalSingleValue, help: "Standard deviation of the away team's points (or a grid) (default 10).")
+  @Option(
+    name: .customLong("away-sd"), parsing: .unconditionalSingleValue, help: "Standard deviation of the away team's points (or a grid) (default 10).")
   var awaySD: [String] = []
 
   @Option(name: .customLong("sd-scale"), parsing: .unconditionalSingleValue, help: "A factor on both sds (or a grid).")
@@ -47,7 +49,9 @@ struct SweepCommand: ParsableCommand, RequiredInputs {
   @Option(parsing: .unconditionalSingleValue, help: "Correlation of the two teams' points (or a grid), in [-1, 1] (default 0.5).")
   var rho: [String] = []
 
-  @Option(name: .customLong("ot-rate"), parsing: .unconditionalSingleValue, help: "Overtime probability of the flat model (or a grid), in [0, 1] (default 0.06).")
+  @Option(
+    name: .customLong("ot-rate"), parsing: .unconditionalSingleValue,
+    help: "Overtime probability of the flat model (or a grid), in [0, 1] (default 0.06).")
   var otRate: [String] = []
 
   @Option(name: .customLong("ot-points"), parsing: .unconditionalSingleValue, help: "Mean overtime points (or a grid), in [0, 100] (default 12).")
@@ -65,7 +69,9 @@ struct SweepCommand: ParsableCommand, RequiredInputs {
   @Option(name: .customLong("under-odds"), parsing: .unconditional, help: "Price of the under, decimal or American (default 1.91).")
   var underOdds: String?
 
-  @Option(name: .customLong("offered-line"), parsing: .unconditional, help: "The market's line, marked on a line sweep (the line itself when it is not swept).")
+  @Option(
+    name: .customLong("offered-line"), parsing: .unconditional,
+    help: "The market's line, marked on a line sweep (the line itself when it is not swept).")
   var offeredLine: Double?
 
   @Option(parsing: .unconditional, help: "The home team's spread (-3.5: home gives 3.5): adds cover probabilities.")

@@ -24,7 +24,10 @@ final class BacktestTests: XCTestCase {
       x.overtimePoints = 0
       altered.append(x)
     }
-    altered.append(contentsOf: SyntheticLeague().games(100, seed: 99).map { var g = $0; g.date = "2099-01-01"; return g })
+    altered.append(
+      contentsOf: SyntheticLeague().games(100, seed: 99).map {
+        var g = $0; g.date = "2099-01-01"; return g
+      })
     let model = CalibratedModel.seedDefaults
     for source in ProjectionSource.allCases {
       let a = try Backtest.price(

@@ -96,9 +96,10 @@ final class FitRecoveryTests: XCTestCase {
 
   func testObservedInformationOfAQuadraticIsItsExactInverse() throws {
     // l = -1/2 t' A t with A = [[4, 1], [1, 3]]: covariance A^-1 = [[3, -1], [-1, 4]] / 11.
-    let cov = try XCTUnwrap(ObservedInformation.covariance(at: [0.3, -0.2]) { t in
-      -0.5 * (4 * t[0] * t[0] + 2 * t[0] * t[1] + 3 * t[1] * t[1])
-    })
+    let cov = try XCTUnwrap(
+      ObservedInformation.covariance(at: [0.3, -0.2]) { t in
+        -0.5 * (4 * t[0] * t[0] + 2 * t[0] * t[1] + 3 * t[1] * t[1])
+      })
     XCTAssertEqual(cov[0][0], 3.0 / 11, accuracy: 1e-6)
     XCTAssertEqual(cov[0][1], -1.0 / 11, accuracy: 1e-6)
     XCTAssertEqual(cov[1][1], 4.0 / 11, accuracy: 1e-6)

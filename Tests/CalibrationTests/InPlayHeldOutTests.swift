@@ -75,6 +75,8 @@ final class InPlayHeldOutTests: XCTestCase {
     for (b, v) in bins where v.count >= 300 {
       XCTAssertLessThanOrEqual(abs(v.p / v.count - v.won / v.count), 0.05, "decile \(b): \(v)")
     }
-    print("in play at half time, \(rows.count) games 2014-15:2017-18: MAE model \(mae.model) market \(mae.market); log loss model \(modelLoss) market \(best)")
+    print(
+      "in play at half time, \(rows.count) games 2014-15:2017-18: MAE model \(mae.model) market \(mae.market); log loss model \(modelLoss) market \(best)"
+    )
   }
 }

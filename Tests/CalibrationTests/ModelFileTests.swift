@@ -44,12 +44,20 @@ final class ModelFileTests: XCTestCase {
       (valid.replacingOccurrences(of: "\"skew\": 0", with: "\"skew\": 0, \"colour\": 1"), "field 'model.colour': unknown key"),
       (valid.replacingOccurrences(of: "\"total_shift\": -1", with: "\"total_shift\": 1e9"), "projection.total_shift"),
       (valid.replacingOccurrences(of: "\"home_sd\": 12,", with: ""), "home_sd"),
-      (valid.replacingOccurrences(of: "\"total_shift\": -1", with: withRatings.replacingOccurrences(of: "\"carry\": 0.7", with: "\"carry\": 1.7")),
-       "field 'projection.ratings.carry' = 1.7"),
-      (valid.replacingOccurrences(of: "\"total_shift\": -1", with: withRatings.replacingOccurrences(of: "\"carry\": 0.7", with: "\"carry\": 0.7, \"decay\": 1")),
-       "field 'projection.ratings.decay': unknown key"),
-      (valid.replacingOccurrences(of: "\"total_shift\": -1", with: withRatings.replacingOccurrences(of: "\"totals\": 0.1", with: "\"totals\": -0.1")),
-       "field 'projection.pooling.totals' = -0.1"),
+      (
+        valid.replacingOccurrences(of: "\"total_shift\": -1", with: withRatings.replacingOccurrences(of: "\"carry\": 0.7", with: "\"carry\": 1.7")),
+        "field 'projection.ratings.carry' = 1.7"
+      ),
+      (
+        valid.replacingOccurrences(
+          of: "\"total_shift\": -1", with: withRatings.replacingOccurrences(of: "\"carry\": 0.7", with: "\"carry\": 0.7, \"decay\": 1")),
+        "field 'projection.ratings.decay': unknown key"
+      ),
+      (
+        valid.replacingOccurrences(
+          of: "\"total_shift\": -1", with: withRatings.replacingOccurrences(of: "\"totals\": 0.1", with: "\"totals\": -0.1")),
+        "field 'projection.pooling.totals' = -0.1"
+      ),
       ("{\"version\": 1,", "malformed JSON"),
     ]
     for (text, message) in cases {
@@ -82,8 +90,10 @@ final class ModelFileTests: XCTestCase {
       (set([("stats", section("market"))]), "field 'sources.stats.projection.source' = market: must be stats"),
       (set([("stats", section("stats", rho: 1.5))]), "field 'sources.stats.model.rho'"),
       (set([]), "field 'sources'"),
-      (set([("stats", section("stats"))]).replacingOccurrences(of: "{\"version\": 2,", with: "{\"version\": 2, \"fit\": 1,"),
-       "field 'fit': unknown key"),
+      (
+        set([("stats", section("stats"))]).replacingOccurrences(of: "{\"version\": 2,", with: "{\"version\": 2, \"fit\": 1,"),
+        "field 'fit': unknown key"
+      ),
     ]
     for (text, message) in cases {
       XCTAssertThrowsError(try ModelFile.decode(Data(text.utf8), source: "m")) { error in
@@ -174,7 +184,8 @@ final class BacktestReadingTextTests: XCTestCase {
     let doubt = BacktestReading.miscalibrated(claimed: 0.1, realised: -0.05)
     XCTAssertTrue(
       doubt.text(fittedOn: .ratings, projection: .stats).hasSuffix(
-        "; the model was fitted on ratings projections and priced stats ones: its home advantage, total shift and pooling weights belong to the other source (fit it on stats, or leave out --model for the walk-forward fit)"))
+        "; the model was fitted on ratings projections and priced stats ones: its home advantage, total shift and pooling weights belong to the other source (fit it on stats, or leave out --model for the walk-forward fit)"
+      ))
     XCTAssertEqual(doubt.text(fittedOn: .stats, projection: .stats), doubt.description)
     XCTAssertEqual(doubt.text(fittedOn: nil, projection: .stats), doubt.description)
     let fine = BacktestReading.noDistinguishableEdge(claimed: 0.02, realised: 0.01)

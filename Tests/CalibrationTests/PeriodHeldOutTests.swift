@@ -69,7 +69,9 @@ final class PeriodHeldOutTests: XCTestCase {
       let n = Double(held.count)
       let model = (losses.modelTotal / Double(losses.totals), losses.modelSpread / Double(losses.spreads))
       let normal = (losses.baseTotal / Double(losses.totals), losses.baseSpread / Double(losses.spreads))
-      print("held out \(period.rawValue), \(held.count) games: total \(model.0) vs \(normal.0), spread \(model.1) vs \(normal.1), ties \(ties.observed / n) observed, \(ties.predicted / n) predicted")
+      print(
+        "held out \(period.rawValue), \(held.count) games: total \(model.0) vs \(normal.0), spread \(model.1) vs \(normal.1), ties \(ties.observed / n) observed, \(ties.predicted / n) predicted"
+      )
       XCTAssertLessThanOrEqual(model.0, normal.0 + 0.002, "\(period) total")
       XCTAssertLessThanOrEqual(model.1, normal.1 + 0.002, "\(period) spread")
       XCTAssertEqual(ties.predicted / n, ties.observed / n, accuracy: 0.006, "\(period) ties")

@@ -118,8 +118,11 @@ final class TradeSearchTests: XCTestCase {
       ExactPlayer(proj: [104, 112, 99, 108, 101], breakeven: 100, sd: 20, q: 0.3), ws: w.scoring, wc: w.cash)
     XCTAssertEqual(t.confidence, p, accuracy: 4 * (p * (1 - p) / Double(n)).squareRoot())
 
-    let still = Rosters(squad: [.id("d")], pool: [entry("c", [90.3, 95.1, 101.7, 88.8, 93.9], 91, 700_000, 0, 0), entry("d", [92.2, 90.4, 97.6, 91.1, 99.5], 96, 650_000, 0, 0)])
-    let zero = try TradeSearch(rosters: still, options: .init(budget: 100_000)).run(settings: SimulationSettings(simulations: 5000, seed: 4)).trades[0]
+    let still = Rosters(
+      squad: [.id("d")],
+      pool: [entry("c", [90.3, 95.1, 101.7, 88.8, 93.9], 91, 700_000, 0, 0), entry("d", [92.2, 90.4, 97.6, 91.1, 99.5], 96, 650_000, 0, 0)])
+    let zero = try TradeSearch(rosters: still, options: .init(budget: 100_000)).run(settings: SimulationSettings(simulations: 5000, seed: 4)).trades[
+      0]
     let figures = TradeFigures(playerIn: still.pool[0].player, playerOut: still.pool[1].player, context: .original)
     XCTAssertEqual(zero.expectedGain, figures.overallScore)
     XCTAssertEqual(zero.confidence, figures.overallScore > 0 ? 1 : 0)

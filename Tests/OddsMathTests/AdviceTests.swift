@@ -159,9 +159,11 @@ final class AdviceTests: XCTestCase {
   /// outcomes (a three-way market) it is Kelly's closed form (SimultaneousKelly).
   func testJointKellyMatchesClosedForms() throws {
     let d = try Odds(decimal: 2.2)
-    let single = JointKelly.stakes(count: 1, outcomes: [
-      .init(probability: 0.5, returns: [1.2]), .init(probability: 0.42, returns: [-1]), .init(probability: 0.08, returns: [0]),
-    ])
+    let single = JointKelly.stakes(
+      count: 1,
+      outcomes: [
+        .init(probability: 0.5, returns: [1.2]), .init(probability: 0.42, returns: [-1]), .init(probability: 0.08, returns: [0]),
+      ])
     XCTAssertEqual(single[0], BetEvaluation(odds: d, probabilities: .init(win: 0.5, lose: 0.42, push: 0.08)).fullKelly, accuracy: 1e-9)
 
     // An overround market (booksum 1.06) where two of the three outcomes are worth backing.

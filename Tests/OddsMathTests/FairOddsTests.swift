@@ -79,10 +79,12 @@ final class FairOddsTests: XCTestCase {
     }
     let report = FairOdds.evaluate(quotes, asOf: now)
     XCTAssertEqual(report.markets.count, 2)
-    XCTAssertEqual(report.bets.map(\.label), [
-      "BOS@MIA spread home -3.5", "BOS@MIA spread away 3.5",
-      "BOS@MIA spread home 3.5", "BOS@MIA spread away -3.5",
-    ])
+    XCTAssertEqual(
+      report.bets.map(\.label),
+      [
+        "BOS@MIA spread home -3.5", "BOS@MIA spread away 3.5",
+        "BOS@MIA spread home 3.5", "BOS@MIA spread away -3.5",
+      ])
     XCTAssertEqual(try XCTUnwrap(report.bets[0].fairProbability), 0.5, accuracy: 1e-15)
     XCTAssertGreaterThan(try XCTUnwrap(report.bets[2].fairProbability), 0.6)
     XCTAssertTrue(report.bets.allSatisfy { $0.disabledReason == nil })

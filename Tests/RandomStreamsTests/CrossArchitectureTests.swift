@@ -62,7 +62,8 @@ final class CrossArchitectureTests: XCTestCase {
     var builds = [("baseline x86-64", [try build("baseline", ["-DMC_NO_CLONES"], in: work)])]
     // Each x86-64 level built on its own (no clones), where this CPU can run it: AVX2 (v3) on any
     // x86-64 machine of the last decade, AVX-512 (v4) where /proc/cpuinfo lists avx512f.
-    let flags = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?.split(separator: "\n")
+    let flags =
+      (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?.split(separator: "\n")
       .first { $0.hasPrefix("flags") }.map { Set($0.split(separator: " ").map(String.init)) } ?? []
     XCTAssertTrue(flags.contains("avx2"), "this test expects an x86-64 machine with AVX2")
     for (level, flag) in [("v3", "avx2"), ("v4", "avx512f")] where flags.contains(flag) {
@@ -85,8 +86,10 @@ final class CrossArchitectureTests: XCTestCase {
     let (reference, values) = outputs[0]
     XCTAssertEqual(
       reference.map { $0.split(separator: " ")[0] },
-      ["games-flat", "scalar-flat", "games-tie", "scalar-tie", "games-skewed", "scalar-skewed", "paired", "uniform", "normal",
-       "game-normal"])
+      [
+        "games-flat", "scalar-flat", "games-tie", "scalar-tie", "games-skewed", "scalar-skewed", "paired", "uniform", "normal",
+        "game-normal",
+      ])
     XCTAssertEqual(values.count, 28 + 29)
     for (name, other) in zip(builds.map(\.0), outputs.dropFirst()) {
       // Every simulated count and every random number: the same bits.
@@ -108,7 +111,8 @@ final class CrossArchitectureTests: XCTestCase {
     // floating-point ones count: Philox's integer lanes alone make about 300 two-lane (.2d)
     // instructions with auto-vectorisation off, and no floating-point one (121 and 504 with it on).
     let disassembly = try run(["aarch64-linux-gnu-objdump", "-d", "--no-show-raw-insn", arm]).stdout
-    let kernel = disassembly.components(separatedBy: "<mc_simulate_games>:").dropFirst().first?
+    let kernel =
+      disassembly.components(separatedBy: "<mc_simulate_games>:").dropFirst().first?
       .components(separatedBy: "\n\n").first ?? ""
     let floating = kernel.split(separator: "\n").filter { line in
       let fields = line.split(whereSeparator: { $0 == "\t" || $0 == " " })

@@ -11,12 +11,15 @@ final class PhiloxKnownAnswerTests: XCTestCase {
   }
 
   let vectors = [
-    Vector(counter: (0, 0, 0, 0), key: (0, 0),
-           expected: [0x6627_e8d5, 0xe169_c58d, 0xbc57_ac4c, 0x9b00_dbd8]),
-    Vector(counter: (0xffff_ffff, 0xffff_ffff, 0xffff_ffff, 0xffff_ffff), key: (0xffff_ffff, 0xffff_ffff),
-           expected: [0x408f_276d, 0x41c8_3b0e, 0xa20b_c7c6, 0x6d54_51fd]),
-    Vector(counter: (0x243f_6a88, 0x85a3_08d3, 0x1319_8a2e, 0x0370_7344), key: (0xa409_3822, 0x299f_31d0),
-           expected: [0xd16c_fe09, 0x94fd_cceb, 0x5001_e420, 0x2412_6ea1]),
+    Vector(
+      counter: (0, 0, 0, 0), key: (0, 0),
+      expected: [0x6627_e8d5, 0xe169_c58d, 0xbc57_ac4c, 0x9b00_dbd8]),
+    Vector(
+      counter: (0xffff_ffff, 0xffff_ffff, 0xffff_ffff, 0xffff_ffff), key: (0xffff_ffff, 0xffff_ffff),
+      expected: [0x408f_276d, 0x41c8_3b0e, 0xa20b_c7c6, 0x6d54_51fd]),
+    Vector(
+      counter: (0x243f_6a88, 0x85a3_08d3, 0x1319_8a2e, 0x0370_7344), key: (0xa409_3822, 0x299f_31d0),
+      expected: [0xd16c_fe09, 0x94fd_cceb, 0x5001_e420, 0x2412_6ea1]),
   ]
 
   func testScalarPhiloxMatchesReference() {

@@ -44,9 +44,10 @@ final class ClientWireTests: XCTestCase {
   func testAPlayerPropInFairBet() throws {
     let now = Date(timeIntervalSince1970: 1_775_000_000)
     var quotes: [Quote] = []
-    for (book, over, under) in [("pinnacle", "-115", "-105"), ("fanduel", "-120", "+100"), ("draftkings", "-118", "-102"),
-      ("betmgm", "-115", "-105")]
-    {
+    for (book, over, under) in [
+      ("pinnacle", "-115", "-105"), ("fanduel", "-120", "+100"), ("draftkings", "-118", "-102"),
+      ("betmgm", "-115", "-105"),
+    ] {
       for (side, price) in [("Over", over), ("Under", under)] {
         quotes.append(
           Quote(

@@ -29,8 +29,9 @@ final class FieldTypesTests: XCTestCase {
     let types = FieldTypes(fields: [
       ("games", .array), ("model", .object(FieldTypes(fields: [("rho", .number), ("ot_model", .string)]))),
     ])
-    let object = try JSONSerialization.jsonObject(
-      with: Data(#"{"games": {}, "model": {"rho": true, "ot_model": 2}}"#.utf8)) as! [String: Any]
+    let object =
+      try JSONSerialization.jsonObject(
+        with: Data(#"{"games": {}, "model": {"rho": true, "ot_model": 2}}"#.utf8)) as! [String: Any]
     XCTAssertEqual(
       types.problems(in: object).map { "\($0.field)=\($0.value)" }, ["games={}", "model.rho=true", "model.ot_model=2"])
     XCTAssertEqual(types.names, ["games", "model"])

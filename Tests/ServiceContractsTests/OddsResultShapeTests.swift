@@ -39,8 +39,9 @@ final class OddsResultShapeTests: XCTestCase {
     for key in ["ev_percent", "implied_prob", "true_prob", "is_sharp", "book", "price"] {
       XCTAssertTrue(book.keys.contains(key), key)
     }
-    let explanation = try JSONSerialization.jsonObject(
-      with: encoder.encode(report.explanation(of: report.bets[0]))) as? [String: Any]
+    let explanation =
+      try JSONSerialization.jsonObject(
+        with: encoder.encode(report.explanation(of: report.bets[0]))) as? [String: Any]
     XCTAssertNotNil(explanation?["expected_profit"] as? Double)
   }
 }

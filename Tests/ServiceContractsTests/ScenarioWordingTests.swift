@@ -14,10 +14,12 @@ final class ScenarioWordingTests: XCTestCase {
       let model = GameModel(homeMean: 115, awayMean: 112, correlation: rho, overtime: Overtime(rate: 0.08))
       let scenarios = try TotalsScenarios(model: model, line: 226.5, options: SimulationOptions(simulations: 2_000, seed: 2))
       let words = Dictionary(uniqueKeysWithValues: scenarios.entries.map { ($0.variant.name, $0.definition(from: scenarios.base)) })
-      XCTAssertEqual(Array(words.keys).sorted(), [
-        "base", "high_correlation", "high_ot", "high_pace", "high_variance", "low_pace", "low_variance", "no_correlation",
-        "skew_normal",
-      ])
+      XCTAssertEqual(
+        Array(words.keys).sorted(),
+        [
+          "base", "high_correlation", "high_ot", "high_pace", "high_variance", "low_pace", "low_variance", "no_correlation",
+          "skew_normal",
+        ])
       XCTAssertEqual(words["high_correlation"], String(format: "rho +0.15: %.2f -> %.2f", rho, rho + 0.15))
       XCTAssertEqual(words["high_ot"], "overtime rate +0.04: 0.08 -> 0.12")
       XCTAssertEqual(words["high_pace"], "projections +3 points each: home 115.00 -> 118.00, away 112.00 -> 115.00")

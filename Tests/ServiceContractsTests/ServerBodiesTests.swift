@@ -25,7 +25,8 @@ final class ServerBodiesTests: XCTestCase {
       FailureDocument.Problem(field: "home_std_dev", value: "-1", message: "must be > 0"),
       FailureDocument.Problem(field: "limit", value: "900", message: "must be in 1...500", location: "query"),
     ]
-    let invalid = try json(FailureDocument(status: 422, reason: "Unprocessable Content", message: "invalid request", problems: problems, requestID: "r1"))
+    let invalid = try json(
+      FailureDocument(status: 422, reason: "Unprocessable Content", message: "invalid request", problems: problems, requestID: "r1"))
     XCTAssertEqual(
       invalid,
       #"{"detail":[{"input":"-1","loc":["body","home_std_dev"],"msg":"must be > 0","type":"value_error"},"#
@@ -107,9 +108,10 @@ final class ServerBodiesTests: XCTestCase {
     // The withheld bet keeps explicit nulls, which the client reads as "withheld".
     let lone = try XCTUnwrap(everything.bets.first { $0.evDisabledReason != nil })
     let body = try json(lone)
-    for key in ["\"true_prob\":null", "\"fair_american_odds\":null", "\"best_book\":null", "\"ev_disabled_reason\":\"no_pair\"",
-      "\"ev_confidence_tier\":null", "\"has_fair\":false", "\"selection_key\":\"team:nyk\""]
-    {
+    for key in [
+      "\"true_prob\":null", "\"fair_american_odds\":null", "\"best_book\":null", "\"ev_disabled_reason\":\"no_pair\"",
+      "\"ev_confidence_tier\":null", "\"has_fair\":false", "\"selection_key\":\"team:nyk\"",
+    ] {
       XCTAssertTrue(body.contains(key), key)
     }
     // Games that have started leave the pre-game page.

@@ -165,7 +165,10 @@ final class SoakTests: XCTestCase {
     var slow: [RawConnection] = []
     for k in 0..<40 {
       let c = try RawConnection(port: server.port)
-      try c.send(k < 30 ? "POST /api/monte-carlo/simulate HTTP/1.1\r\nHost: t\r\nContent-Le" : "POST /api/monte-carlo/simulate HTTP/1.1\r\nHost: t\r\nContent-Length: 900\r\n\r\n{")
+      try c.send(
+        k < 30
+          ? "POST /api/monte-carlo/simulate HTTP/1.1\r\nHost: t\r\nContent-Le"
+          : "POST /api/monte-carlo/simulate HTTP/1.1\r\nHost: t\r\nContent-Length: 900\r\n\r\n{")
       slow.append(c)
     }
     let dripping = Array(slow[30...])
@@ -176,7 +179,8 @@ final class SoakTests: XCTestCase {
       }
     }
     let heavyBody = Data(
-      #"{"home_projection": 112, "away_projection": 108, "total_line": 220.5, "n_sims": 60000000, "include_scenarios": false, "include_sensitivity": false}"#.utf8)
+      #"{"home_projection": 112, "away_projection": 108, "total_line": 220.5, "n_sims": 60000000, "include_scenarios": false, "include_sensitivity": false}"#
+        .utf8)
     let finished = Completions()
     // Enough heavy work to outlast several light requests on a fast machine too (with AVX-512 a
     // worker runs one heavy request's 6x10^7 games in about half a second; 12 of them left a

@@ -5,8 +5,10 @@ import XCTest
 /// probability when the simulate request asks for the exact block, the simulation's interval
 /// rule otherwise, the slate's stakes in a batch, and the server's own thresholds.
 final class AdviceEndpointTests: XCTestCase {
-  let body: [String: Any] = ["home_projection": 115, "away_projection": 112, "total_line": 225.5,
-                             "include_scenarios": false, "include_sensitivity": false]
+  let body: [String: Any] = [
+    "home_projection": 115, "away_projection": 112, "total_line": 225.5,
+    "include_scenarios": false, "include_sensitivity": false,
+  ]
 
   func testSimulateGradesOnTheExactProbabilityWhenAsked() async throws {
     // mcsim's policy in the agent's fields too (`serve --agent-advice mcsim`).
@@ -35,10 +37,14 @@ final class AdviceEndpointTests: XCTestCase {
   /// A batch answers each game's stakes and the slate's total exposure; a server configured to
   /// trust its model stakes a bet the default withholds.
   func testBatchStakesFollowTheServersPolicy() async throws {
-    let batch: [String: Any] = ["games": [[
-      "game_id": "g1", "home_team_abbr": "BOS", "away_team_abbr": "MIA", "home_ppg": 126, "home_opp_ppg": 110,
-      "away_ppg": 110, "away_opp_ppg": 124, "total_line": 225.5,
-    ]], "n_sims": 100_000]
+    let batch: [String: Any] = [
+      "games": [
+        [
+          "game_id": "g1", "home_team_abbr": "BOS", "away_team_abbr": "MIA", "home_ppg": 126, "home_opp_ppg": 110,
+          "away_ppg": 110, "away_opp_ppg": 124, "total_line": 225.5,
+        ]
+      ], "n_sims": 100_000,
+    ]
     let strict = try await serve()
     let withheld = try await strict.post("/api/monte-carlo/batch", json: batch)
     XCTAssertEqual(withheld.status, 200, withheld.text)
@@ -47,7 +53,9 @@ final class AdviceEndpointTests: XCTestCase {
     XCTAssertEqual((game["stakes"] as? [Any])?.count, 0)
     XCTAssertEqual(withheld.json.number("total_exposure"), 0)
 
-    let trusting = try await serve { $0.pricing.advice.trustModel = true; $0.pricing.advice.bankroll = 500 }
+    let trusting = try await serve {
+      $0.pricing.advice.trustModel = true; $0.pricing.advice.bankroll = 500
+    }
     let staked = try await trusting.post("/api/monte-carlo/batch", json: batch)
     let stakes = try XCTUnwrap(staked.json.list("games").first?["stakes"] as? [[String: Any]])
     XCTAssertEqual(stakes.count, 1)

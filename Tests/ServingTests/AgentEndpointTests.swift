@@ -39,8 +39,10 @@ final class AgentEndpointTests: XCTestCase {
     XCTAssertEqual(result.object("ev_metrics").number("ev_over") ?? .nan, evOver.rounded(.toNearestOrEven) / 10_000, accuracy: 1e-12)
     XCTAssertNil(result["analytic"] as? [String: Any], "the exact block is computed only when asked")
     let scenarios = result.object("scenarios")
-    for name in ["base", "high_pace", "low_pace", "high_variance", "low_variance", "high_ot", "no_correlation",
-                 "high_correlation", "skew_normal", "_summary"] {
+    for name in [
+      "base", "high_pace", "low_pace", "high_variance", "low_variance", "high_ot", "no_correlation",
+      "high_correlation", "skew_normal", "_summary",
+    ] {
       XCTAssertNotNil(scenarios[name], "scenarios.\(name)")
     }
     // Same body, same answer: the server's seed makes every request reproducible.

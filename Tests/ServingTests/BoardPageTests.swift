@@ -295,7 +295,9 @@ final class BoardPageTests: XCTestCase {
       let line = bet["line_value"] as! Double
       return "\(bet["market_key"]!)|\(bet["selection_key"]!)|\(line)".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
     }
-    let legs = [over, spread].map { ["game_id": $0["game_id"]!, "market_key": $0["market_key"]!, "selection_key": $0["selection_key"]!, "line_value": $0["line_value"]!] }
+    let legs = [over, spread].map {
+      ["game_id": $0["game_id"]!, "market_key": $0["market_key"]!, "selection_key": $0["selection_key"]!, "line_value": $0["line_value"]!]
+    }
     let api = try await server.post("/api/fairbet/parlay/evaluate", json: ["legs": legs])
     XCTAssertEqual(api.status, 200, api.text)
     let joint = try XCTUnwrap(api.json["fair_probability"] as? Double)
@@ -408,7 +410,8 @@ final class BoardPageTests: XCTestCase {
     let basic = "Authorization: Basic \(Data("me:s3cret".utf8).base64EncodedString())\r\n"
     let body = #"{"home_projection": 112, "away_projection": 108, "total_line": 220.5}"#
     let post = try rawAPI(
-      "POST /api/monte-carlo/simulate HTTP/1.1\r\nHost: t\r\n\(basic)Content-Type: text/plain\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
+      "POST /api/monte-carlo/simulate HTTP/1.1\r\nHost: t\r\n\(basic)Content-Type: text/plain\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
+    )
     XCTAssertEqual(RawConnection.status(post), 401, post)
     let crossSite = try rawAPI("GET / HTTP/1.1\r\nHost: t\r\n\(basic)Sec-Fetch-Site: cross-site\r\nConnection: close\r\n\r\n")
     XCTAssertEqual(RawConnection.status(crossSite), 401, crossSite)

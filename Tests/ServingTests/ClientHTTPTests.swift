@@ -10,12 +10,16 @@ final class ClientHTTPTests: XCTestCase {
     let server = try await serve()
     let strict = try await server.post(
       "/api/monte-carlo/simulate",
-      json: ["home_projection": 115, "away_projection": 110, "total_line": 224.5, "n_sims": 2000, "include_scenarios": false,
-             "include_sensitivity": false])
+      json: [
+        "home_projection": 115, "away_projection": 110, "total_line": 224.5, "n_sims": 2000, "include_scenarios": false,
+        "include_sensitivity": false,
+      ])
     let lax = try await server.post(
       "/api/monte-carlo/simulate",
-      json: ["home_projection": "115", "away_projection": " 110 ", "total_line": "224.5", "n_sims": "2000",
-             "include_scenarios": 0, "include_sensitivity": "no"])
+      json: [
+        "home_projection": "115", "away_projection": " 110 ", "total_line": "224.5", "n_sims": "2000",
+        "include_scenarios": 0, "include_sensitivity": "no",
+      ])
     XCTAssertEqual(lax.status, 200, lax.text)
     let a = strict.json.object("result").object("simulation"), b = lax.json.object("result").object("simulation")
     XCTAssertEqual(a.number("p_over"), b.number("p_over"))
@@ -32,12 +36,19 @@ final class ClientHTTPTests: XCTestCase {
     // The agent's batch takes a game's null sds and line (defaults and "no line").
     let batch = try await server.post(
       "/api/monte-carlo/batch",
-      json: ["n_sims": "1000", "games": [
-        ["game_id": "g1", "home_team_abbr": "LAL", "away_team_abbr": "GSW", "home_ppg": "116.2", "home_opp_ppg": 113.8,
-         "away_ppg": 114.9, "away_opp_ppg": 112.4, "home_std_dev": NSNull(), "total_line": 224.5],
-        ["game_id": "g2", "home_team_abbr": "BOS", "away_team_abbr": "NYK", "home_ppg": 118, "home_opp_ppg": 108,
-         "away_ppg": 115, "away_opp_ppg": 110, "total_line": NSNull()],
-      ]])
+      json: [
+        "n_sims": "1000",
+        "games": [
+          [
+            "game_id": "g1", "home_team_abbr": "LAL", "away_team_abbr": "GSW", "home_ppg": "116.2", "home_opp_ppg": 113.8,
+            "away_ppg": 114.9, "away_opp_ppg": 112.4, "home_std_dev": NSNull(), "total_line": 224.5,
+          ],
+          [
+            "game_id": "g2", "home_team_abbr": "BOS", "away_team_abbr": "NYK", "home_ppg": 118, "home_opp_ppg": 108,
+            "away_ppg": 115, "away_opp_ppg": 110, "total_line": NSNull(),
+          ],
+        ],
+      ])
     XCTAssertEqual(batch.status, 200, batch.text)
     let games = batch.json.list("games")
     XCTAssertNotNil(games[0]["monte_carlo"] as? [String: Any])
@@ -46,18 +57,27 @@ final class ClientHTTPTests: XCTestCase {
     // a required stat may not be null.
     let zero = try await server.post(
       "/api/monte-carlo/batch",
-      json: ["n_sims": 1000, "games": [
-        ["game_id": "g1", "home_team_abbr": "LAL", "away_team_abbr": "GSW", "home_ppg": 116.2, "home_opp_ppg": 113.8,
-         "away_ppg": 114.9, "away_opp_ppg": 112.4, "home_std_dev": 0, "over_odds": 0, "under_odds": 0, "total_line": 224.5],
-      ]])
+      json: [
+        "n_sims": 1000,
+        "games": [
+          [
+            "game_id": "g1", "home_team_abbr": "LAL", "away_team_abbr": "GSW", "home_ppg": 116.2, "home_opp_ppg": 113.8,
+            "away_ppg": 114.9, "away_opp_ppg": 112.4, "home_std_dev": 0, "over_odds": 0, "under_odds": 0, "total_line": 224.5,
+          ]
+        ],
+      ])
     XCTAssertEqual(zero.status, 200, zero.text)
     XCTAssertEqual(zero.json.list("games").first?.number("over_odds"), 1.91)
     let missing = try await server.post(
       "/api/monte-carlo/batch",
-      json: ["games": [
-        ["game_id": "g1", "home_team_abbr": "LAL", "away_team_abbr": "GSW", "home_ppg": NSNull(), "home_opp_ppg": 113.8,
-         "away_ppg": 114.9, "away_opp_ppg": 112.4, "total_line": 224.5],
-      ]])
+      json: [
+        "games": [
+          [
+            "game_id": "g1", "home_team_abbr": "LAL", "away_team_abbr": "GSW", "home_ppg": NSNull(), "home_opp_ppg": 113.8,
+            "away_ppg": 114.9, "away_opp_ppg": 112.4, "total_line": 224.5,
+          ]
+        ]
+      ])
     XCTAssertEqual(missing.status, 422, missing.text)
     XCTAssertEqual(missing.json.list("errors").first?["field"] as? String, "games[0].home_ppg")
     // Text that only looks like a number is not one.

@@ -144,7 +144,9 @@ final class DuplicateKeyTests: XCTestCase {
 
     let batch = try await server.post(
       "/api/monte-carlo/batch",
-      Data(#"{"games": [{"home_team": "A", "away_team": "B", "home_projection": 110, "away_projection": 105}, {"home_team": "C", "away_team": "D", "total_line": 220, "tot\u0061l_line": 230}]}"#.utf8))
+      Data(
+        #"{"games": [{"home_team": "A", "away_team": "B", "home_projection": 110, "away_projection": 105}, {"home_team": "C", "away_team": "D", "total_line": 220, "tot\u0061l_line": 230}]}"#
+          .utf8))
     XCTAssertEqual(batch.status, 422, batch.text)
     XCTAssertEqual(batch.json.list("errors").first?["field"] as? String, "games[1].total_line", batch.text)
 

@@ -16,7 +16,6 @@ final class LiveSourceTests: XCTestCase {
   var statsPath: String { Self.statsPath }
   static var statsPath: String { Fixture.projectRoot.appendingPathComponent("Scenarios/feed_team_stats.json").path }
 
-
   func testAChangingThenFailingFeedServesNewLinesThenTheLastGoodOnes() async throws {
     let (server, feedURL, firstRead) = try await serveChangingFeed()
     var tonight = firstRead

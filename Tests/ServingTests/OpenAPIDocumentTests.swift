@@ -109,7 +109,8 @@ final class OpenAPIDocumentTests: XCTestCase {
     if ProcessInfo.processInfo.environment["MCSIM_RECORD_GOLDEN"] == "1" { try made.write(to: url) }
     XCTAssertEqual(
       String(decoding: try Data(contentsOf: url), as: UTF8.self), String(decoding: made, as: UTF8.self),
-      "\(Self.referencePath) is stale: MCSIM_RECORD_GOLDEN=1 swift test -c release --disable-testable-imports --filter OpenAPIDocumentTests rewrites it")
+      "\(Self.referencePath) is stale: MCSIM_RECORD_GOLDEN=1 swift test -c release --disable-testable-imports --filter OpenAPIDocumentTests rewrites it"
+    )
   }
 
   /// Every key of a real answer is in its documented schema (a field added to a contract and
@@ -144,7 +145,9 @@ final class OpenAPIDocumentTests: XCTestCase {
 
   /// A server with every endpoint configured: the live feed fixture, its stats and the AFL pool.
   func liveServer(maxSimulations: Int = 10_000_000) async throws -> TestServer {
-    let feed = try XCTUnwrap(Bundle.module.url(forResource: "theoddsapi_v4_basketball_nba_american.json", withExtension: nil, subdirectory: "Resources")).path
+    let feed = try XCTUnwrap(
+      Bundle.module.url(forResource: "theoddsapi_v4_basketball_nba_american.json", withExtension: nil, subdirectory: "Resources")
+    ).path
     let root = Fixture.projectRoot
     let server = try await serve {
       var live = LiveSourceConfiguration(odds: feed)

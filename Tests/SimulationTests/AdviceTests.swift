@@ -33,7 +33,9 @@ final class AdviceTests: XCTestCase {
       XCTAssertEqual(r.evMetrics.recommendedBet, .betOver, "seed \(seed)")
       XCTAssertEqual(r.verdict, .leanOver, "seed \(seed)")
       XCTAssertEqual(r.evMetrics.evOver, evExact, accuracy: 1e-15)
-      XCTAssertEqual(r.ourKelly, BetEvaluation(odds: market.overOdds, probabilities: .init(win: pOver, lose: 1 - pOver)).kellyStake(fraction: 0.25, cap: 0.05), accuracy: 1e-15)
+      XCTAssertEqual(
+        r.ourKelly, BetEvaluation(odds: market.overOdds, probabilities: .init(win: pOver, lose: 1 - pOver)).kellyStake(fraction: 0.25, cap: 0.05),
+        accuracy: 1e-15)
       simulatedEVs.insert(r.advice.sides[0].simulatedEV)
     }
     XCTAssertGreaterThan(simulatedEVs.count, 50, "the simulated EV beside it varies with the seed")

@@ -41,7 +41,8 @@ final class DeterminismTests: XCTestCase {
   /// Pinned counts for one seed: a change in the generator, the transforms or the chunking
   /// shows up here before it silently changes every published number.
   func testValueStability() throws {
-    let h = try GameSimulator.simulate(GameModel(homeMean: 115, awayMean: 112), options: SimulationOptions(simulations: 100_000, seed: 2024, threads: 1))
+    let h = try GameSimulator.simulate(
+      GameModel(homeMean: 115, awayMean: 112), options: SimulationOptions(simulations: 100_000, seed: 2024, threads: 1))
     let totals = ScoreDistribution(histogram: h).totals
     let p = totals.probabilities(line: 225.5)
     XCTAssertEqual(Int((p.above * 100_000).rounded()), StabilityPin.overCount)
@@ -85,11 +86,13 @@ final class GameFinishedTests: XCTestCase {
     for threads in [1, 2] {
       let log = Log()
       let options = SimulationOptions(simulations: 2 * GameSimulator.chunkSize + 5, seed: 8, threads: threads)
-      let histograms = try GameSimulator.simulate(models, options: options, gameFinished: { k, h in
-        log.lock.lock()
-        log.finished.append((k, h))
-        log.lock.unlock()
-      })
+      let histograms = try GameSimulator.simulate(
+        models, options: options,
+        gameFinished: { k, h in
+          log.lock.lock()
+          log.finished.append((k, h))
+          log.lock.unlock()
+        })
       XCTAssertEqual(log.finished.map(\.0).sorted(), Array(models.indices))
       for (k, h) in log.finished { XCTAssertEqual(h, histograms[k]) }
       // One thread takes the chunks game by game, so games finish in order.

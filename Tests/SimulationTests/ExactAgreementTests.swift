@@ -15,26 +15,39 @@ final class ExactAgreementTests: XCTestCase {
 
   static let cases: [Case] = [
     Case(name: "service defaults", model: GameModel(homeMean: 115, awayMean: 112), line: 225.5),
-    Case(name: "negative rho, unequal sds, whole line",
-         model: GameModel(homeMean: 118.3, awayMean: 109.6, homeSD: 12, awaySD: 8, correlation: -0.3), line: 227),
-    Case(name: "tie overtime",
-         model: GameModel(homeMean: 111, awayMean: 111.4, homeSD: 11, awaySD: 9, correlation: 0.2,
-                          overtime: Overtime(kind: .tie)), line: 222),
-    Case(name: "tie overtime, realistic periods",
-         model: GameModel(homeMean: 113, awayMean: 110, homeSD: 12, awaySD: 12, correlation: 0.4,
-                          overtime: Overtime(kind: .tie, points: 22, sd: 6)), line: 223.5),
-    Case(name: "no overtime, strong correlation",
-         model: GameModel(homeMean: 104.2, awayMean: 99.9, homeSD: 9, awaySD: 10.5, correlation: 0.9,
-                          overtime: Overtime(kind: .none)), line: 204),
-    Case(name: "floor binds",
-         model: GameModel(homeMean: 96, awayMean: 94, homeSD: 14, awaySD: 13, correlation: 0.1,
-                          overtime: Overtime(kind: .flat, rate: 0.1, points: 10, sd: 4), scoreFloor: 90), line: 190),
-    Case(name: "away sd much larger than home, strong correlation (conditions on away)",
-         model: GameModel(homeMean: 108, awayMean: 111, homeSD: 1, awaySD: 14, correlation: 0.8,
-                          overtime: Overtime(kind: .none)), line: 219.5),
-    Case(name: "perfect correlation",
-         model: GameModel(homeMean: 110, awayMean: 108, homeSD: 10, awaySD: 7, correlation: 1,
-                          overtime: Overtime(kind: .none)), line: 218),
+    Case(
+      name: "negative rho, unequal sds, whole line",
+      model: GameModel(homeMean: 118.3, awayMean: 109.6, homeSD: 12, awaySD: 8, correlation: -0.3), line: 227),
+    Case(
+      name: "tie overtime",
+      model: GameModel(
+        homeMean: 111, awayMean: 111.4, homeSD: 11, awaySD: 9, correlation: 0.2,
+        overtime: Overtime(kind: .tie)), line: 222),
+    Case(
+      name: "tie overtime, realistic periods",
+      model: GameModel(
+        homeMean: 113, awayMean: 110, homeSD: 12, awaySD: 12, correlation: 0.4,
+        overtime: Overtime(kind: .tie, points: 22, sd: 6)), line: 223.5),
+    Case(
+      name: "no overtime, strong correlation",
+      model: GameModel(
+        homeMean: 104.2, awayMean: 99.9, homeSD: 9, awaySD: 10.5, correlation: 0.9,
+        overtime: Overtime(kind: .none)), line: 204),
+    Case(
+      name: "floor binds",
+      model: GameModel(
+        homeMean: 96, awayMean: 94, homeSD: 14, awaySD: 13, correlation: 0.1,
+        overtime: Overtime(kind: .flat, rate: 0.1, points: 10, sd: 4), scoreFloor: 90), line: 190),
+    Case(
+      name: "away sd much larger than home, strong correlation (conditions on away)",
+      model: GameModel(
+        homeMean: 108, awayMean: 111, homeSD: 1, awaySD: 14, correlation: 0.8,
+        overtime: Overtime(kind: .none)), line: 219.5),
+    Case(
+      name: "perfect correlation",
+      model: GameModel(
+        homeMean: 110, awayMean: 108, homeSD: 10, awaySD: 7, correlation: 1,
+        overtime: Overtime(kind: .none)), line: 218),
   ]
 
   func testSimulationAgreesWithExactDistribution() throws {
@@ -83,8 +96,9 @@ final class ExactAgreementTests: XCTestCase {
   /// first order: E[total] = mu_h + mu_a + rate * E[K]; Var of the regulation total
   /// = sd_h^2 + sd_a^2 + 2 rho sd_h sd_a + 2/12 (Sheppard's rounding correction, two teams).
   func testExactMomentsMatchClosedForm() throws {
-    let model = GameModel(homeMean: 115.3, awayMean: 111.8, homeSD: 11, awaySD: 9, correlation: 0.35,
-                          overtime: Overtime(kind: .none))
+    let model = GameModel(
+      homeMean: 115.3, awayMean: 111.8, homeSD: 11, awaySD: 9, correlation: 0.35,
+      overtime: Overtime(kind: .none))
     let t = try XCTUnwrap(ExactScoreDistribution.compute(model)).totals
     XCTAssertEqual(t.mean, 227.1, accuracy: 1e-9)
     let variance = 121.0 + 81 + 2 * 0.35 * 99 + 2.0 / 12

@@ -112,8 +112,10 @@ final class ParameterSweepTests: XCTestCase {
   /// The same seed gives the same sweep on any number of threads.
   func testThreadCountDoesNotMatter() throws {
     let axes = [SweepAxis(.line, [224, 226.5]), SweepAxis(.sdScale, [0.8, 1, 1.2])]
-    let one = try ParameterSweep(model: model, market: market, axes: axes, options: SimulationOptions(simulations: 200_000, seed: 9, threads: 1), exact: false)
-    let two = try ParameterSweep(model: model, market: market, axes: axes, options: SimulationOptions(simulations: 200_000, seed: 9, threads: 2), exact: false)
+    let one = try ParameterSweep(
+      model: model, market: market, axes: axes, options: SimulationOptions(simulations: 200_000, seed: 9, threads: 1), exact: false)
+    let two = try ParameterSweep(
+      model: model, market: market, axes: axes, options: SimulationOptions(simulations: 200_000, seed: 9, threads: 2), exact: false)
     XCTAssertEqual(one.points.map(\.pOver.value), two.points.map(\.pOver.value))
     XCTAssertEqual(one.points.map(\.evUnder.value), two.points.map(\.evUnder.value))
   }

@@ -14,8 +14,10 @@ final class ScoreGridTests: XCTestCase {
     let models = [
       GameModel(homeMean: 115, awayMean: 112, overtime: Overtime(kind: .none), scoreFloor: nil),
       GameModel(homeMean: 40, awayMean: 30, homeSD: 25, awaySD: 3, correlation: -0.95, overtime: Overtime(kind: .none), scoreFloor: nil),
-      GameModel(homeMean: 100, awayMean: 100, homeSD: 12, awaySD: 12, correlation: 0, overtime: Overtime(kind: .none), scoreFloor: nil, skewness: 0.95),
-      GameModel(homeMean: 100, awayMean: 100, homeSD: 8, awaySD: 14, correlation: 0, overtime: Overtime(kind: .none), scoreFloor: nil, skewness: -0.95),
+      GameModel(
+        homeMean: 100, awayMean: 100, homeSD: 12, awaySD: 12, correlation: 0, overtime: Overtime(kind: .none), scoreFloor: nil, skewness: 0.95),
+      GameModel(
+        homeMean: 100, awayMean: 100, homeSD: 8, awaySD: 14, correlation: 0, overtime: Overtime(kind: .none), scoreFloor: nil, skewness: -0.95),
     ]
     for model in models {
       try model.validate()

@@ -63,9 +63,10 @@ final class SensitivityStandardErrorTests: XCTestCase {
         let histograms = try GameSimulator.simulate([first, second], options: options, commonRandomNumbers: true)
         let unders = histograms.map { h in
           zip(h.grid.homeMin..., stride(from: 0, to: h.counts.count, by: h.grid.awayBins)).reduce(UInt64(0)) { sum, row in
-            sum + (0..<h.grid.awayBins).reduce(UInt64(0)) { s, c in
-              Double(row.0 + h.grid.awayMin + c) < line ? s + h.counts[row.1 + c] : s
-            }
+            sum
+              + (0..<h.grid.awayBins).reduce(UInt64(0)) { s, c in
+                Double(row.0 + h.grid.awayMin + c) < line ? s + h.counts[row.1 + c] : s
+              }
           } + h.overflow.reduce(UInt64(0)) { Double($1.key.home + $1.key.away) < line ? $0 + $1.value : $0 }
         }
         let moved = try XCTUnwrap(GameSimulator.pairedUnders(first, second, line: line, options: options))

@@ -11,8 +11,9 @@ final class SkewNormalTests: XCTestCase {
 
   func testMomentsOfSkewedScores() throws {
     let n = 1_000_000
-    let model = GameModel(homeMean: 112, awayMean: 108, homeSD: 11, awaySD: 9, correlation: 0.3,
-                          overtime: Overtime(kind: .none), skewness: 0.19)
+    let model = GameModel(
+      homeMean: 112, awayMean: 108, homeSD: 11, awaySD: 9, correlation: 0.3,
+      overtime: Overtime(kind: .none), skewness: 0.19)
     let d = ScoreDistribution(histogram: try GameSimulator.simulate(model, options: SimulationOptions(simulations: n, seed: 8)))
     let home = d.homeScores, away = d.awayScores
     let rn = Double(n).squareRoot()

@@ -7,8 +7,10 @@ import XCTest
 /// count, totals, spreads and moneylines against the exact distribution of the same model.
 /// Tolerances are 4 standard errors at the test's sample size.
 final class SlateEvaluatorTests: XCTestCase {
-  func game(_ id: String, _ model: GameModel?, total: Double? = nil, spread: Double? = nil,
-            moneyline: (Double, Double)? = nil, problem: String? = nil) throws -> SlateGame {
+  func game(
+    _ id: String, _ model: GameModel?, total: Double? = nil, spread: Double? = nil,
+    moneyline: (Double, Double)? = nil, problem: String? = nil
+  ) throws -> SlateGame {
     var markets = GameMarkets(total: total.map { TotalsMarket(line: $0) })
     markets.spread = spread.map { SpreadMarket(homeLine: $0) }
     if let (h, a) = moneyline { markets.moneyline = MoneylineMarket(homeOdds: try Odds(decimal: h), awayOdds: try Odds(decimal: a)) }

@@ -38,7 +38,8 @@ final class SlatePricingTests: XCTestCase {
     let priced = try pricing.price(SlatePricingRequest(games: [live, game("g1", 108, 104, line: 213.5)]))
     XCTAssertEqual(
       priced.evaluation.games[0].error,
-      "in play (started 2023-12-12T00:40:00Z): the feed's prices are live, and the pre-game model does not apply (give --scoreboard to price it in play)")
+      "in play (started 2023-12-12T00:40:00Z): the feed's prices are live, and the pre-game model does not apply (give --scoreboard to price it in play)"
+    )
     XCTAssertNil(priced.evaluation.games[1].error)
   }
 

@@ -79,7 +79,9 @@ final class AdviceCommandTests: XCTestCase {
   /// (fraction x --bankroll), and the slate's total_exposure their sum; the config file read is
   /// named in the output.
   func testSlateStakesInMoneyWithTotalExposure() throws {
-    let slate = try write("slate.json", """
+    let slate = try write(
+      "slate.json",
+      """
       {"model": {"ot_model": "tie"}, "games": [
         {"game_id": "g1", "home_team": "BOS", "away_team": "MIA", "home_projection": 116, "away_projection": 113,
          "home_sd": 14, "away_sd": 8, "rho": 0.3, "total_line": 226.5, "spread": -1.5},

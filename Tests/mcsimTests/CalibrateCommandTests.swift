@@ -26,7 +26,8 @@ final class CalibrateCommandTests: XCTestCase {
       var aw = 95 + (i * 53) % 27
       if aw == hs { aw += 1 }
       let spread = -3.5 + Double(i % 5)
-      rows.append("2020-21,\(date),T\(home),T\(away),\(hs),\(aw),0,\(210 + i % 7),\(spread),\(spread < 0 ? -150 : 130),\(spread < 0 ? 130 : -150),regular,0")
+      rows.append(
+        "2020-21,\(date),T\(home),T\(away),\(hs),\(aw),0,\(210 + i % 7),\(spread),\(spread < 0 ? -150 : 130),\(spread < 0 ? 130 : -150),regular,0")
     }
     let url = dir.appendingPathComponent("results.csv")
     try (rows + extra).joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
@@ -51,7 +52,9 @@ final class CalibrateCommandTests: XCTestCase {
     let used = try XCTUnwrap(((run["result"] as? [String: Any])?["simulation"] as? [String: Any])?["model"] as? [String: Any])
     XCTAssertEqual(used["home_std_dev"] as? Double, sd)
     // An option given beside the model file wins.
-    let over = try MCSimBinary.json(["run", "--line", "220.5", "--home", "110", "--away", "108", "--model", model, "--home-sd", "9", "--seed", "1", "--json"])
+    let over = try MCSimBinary.json([
+      "run", "--line", "220.5", "--home", "110", "--away", "108", "--model", model, "--home-sd", "9", "--seed", "1", "--json",
+    ])
     XCTAssertEqual((((over["result"] as? [String: Any])?["simulation"] as? [String: Any])?["model"] as? [String: Any])?["home_std_dev"] as? Double, 9)
   }
 
@@ -61,7 +64,9 @@ final class CalibrateCommandTests: XCTestCase {
     XCTAssertEqual(try MCSimBinary.run(["calibrate", try resultsFile(), "--out", model]).status, 0)
     let file = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: model))) as? [String: Any])
     let rho = try XCTUnwrap((file["model"] as? [String: Any])?["rho"] as? Double)
-    let sweep = try MCSimBinary.json(["sweep", "--line", "220:222:1", "--home", "110", "--away", "108", "--model", model, "--sims", "1000", "--seed", "1", "--json"])
+    let sweep = try MCSimBinary.json([
+      "sweep", "--line", "220:222:1", "--home", "110", "--away", "108", "--model", model, "--sims", "1000", "--seed", "1", "--json",
+    ])
     XCTAssertEqual(((sweep["result"] as? [String: Any])?["model"] as? [String: Any])?["correlation"] as? Double, rho)
     let slatePath = SlateCommandTests.path("Scenarios/slate_batch.json")
     let slate = try MCSimBinary.json([

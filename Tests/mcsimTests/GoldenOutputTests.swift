@@ -12,25 +12,33 @@ final class GoldenOutputTests: XCTestCase {
 
   static let cases: [(name: String, arguments: [String])] = {
     let run = ["run", "--line", "225.5", "--home", "115", "--away", "112", "--seed", "3", "--threads", "2"]
-    let sweeps = ["run", "--line", "221", "--home", "112.5", "--away", "108.3", "--scenarios", "--sensitivity",
-                  "--sims", "20000", "--seed", "4", "--threads", "2"]
+    let sweeps = [
+      "run", "--line", "221", "--home", "112.5", "--away", "108.3", "--scenarios", "--sensitivity",
+      "--sims", "20000", "--seed", "4", "--threads", "2",
+    ]
     let request = ["run", "--request", "Scenarios/simulate_request.json", "--seed", "5", "--threads", "2"]
     let batch = ["slate", "Scenarios/slate_batch.json", "--sims", "20000", "--seed", "6", "--threads", "2"]
     let native = ["slate", "Scenarios/slate_native.json", "--sims", "20000", "--seed", "7", "--threads", "2"]
-    let feed = ["slate", "--odds", "Scenarios/feed_odds_api_nba.json", "--stats", "Scenarios/feed_team_stats.json",
-                "--sims", "20000", "--seed", "8", "--threads", "2"]
+    let feed = [
+      "slate", "--odds", "Scenarios/feed_odds_api_nba.json", "--stats", "Scenarios/feed_team_stats.json",
+      "--sims", "20000", "--seed", "8", "--threads", "2",
+    ]
     let fair = ["fair", "Scenarios/quotes.json"]
     let devig = ["devig", "--method", "all", "--", "-110", "-120"]
     let convert = ["odds", "convert", "--", "-110", "+150", "1.91", "10/11"]
     let tradeExact = ["trade", "Scenarios/trade_request.json", "--deterministic"]
     let tradeSimulated = ["trade", "Scenarios/trade_request.json", "--sims", "20000", "--seed", "9", "--threads", "2"]
-    let sweep = ["sweep", "--line", "220:230:1", "--rho", "0,0.5", "--home", "115", "--away", "112", "--spread", "-3.5",
-                 "--moneyline", "--sims", "20000", "--seed", "10", "--threads", "2"]
+    let sweep = [
+      "sweep", "--line", "220:230:1", "--rho", "0,0.5", "--home", "115", "--away", "112", "--spread", "-3.5",
+      "--moneyline", "--sims", "20000", "--seed", "10", "--threads", "2",
+    ]
     let tradeBatch = ["trade", "--squad", "Scenarios/afl_squad.json", "--pool", "Scenarios/afl_pool.json", "--deterministic", "--top", "5"]
     // Parlays on the joint histogram and on the multivariate path's loop transform (d = 8): both
     // give the same bits on every x86-64 (dgemm's last bits follow OpenBLAS's kernel for the CPU).
-    let parlay = ["parlay", "--home", "115", "--away", "112", "--leg", "over:225.5", "--leg", "home-spread:-3.5",
-                  "--leg", "home-ml", "--price", "6.0", "--sims", "20000", "--seed", "11", "--threads", "2"]
+    let parlay = [
+      "parlay", "--home", "115", "--away", "112", "--leg", "over:225.5", "--leg", "home-spread:-3.5",
+      "--leg", "home-ml", "--price", "6.0", "--sims", "20000", "--seed", "11", "--threads", "2",
+    ]
     let parlayFile = ["parlay", "Scenarios/parlay.json", "--sims", "20000", "--seed", "12", "--threads", "2"]
     var out: [(String, [String])] = []
     for (name, args) in [
@@ -81,7 +89,8 @@ final class GoldenOutputTests: XCTestCase {
         let a = expected.split(separator: "\n", omittingEmptySubsequences: false)
         let b = text.split(separator: "\n", omittingEmptySubsequences: false)
         let i = (0..<min(a.count, b.count)).first { a[$0] != b[$0] } ?? min(a.count, b.count)
-        XCTFail("\(name): differs at line \(i + 1):\n  golden: \(i < a.count ? String(a[i]) : "<end>")\n  now:    \(i < b.count ? String(b[i]) : "<end>")")
+        XCTFail(
+          "\(name): differs at line \(i + 1):\n  golden: \(i < a.count ? String(a[i]) : "<end>")\n  now:    \(i < b.count ? String(b[i]) : "<end>")")
       }
     }
   }

@@ -52,7 +52,8 @@ final class HelpReferenceTests: XCTestCase {
     let record = ProcessInfo.processInfo.environment["MCSIM_RECORD_GOLDEN"] == "1"
     let commands = try subcommands()
     XCTAssertGreaterThanOrEqual(commands.count, 15, "fourteen commands and odds convert: \(commands)")
-    var index = "# Reference\n\nOne page per subcommand, generated from its `--help` (checked by the suite), and\n[openapi.json](openapi.json), the server's OpenAPI document.\n\n"
+    var index =
+      "# Reference\n\nOne page per subcommand, generated from its `--help` (checked by the suite), and\n[openapi.json](openapi.json), the server's OpenAPI document.\n\n"
     for command in commands {
       let help = try MCSimBinary.run(command + ["--help"])
       XCTAssertEqual(help.status, 0, help.stderr)
@@ -67,7 +68,8 @@ final class HelpReferenceTests: XCTestCase {
       let checkedIn = try? String(contentsOf: url, encoding: .utf8)
       XCTAssertEqual(
         checkedIn, text,
-        "docs/reference/\(file) is stale: MCSIM_RECORD_GOLDEN=1 swift test -c release --disable-testable-imports --filter HelpReferenceTests rewrites it")
+        "docs/reference/\(file) is stale: MCSIM_RECORD_GOLDEN=1 swift test -c release --disable-testable-imports --filter HelpReferenceTests rewrites it"
+      )
       // Every option the help lists is on the page (by construction; a hand edit would break it).
       for option in help.stdout.matches(of: /--[a-z][a-z0-9-]*/).map({ String($0.output) }) {
         XCTAssertTrue(checkedIn?.contains(option) ?? false, "\(file) does not show \(option)")

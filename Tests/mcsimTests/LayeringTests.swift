@@ -49,7 +49,9 @@ final class LayeringTests: XCTestCase {
   /// its length, signature to closing brace (braces in strings and comments not counted).
   static func longFunctions(_ lines: [String]) -> [(line: Int, length: Int)] {
     let start = try! NSRegularExpression(
-      pattern: #"^\s*(@\w+(\([^)]*\))?\s+)*((public|package|private|fileprivate|internal|static|mutating|override|nonisolated|final)\s+)*(func\s|init[?(<]|var\s+\w+\s*:[^=]*\{\s*$)"#)
+      pattern:
+        #"^\s*(@\w+(\([^)]*\))?\s+)*((public|package|private|fileprivate|internal|static|mutating|override|nonisolated|final)\s+)*(func\s|init[?(<]|var\s+\w+\s*:[^=]*\{\s*$)"#
+    )
     var out: [(Int, Int)] = []
     for (i, line) in lines.enumerated()
     where start.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil {

@@ -51,14 +51,14 @@ final class LibrarySurfaceTests: XCTestCase {
     // A path dependency's identity is its folder's name (a clone may be in any folder).
     let identity = Self.root.standardizedFileURL.lastPathComponent.lowercased()
     try """
-      // swift-tools-version:6.1
-      import PackageDescription
-      let package = Package(
-        name: "Consumer",
-        dependencies: [.package(path: "\(Self.root.path)")],
-        targets: [.executableTarget(name: "Consumer", dependencies: [
-          .product(name: "Simulation", package: "\(identity)"), .product(name: "OddsMath", package: "\(identity)")])])
-      """.write(to: dir.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+    // swift-tools-version:6.1
+    import PackageDescription
+    let package = Package(
+      name: "Consumer",
+      dependencies: [.package(path: "\(Self.root.path)")],
+      targets: [.executableTarget(name: "Consumer", dependencies: [
+        .product(name: "Simulation", package: "\(identity)"), .product(name: "OddsMath", package: "\(identity)")])])
+    """.write(to: dir.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
     var code = ""
     for product in ["Simulation", "OddsMath"] {
       let article = try String(

@@ -38,8 +38,10 @@ final class ModelFileCommandsTests: XCTestCase {
       // The feed's games without a total and a spread, and its game in play, are each their
       // own error (exit 3); every other game is priced.
       let feed = try MCSimBinary.run(
-        ["slate", "--odds", "Scenarios/feed_odds_api_nba_spreads.json", "--from-market", "--model", model, "--sims", "20000",
-         "--seed", "3", "--json"])
+        [
+          "slate", "--odds", "Scenarios/feed_odds_api_nba_spreads.json", "--from-market", "--model", model, "--sims", "20000",
+          "--seed", "3", "--json",
+        ])
       XCTAssertEqual(feed.status, 3, feed.stderr)
       let doc = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(feed.stdout.utf8)) as? [String: Any])
       // (A slate answers the agent's batch shape: its keys at the top.)
@@ -50,8 +52,10 @@ final class ModelFileCommandsTests: XCTestCase {
       let commands: [[String]] = [
         ["slate", "Scenarios/slate_batch.json", "--league-factor", "0.15"],
         ["parlay", "--from-market", "--market-total", "224.5", "--market-spread", "-5.5", "--leg", "over:224.5", "--leg", "home-ml"],
-        ["props", "Scenarios/props_feed_nba.json", "--projections", "Scenarios/props_projections.json", "--from-market",
-         "--market-total", "218.5", "--market-spread", "-5.5"],
+        [
+          "props", "Scenarios/props_feed_nba.json", "--projections", "Scenarios/props_projections.json", "--from-market",
+          "--market-total", "218.5", "--market-spread", "-5.5",
+        ],
         ["parlay", "Scenarios/parlay.json"],
         ["props", "Scenarios/props_feed_nba.json", "--projections", "Scenarios/props_projections.json"],
         ["run", "--line", "224.5", "--home", "115", "--away", "110"],
@@ -63,8 +67,10 @@ final class ModelFileCommandsTests: XCTestCase {
         XCTAssertFalse(r.stderr.contains("cannot be reached"), r.stderr)
       }
       let slate = try MCSimBinary.json(
-        ["slate", "Scenarios/slate_batch.json", "--league-factor", "0.15", "--model", model, "--sims", "20000", "--seed", "3",
-         "--json"])
+        [
+          "slate", "Scenarios/slate_batch.json", "--league-factor", "0.15", "--model", model, "--sims", "20000", "--seed", "3",
+          "--json",
+        ])
       let factor = try XCTUnwrap(slate["league_factor"] as? [String: Any], "\(slate)")
       XCTAssertEqual((factor["left_out"] as? [Any])?.count, 0, "\(factor)")
       XCTAssertNotNil(factor["overs_hit"], "\(factor)")
@@ -76,8 +82,10 @@ final class ModelFileCommandsTests: XCTestCase {
   func testPropsAndParlaysStakeWithinTheCap() throws {
     try root {
       let props = try MCSimBinary.json(
-        ["props", "Scenarios/props_feed_nba.json", "--projections", "Scenarios/props_projections.json", "--sims", "20000",
-         "--seed", "3", "--bankroll", "1000", "--kelly-cap", "0.02", "--json"])
+        [
+          "props", "Scenarios/props_feed_nba.json", "--projections", "Scenarios/props_projections.json", "--sims", "20000",
+          "--seed", "3", "--bankroll", "1000", "--kelly-cap", "0.02", "--json",
+        ])
       let rows = try XCTUnwrap((props["result"] as? [String: Any])?["props"] as? [[String: Any]])
       var prices = 0
       for row in rows {
@@ -96,8 +104,10 @@ final class ModelFileCommandsTests: XCTestCase {
       XCTAssertGreaterThan(prices, 10)
       // A parlay whose full Kelly is far above the cap stakes the cap.
       let parlay = try MCSimBinary.json(
-        ["parlay", "--home", "115", "--away", "105", "--leg", "home-ml", "--leg", "over:210.5", "--price", "3.0",
-         "--sims", "200000", "--seed", "4", "--json"])
+        [
+          "parlay", "--home", "115", "--away", "105", "--leg", "home-ml", "--leg", "over:210.5", "--price", "3.0",
+          "--sims", "200000", "--seed", "4", "--json",
+        ])
       let r = try XCTUnwrap(parlay["result"] as? [String: Any])
       XCTAssertGreaterThan(try XCTUnwrap(r["kelly_full"] as? Double), 0.05)
       XCTAssertEqual(try XCTUnwrap(r["stake"] as? Double), 0.05)
@@ -116,7 +126,9 @@ final class ModelFileCommandsTests: XCTestCase {
     let stake = try XCTUnwrap(over["stake"] as? Double)
     XCTAssertGreaterThan(stake, 0, "\(over)")
     XCTAssertEqual(try XCTUnwrap(over["stake_amount"] as? Double), 1000 * stake, accuracy: 1e-9)
-    let table = try MCSimBinary.run(["run", "--line", "224.5", "--home", "115", "--away", "112", "--bankroll", "1000", "--seed", "3", "--model", "seed"])
+    let table = try MCSimBinary.run([
+      "run", "--line", "224.5", "--home", "115", "--away", "112", "--bankroll", "1000", "--seed", "3", "--model", "seed",
+    ])
     XCTAssertTrue(table.stdout.contains(String(format: "stake %.2f of bankroll 1000.00", 1000 * stake)), table.stdout)
     // --max-exposure bounds the one bet of a run too (it was accepted and ignored).
     let capped = try MCSimBinary.json(
@@ -133,8 +145,10 @@ final class ModelFileCommandsTests: XCTestCase {
   /// on closing lines leaves them as they are (its shifts belong to the market's projections).
   func testStatsFittedShiftsApplyToStatsProjections() throws {
     func projections(_ model: String?) throws -> [[Double]] {
-      var args = ["slate", "--odds", "Scenarios/feed_odds_api_nba.json", "--stats", "Scenarios/feed_team_stats.json",
-                  "--sims", "1000", "--seed", "1", "--json"]
+      var args = [
+        "slate", "--odds", "Scenarios/feed_odds_api_nba.json", "--stats", "Scenarios/feed_team_stats.json",
+        "--sims", "1000", "--seed", "1", "--json",
+      ]
       if let model { args += ["--model", model] }
       let doc = try root { try MCSimBinary.json(args, allowedStatus: [0, 3]) }
       return try XCTUnwrap(doc["games"] as? [[String: Any]]).map {
@@ -145,9 +159,11 @@ final class ModelFileCommandsTests: XCTestCase {
     let market = try projections(try modelFile())
     XCTAssertEqual(market, plain, "a market-fitted model does not shift the stats formula")
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("mcsim-stats-model-\(ProcessInfo.processInfo.processIdentifier).json")
-    try Self.calibrated.replacingOccurrences(of: #""source": "market", "home_advantage": 0.1, "total_shift": -1.0"#,
-                                             with: #""source": "stats", "home_advantage": 2.4, "total_shift": -3.0"#)
-      .write(to: url, atomically: true, encoding: .utf8)
+    try Self.calibrated.replacingOccurrences(
+      of: #""source": "market", "home_advantage": 0.1, "total_shift": -1.0"#,
+      with: #""source": "stats", "home_advantage": 2.4, "total_shift": -3.0"#
+    )
+    .write(to: url, atomically: true, encoding: .utf8)
     let shifted = try projections(url.path)
     XCTAssertEqual(shifted.count, plain.count)
     for (s, p) in zip(shifted, plain) {

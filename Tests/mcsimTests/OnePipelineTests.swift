@@ -75,7 +75,9 @@ final class OnePipelineTests: XCTestCase {
   /// The agent's batch request asking for exact grading: `mcsim slate FILE --json` and the
   /// server's batch answer every game's numbers and advice alike (where the games came from aside).
   func testSlateAndBatchAnswerTheSameNumbers() async throws {
-    var fields = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: GoldenOutputTests.projectRoot.appendingPathComponent("Scenarios/slate_batch.json"))) as? [String: Any])
+    var fields = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(contentsOf: GoldenOutputTests.projectRoot.appendingPathComponent("Scenarios/slate_batch.json")))
+        as? [String: Any])
     fields["include_exact"] = true
     let body = try JSONSerialization.data(withJSONObject: fields)
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("mcsim-pipeline-batch.json")

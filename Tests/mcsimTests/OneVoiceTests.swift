@@ -29,8 +29,10 @@ final class OneVoiceTests: XCTestCase {
   /// A bad price is a bad option value in every command: 64, one line, and with --json the
   /// error document on stdout.
   func testBadOptionValuesExit64InEveryCommand() throws {
-    for args in [["odds", "convert", "abc"], ["devig", "abc", "2.0"],
-                 ["run", "--line", "225.5", "--home", "115", "--away", "112", "--over-odds", "abc"]] {
+    for args in [
+      ["odds", "convert", "abc"], ["devig", "abc", "2.0"],
+      ["run", "--line", "225.5", "--home", "115", "--away", "112", "--over-odds", "abc"],
+    ] {
       let r = try MCSimBinary.run(args)
       XCTAssertEqual(r.status, 64, "\(args): \(r.stderr)")
       assertOneLine(r)
@@ -53,8 +55,10 @@ final class OneVoiceTests: XCTestCase {
 
   /// --sims, --seed and --threads: the same limits and messages in run, slate and trade.
   func testSimsHasOneLimitAndMessage() throws {
-    for args in [["run", "--line", "225.5", "--home", "115", "--away", "112"], ["slate", "Scenarios/slate_batch.json"],
-                 ["trade", "Scenarios/trade_request.json"]] {
+    for args in [
+      ["run", "--line", "225.5", "--home", "115", "--away", "112"], ["slate", "Scenarios/slate_batch.json"],
+      ["trade", "Scenarios/trade_request.json"],
+    ] {
       let r = try MCSimBinary.run(args + ["--sims", "0"])
       XCTAssertEqual(r.status, 64, "\(args): \(r.stderr)")
       XCTAssertEqual(r.stderr, "Error: --sims 0: must be between 1 and 10000000000\n", "\(args)")
@@ -97,7 +101,8 @@ final class OneVoiceTests: XCTestCase {
     XCTAssertEqual(t.status, 1)
     XCTAssertTrue(t.stderr.contains("unknown field 'player_in.proj_scroes'"), t.stderr)
 
-    let quotes = #"{"quotes": [{"event": "A@B", "market": "total", "selection": "over", "line": 200.5, "book": "pinnacle", "price": "-110", "observed_at": "2026-04-01T18:00:00Z", "bok": 1}]}"#
+    let quotes =
+      #"{"quotes": [{"event": "A@B", "market": "total", "selection": "over", "line": 200.5, "book": "pinnacle", "price": "-110", "observed_at": "2026-04-01T18:00:00Z", "bok": 1}]}"#
     let f = try MCSimBinary.run(["fair", "-"], stdin: quotes)
     XCTAssertEqual(f.status, 0, f.stderr)
     XCTAssertTrue(f.stderr.contains("warning: unknown field 'quotes[0].bok' ignored"), f.stderr)
@@ -105,7 +110,8 @@ final class OneVoiceTests: XCTestCase {
     XCTAssertEqual(fs.status, 1, fs.stderr)
     XCTAssertTrue(fs.stderr.contains("quotes[0].bok"), fs.stderr)
 
-    let slate = #"{"games": [{"game_id": "g1", "home_team_abbr": "LAL", "away_team_abbr": "MIA", "home_projection": 110, "away_projection": 108, "total_line": 218.5, "totl": 1}], "n_sim": 5}"#
+    let slate =
+      #"{"games": [{"game_id": "g1", "home_team_abbr": "LAL", "away_team_abbr": "MIA", "home_projection": 110, "away_projection": 108, "total_line": 218.5, "totl": 1}], "n_sim": 5}"#
     let s = try MCSimBinary.run(["slate", "-", "--sims", "1000", "--seed", "1"], stdin: slate)
     XCTAssertEqual(s.status, 0, s.stderr)
     XCTAssertTrue(s.stderr.contains("unknown field 'n_sim' ignored"), s.stderr)
@@ -119,7 +125,9 @@ final class OneVoiceTests: XCTestCase {
     let r = try MCSimBinary.run(
       ["run", "--request", "-", "--home-sd", "14", "--rho", "0.1", "--sims", "1000", "--seed", "1", "--json"], stdin: request)
     XCTAssertEqual(r.status, 0, r.stderr)
-    XCTAssertEqual(r.stderr, """
+    XCTAssertEqual(
+      r.stderr,
+      """
       note: --home-sd 14 overrides home_std_dev 10 from stdin
       note: --sims 1000 overrides n_sims 2000 from stdin
 
@@ -131,7 +139,8 @@ final class OneVoiceTests: XCTestCase {
     XCTAssertEqual(sim["correlation_used"] as? Double, 0.1)
     XCTAssertEqual(sim["n_simulations"] as? Int, 1000)
 
-    let slate = #"{"games": [{"game_id": "g1", "home_team_abbr": "LAL", "away_team_abbr": "MIA", "home_projection": 110, "away_projection": 108, "total_line": 218.5, "rho": 0.3}]}"#
+    let slate =
+      #"{"games": [{"game_id": "g1", "home_team_abbr": "LAL", "away_team_abbr": "MIA", "home_projection": 110, "away_projection": 108, "total_line": 218.5, "rho": 0.3}]}"#
     let s = try MCSimBinary.run(["slate", "-", "--rho", "0.1", "--sims", "1000", "--seed", "1", "--json"], stdin: slate)
     XCTAssertEqual(s.status, 0, s.stderr)
     XCTAssertEqual(s.stderr, "note: --rho 0.1 overrides rho 0.3 from stdin (1 of 1 games)\n")
@@ -139,8 +148,10 @@ final class OneVoiceTests: XCTestCase {
 
   /// One date parser: an ISO date or date-time everywhere; dates that do not exist refused.
   func testOneDateParser() throws {
-    let base = ["slate", "--odds", "Scenarios/feed_odds_api_nba.json", "--stats-from", "Scenarios/nba_results_2023.csv",
-                "--sims", "1000", "--seed", "1", "--json"]
+    let base = [
+      "slate", "--odds", "Scenarios/feed_odds_api_nba.json", "--stats-from", "Scenarios/nba_results_2023.csv",
+      "--sims", "1000", "--seed", "1", "--json",
+    ]
     let bad = try MCSimBinary.run(base + ["--as-of", "2023-13-45"])
     XCTAssertEqual(bad.status, 64)
     XCTAssertTrue(bad.stderr.hasPrefix("Error: --as-of '2023-13-45': expected an ISO 8601 date or time"), bad.stderr)
@@ -148,8 +159,9 @@ final class OneVoiceTests: XCTestCase {
     let day = try MCSimBinary.run(base + ["--as-of", "2023-12-11"])
     let time = try MCSimBinary.run(base + ["--as-of", "2023-12-11T20:00:00Z"])
     XCTAssertEqual(day.status, time.status)
-    XCTAssertEqual(day.stdout.replacingOccurrences(of: #""elapsed_ms":[0-9.]+"#, with: "", options: .regularExpression),
-                   time.stdout.replacingOccurrences(of: #""elapsed_ms":[0-9.]+"#, with: "", options: .regularExpression))
+    XCTAssertEqual(
+      day.stdout.replacingOccurrences(of: #""elapsed_ms":[0-9.]+"#, with: "", options: .regularExpression),
+      time.stdout.replacingOccurrences(of: #""elapsed_ms":[0-9.]+"#, with: "", options: .regularExpression))
     let fairBad = try MCSimBinary.run(["fair", "Scenarios/quotes.json", "--as-of", "2023-02-30"])
     XCTAssertEqual(fairBad.status, 64, fairBad.stderr)
     let fairDay = try MCSimBinary.run(["fair", "Scenarios/quotes.json", "--as-of", "2026-04-01"])
@@ -179,7 +191,8 @@ final class OneVoiceTests: XCTestCase {
       "--budget", "\(Int(budget) + 100_000)",
     ])
     XCTAssertEqual(r.status, 0, r.stderr)
-    XCTAssertTrue(r.stderr.contains("note: --budget \(Int(budget) + 100_000) overrides budget \(Int(budget)) from Scenarios/afl_squad.json"), r.stderr)
+    XCTAssertTrue(
+      r.stderr.contains("note: --budget \(Int(budget) + 100_000) overrides budget \(Int(budget)) from Scenarios/afl_squad.json"), r.stderr)
     let same = try MCSimBinary.run([
       "trade", "--squad", "Scenarios/afl_squad.json", "--pool", "Scenarios/afl_pool.json", "--deterministic", "--top", "1",
       "--budget", "\(Int(budget))",
@@ -211,10 +224,12 @@ final class OneVoiceTests: XCTestCase {
     let negative = try MCSimBinary.run(["devig", "2.2", "2.2"])
     XCTAssertEqual(negative.status, 0)
     XCTAssertTrue(negative.stderr.contains("warning: negative margin -9.09%"), negative.stderr)
-    let quotes = #"[{"event": "A@B", "market": "total", "selection": "over", "line": 200.5, "book": "pinnacle", "price": "-110", "observed_at": "2026-04-01T18:00:00Z"}, {"event": "A@B"}]"#
+    let quotes =
+      #"[{"event": "A@B", "market": "total", "selection": "over", "line": 200.5, "book": "pinnacle", "price": "-110", "observed_at": "2026-04-01T18:00:00Z"}, {"event": "A@B"}]"#
     let skipped = try MCSimBinary.run(["fair", "-"], stdin: quotes)
     XCTAssertTrue(skipped.stderr.contains("skipped quote 2:"), skipped.stderr)
-    let slate = #"{"games": [{"game_id": "g1", "home_team_abbr": "BOS", "away_team_abbr": "BOS", "home_projection": 110, "away_projection": 108, "total_line": 218.5}, {"game_id": "g2", "home_team_abbr": "XYZ", "away_team_abbr": "MIA", "home_projection": 110, "away_projection": 108, "total_line": 218.5}, {"game_id": "g3", "home_team_abbr": "LAL", "away_team_abbr": "MIA", "home_projection": 110, "away_projection": 108, "total_line": 218.5}]}"#
+    let slate =
+      #"{"games": [{"game_id": "g1", "home_team_abbr": "BOS", "away_team_abbr": "BOS", "home_projection": 110, "away_projection": 108, "total_line": 218.5}, {"game_id": "g2", "home_team_abbr": "XYZ", "away_team_abbr": "MIA", "home_projection": 110, "away_projection": 108, "total_line": 218.5}, {"game_id": "g3", "home_team_abbr": "LAL", "away_team_abbr": "MIA", "home_projection": 110, "away_projection": 108, "total_line": 218.5}]}"#
     let s = try MCSimBinary.run(["slate", "-", "--sims", "1000", "--seed", "1"], stdin: slate)
     XCTAssertEqual(s.status, 3, s.stderr)
     // Error rows are named by their teams, the game_id beside.

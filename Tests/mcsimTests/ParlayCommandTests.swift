@@ -162,10 +162,11 @@ final class ParlayCommandTests: XCTestCase {
 
   /// Two stats of one player: their default correlation is stated in the JSON and the table.
   func testSamePlayerStatCorrelationIsStated() throws {
-    let args = game + [
-      "--player", "JT:home:points:27:6.5", "--player", "JT:home:pra:43:8", "--leg", "JT:points:over:26.5",
-      "--leg", "JT:pra:over:42.5", "--sims", "10000",
-    ]
+    let args =
+      game + [
+        "--player", "JT:home:points:27:6.5", "--player", "JT:home:pra:43:8", "--leg", "JT:points:over:26.5",
+        "--leg", "JT:pra:over:42.5", "--sims", "10000",
+      ]
     let r = try result(args + ["--json"])
     let defaulted = try XCTUnwrap(r["defaulted_correlations"] as? [[String: Any]])
     let pair = try XCTUnwrap(defaulted.first { $0["with"] != nil })

@@ -9,11 +9,15 @@ final class PeriodCommandTests: XCTestCase {
 
   func testRunPricesThePeriodsAsked() throws {
     let doc = try MCSimBinary.json(
-      ["run", "--line", "225.5", "--home", "115", "--away", "112", "--seed", "1", "--period", "h1", "--period-line", "112.5",
-       "--period-spread", "-1.5", "--json"])
+      [
+        "run", "--line", "225.5", "--home", "115", "--away", "112", "--seed", "1", "--period", "h1", "--period-line", "112.5",
+        "--period-spread", "-1.5", "--json",
+      ])
     let h1 = try XCTUnwrap(((doc["result"] as? [String: Any])?["periods"] as? [String: [String: Double]])?["h1"])
-    for key in ["mean_home", "mean_away", "mean_total", "mean_margin", "sd_total", "sd_margin", "p_over", "p_under", "p_push",
-                "p_home_cover", "p_away_cover", "p_spread_push", "p_home_win", "p_away_win", "p_tie", "total_line", "spread"] {
+    for key in [
+      "mean_home", "mean_away", "mean_total", "mean_margin", "sd_total", "sd_margin", "p_over", "p_under", "p_push",
+      "p_home_cover", "p_away_cover", "p_spread_push", "p_home_win", "p_away_win", "p_tie", "total_line", "spread",
+    ] {
       XCTAssertNotNil(h1[key], key)
     }
     XCTAssertEqual(h1["p_over"]! + h1["p_under"]! + h1["p_push"]!, 1, accuracy: 1e-12)
@@ -25,7 +29,9 @@ final class PeriodCommandTests: XCTestCase {
     // A first-half tie is a few percent, as the data have it (3-4%).
     XCTAssertTrue((0.02...0.06).contains(h1["p_tie"]!), "\(h1["p_tie"]!)")
     // The lines go with one period.
-    let two = try MCSimBinary.run(["run", "--line", "225.5", "--home", "115", "--away", "112", "--period", "h1", "--period", "q1", "--period-line", "50.5"])
+    let two = try MCSimBinary.run([
+      "run", "--line", "225.5", "--home", "115", "--away", "112", "--period", "h1", "--period", "q1", "--period-line", "50.5",
+    ])
     XCTAssertEqual(two.status, 64)
     XCTAssertTrue(two.stderr.contains("--period-line and --period-spread go with exactly one --period (got 2)"), two.stderr)
     // The seed's defaults have no quarter model: said, naming the period.

@@ -29,7 +29,10 @@ final class PriceRuleCommandTests: XCTestCase {
       (["odds", "convert", "150"], nil, "warning: '150'"),
       (["devig", "home=110", "away=1.01"], nil, "warning: home: '110'"),
       (
-        ["run", "--request", "-"], try edited("simulate_request.json") { $0["over_odds"] = 110; $0["n_sims"] = 2000 },
+        ["run", "--request", "-"],
+        try edited("simulate_request.json") {
+          $0["over_odds"] = 110; $0["n_sims"] = 2000
+        },
         "warning: stdin: over_odds: '110'"
       ),
       (

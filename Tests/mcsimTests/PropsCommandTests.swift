@@ -70,8 +70,10 @@ final class PropsCommandTests: XCTestCase {
       "id": "e1", "sport_key": "basketball_nba", "commence_time": "2024-02-23T00:00:00Z", "home_team": "Cleveland Cavaliers",
       "away_team": "Orlando Magic",
       "bookmakers": books.map { book in
-        ["key": book, "title": book, "last_update": "2024-02-22T23:55:07Z",
-         "markets": [["key": "player_points", "last_update": "2024-02-22T23:55:07Z", "outcomes": markets[book]!]]] as [String: Any]
+        [
+          "key": book, "title": book, "last_update": "2024-02-22T23:55:07Z",
+          "markets": [["key": "player_points", "last_update": "2024-02-22T23:55:07Z", "outcomes": markets[book]!]],
+        ] as [String: Any]
       },
     ]
     let feed = dir.appendingPathComponent("feed.json"), projections = dir.appendingPathComponent("p.json")

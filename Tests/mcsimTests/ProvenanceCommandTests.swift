@@ -105,7 +105,8 @@ final class ProvenanceCommandTests: XCTestCase {
   func testAnOptionWinsOverASlateGameEvenWhenBothPrintAlike() throws {
     let slate = try write(
       "slate.json",
-      #"{"games": [{"game_id": "g", "home_team_abbr": "BOS", "away_team_abbr": "MIA", "home_projection": 115, "away_projection": 112, "home_std_dev": 11.8034, "total_line": 225.5}]}"#)
+      #"{"games": [{"game_id": "g", "home_team_abbr": "BOS", "away_team_abbr": "MIA", "home_projection": 115, "away_projection": 112, "home_std_dev": 11.8034, "total_line": 225.5}]}"#
+    )
     let doc = try MCSimBinary.json(["slate", slate, "--home-sd", "11.8", "--sims", "2000", "--seed", "1", "--json"])
     let game = try XCTUnwrap((doc["games"] as? [[String: Any]])?.first)
     let inputs = (game["monte_carlo"] as? [String: Any])?["inputs"] as? [String: Any]

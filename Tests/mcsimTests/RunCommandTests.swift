@@ -18,9 +18,11 @@ final class RunCommandTests: XCTestCase {
       XCTAssertNotNil(result[key], key)
     }
     let sim = try XCTUnwrap(result["simulation"] as? [String: Any])
-    let contract = ["n_simulations", "p_over", "p_under", "p_push", "se_over", "se_under", "ci_95_over",
-                    "ci_95_under", "mean_total", "median_total", "std_total", "min_total", "max_total",
-                    "percentiles", "ot_games_simulated", "ot_games_pct", "correlation_used", "distribution", "inputs"]
+    let contract = [
+      "n_simulations", "p_over", "p_under", "p_push", "se_over", "se_under", "ci_95_over",
+      "ci_95_under", "mean_total", "median_total", "std_total", "min_total", "max_total",
+      "percentiles", "ot_games_simulated", "ot_games_pct", "correlation_used", "distribution", "inputs",
+    ]
     for key in contract { XCTAssertNotNil(sim[key], key) }
     for key in ["seed", "model", "threads", "elapsed_ms", "p_home_win"] { XCTAssertNotNil(sim[key], key) }
     let percentiles = try XCTUnwrap(sim["percentiles"] as? [String: Double])
@@ -33,9 +35,11 @@ final class RunCommandTests: XCTestCase {
       XCTAssertNotNil(inputs[key], key)
     }
     let ev = try XCTUnwrap(result["ev_metrics"] as? [String: Any])
-    for key in ["ev_over", "ev_under", "edge_over", "edge_under", "implied_over", "implied_under",
-                "kelly_over_full", "kelly_under_full", "kelly_over_fractional", "kelly_under_fractional",
-                "recommended_bet", "best_ev", "best_edge", "odds_used"] {
+    for key in [
+      "ev_over", "ev_under", "edge_over", "edge_under", "implied_over", "implied_under",
+      "kelly_over_full", "kelly_under_full", "kelly_over_fractional", "kelly_under_fractional",
+      "recommended_bet", "best_ev", "best_edge", "odds_used",
+    ] {
       XCTAssertNotNil(ev[key], key)
     }
     XCTAssertEqual(sim["n_simulations"] as? Int, 10_000)
@@ -50,8 +54,10 @@ final class RunCommandTests: XCTestCase {
 
   /// The issue's example: American prices, unequal sds, a whole-number line that can push.
   func testWholeLinePushesAndHalfLineDoesNot() throws {
-    let args = ["run", "--line", "225", "--home", "115", "--away", "112", "--home-sd", "12", "--away-sd", "11",
-                "--rho", "0.2", "--over-odds", "-110", "--under-odds", "-110", "--sims", "1000000", "--seed", "42", "--json"]
+    let args = [
+      "run", "--line", "225", "--home", "115", "--away", "112", "--home-sd", "12", "--away-sd", "11",
+      "--rho", "0.2", "--over-odds", "-110", "--under-odds", "-110", "--sims", "1000000", "--seed", "42", "--json",
+    ]
     let result = try XCTUnwrap(try MCSimBinary.json(args)["result"] as? [String: Any])
     let sim = result["simulation"] as? [String: Any]
     let push = try XCTUnwrap(sim?["p_push"] as? Double)
@@ -81,7 +87,8 @@ final class RunCommandTests: XCTestCase {
     XCTAssertNotEqual(one, try probabilities(["--sims", "300000", "--seed", "10"]))
     let drawn = try XCTUnwrap((try MCSimBinary.json(base + ["--json"])["result"] as? [String: Any])?["simulation"] as? [String: Any])
     let seed = try XCTUnwrap(drawn["seed"] as? Int)
-    XCTAssertEqual(try probabilities(["--seed", "\(seed)"]), ["p_over", "p_under", "mean_total", "std_total", "p_home_win"].compactMap { drawn[$0] as? Double })
+    XCTAssertEqual(
+      try probabilities(["--seed", "\(seed)"]), ["p_over", "p_under", "mean_total", "std_total", "p_home_win"].compactMap { drawn[$0] as? Double })
   }
 
   /// The exact block of the tie model summed over Dictionaries in their per-process hash order,
@@ -98,8 +105,10 @@ final class RunCommandTests: XCTestCase {
   func testReadableReport() throws {
     let r = try MCSimBinary.run(base + ["--seed", "3"])
     XCTAssertEqual(r.status, 0, r.stderr)
-    for fragment in ["seed 3", "Total", "p5", "p95", "p_over", "p_under", "p_push", "overtime", "home win",
-                     "Margin", "EV/unit", "Kelly", "recommendation", "verdict", "█"] {
+    for fragment in [
+      "seed 3", "Total", "p5", "p95", "p_over", "p_under", "p_push", "overtime", "home win",
+      "Margin", "EV/unit", "Kelly", "recommendation", "verdict", "█",
+    ] {
       XCTAssertTrue(r.stdout.contains(fragment), "missing \(fragment)")
     }
     XCTAssertEqual(r.stderr, "")
@@ -209,8 +218,9 @@ final class RunRequestTests: XCTestCase {
     let inputs = try XCTUnwrap(sim["inputs"] as? [String: Any])
     XCTAssertEqual(inputs["total_line"] as? Double, 220.5)
     XCTAssertEqual(sim["n_simulations"] as? Int, 10_000)
-    let piped = try MCSimBinary.run(["run", "--request", "-", "--seed", "4", "--json", "--sims", "5000"],
-                                    stdin: try String(contentsOfFile: file, encoding: .utf8))
+    let piped = try MCSimBinary.run(
+      ["run", "--request", "-", "--seed", "4", "--json", "--sims", "5000"],
+      stdin: try String(contentsOfFile: file, encoding: .utf8))
     XCTAssertEqual(piped.status, 0, piped.stderr)
     XCTAssertTrue(piped.stdout.contains(#""n_simulations":5000"#))
   }
@@ -223,7 +233,8 @@ final class RunRequestTests: XCTestCase {
     let malformed = try MCSimBinary.run(["run", "--request", "-"], stdin: "{not json")
     XCTAssertEqual(malformed.status, 1)
     XCTAssertTrue(malformed.stderr.contains("malformed JSON"), malformed.stderr)
-    let badSD = try MCSimBinary.run(["run", "--request", "-"], stdin: #"{"home_projection": 110, "away_projection": 105, "total_line": 214.5, "home_std_dev": -1}"#)
+    let badSD = try MCSimBinary.run(
+      ["run", "--request", "-"], stdin: #"{"home_projection": 110, "away_projection": 105, "total_line": 214.5, "home_std_dev": -1}"#)
     XCTAssertEqual(badSD.status, 1)
     XCTAssertTrue(badSD.stderr.contains("-1"), badSD.stderr)
     let nofile = try MCSimBinary.run(["run", "--request", "/nonexistent.json"])
@@ -232,7 +243,8 @@ final class RunRequestTests: XCTestCase {
     let both = try MCSimBinary.run(["run", "--request", "-", "--line", "220"])
     XCTAssertEqual(both.status, 64)
     // A bad n_sims in the file is the file's fault, not an option's.
-    let sims = try MCSimBinary.run(["run", "--request", "-"], stdin: #"{"home_projection": 110, "away_projection": 105, "total_line": 214.5, "n_sims": 0}"#)
+    let sims = try MCSimBinary.run(
+      ["run", "--request", "-"], stdin: #"{"home_projection": 110, "away_projection": 105, "total_line": 214.5, "n_sims": 0}"#)
     XCTAssertEqual(sims.status, 1)
     XCTAssertTrue(sims.stderr.contains("n_sims") && sims.stderr.contains("stdin:"), sims.stderr)
   }
@@ -243,12 +255,16 @@ final class RunScenarioTests: XCTestCase {
   override func setUpWithError() throws { try TestTier.endToEnd.require() }
 
   func testScenariosAndSensitivityBlocks() throws {
-    let doc = try MCSimBinary.json(["run", "--line", "220.5", "--home", "112.5", "--away", "108.3", "--seed", "2",
-                                    "--scenarios", "--sensitivity", "--json"])
+    let doc = try MCSimBinary.json([
+      "run", "--line", "220.5", "--home", "112.5", "--away", "108.3", "--seed", "2",
+      "--scenarios", "--sensitivity", "--json",
+    ])
     let result = try XCTUnwrap(doc["result"] as? [String: Any])
     let scenarios = try XCTUnwrap(result["scenarios"] as? [String: Any])
-    for key in ["base", "high_pace", "low_pace", "high_variance", "low_variance", "high_ot", "no_correlation",
-                "high_correlation", "skew_normal", "_summary"] {
+    for key in [
+      "base", "high_pace", "low_pace", "high_variance", "low_variance", "high_ot", "no_correlation",
+      "high_correlation", "skew_normal", "_summary",
+    ] {
       XCTAssertNotNil(scenarios[key], key)
     }
     let summary = try XCTUnwrap(scenarios["_summary"] as? [String: Double])
@@ -258,10 +274,13 @@ final class RunScenarioTests: XCTestCase {
     XCTAssertNotNil((sensitivity["away_std_dev"] as? [String: Any])?["sensitivity_per_std"])
     XCTAssertNotNil(sensitivity["ranking"])
     // Scenarios never fail on a variant the user did not ask for: skew_normal with rho 0.9.
-    let strong = try MCSimBinary.run(["run", "--line", "220.5", "--home", "112.5", "--away", "108.3", "--rho", "0.9", "--model", "seed",
-                                      "--scenarios", "--json"])
+    let strong = try MCSimBinary.run([
+      "run", "--line", "220.5", "--home", "112.5", "--away", "108.3", "--rho", "0.9", "--model", "seed",
+      "--scenarios", "--json",
+    ])
     XCTAssertEqual(strong.status, 0, strong.stderr)
-    let plain = try XCTUnwrap(try MCSimBinary.json(["run", "--line", "220.5", "--home", "112.5", "--away", "108.3", "--json"])["result"] as? [String: Any])
+    let plain = try XCTUnwrap(
+      try MCSimBinary.json(["run", "--line", "220.5", "--home", "112.5", "--away", "108.3", "--json"])["result"] as? [String: Any])
     XCTAssertNil(plain["scenarios"])
     XCTAssertNil(plain["sensitivity"])
   }

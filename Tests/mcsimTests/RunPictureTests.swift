@@ -31,7 +31,9 @@ final class RunPictureTests: XCTestCase {
 
   func testScenariosAddTheOutcomeConditionals() throws {
     // The seed's normal scores: the conditionals have exact values (a skewed model's have none).
-    let doc = try MCSimBinary.json(["run", "--line", "225.5", "--home", "115", "--away", "112", "--sims", "20000", "--seed", "3", "--scenarios", "--model", "seed", "--json"])
+    let doc = try MCSimBinary.json([
+      "run", "--line", "225.5", "--home", "115", "--away", "112", "--sims", "20000", "--seed", "3", "--scenarios", "--model", "seed", "--json",
+    ])
     let result = try XCTUnwrap(doc["result"] as? [String: Any])
     let conditional = try XCTUnwrap(result["conditional_scenarios"] as? [String: Any])
     let given = try XCTUnwrap(conditional["given"] as? [String: [String: Any]])

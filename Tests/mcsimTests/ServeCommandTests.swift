@@ -92,8 +92,10 @@ final class ServeMemoryTests: XCTestCase {
     try await Task.sleep(for: .seconds(1))
     let idle = try resident(process.processIdentifier)
     let games = (0..<500).map { k in
-      ["home_team": "BOS", "away_team": "MIA", "home_projection": 110 + Double(k % 10), "away_projection": 108,
-       "total_line": 220.5] as [String: Any]
+      [
+        "home_team": "BOS", "away_team": "MIA", "home_projection": 110 + Double(k % 10), "away_projection": 108,
+        "total_line": 220.5,
+      ] as [String: Any]
     }
     let batch = try JSONSerialization.data(withJSONObject: ["games": games, "n_sims": 100_000])
     let devig = try JSONSerialization.data(withJSONObject: ["prices": (0..<200).map { 1.5 + Double($0) / 100 }, "method": "all"])

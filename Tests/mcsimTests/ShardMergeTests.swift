@@ -230,7 +230,8 @@ final class ShardMergeTests: XCTestCase {
     let yaml = try String(contentsOf: root.appendingPathComponent("deploy/kubernetes-slate-job.yaml"), encoding: .utf8)
     let lines = yaml.split(separator: "\n").map(String.init)
     let start = try XCTUnwrap(lines.firstIndex { $0.trimmingCharacters(in: .whitespaces) == "- >-" })
-    var command = lines[(start + 1)...].prefix { $0.hasPrefix("              ") }.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    var command = lines[(start + 1)...].prefix { $0.hasPrefix("              ") }.map { $0.trimmingCharacters(in: .whitespaces) }.joined(
+      separator: " ")
     command = command.replacingOccurrences(of: "/shards", with: work.path).replacingOccurrences(of: "10000000000", with: "150000")
       .replacingOccurrences(of: "--shards 100", with: "--shards 3").replacingOccurrences(of: "mcsim ", with: "\(mcsim) ")
     try FileManager.default.copyItem(at: root.appendingPathComponent("Scenarios/slate_native.json"), to: work.appendingPathComponent("slate.json"))
@@ -299,27 +300,27 @@ final class ShardMergeTests: XCTestCase {
     try FileManager.default.createSymbolicLink(atPath: bin.appendingPathComponent("mcsim").path, withDestinationPath: mcsim)
     let sbatch = bin.appendingPathComponent("sbatch")
     try #"""
-      #!/usr/bin/env bash
-      # Stand-in for Slurm's sbatch: runs the job at once, as Slurm would on a free cluster.
-      array= output= wrap=
-      while (($#)); do
-        case $1 in
-          --array=*) array=${1#--array=} ;;
-          --output=*) output=${1#--output=} ;;
-          --wrap) wrap=$2; shift ;;
-        esac
-        shift
+    #!/usr/bin/env bash
+    # Stand-in for Slurm's sbatch: runs the job at once, as Slurm would on a free cluster.
+    array= output= wrap=
+    while (($#)); do
+      case $1 in
+        --array=*) array=${1#--array=} ;;
+        --output=*) output=${1#--output=} ;;
+        --wrap) wrap=$2; shift ;;
+      esac
+      shift
+    done
+    if [[ -n $array ]]; then
+      lo=${array%-*} hi=${array#*-}
+      for ((i = lo; i <= hi; i++)); do
+        SLURM_ARRAY_TASK_ID=$i SLURM_ARRAY_TASK_COUNT=$((hi - lo + 1)) SLURM_ARRAY_TASK_MIN=$lo bash -c "$wrap" || exit 1
       done
-      if [[ -n $array ]]; then
-        lo=${array%-*} hi=${array#*-}
-        for ((i = lo; i <= hi; i++)); do
-          SLURM_ARRAY_TASK_ID=$i SLURM_ARRAY_TASK_COUNT=$((hi - lo + 1)) SLURM_ARRAY_TASK_MIN=$lo bash -c "$wrap" || exit 1
-        done
-        echo 4242
-      else
-        bash -c "$wrap" > "${output:-slurm.out}"
-      fi
-      """#.write(to: sbatch, atomically: true, encoding: .utf8)
+      echo 4242
+    else
+      bash -c "$wrap" > "${output:-slurm.out}"
+    fi
+    """#.write(to: sbatch, atomically: true, encoding: .utf8)
     try sh("chmod +x \(sbatch.path)")
     try FileManager.default.copyItem(at: root.appendingPathComponent("Scenarios/slate_native.json"), to: work.appendingPathComponent("slate.json"))
     let r = try sh(

@@ -78,8 +78,11 @@ final class SlateCommandTests: XCTestCase {
   /// The tonight endpoint's published sample: every field it has, mcsim has too (games from a
   /// feed and team stats).
   func testTonightSampleFieldsArePresent() throws {
-    let sample = try object(String(decoding: try Data(contentsOf: Self.root.appendingPathComponent(
-      "Tests/LineFeedsTests/Resources/betting_agent_tonight_totals_response.json")), as: UTF8.self))
+    let sample = try object(
+      String(
+        decoding: try Data(
+          contentsOf: Self.root.appendingPathComponent(
+            "Tests/LineFeedsTests/Resources/betting_agent_tonight_totals_response.json")), as: UTF8.self))
     let r = try MCSimBinary.run([
       "slate", "--odds", Self.path("Tests/LineFeedsTests/Resources/betting_agent_odds_feed.json"),
       "--stats-from", Self.path("Scenarios/nba_results_2023.csv"), "--as-of", "2023-12-11", "--json", "--seed", "2",
@@ -270,7 +273,10 @@ final class SlateCommandTests: XCTestCase {
   }
 
   func testFeedWithTeamStats() throws {
-    let args = ["slate", "--odds", Self.path("Scenarios/feed_odds_api_nba.json"), "--stats", Self.path("Scenarios/feed_team_stats.json"), "--json", "--seed", "4"]
+    let args = [
+      "slate", "--odds", Self.path("Scenarios/feed_odds_api_nba.json"), "--stats", Self.path("Scenarios/feed_team_stats.json"), "--json", "--seed",
+      "4",
+    ]
     let r = try MCSimBinary.run(args)
     XCTAssertEqual(r.status, 0, r.stderr)
     let doc = try object(r.stdout)
@@ -336,8 +342,10 @@ final class SlateCommandTests: XCTestCase {
       default: .json(feed(total: "236.5", over: "1.950"))
       }
     }
-    let base = ["slate", "--odds", server.url.absoluteString + "/api/betting/odds", "--stats", stats.path,
-                "--watch", "0.02", "--polls", "5", "--retries", "0", "--seed", "1"]
+    let base = [
+      "slate", "--odds", server.url.absoluteString + "/api/betting/odds", "--stats", stats.path,
+      "--watch", "0.02", "--polls", "5", "--retries", "0", "--seed", "1",
+    ]
     let nd = try MCSimBinary.run(base + ["--ndjson"])
     XCTAssertEqual(nd.status, 0, nd.stderr)
     XCTAssertEqual(server.requests.count, 5)

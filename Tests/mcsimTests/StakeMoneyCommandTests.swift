@@ -19,7 +19,10 @@ final class StakeMoneyCommandTests: XCTestCase {
     ("run", ["run", "--line", "224.5", "--home", "115", "--away", "112", "--seed", "3", "--model", "seed"]),
     ("slate", ["slate", "Scenarios/slate_batch.json", "--sims", "20000", "--seed", "3", "--model", "seed"]),
     ("sweep", ["sweep", "--line", "215:235:5", "--home", "115", "--away", "112", "--seed", "1", "--model", "seed"]),
-    ("parlay", ["parlay", "--home", "115", "--away", "112", "--leg", "over:215.5", "--leg", "home-ml", "--price", "2.6", "--sims", "200000", "--seed", "1"]),
+    (
+      "parlay",
+      ["parlay", "--home", "115", "--away", "112", "--leg", "over:215.5", "--leg", "home-ml", "--price", "2.6", "--sims", "200000", "--seed", "1"]
+    ),
     ("props", ["props", "Scenarios/props_feed_nba.json", "--projections", "Scenarios/props_projections.json", "--sims", "20000", "--seed", "3"]),
   ]
 
@@ -33,7 +36,9 @@ final class StakeMoneyCommandTests: XCTestCase {
         out.append((path, fraction, object["stake_amount"] as? Double))
       }
       for side in ["over", "under"] {
-        if let fraction = object["stake_\(side)"] as? Double { out.append(("\(path).stake_\(side)", fraction, object["stake_\(side)_amount"] as? Double)) }
+        if let fraction = object["stake_\(side)"] as? Double {
+          out.append(("\(path).stake_\(side)", fraction, object["stake_\(side)_amount"] as? Double))
+        }
       }
       for (key, child) in object { out += stakes(in: child, at: "\(path).\(key)") }
     } else if let array = value as? [Any] {
@@ -63,7 +68,8 @@ final class StakeMoneyCommandTests: XCTestCase {
       XCTAssertTrue([0, 3].contains(table.status), "\(command.name): \(table.stderr)")
       // The largest stake in money appears, to the cent, in the table.
       let largest = try XCTUnwrap(amounts.max(), command.name)
-      XCTAssertTrue(table.stdout.contains(String(format: "%.2f", largest)), "\(command.name): \(String(format: "%.2f", largest)) not in\n\(table.stdout)")
+      XCTAssertTrue(
+        table.stdout.contains(String(format: "%.2f", largest)), "\(command.name): \(String(format: "%.2f", largest)) not in\n\(table.stdout)")
     }
   }
 
@@ -75,7 +81,8 @@ final class StakeMoneyCommandTests: XCTestCase {
       let header = try XCTUnwrap(rows.first)
       let fractions = header.indices.filter { header[$0].hasPrefix("stake_") && header[$0].hasSuffix("_frac") }
       XCTAssertFalse(fractions.isEmpty, "\(command.name): \(header)")
-      XCTAssertFalse(header.contains { $0.hasPrefix("stake_") && !$0.hasSuffix("_frac") && !$0.hasSuffix("_amount") && !$0.hasSuffix("_side") }, "\(header)")
+      XCTAssertFalse(
+        header.contains { $0.hasPrefix("stake_") && !$0.hasSuffix("_frac") && !$0.hasSuffix("_amount") && !$0.hasSuffix("_side") }, "\(header)")
       for f in fractions {
         let a = try XCTUnwrap(header.firstIndex(of: header[f].replacingOccurrences(of: "_frac", with: "_amount")), header[f])
         for row in rows.dropFirst() where row.count == header.count && !row[f].isEmpty {

@@ -19,8 +19,10 @@ final class SweepCommandTests: XCTestCase {
     XCTAssertEqual(breakEven.map { $0["rho"] as? Double }, [0, 0.2, 0.5])
     XCTAssertEqual(result["simulated_models"] as? Int, 3)
     let first = points[0]
-    for key in ["line", "rho", "p_over", "ci_95_over", "p_under", "p_push", "dp_over_dline", "ev_over", "ci_95_ev_over",
-                "kelly_over_full", "break_even_over_price", "exact"] {
+    for key in [
+      "line", "rho", "p_over", "ci_95_over", "p_under", "p_push", "dp_over_dline", "ev_over", "ci_95_ev_over",
+      "kelly_over_full", "break_even_over_price", "exact",
+    ] {
       XCTAssertNotNil(first[key], key)
     }
     XCTAssertEqual(first["line"] as? Double, 220)

@@ -94,9 +94,10 @@ enum AgentOddsFeed {
       do {
         let reading = try PriceReading(price)
         PriceNotices.note(reading, at: "\(location).\(path)")
-        quotes.append(Quote(
-          event: event, market: market, selection: selection, line: value, book: book,
-          price: reading.odds, observedAt: observedAt))
+        quotes.append(
+          Quote(
+            event: event, market: market, selection: selection, line: value, book: book,
+            price: reading.odds, observedAt: observedAt))
       } catch {
         reject("price '\(price)': \(error)", path)
       }

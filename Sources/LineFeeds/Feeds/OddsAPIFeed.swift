@@ -89,8 +89,9 @@ enum OddsAPIFeed {
           }
           let location = "event \(e + 1) (\(label)) \(book.key) \(market.key)"
           guard let observed = (market.lastUpdate ?? book.lastUpdate).flatMap(Timestamp.parse) else {
-            feed.rejected.append(RejectedQuote(
-              index: m, reason: "no readable last_update on the market or the bookmaker", location: location))
+            feed.rejected.append(
+              RejectedQuote(
+                index: m, reason: "no readable last_update on the market or the bookmaker", location: location))
             continue
           }
           latest = max(latest ?? observed, observed)
@@ -117,12 +118,14 @@ enum OddsAPIFeed {
                 feed.rejected.append(RejectedQuote(index: o, reason: "a \(market.key) outcome without its point", location: at))
                 continue
               }
-              out.quotes.append(Quote(
-                event: label, market: marketName, selection: selection, line: outcome.point, book: book.key,
-                price: price, observedAt: observed))
+              out.quotes.append(
+                Quote(
+                  event: label, market: marketName, selection: selection, line: outcome.point, book: book.key,
+                  price: price, observedAt: observed))
             } catch {
-              feed.rejected.append(RejectedQuote(
-                index: o, reason: "price \(outcome.price) read as \(format.rawValue): \(error)", location: at))
+              feed.rejected.append(
+                RejectedQuote(
+                  index: o, reason: "price \(outcome.price) read as \(format.rawValue): \(error)", location: at))
             }
           }
         }
@@ -167,8 +170,9 @@ enum OddsAPIFeed {
       } else if let message = try? c.decode(String.self, forKey: AnyKey("message")) {
         self.message = message
       } else {
-        throw DecodingError.dataCorrupted(.init(
-          codingPath: [], debugDescription: "expected an array of events or one event object"))
+        throw DecodingError.dataCorrupted(
+          .init(
+            codingPath: [], debugDescription: "expected an array of events or one event object"))
       }
     }
   }

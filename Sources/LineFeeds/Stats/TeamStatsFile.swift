@@ -55,7 +55,8 @@ package enum TeamStatsFile {
         guard let name = fullName ?? abbreviation else {
           throw DecodingError.keyNotFound(AnyKey("full_name"), .init(codingPath: c.codingPath, debugDescription: ""))
         }
-        let team = id.flatMap(TeamDirectory.team(id:)) ?? TeamDirectory.resolve(name)
+        let team =
+          id.flatMap(TeamDirectory.team(id:)) ?? TeamDirectory.resolve(name)
           ?? abbreviation.flatMap(TeamDirectory.resolve)
         stats = TeamStats(
           name: name, team: team, ppg: try number("points_avg"), oppPPG: try number("points_allowed_avg"))

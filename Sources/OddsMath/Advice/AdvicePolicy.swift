@@ -119,11 +119,15 @@ public enum AdvicePolicyError: Error, Equatable, Sendable, CustomStringConvertib
   case invalid(key: String, value: Double, reason: String)
 
   public var key: String {
-    switch self { case .invalid(let key, _, _): key }
+    switch self {
+    case .invalid(let key, _, _): key
+    }
   }
 
   public var reason: String {
-    switch self { case .invalid(_, _, let reason): reason }
+    switch self {
+    case .invalid(_, _, let reason): reason
+    }
   }
 
   public var description: String {

@@ -35,8 +35,9 @@ public enum FairOdds {
       markets.append(market)
       for (s, side) in group.sides.enumerated() {
         bets.append(
-          bet(side, index: s, in: group, market: market, marketIndex: marketIndex,
-              id: bets.count + 1, policy: policy, asOf: asOf))
+          bet(
+            side, index: s, in: group, market: market, marketIndex: marketIndex,
+            id: bets.count + 1, policy: policy, asOf: asOf))
       }
     }
     return FairOddsReport(
@@ -67,9 +68,11 @@ public enum FairOdds {
     }
     let sharp = complete.filter { policy.isSharp($0.book) }
     let (candidates, method): ([(book: String, quotes: [Quote])], EVMethod) =
-      !sharp.isEmpty ? (sharp, .sharpConsensus)
-      : policy.fallbackToWholeMarket && !complete.isEmpty ? (complete, .marketConsensus)
-      : ([], .none)
+      !sharp.isEmpty
+      ? (sharp, .sharpConsensus)
+      : policy.fallbackToWholeMarket && !complete.isEmpty
+        ? (complete, .marketConsensus)
+        : ([], .none)
     guard !candidates.isEmpty else { return report(.none, [], nil, .referenceMissing) }
 
     var references: [ReferenceMarket] = []
@@ -81,7 +84,8 @@ public enum FairOdds {
       let devig = m.devig(policy.method)
       let stale = quotes.contains { asOf.timeIntervalSince($0.observedAt) > maxAge }
       let excluded: String? =
-        stale ? "stale: older than \(Int(maxAge / 60)) min"
+        stale
+        ? "stale: older than \(Int(maxAge / 60)) min"
         : devig.warnings.first.map { "devig unusable: \($0)" }
       references.append(ReferenceMarket(book: book, prices: prices, devig: devig, isStale: stale, excludedBecause: excluded))
       if excluded == nil { used.append(devig) }

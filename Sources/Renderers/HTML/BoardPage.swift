@@ -25,8 +25,16 @@ package enum BoardPage {
     var content: [Node<HTML.BodyContext>] = [
       .h1("Tonight"),
       statusLine(source),
-      .p(.class("muted"), .text("Projections: \(slate.inputs.stats ?? "as given") · \(Fmt.counted(slate.nSimsPerGame, "simulation")) a game, seed \(slate.seed) · stakes as a share of bankroll, after the advice policy (at most \(Fmt.percent(slate.totalExposureFraction, 1)) tonight in all)")),
-      .p(.class("muted"), .text("Model: \(slate.provenance?.model ?? "the server's")\(slate.provenance?.notes.isEmpty == false ? " · " + slate.provenance!.notes.joined(separator: " · ") : "")")),
+      .p(
+        .class("muted"),
+        .text(
+          "Projections: \(slate.inputs.stats ?? "as given") · \(Fmt.counted(slate.nSimsPerGame, "simulation")) a game, seed \(slate.seed) · stakes as a share of bankroll, after the advice policy (at most \(Fmt.percent(slate.totalExposureFraction, 1)) tonight in all)"
+        )),
+      .p(
+        .class("muted"),
+        .text(
+          "Model: \(slate.provenance?.model ?? "the server's")\(slate.provenance?.notes.isEmpty == false ? " · " + slate.provenance!.notes.joined(separator: " · ") : "")"
+        )),
     ]
     if games.isEmpty {
       content.append(.p("No game of the feed could be priced tonight."))
@@ -92,9 +100,11 @@ package enum BoardPage {
         .text(order == .ev ? "Games by the best EV the policy advises, highest first; games with no advised bet last. " : "Games by start time. "),
         order == .ev ? .a(.href("/"), .text("By start time")) : .text("")),
       .thead(
-        .tr(.group(columns.map { name in
-          .th(.attribute(named: "scope", value: "col"), name == "EV" ? evHeader : .text(name))
-        }))
+        .tr(
+          .group(
+            columns.map { name in
+              .th(.attribute(named: "scope", value: "col"), name == "EV" ? evHeader : .text(name))
+            }))
       ),
       .group(games.map(gameRows))
     )

@@ -18,10 +18,14 @@ package enum FairBetPage {
       .p(
         .class("muted"),
         .text(
-          "Fair prices from the devigged consensus of the sharp books (\(response.sharpBooks.joined(separator: ", "))) where they price a market, else of every book pricing it; EV of each book's price against it. \(priced.count) bets with a fair price, \(withheld.count) without.")),
+          "Fair prices from the devigged consensus of the sharp books (\(response.sharpBooks.joined(separator: ", "))) where they price a market, else of every book pricing it; EV of each book's price against it. \(priced.count) bets with a fair price, \(withheld.count) without."
+        )),
       .p(
         .attribute(named: "id", value: "positive-count"),
-        .strong(.text(positive.isEmpty ? "No price beats the fair odds right now." : "\(positive.count) price\(positive.count == 1 ? "" : "s") with positive EV."))),
+        .strong(
+          .text(
+            positive.isEmpty
+              ? "No price beats the fair odds right now." : "\(positive.count) price\(positive.count == 1 ? "" : "s") with positive EV."))),
     ]
     if !priced.isEmpty {
       content.append(table(priced))
@@ -29,9 +33,14 @@ package enum FairBetPage {
     if !withheld.isEmpty {
       content.append(.h2("No fair price"))
       content.append(
-        .ul(.group(withheld.map { bet in
-          .li(.text("\(bet.awayTeam) @ \(bet.homeTeam) · \(bet.marketDisplayName) · \(bet.selectionDisplay): \(bet.evDisabledReason ?? "no fair price")"))
-        })))
+        .ul(
+          .group(
+            withheld.map { bet in
+              .li(
+                .text(
+                  "\(bet.awayTeam) @ \(bet.homeTeam) · \(bet.marketDisplayName) · \(bet.selectionDisplay): \(bet.evDisabledReason ?? "no fair price")"
+                ))
+            })))
     }
     if response.hasMore {
       content.append(.p(.class("muted"), .text("Showing \(response.bets.count) of \(response.total) bets.")))
@@ -76,11 +85,16 @@ package enum FairBetPage {
       .td(
         .details(
           .summary(.text("\(bet.books.count) books")),
-          .ul(.class("books"), .group(bet.books.map { b in
-            .li(
-              .class((b.evPercent ?? 0) > 0 ? "pos" : ""),
-              .text("\(b.book) \(american(Int(b.price))) · EV \(b.evPercent.map { String(format: "%+.2f%%", $0) } ?? "–")\(b.isSharp ? " · sharp" : "")\(b.isStale ? " · stale" : "")"))
-          }))))
+          .ul(
+            .class("books"),
+            .group(
+              bet.books.map { b in
+                .li(
+                  .class((b.evPercent ?? 0) > 0 ? "pos" : ""),
+                  .text(
+                    "\(b.book) \(american(Int(b.price))) · EV \(b.evPercent.map { String(format: "%+.2f%%", $0) } ?? "–")\(b.isSharp ? " · sharp" : "")\(b.isStale ? " · stale" : "")"
+                  ))
+              }))))
     )
   }
 }

@@ -69,7 +69,10 @@ package enum GamePage {
             .element(
               named: "figcaption",
               nodes: [
-                .small(.text("Totals and margins of \(Fmt.count(report.simulation.inputs.nSims)) simulated games, the exact distribution's curve over them, and the joint heat map of the scores."))
+                .small(
+                  .text(
+                    "Totals and margins of \(Fmt.count(report.simulation.inputs.nSims)) simulated games, the exact distribution's curve over them, and the joint heat map of the scores."
+                  ))
               ]),
           ]))
     }
@@ -80,16 +83,22 @@ package enum GamePage {
           id: "scenarios", caption: "The total's line under moved assumptions (each at half the simulations).",
           columns: ["Scenario", "What moved", "P(over)", "P(under)", "Mean total", "Sd"],
           rows: [
-            .tbody(.group(scenarios.entries.map { e in
-              .tr(
-                .th(.attribute(named: "scope", value: "row"), .text(e.variant.name)),
-                .td(.class("wrap"), .text(e.definition(from: scenarios.base))),
-                .td(.class("num"), .text(Fmt.percent(e.pOver, 1))), .td(.class("num"), .text(Fmt.percent(e.pUnder, 1))),
-                .td(.class("num"), .text(Fmt.fixed(e.meanTotal, 1))), .td(.class("num"), .text(Fmt.fixed(e.stdTotal, 1))))
-            }))
+            .tbody(
+              .group(
+                scenarios.entries.map { e in
+                  .tr(
+                    .th(.attribute(named: "scope", value: "row"), .text(e.variant.name)),
+                    .td(.class("wrap"), .text(e.definition(from: scenarios.base))),
+                    .td(.class("num"), .text(Fmt.percent(e.pOver, 1))), .td(.class("num"), .text(Fmt.percent(e.pUnder, 1))),
+                    .td(.class("num"), .text(Fmt.fixed(e.meanTotal, 1))), .td(.class("num"), .text(Fmt.fixed(e.stdTotal, 1))))
+                }))
           ]))
       content.append(
-        .p(.class("muted"), .text("P(under) ranges over \(Fmt.percent(scenarios.summary.pUnderMin, 1))–\(Fmt.percent(scenarios.summary.pUnderMax, 1)) across the scenarios.")))
+        .p(
+          .class("muted"),
+          .text(
+            "P(under) ranges over \(Fmt.percent(scenarios.summary.pUnderMin, 1))–\(Fmt.percent(scenarios.summary.pUnderMax, 1)) across the scenarios."
+          )))
     }
     if let sensitivity = report.sensitivity {
       content.append(.h2("Sensitivity"))
@@ -98,15 +107,17 @@ package enum GamePage {
           id: "sensitivity", caption: "How far P(under) moves with each input; dominant: \(sensitivity.ranking.dominant.name).",
           columns: ["Input", "P(under) low → high", "Per point", "Per sd", "Beyond noise", "Meaning"],
           rows: [
-            .tbody(.group(sensitivity.parameters.map { p in
-              .tr(
-                .th(.attribute(named: "scope", value: "row"), .text(p.input.name), .br(), .small(.text(p.description))),
-                .td(.class("num"), .text("\(Fmt.percent(p.pUnderLow, 1)) → \(Fmt.percent(p.pUnderHigh, 1))")),
-                .td(.class("num"), .text(p.sensitivityPerPoint.map { Fmt.signedPercent($0, 2) } ?? "–")),
-                .td(.class("num"), .text(p.sensitivityPerStd.map { Fmt.signedPercent($0, 2) } ?? "–")),
-                .td(.text(p.significant ? "yes" : "no")),
-                .td(.class("wrap"), .text(p.interpretation)))
-            }))
+            .tbody(
+              .group(
+                sensitivity.parameters.map { p in
+                  .tr(
+                    .th(.attribute(named: "scope", value: "row"), .text(p.input.name), .br(), .small(.text(p.description))),
+                    .td(.class("num"), .text("\(Fmt.percent(p.pUnderLow, 1)) → \(Fmt.percent(p.pUnderHigh, 1))")),
+                    .td(.class("num"), .text(p.sensitivityPerPoint.map { Fmt.signedPercent($0, 2) } ?? "–")),
+                    .td(.class("num"), .text(p.sensitivityPerStd.map { Fmt.signedPercent($0, 2) } ?? "–")),
+                    .td(.text(p.significant ? "yes" : "no")),
+                    .td(.class("wrap"), .text(p.interpretation)))
+                }))
           ]))
     }
     return PageShell.document(
@@ -128,19 +139,20 @@ package enum GamePage {
           named: "fieldset",
           nodes: [
             .element(named: "legend", nodes: [.text("Pick 2 or more legs (one side of a market each)")]),
-            .group(parlay.bets.map { bet in
-              let value = FairBetParlayRequest.Leg.formValue(of: bet)
-              return .element(
-                named: "label",
-                nodes: [
-                  .class("leg"),
-                  .input(
-                    .type(.checkbox), .name("leg"), .value(PageShell.attribute(value)),
-                    .checked(parlay.chosen.contains(value))),
-                  .text(" \(bet.selectionDisplay) "),
-                  .small(.text("\(bet.marketDisplayName) · fair \(bet.trueProb.map { Fmt.percent($0, 1) } ?? "–")")),
-                ])
-            }),
+            .group(
+              parlay.bets.map { bet in
+                let value = FairBetParlayRequest.Leg.formValue(of: bet)
+                return .element(
+                  named: "label",
+                  nodes: [
+                    .class("leg"),
+                    .input(
+                      .type(.checkbox), .name("leg"), .value(PageShell.attribute(value)),
+                      .checked(parlay.chosen.contains(value))),
+                    .text(" \(bet.selectionDisplay) "),
+                    .small(.text("\(bet.marketDisplayName) · fair \(bet.trueProb.map { Fmt.percent($0, 1) } ?? "–")")),
+                  ])
+              }),
           ]),
         .button(.type(.submit), .text("Price the parlay"))
       ),
@@ -154,12 +166,18 @@ package enum GamePage {
           .attribute(named: "id", value: "parlay-price"),
           .caption(.text("\(Fmt.counted(p.legCount, "leg")), priced together (confidence: \(p.confidence))")),
           .tbody(
-            .tr(.th(.attribute(named: "scope", value: "row"), .text("Joint probability")), .td(.class("num"), .text(Fmt.percent(p.fairProbability, 2)))),
-            .tr(.th(.attribute(named: "scope", value: "row"), .text("If the legs were independent")), .td(.class("num"), .text(Fmt.percent(p.independentProbability, 2)))),
-            .tr(.th(.attribute(named: "scope", value: "row"), .text("Lift over independence")), .td(.class("num"), .text(String(format: "%.3fx", p.correlationLift)))),
+            .tr(
+              .th(.attribute(named: "scope", value: "row"), .text("Joint probability")), .td(.class("num"), .text(Fmt.percent(p.fairProbability, 2)))),
+            .tr(
+              .th(.attribute(named: "scope", value: "row"), .text("If the legs were independent")),
+              .td(.class("num"), .text(Fmt.percent(p.independentProbability, 2)))),
+            .tr(
+              .th(.attribute(named: "scope", value: "row"), .text("Lift over independence")),
+              .td(.class("num"), .text(String(format: "%.3fx", p.correlationLift)))),
             .tr(
               .th(.attribute(named: "scope", value: "row"), .text("Fair odds")),
-              .td(.class("num"), .text("\(p.fairAmericanOdds > 0 ? "+" : "")\(p.fairAmericanOdds) (\(String(format: "%.3f", 1 / p.fairProbability)))")))
+              .td(
+                .class("num"), .text("\(p.fairAmericanOdds > 0 ? "+" : "")\(p.fairAmericanOdds) (\(String(format: "%.3f", 1 / p.fairProbability)))")))
           )))
       out.append(.ul(.group(p.legs.map { .li(.text("\($0.bet): \(Fmt.percent($0.fairProbability, 1)) (\($0.pricedBy))")) })))
     }

@@ -16,11 +16,12 @@ package enum PageShell {
       .header(
         .nav(
           .attribute(named: "aria-label", value: "pages"),
-          .group(links.map { path, name in
-            path == current
-              ? .a(.href(path), .attribute(named: "aria-current", value: "page"), .text(name))
-              : .a(.href(path), .text(name))
-          })
+          .group(
+            links.map { path, name in
+              path == current
+                ? .a(.href(path), .attribute(named: "aria-current", value: "page"), .text(name))
+                : .a(.href(path), .text(name))
+            })
         )
       ),
       .main(.group(content)),

@@ -79,7 +79,8 @@ struct ChartFrame {
     nodes.append(SVG.line(left, top, left, bottom, stroke: "#444", cls: "axis"))
     nodes.append(SVG.text(xLabel, x: (left + right) / 2, y: bottom + 38, anchor: "middle", size: 12, cls: "axis-label"))
     let my = (top + bottom) / 2
-    nodes.append(SVG.text(yLabel, x: x + 16, y: my, anchor: "middle", size: 12, transform: "rotate(-90 \(SVG.num(x + 16)) \(SVG.num(my)))", cls: "axis-label"))
+    nodes.append(
+      SVG.text(yLabel, x: x + 16, y: my, anchor: "middle", size: 12, transform: "rotate(-90 \(SVG.num(x + 16)) \(SVG.num(my)))", cls: "axis-label"))
     return SVG.group("axes", nodes)
   }
 
@@ -114,7 +115,10 @@ struct ChartFrame {
     var nodes: [SVGNode] = []
     let steps = 40, barLeft = right - 250, barWidth = 200.0, barY = y + 12
     for k in 0..<steps {
-      nodes.append(SVG.rect(x: barLeft + Double(k) * barWidth / Double(steps), y: barY, width: barWidth / Double(steps) + 0.5, height: 10, fill: SVG.heat((Double(k) + 0.5) / Double(steps)), cls: "colourbar"))
+      nodes.append(
+        SVG.rect(
+          x: barLeft + Double(k) * barWidth / Double(steps), y: barY, width: barWidth / Double(steps) + 0.5, height: 10,
+          fill: SVG.heat((Double(k) + 0.5) / Double(steps)), cls: "colourbar"))
     }
     nodes.append(SVG.text(String(format: "%.\(digits)f", domain.lowerBound), x: barLeft - 4, y: barY + 9, anchor: "end", size: 10, cls: "tick"))
     nodes.append(SVG.text(String(format: "%.\(digits)f", domain.upperBound), x: barLeft + barWidth + 4, y: barY + 9, size: 10, cls: "tick"))

@@ -23,13 +23,17 @@ package struct GameChart {
     let s = report.simulation
     let d = distributions
     var panels: [SVGNode] = []
-    panels.append(distributionPanel(
-      d.totals, y: 0, height: 400, title: "Total points: \(Fmt.count(s.nSimulations)) simulated games against the exact model",
-      xLabel: "total points (home + away)", marker: (d.line, "line \(Fmt.line(d.line))"),
-      note: "P(over \(Fmt.line(d.line))) = \(Fmt.fixed(s.pOver, 4)) [\(Fmt.fixed(s.overInterval.lowerBound, 4)), \(Fmt.fixed(s.overInterval.upperBound, 4))]" + (report.analytic.map { ", exact \(Fmt.fixed($0.pOver, 4))" } ?? "")))
-    panels.append(distributionPanel(
-      d.margins, y: 400, height: 400, title: "Margin (home − away)", xLabel: "home points − away points", marker: (0, "level"),
-      note: "P(home win) = \(Fmt.fixed(s.pHomeWin, 4))" + (report.analytic.map { ", exact \(Fmt.fixed($0.pHomeWin, 4))" } ?? "")))
+    panels.append(
+      distributionPanel(
+        d.totals, y: 0, height: 400, title: "Total points: \(Fmt.count(s.nSimulations)) simulated games against the exact model",
+        xLabel: "total points (home + away)", marker: (d.line, "line \(Fmt.line(d.line))"),
+        note:
+          "P(over \(Fmt.line(d.line))) = \(Fmt.fixed(s.pOver, 4)) [\(Fmt.fixed(s.overInterval.lowerBound, 4)), \(Fmt.fixed(s.overInterval.upperBound, 4))]"
+          + (report.analytic.map { ", exact \(Fmt.fixed($0.pOver, 4))" } ?? "")))
+    panels.append(
+      distributionPanel(
+        d.margins, y: 400, height: 400, title: "Margin (home − away)", xLabel: "home points − away points", marker: (0, "level"),
+        note: "P(home win) = \(Fmt.fixed(s.pHomeWin, 4))" + (report.analytic.map { ", exact \(Fmt.fixed($0.pHomeWin, 4))" } ?? "")))
     panels.append(jointPanel(y: 800, height: 560))
     let m = s.model
     return SVG.document(
@@ -49,9 +53,10 @@ package struct GameChart {
     var bars: [SVGNode] = []
     for (k, p) in c.simulated.enumerated() where p > 0 {
       let v = Double(c.minValue + k)
-      bars.append(SVG.rect(
-        x: frame.px(v - 0.45), y: frame.py(p), width: frame.px(v + 0.45) - frame.px(v - 0.45), height: frame.py(0) - frame.py(p),
-        fill: SVG.colour(0), opacity: 0.75, cls: "bar", title: "\(c.minValue + k): \(String(format: "%.5f", p))"))
+      bars.append(
+        SVG.rect(
+          x: frame.px(v - 0.45), y: frame.py(p), width: frame.px(v + 0.45) - frame.px(v - 0.45), height: frame.py(0) - frame.py(p),
+          fill: SVG.colour(0), opacity: 0.75, cls: "bar", title: "\(c.minValue + k): \(String(format: "%.5f", p))"))
     }
     nodes.append(SVG.group("bars", bars))
     var legend: [(ChartFrame.Swatch, String)] = [(.band(SVG.colour(0)), "simulated")]
@@ -61,7 +66,8 @@ package struct GameChart {
       legend.append((.line("#222"), "exact model"))
     }
     if frame.xDomain.contains(marker.0) {
-      nodes.append(SVG.line(frame.px(marker.0), frame.top, frame.px(marker.0), frame.bottom, stroke: SVG.colour(2), width: 1.5, dash: "4 3", cls: "marker"))
+      nodes.append(
+        SVG.line(frame.px(marker.0), frame.top, frame.px(marker.0), frame.bottom, stroke: SVG.colour(2), width: 1.5, dash: "4 3", cls: "marker"))
       nodes.append(SVG.text(marker.1, x: frame.px(marker.0) + 4, y: frame.top + 12, size: 11, fill: SVG.colour(2), cls: "marker-label"))
       legend.append((.marker(SVG.colour(2)), marker.1))
     }
@@ -84,9 +90,10 @@ package struct GameChart {
       for a in away {
         let p = d.joint[(h - home.lowerBound) * away.count + (a - away.lowerBound)]
         guard p > 0 else { continue }
-        cells.append(SVG.rect(
-          x: frame.px(Double(a) - 0.5), y: frame.py(Double(h) + 0.5), width: frame.px(Double(a) + 0.5) - frame.px(Double(a) - 0.5) + 0.2,
-          height: frame.py(Double(h) - 0.5) - frame.py(Double(h) + 0.5) + 0.2, fill: SVG.heat(p / peak), cls: "cell"))
+        cells.append(
+          SVG.rect(
+            x: frame.px(Double(a) - 0.5), y: frame.py(Double(h) + 0.5), width: frame.px(Double(a) + 0.5) - frame.px(Double(a) - 0.5) + 0.2,
+            height: frame.py(Double(h) - 0.5) - frame.py(Double(h) + 0.5) + 0.2, fill: SVG.heat(p / peak), cls: "cell"))
       }
     }
     nodes.append(SVG.group("cells", cells))
@@ -95,8 +102,13 @@ package struct GameChart {
     let h0 = frame.yDomain.lowerBound, h1 = frame.yDomain.upperBound
     let start = max(a0, d.line - h1), end = min(a1, d.line - h0)
     if start < end {
-      nodes.append(SVG.line(frame.px(start), frame.py(d.line - start), frame.px(end), frame.py(d.line - end), stroke: "#e15759", width: 2, dash: "6 3", cls: "marker"))
-      nodes.append(SVG.text("home + away = \(Fmt.line(d.line)): over above and right", x: frame.left + 6, y: frame.top + 12, size: 11, fill: "#b03030", cls: "marker-label"))
+      nodes.append(
+        SVG.line(
+          frame.px(start), frame.py(d.line - start), frame.px(end), frame.py(d.line - end), stroke: "#e15759", width: 2, dash: "6 3", cls: "marker"))
+      nodes.append(
+        SVG.text(
+          "home + away = \(Fmt.line(d.line)): over above and right", x: frame.left + 6, y: frame.top + 12, size: 11, fill: "#b03030",
+          cls: "marker-label"))
     }
     // Level scores: home = away.
     let lo = max(a0, h0), hi = min(a1, h1)

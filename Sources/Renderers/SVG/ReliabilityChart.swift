@@ -40,7 +40,10 @@ package enum ReliabilityChart {
               [
                 SVG.element(
                   "title", [:],
-                  [.text("\(name): predicted \(String(format: "%.3f", b.predicted)), observed \(String(format: "%.3f", b.observed)), \(b.count) games")])
+                  [
+                    .text(
+                      "\(name): predicted \(String(format: "%.3f", b.predicted)), observed \(String(format: "%.3f", b.observed)), \(b.count) games")
+                  ])
               ]))
         }
         children.append(SVG.polyline(points, stroke: colour, width: 1.5, cls: "series", name: name))

@@ -36,7 +36,9 @@ package enum SVG {
     return .element(named: "text", nodes: attributes.map { SVGNode.attribute(named: $0.0, value: escape($0.1)) } + [.text(content)])
   }
 
-  static func line(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, stroke: String, width: Double = 1, dash: String? = nil, cls: String) -> SVGNode {
+  static func line(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, stroke: String, width: Double = 1, dash: String? = nil, cls: String)
+    -> SVGNode
+  {
     var a: [(String, String)] = [
       ("class", cls), ("x1", num(x1)), ("y1", num(y1)), ("x2", num(x2)), ("y2", num(y2)), ("stroke", stroke),
       ("stroke-width", num(width)),
@@ -45,8 +47,12 @@ package enum SVG {
     return element("line", attributes: a)
   }
 
-  static func rect(x: Double, y: Double, width: Double, height: Double, fill: String, opacity: Double? = nil, cls: String, title: String? = nil) -> SVGNode {
-    var a: [(String, String)] = [("class", cls), ("x", num(x)), ("y", num(y)), ("width", num(max(0, width))), ("height", num(max(0, height))), ("fill", fill)]
+  static func rect(x: Double, y: Double, width: Double, height: Double, fill: String, opacity: Double? = nil, cls: String, title: String? = nil)
+    -> SVGNode
+  {
+    var a: [(String, String)] = [
+      ("class", cls), ("x", num(x)), ("y", num(y)), ("width", num(max(0, width))), ("height", num(max(0, height))), ("fill", fill),
+    ]
     if let opacity { a.append(("fill-opacity", num(opacity))) }
     return element("rect", attributes: a, title.map { [element("title", [:], [.text($0)])] } ?? [])
   }
@@ -63,10 +69,12 @@ package enum SVG {
 
   /// A filled polygon (an interval band: the upper edge left to right, the lower right to left).
   static func polygon(_ points: [(Double, Double)], fill: String, opacity: Double, cls: String, name: String) -> SVGNode {
-    element("polygon", attributes: [
-      ("class", cls), ("data-name", name), ("points", points.map { "\(num($0.0)),\(num($0.1))" }.joined(separator: " ")),
-      ("fill", fill), ("fill-opacity", num(opacity)), ("stroke", "none"),
-    ])
+    element(
+      "polygon",
+      attributes: [
+        ("class", cls), ("data-name", name), ("points", points.map { "\(num($0.0)),\(num($0.1))" }.joined(separator: " ")),
+        ("fill", fill), ("fill-opacity", num(opacity)), ("stroke", "none"),
+      ])
   }
 
   static func group(_ cls: String, _ children: [SVGNode]) -> SVGNode {

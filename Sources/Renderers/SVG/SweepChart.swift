@@ -66,8 +66,11 @@ package struct SweepChart {
       x: 0, y: y, width: Self.width, height: Self.panelHeight, xDomain: xAxis.values.first!...xAxis.values.last!,
       yDomain: lo...hi)
     let m = sweep.base
-    let subtitle = "base model: home \(SweepTable.value(m.homeMean)) ± \(SweepTable.value(m.homeSD)), away \(SweepTable.value(m.awayMean)) ± \(SweepTable.value(m.awaySD)), rho \(SweepTable.value(m.correlation)), overtime \(m.overtime.kind.rawValue); \(sweep.options.simulations) simulations per model, common random numbers, seed \(sweep.options.seed)"
-    var nodes: [SVGNode] = [frame.axes(title: "\(quantityName) against the \(xAxis.parameter.label)", xLabel: xAxis.parameter.label, yLabel: quantityName)]
+    let subtitle =
+      "base model: home \(SweepTable.value(m.homeMean)) ± \(SweepTable.value(m.homeSD)), away \(SweepTable.value(m.awayMean)) ± \(SweepTable.value(m.awaySD)), rho \(SweepTable.value(m.correlation)), overtime \(m.overtime.kind.rawValue); \(sweep.options.simulations) simulations per model, common random numbers, seed \(sweep.options.seed)"
+    var nodes: [SVGNode] = [
+      frame.axes(title: "\(quantityName) against the \(xAxis.parameter.label)", xLabel: xAxis.parameter.label, yLabel: quantityName)
+    ]
     nodes.append(SVG.text(subtitle, x: frame.left, y: frame.top - 4, size: 10, fill: "#666", cls: "subtitle"))
     var legend: [(ChartFrame.Swatch, String)] = []
     var bands: [SVGNode] = [], lines: [SVGNode] = [], exacts: [SVGNode] = []
@@ -81,7 +84,8 @@ package struct SweepChart {
       bands.append(SVG.polygon(upper + lower.reversed(), fill: colour, opacity: 0.18, cls: "band", name: name))
       lines.append(SVG.polyline(zip(xs, qs).map { (frame.px($0.0), frame.py($0.1.0)) }, stroke: colour, cls: "series", name: name))
       if qs.allSatisfy({ $0.3 != nil }) {
-        exacts.append(SVG.polyline(zip(xs, qs).map { (frame.px($0.0), frame.py($0.1.3!)) }, stroke: "#222", width: 1.2, dash: "5 3", cls: "exact", name: name))
+        exacts.append(
+          SVG.polyline(zip(xs, qs).map { (frame.px($0.0), frame.py($0.1.3!)) }, stroke: "#222", width: 1.2, dash: "5 3", cls: "exact", name: name))
       }
       legend.append((.line(colour), seriesAxis == nil ? "simulated \(quantityName)" : name))
     }
@@ -136,7 +140,10 @@ package struct SweepChart {
       let p = 1 / sweep.market.overOdds.decimal
       if frame.yDomain.contains(p) {
         nodes.append(SVG.line(frame.left, frame.py(p), frame.right, frame.py(p), stroke: "#555", width: 1.5, dash: "3 2", cls: "marker"))
-        nodes.append(SVG.text("break-even P(over) at \(String(format: "%.2f", sweep.market.overOdds.decimal)): \(String(format: "%.3f", p))", x: frame.left + 4, y: frame.py(p) - 4, size: 10, fill: "#555", cls: "marker-label"))
+        nodes.append(
+          SVG.text(
+            "break-even P(over) at \(String(format: "%.2f", sweep.market.overOdds.decimal)): \(String(format: "%.3f", p))", x: frame.left + 4,
+            y: frame.py(p) - 4, size: 10, fill: "#555", cls: "marker-label"))
         legend.append((.marker("#555"), "break-even P(over), no push"))
       }
     }
@@ -166,10 +173,13 @@ package struct SweepChart {
       let i = k / ys.count, j = k % ys.count
       let (xa, xb) = bounds(xs, i), (ya, yb) = bounds(ys, j)
       let t = hi > lo ? (qs[k] - lo) / (hi - lo) : 0.5
-      cells.append(SVG.rect(
-        x: frame.px(xa), y: frame.py(yb), width: frame.px(xb) - frame.px(xa) + 0.3, height: frame.py(ya) - frame.py(yb) + 0.3,
-        fill: SVG.heat(t), cls: "cell",
-        title: "\(xAxis.parameter.rawValue) \(SweepTable.value(p.values[0])), \(s.parameter.rawValue) \(SweepTable.value(p.values[1])): \(String(format: "%.4f", qs[k]))"))
+      cells.append(
+        SVG.rect(
+          x: frame.px(xa), y: frame.py(yb), width: frame.px(xb) - frame.px(xa) + 0.3, height: frame.py(ya) - frame.py(yb) + 0.3,
+          fill: SVG.heat(t), cls: "cell",
+          title:
+            "\(xAxis.parameter.rawValue) \(SweepTable.value(p.values[0])), \(s.parameter.rawValue) \(SweepTable.value(p.values[1])): \(String(format: "%.4f", qs[k]))"
+        ))
     }
     nodes.append(SVG.group("cells", cells))
     if xAxis.parameter == .line, let offered = sweep.offeredLine, frame.xDomain.contains(offered) {

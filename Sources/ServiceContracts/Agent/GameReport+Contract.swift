@@ -42,7 +42,9 @@ package struct SimulateAnswer: ContractObject, Sendable {
     try fields.field("analytic", r.analytic)
     try fields.fieldIfPresent("conditional_scenarios", r.conditionalScenarios)
     try fields.field("direction", r.direction.rawValue)
-    if rules == .agent { try fields.field("ev_metrics", AgentEVMetrics(metrics: metrics)) } else {
+    if rules == .agent {
+      try fields.field("ev_metrics", AgentEVMetrics(metrics: metrics))
+    } else {
       try fields.field("ev_metrics", metrics)
     }
     try fields.field("methodology", ["advice": AdviceMethodology(r.policy)])

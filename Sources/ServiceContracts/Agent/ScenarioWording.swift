@@ -29,7 +29,8 @@ extension TotalsScenarios.Entry {
     switch variant {
     case .base: return "this game's model"
     case .highPace, .lowPace:
-      return "projections \(variant == .highPace ? "+" : "-")\(g(TotalsScenarios.paceStep)) points each: home \(f(base.homeMean)) -> \(f(m.homeMean)), away \(f(base.awayMean)) -> \(f(m.awayMean))"
+      return
+        "projections \(variant == .highPace ? "+" : "-")\(g(TotalsScenarios.paceStep)) points each: home \(f(base.homeMean)) -> \(f(m.homeMean)), away \(f(base.awayMean)) -> \(f(m.awayMean))"
     case .highVariance, .lowVariance:
       let factor = variant == .highVariance ? TotalsScenarios.highVarianceFactor : TotalsScenarios.lowVarianceFactor
       return "sds x\(g(factor)): home \(f(base.homeSD)) -> \(f(m.homeSD)), away \(f(base.awaySD)) -> \(f(m.awaySD))"
@@ -38,7 +39,8 @@ extension TotalsScenarios.Entry {
     case .noCorrelation: return "rho set to 0 (from \(f(base.correlation)))"
     case .highCorrelation: return "rho +\(f(TotalsScenarios.correlationStep)): \(f(base.correlation)) -> \(f(m.correlation))"
     case .skewNormal:
-      return "skewness +\(f(TotalsScenarios.skewStep)): \(f(base.skewness)) -> \(f(m.skewness))\(m.correlation != base.correlation ? ", rho clamped to \(f(m.correlation))" : "")"
+      return
+        "skewness +\(f(TotalsScenarios.skewStep)): \(f(base.skewness)) -> \(f(m.skewness))\(m.correlation != base.correlation ? ", rho clamped to \(f(m.correlation))" : "")"
     }
   }
 }

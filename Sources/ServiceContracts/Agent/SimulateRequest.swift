@@ -59,7 +59,9 @@ package struct SimulateRequest: Decodable, Sendable {
         "description": "mcsim's addition: grade on the exact distribution and show its block (`analytic`)",
       ],
       "state": ["description": "mcsim's addition: the game under way (period, clock, score); its markets are priced in play"],
-      "period_lines": ["description": "mcsim's addition: periods (q1-q4, h1, h2) to price beside the game, each with an optional total and home spread"],
+      "period_lines": [
+        "description": "mcsim's addition: periods (q1-q4, h1, h2) to price beside the game, each with an optional total and home spread"
+      ],
     ])
 
   enum CodingKeys: String, CodingKey, CaseIterable {

@@ -45,12 +45,16 @@ package struct FairBetQuery: Sendable {
       }
     }
     if let text = one("sort_by") {
-      if let s = Sort(rawValue: text) { sort = s } else {
+      if let s = Sort(rawValue: text) {
+        sort = s
+      } else {
         problems.append(("sort_by", text, "must be one of ev, game_time, market"))
       }
     }
     if let text = one("limit") {
-      if let n = Int(text), (1...Self.maxLimit).contains(n) { limit = n } else {
+      if let n = Int(text), (1...Self.maxLimit).contains(n) {
+        limit = n
+      } else {
         problems.append(("limit", text, "must be a whole number in 1...\(Self.maxLimit)"))
       }
     }

@@ -21,7 +21,8 @@ package enum ContractSchemas {
     }
     var schemas = responses
     schemas["SimulateRequest"] = withCeiling(
-      SimulateRequest.fieldTypes, "with scenarios and sensitivity, the request simulates 13.5 times n_sims games, at most its --max-total-sims in all")
+      SimulateRequest.fieldTypes, "with scenarios and sensitivity, the request simulates 13.5 times n_sims games, at most its --max-total-sims in all"
+    )
     schemas["BatchRequest"] = withCeiling(SlateFile.fieldTypes, "games x n_sims at most its --max-total-sims")
     schemas["ParlayEvaluateRequest"] = FairBetParlayRequest.fieldTypes.schema
     return schemas
@@ -61,7 +62,8 @@ package enum ContractSchemas {
     "away_projection": .numberOrNull, "home_std": .numberOrNull, "away_std": .numberOrNull, "over_odds": .numberOrNull,
     "under_odds": .numberOrNull, "edge": .numberOrNull, "home_games": .nullable("integer"), "away_games": .nullable("integer"),
     "avg_pace": .numberOrNull, "bookmaker": .stringOrNull, "game_date": .stringOrNull, "start_time": .stringOrNull,
-    "best_bet": .nullable("object").with(["description": "the bet of the highest EV among those advised (market, side, line, odds, probability, ev)"]),
+    "best_bet": .nullable("object").with(["description": "the bet of the highest EV among those advised (market, side, line, odds, probability, ev)"]
+    ),
     "total_source": ["oneOf": [priceSource, ["type": "null"]]],
     "moneyline": ["oneOf": [.ref("MoneylineMarket"), ["type": "null"]]],
     "spread": ["oneOf": [.ref("SpreadMarket"), ["type": "null"]]],
@@ -127,7 +129,8 @@ package enum ContractSchemas {
         "margin": .object(
           ["mean", "percentiles"], ["mean": .anyNumber, "std": .anyNumber, "percentiles": agentPercentiles]),
         "model": .anyObject, "seed": .anyInteger, "threads": .anyInteger, "elapsed_ms": .anyNumber,
-      ]).with(["description": "the agent's block, with mcsim's additions (scores, win probabilities, margin, model, seed)"]),
+      ]
+    ).with(["description": "the agent's block, with mcsim's additions (scores, win probabilities, margin, model, seed)"]),
     "EVMetrics": .object(
       ["ev_over", "ev_under", "edge_over", "edge_under", "recommended_bet"],
       [
@@ -166,7 +169,10 @@ package enum ContractSchemas {
       ["success", "result"],
       [
         "success": .constant(true),
-        "warnings": strings.with(["description": "mcsim's addition: what the input holds that was read but may not be meant (a price of 100 or more without a sign, read as decimal odds)"]),
+        "warnings": strings.with([
+          "description":
+            "mcsim's addition: what the input holds that was read but may not be meant (a price of 100 or more without a sign, read as decimal odds)"
+        ]),
         "result": .object(
           ["simulation", "ev_metrics", "direction", "our_probability", "our_ev", "our_kelly"],
           [
@@ -191,17 +197,18 @@ package enum ContractSchemas {
         "home_std_dev": .numberOrNull.with(["default": 10]), "away_std_dev": .numberOrNull.with(["default": 10]),
         "total_line": .numberOrNull, "over_odds": .numberOrNull.with(["default": 1.91]),
         "under_odds": .numberOrNull.with(["default": 1.91]),
-      ]).with([
-        "description": .string(
-          """
-          One game of a batch: the teams' abbreviations and the four points-per-game figures (or the two \
-          projections). A game's missing or invalid value is reported in its own entry's `error` while the \
-          rest are evaluated, so the batch answers 200: points per game in [0, \(Int(GameModel.maxProjection))], \
-          standard deviations in [\(GameModel.minSD), \(Int(GameModel.maxSD))], a line in (0, 1000), decimal odds \
-          in (1, \(Int(Odds.maxDecimal))]; null (or 0 for a deviation or odds) takes the default; a null line \
-          is a game without a line.
-          """)
-      ]),
+      ]
+    ).with([
+      "description": .string(
+        """
+        One game of a batch: the teams' abbreviations and the four points-per-game figures (or the two \
+        projections). A game's missing or invalid value is reported in its own entry's `error` while the \
+        rest are evaluated, so the batch answers 200: points per game in [0, \(Int(GameModel.maxProjection))], \
+        standard deviations in [\(GameModel.minSD), \(Int(GameModel.maxSD))], a line in (0, 1000), decimal odds \
+        in (1, \(Int(Odds.maxDecimal))]; null (or 0 for a deviation or odds) takes the default; a null line \
+        is a game without a line.
+        """)
+    ]),
     "SlateGame": .object(
       ["game_id", "home_abbr", "away_abbr", "verdict"],
       [
@@ -220,12 +227,16 @@ package enum ContractSchemas {
       ["success", "n_games", "n_sims_per_game", "games"],
       [
         "success": .constant(true), "n_games": .anyInteger, "n_sims_per_game": .anyInteger, "n_simulations": .anyInteger,
-        "warnings": strings.with(["description": "mcsim's addition: what the input holds that was read but may not be meant (a price of 100 or more without a sign, read as decimal odds)"]),
+        "warnings": strings.with([
+          "description":
+            "mcsim's addition: what the input holds that was read but may not be meant (a price of 100 or more without a sign, read as decimal odds)"
+        ]),
         "games": .array(of: .ref("SlateGame")), "methodology": .anyObject, "total_exposure": .anyNumber,
         "total_exposure_fraction": .anyNumber, "bankroll": .anyNumber, "exposure_scaled": .anyBoolean,
         "n_failed": .anyInteger, "seed": .anyInteger, "threads": .anyInteger, "elapsed_ms": .anyNumber,
         "inputs": .object(
-          ["notes", "rejected"], [
+          ["notes", "rejected"],
+          [
             "notes": strings, "rejected": .array(of: .anyObject), "slate": .anyString, "odds": .anyString,
             "odds_format": .anyString, "stats": .anyString,
           ]),
@@ -362,7 +373,10 @@ package enum ContractSchemas {
       ["success", "outcomes", "implied", "margin", "results"],
       [
         "success": .constant(true), "outcomes": strings, "implied": numbers, "margin": .anyNumber, "hold": .anyNumber,
-        "warnings": strings.with(["description": "mcsim's addition: what the input holds that was read but may not be meant (a price of 100 or more without a sign, read as decimal odds)"]),
+        "warnings": strings.with([
+          "description":
+            "mcsim's addition: what the input holds that was read but may not be meant (a price of 100 or more without a sign, read as decimal odds)"
+        ]),
         "results": .array(
           of: .object(
             ["method", "probabilities", "margin"],
@@ -373,6 +387,14 @@ package enum ContractSchemas {
               "c": .anyNumber.with(["description": "odds-ratio: the ratio"]),
             ])),
       ]),
-    "FairResponse": .object(["as_of", "bets"], ["as_of": .anyString, "bets": .array(of: .anyObject), "warnings": strings.with(["description": "mcsim's addition: what the input holds that was read but may not be meant (a price of 100 or more without a sign, read as decimal odds)"])]),
+    "FairResponse": .object(
+      ["as_of", "bets"],
+      [
+        "as_of": .anyString, "bets": .array(of: .anyObject),
+        "warnings": strings.with([
+          "description":
+            "mcsim's addition: what the input holds that was read but may not be meant (a price of 100 or more without a sign, read as decimal odds)"
+        ]),
+      ]),
   ]
 }

@@ -190,7 +190,9 @@ package struct ParlayResponse: Encodable, Sendable {
     moneylineTies = r.moneylineTies.map {
       MoneylineTie(
         game: $0.game, overtime: $0.overtime.rawValue, pTie: $0.probability,
-        note: "a moneyline loses on a tie, which the \($0.overtime.rawValue) overtime model lets stand; --ot-model tie plays overtime until one team leads")
+        note:
+          "a moneyline loses on a tie, which the \($0.overtime.rawValue) overtime model lets stand; --ot-model tie plays overtime until one team leads"
+      )
     }
     elapsedMs = r.elapsedSeconds * 1000
   }

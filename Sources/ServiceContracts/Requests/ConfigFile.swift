@@ -76,9 +76,10 @@ package struct ConfigFile: Sendable {
     init(from decoder: any Decoder) throws {
       let c = try decoder.container(keyedBy: AnyKey.self)
       for key in c.allKeys where !ConfigFile.keys.contains(key.stringValue) {
-        throw DecodingError.dataCorrupted(.init(
-          codingPath: [key],
-          debugDescription: "unknown key (known: \(ConfigFile.keys.joined(separator: ", ")))"))
+        throw DecodingError.dataCorrupted(
+          .init(
+            codingPath: [key],
+            debugDescription: "unknown key (known: \(ConfigFile.keys.joined(separator: ", ")))"))
       }
       func number(_ name: String) throws -> Double? {
         try c.decodeIfPresent(Double.self, forKey: AnyKey(name))
@@ -100,9 +101,10 @@ package struct ConfigFile: Sendable {
       if c.contains(AnyKey("model")) {
         let nested = try c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("model"))
         for key in nested.allKeys where !ModelSettings.fieldNames.contains(key.stringValue) {
-          throw DecodingError.dataCorrupted(.init(
-            codingPath: [AnyKey("model"), key],
-            debugDescription: "unknown key (known: \(ModelSettings.fieldNames.sorted().joined(separator: ", ")))"))
+          throw DecodingError.dataCorrupted(
+            .init(
+              codingPath: [AnyKey("model"), key],
+              debugDescription: "unknown key (known: \(ModelSettings.fieldNames.sorted().joined(separator: ", ")))"))
         }
         config.model = try c.decode(ModelSettings.self, forKey: AnyKey("model"))
       }

@@ -26,23 +26,25 @@ package struct ModelSettings: Hashable, Sendable, Decodable {
   package static var fieldNames: Set<String> { fieldTypes.names }
 
   /// The keys and their JSON types (the server names each of the wrong type at once).
-  package static let fieldTypes = FieldTypes(fields: [
-    ("home_sd", .number), ("home_std_dev", .number), ("away_sd", .number), ("away_std_dev", .number),
-    ("rho", .number), ("ot_model", .string), ("ot_rate", .number), ("ot_points", .number), ("ot_sd", .number),
-    ("score_floor", .integer), ("skew", .number),
-  ], keywords: [
-    "home_sd": FieldTypes.bounds(GameModel.minSD, GameModel.maxSD),
-    "home_std_dev": FieldTypes.bounds(GameModel.minSD, GameModel.maxSD),
-    "away_sd": FieldTypes.bounds(GameModel.minSD, GameModel.maxSD),
-    "away_std_dev": FieldTypes.bounds(GameModel.minSD, GameModel.maxSD), "rho": FieldTypes.bounds(-1, 1),
-    "ot_model": .oneOf(["flat", "tie", "none"]), "ot_rate": FieldTypes.bounds(0, 1),
-    "ot_points": FieldTypes.bounds(0, 100).with(["description": "at least 1 with the tie model"]),
-    "ot_sd": FieldTypes.bounds(0, 50).with(["description": "at least 0.5 with the tie model"]),
-    "score_floor": FieldTypes.bounds(0, 400),
-    "skew": FieldTypes.bounds(-SkewNormal.maxSkewness, SkewNormal.maxSkewness).with([
-      "description": "a skew the correlation cannot reach is a 422 naming both"
-    ]),
-  ])
+  package static let fieldTypes = FieldTypes(
+    fields: [
+      ("home_sd", .number), ("home_std_dev", .number), ("away_sd", .number), ("away_std_dev", .number),
+      ("rho", .number), ("ot_model", .string), ("ot_rate", .number), ("ot_points", .number), ("ot_sd", .number),
+      ("score_floor", .integer), ("skew", .number),
+    ],
+    keywords: [
+      "home_sd": FieldTypes.bounds(GameModel.minSD, GameModel.maxSD),
+      "home_std_dev": FieldTypes.bounds(GameModel.minSD, GameModel.maxSD),
+      "away_sd": FieldTypes.bounds(GameModel.minSD, GameModel.maxSD),
+      "away_std_dev": FieldTypes.bounds(GameModel.minSD, GameModel.maxSD), "rho": FieldTypes.bounds(-1, 1),
+      "ot_model": .oneOf(["flat", "tie", "none"]), "ot_rate": FieldTypes.bounds(0, 1),
+      "ot_points": FieldTypes.bounds(0, 100).with(["description": "at least 1 with the tie model"]),
+      "ot_sd": FieldTypes.bounds(0, 50).with(["description": "at least 0.5 with the tie model"]),
+      "score_floor": FieldTypes.bounds(0, 400),
+      "skew": FieldTypes.bounds(-SkewNormal.maxSkewness, SkewNormal.maxSkewness).with([
+        "description": "a skew the correlation cannot reach is a 422 naming both"
+      ]),
+    ])
 
   package init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: AnyKey.self)

@@ -32,16 +32,18 @@ package struct SlateFile: Sendable {
 
   /// The top level's keys and JSON types (`games` is checked game by game, each game's errors
   /// its own).
-  package static let fieldTypes = FieldTypes(fields: [
-    ("games", .array), ("n_sims", .integer), ("seed", .integer), ("include_exact", .boolean),
-    ("model", .object(ModelSettings.fieldTypes)),
-  ], required: ["games"], keywords: [
-    "games": ["items": .ref("BatchGame"), "maxItems": .integer(batchLimit)],
-    "n_sims": ["minimum": 1, "default": .integer(SimulationOptions.defaultSimulations)],
-    "seed": ["minimum": 0, "description": "mcsim's addition: the seed (default: the server's --seed)"],
-    "include_exact": ["default": false, "description": "mcsim's addition: grade each game on its model's exact distribution"],
-    "model": ["description": "model settings for every game; an invalid one is a 422 naming each field"],
-  ])
+  package static let fieldTypes = FieldTypes(
+    fields: [
+      ("games", .array), ("n_sims", .integer), ("seed", .integer), ("include_exact", .boolean),
+      ("model", .object(ModelSettings.fieldTypes)),
+    ], required: ["games"],
+    keywords: [
+      "games": ["items": .ref("BatchGame"), "maxItems": .integer(batchLimit)],
+      "n_sims": ["minimum": 1, "default": .integer(SimulationOptions.defaultSimulations)],
+      "seed": ["minimum": 0, "description": "mcsim's addition: the seed (default: the server's --seed)"],
+      "include_exact": ["default": false, "description": "mcsim's addition: grade each game on its model's exact distribution"],
+      "model": ["description": "model settings for every game; an invalid one is a 422 naming each field"],
+    ])
 
   /// Decodes a slate over `base`, the model every game starts from (the command line's).
   package static func decode(_ data: Data, base: GameModel) throws(InputDecodingError) -> SlateFile {
@@ -166,9 +168,11 @@ private struct RawGame: Decodable, Sendable {
     }
 
     gameID = try c.decodeIfPresent(LooseString.self, forKey: key("game_id"))?.value
-    homeAbbr = try c.decodeIfPresent(String.self, forKey: key("home_team_abbr"))
+    homeAbbr =
+      try c.decodeIfPresent(String.self, forKey: key("home_team_abbr"))
       ?? c.decodeIfPresent(String.self, forKey: key("home_abbr"))
-    awayAbbr = try c.decodeIfPresent(String.self, forKey: key("away_team_abbr"))
+    awayAbbr =
+      try c.decodeIfPresent(String.self, forKey: key("away_team_abbr"))
       ?? c.decodeIfPresent(String.self, forKey: key("away_abbr"))
     homeTeam = try c.decodeIfPresent(String.self, forKey: key("home_team"))
     awayTeam = try c.decodeIfPresent(String.self, forKey: key("away_team"))

@@ -21,46 +21,59 @@ package enum TeamDirectory {
   package static let nba: [Team] = [
     Team(id: 1610612737, abbreviation: "ATL", fullName: "Atlanta Hawks", aliases: ["Hawks", "Atlanta"]),
     Team(id: 1610612738, abbreviation: "BOS", fullName: "Boston Celtics", aliases: ["Celtics", "Boston"]),
-    Team(id: 1610612751, abbreviation: "BKN", fullName: "Brooklyn Nets",
-         aliases: ["Nets", "Brooklyn", "BRK", "BKLYN", "NJN", "NJ", "New Jersey Nets", "New Jersey"]),
-    Team(id: 1610612766, abbreviation: "CHA", fullName: "Charlotte Hornets",
-         aliases: ["Hornets", "Charlotte", "CHO", "CHH", "Charlotte Bobcats", "Bobcats"]),
+    Team(
+      id: 1610612751, abbreviation: "BKN", fullName: "Brooklyn Nets",
+      aliases: ["Nets", "Brooklyn", "BRK", "BKLYN", "NJN", "NJ", "New Jersey Nets", "New Jersey"]),
+    Team(
+      id: 1610612766, abbreviation: "CHA", fullName: "Charlotte Hornets",
+      aliases: ["Hornets", "Charlotte", "CHO", "CHH", "Charlotte Bobcats", "Bobcats"]),
     Team(id: 1610612741, abbreviation: "CHI", fullName: "Chicago Bulls", aliases: ["Bulls", "Chicago"]),
     Team(id: 1610612739, abbreviation: "CLE", fullName: "Cleveland Cavaliers", aliases: ["Cavaliers", "Cavs", "Cleveland"]),
     Team(id: 1610612742, abbreviation: "DAL", fullName: "Dallas Mavericks", aliases: ["Mavericks", "Mavs", "Dallas"]),
     Team(id: 1610612743, abbreviation: "DEN", fullName: "Denver Nuggets", aliases: ["Nuggets", "Denver"]),
     Team(id: 1610612765, abbreviation: "DET", fullName: "Detroit Pistons", aliases: ["Pistons", "Detroit"]),
-    Team(id: 1610612744, abbreviation: "GSW", fullName: "Golden State Warriors",
-         aliases: ["Warriors", "Golden State", "GS", "GSW Warriors"]),
+    Team(
+      id: 1610612744, abbreviation: "GSW", fullName: "Golden State Warriors",
+      aliases: ["Warriors", "Golden State", "GS", "GSW Warriors"]),
     Team(id: 1610612745, abbreviation: "HOU", fullName: "Houston Rockets", aliases: ["Rockets", "Houston"]),
     Team(id: 1610612754, abbreviation: "IND", fullName: "Indiana Pacers", aliases: ["Pacers", "Indiana"]),
-    Team(id: 1610612746, abbreviation: "LAC", fullName: "Los Angeles Clippers",
-         aliases: ["LA Clippers", "L.A. Clippers", "Clippers", "LA Clips", "Clips"]),
-    Team(id: 1610612747, abbreviation: "LAL", fullName: "Los Angeles Lakers",
-         aliases: ["LA Lakers", "L.A. Lakers", "Lakers"]),
+    Team(
+      id: 1610612746, abbreviation: "LAC", fullName: "Los Angeles Clippers",
+      aliases: ["LA Clippers", "L.A. Clippers", "Clippers", "LA Clips", "Clips"]),
+    Team(
+      id: 1610612747, abbreviation: "LAL", fullName: "Los Angeles Lakers",
+      aliases: ["LA Lakers", "L.A. Lakers", "Lakers"]),
     Team(id: 1610612763, abbreviation: "MEM", fullName: "Memphis Grizzlies", aliases: ["Grizzlies", "Grizz", "Memphis"]),
     Team(id: 1610612748, abbreviation: "MIA", fullName: "Miami Heat", aliases: ["Heat", "Miami"]),
     Team(id: 1610612749, abbreviation: "MIL", fullName: "Milwaukee Bucks", aliases: ["Bucks", "Milwaukee"]),
-    Team(id: 1610612750, abbreviation: "MIN", fullName: "Minnesota Timberwolves",
-         aliases: ["Timberwolves", "Wolves", "T-Wolves", "Minnesota"]),
-    Team(id: 1610612740, abbreviation: "NOP", fullName: "New Orleans Pelicans",
-         aliases: ["Pelicans", "Pels", "New Orleans", "NO", "NOR", "NOH", "NOK", "New Orleans Hornets",
-                   "New Orleans/Oklahoma City Hornets"]),
+    Team(
+      id: 1610612750, abbreviation: "MIN", fullName: "Minnesota Timberwolves",
+      aliases: ["Timberwolves", "Wolves", "T-Wolves", "Minnesota"]),
+    Team(
+      id: 1610612740, abbreviation: "NOP", fullName: "New Orleans Pelicans",
+      aliases: [
+        "Pelicans", "Pels", "New Orleans", "NO", "NOR", "NOH", "NOK", "New Orleans Hornets",
+        "New Orleans/Oklahoma City Hornets",
+      ]),
     Team(id: 1610612752, abbreviation: "NYK", fullName: "New York Knicks", aliases: ["Knicks", "New York", "NY"]),
-    Team(id: 1610612760, abbreviation: "OKC", fullName: "Oklahoma City Thunder",
-         aliases: ["Thunder", "Oklahoma City", "OKL", "Seattle SuperSonics", "SuperSonics", "Sonics", "SEA"]),
+    Team(
+      id: 1610612760, abbreviation: "OKC", fullName: "Oklahoma City Thunder",
+      aliases: ["Thunder", "Oklahoma City", "OKL", "Seattle SuperSonics", "SuperSonics", "Sonics", "SEA"]),
     Team(id: 1610612753, abbreviation: "ORL", fullName: "Orlando Magic", aliases: ["Magic", "Orlando"]),
-    Team(id: 1610612755, abbreviation: "PHI", fullName: "Philadelphia 76ers",
-         aliases: ["76ers", "Sixers", "Philadelphia", "Philadelphia Sixers", "PHL"]),
+    Team(
+      id: 1610612755, abbreviation: "PHI", fullName: "Philadelphia 76ers",
+      aliases: ["76ers", "Sixers", "Philadelphia", "Philadelphia Sixers", "PHL"]),
     Team(id: 1610612756, abbreviation: "PHX", fullName: "Phoenix Suns", aliases: ["Suns", "Phoenix", "PHO"]),
-    Team(id: 1610612757, abbreviation: "POR", fullName: "Portland Trail Blazers",
-         aliases: ["Trail Blazers", "Trailblazers", "Blazers", "Portland", "Portland Trailblazers"]),
+    Team(
+      id: 1610612757, abbreviation: "POR", fullName: "Portland Trail Blazers",
+      aliases: ["Trail Blazers", "Trailblazers", "Blazers", "Portland", "Portland Trailblazers"]),
     Team(id: 1610612758, abbreviation: "SAC", fullName: "Sacramento Kings", aliases: ["Kings", "Sacramento"]),
     Team(id: 1610612759, abbreviation: "SAS", fullName: "San Antonio Spurs", aliases: ["Spurs", "San Antonio", "SA"]),
     Team(id: 1610612761, abbreviation: "TOR", fullName: "Toronto Raptors", aliases: ["Raptors", "Toronto"]),
     Team(id: 1610612762, abbreviation: "UTA", fullName: "Utah Jazz", aliases: ["Jazz", "Utah", "UTAH", "UTH"]),
-    Team(id: 1610612764, abbreviation: "WAS", fullName: "Washington Wizards",
-         aliases: ["Wizards", "Washington", "WSH", "WAS Wizards"]),
+    Team(
+      id: 1610612764, abbreviation: "WAS", fullName: "Washington Wizards",
+      aliases: ["Wizards", "Washington", "WSH", "WAS Wizards"]),
   ]
 
   private static let index: [String: Team] = {

@@ -138,9 +138,11 @@ package struct SlateResponse: Sendable, Encodable {
       case .given:
         projection = "Projections as given per game (from team stats by the agent's formula where a game gives ppg instead)"
       case .ratings(let day):
-        projection = "Team ratings fitted on the results before \(day) (offense, defense, home advantage, back-to-backs; regularised least squares): Home = league + home advantage / 2 + Home offense - Away defense, Away likewise"
+        projection =
+          "Team ratings fitted on the results before \(day) (offense, defense, home advantage, back-to-backs; regularised least squares): Home = league + home advantage / 2 + Home offense - Away defense, Away likewise"
       case .market:
-        projection = "Market-implied: the means under which each game's own total and spread are fair lines of the model's exact distribution; the moneyline and the other markets are priced consistently with them"
+        projection =
+          "Market-implied: the means under which each game's own total and spread are fair lines of the model's exact distribution; the moneyline and the other markets are priced consistently with them"
       }
       let family = base.skewness == 0 ? "Correlated bivariate normal" : "Correlated bivariate skew-normal"
       simulation = "\(family), \(options.simulations) simulations per game, seed \(options.seed); scores rounded to whole points"

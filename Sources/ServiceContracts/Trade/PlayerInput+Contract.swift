@@ -33,7 +33,9 @@ extension PlayerInput: Codable {
     let missProbability = try c.decodeIfPresent(Double.self, forKey: .missProbability)
     let recentScores = try c.decodeIfPresent([Double].self, forKey: .recentScores)
     self.init(
-      id: id, name: name, team: team, position: position, price: price, breakeven: breakeven, projScores: projScores, isRedDot: isRedDot, injuryStatus: injuryStatus, averageScore: averageScore, lastThreeAverage: lastThreeAverage, ownership: ownership, scoreSD: scoreSD, missProbability: missProbability, recentScores: recentScores)
+      id: id, name: name, team: team, position: position, price: price, breakeven: breakeven, projScores: projScores, isRedDot: isRedDot,
+      injuryStatus: injuryStatus, averageScore: averageScore, lastThreeAverage: lastThreeAverage, ownership: ownership, scoreSD: scoreSD,
+      missProbability: missProbability, recentScores: recentScores)
   }
 
   package func encode(to encoder: any Encoder) throws {

@@ -66,12 +66,15 @@ enum AgentJobs {
     if pricing.cost > configuration.maxTotalSimulations {
       throw APIError.invalid(
         field: "n_sims", value: "\(request.nSims) (\(pricing.cost) game paths with scenarios, sensitivity and exact)",
-        message: "the request's total simulations must be at most \(configuration.maxTotalSimulations), this server's ceiling (--max-total-sims); lower n_sims or leave out scenarios or sensitivity")
+        message:
+          "the request's total simulations must be at most \(configuration.maxTotalSimulations), this server's ceiling (--max-total-sims); lower n_sims or leave out scenarios or sensitivity"
+      )
     }
     let rules = configuration.pricing.agentAdvice, job = pricing
     return SimulationJob(cost: job.cost) {
-      try JSONResponse.encode(SuccessEnvelope(
-        SimulateAnswer(try GamePricing.price(job).report, rules: rules), warnings: ambiguous.map(PriceWarningText.message)))
+      try JSONResponse.encode(
+        SuccessEnvelope(
+          SimulateAnswer(try GamePricing.price(job).report, rules: rules), warnings: ambiguous.map(PriceWarningText.message)))
     }
   }
 
@@ -93,26 +96,8 @@ enum AgentJobs {
 
   static func batch(_ sent: Data, configuration: ServerConfiguration) throws(APIError) -> SimulationJob {
     let (file, ambiguous) = try batchFile(sent, configuration: configuration)
-    var problems = Problems()
-    // The request-level model applies to every game: an invalid one is the request's fault (422),
-    // while a game's own bad data stays that game's error and the others are still evaluated.
-    let shared = file.model.applied(to: { var m = configuration.pricing.model; m.homeMean = 100; m.awayMean = 100; return m }())
-    for problem in shared.problems() {
-      problems.add("model." + ModelSettings.key(of: problem.field), problem.value, problem.reason)
-    }
     let n = file.nSims ?? Defaults.simulations
-    problems.checkSimulations(n, field: "n_sims", ceiling: configuration.maxSimulations)
-    if file.entries.count > SlateFile.batchLimit {
-      problems.add("games", "\(file.entries.count) games", "at most \(SlateFile.batchLimit) games per batch")
-    }
-    // The cost of the whole request, not only of each game: games x n_sims.
-    let (total, overflow) = n.multipliedReportingOverflow(by: file.entries.count)
-    if n >= 1, overflow || total > configuration.maxTotalSimulations {
-      problems.add(
-        "n_sims", "\(n) x \(file.entries.count) games",
-        "the request's total simulations (games x n_sims) must be at most \(configuration.maxTotalSimulations), this server's ceiling (--max-total-sims)")
-    }
-    try problems.throwIfAny()
+    try batchProblems(file, simulations: n, configuration: configuration).throwIfAny()
     let slate = SlateAssembly.fromFile(file)
     let request = SlatePricingRequest(games: slate.games, periodModel: configuration.pricing.periods)
     let exact = file.includeExact ?? Defaults.exactOnServer
@@ -130,6 +115,31 @@ enum AgentJobs {
       response.warnings = ambiguous.map(PriceWarningText.message)
       return try JSONResponse.encode(response)
     }
+  }
+
+  /// Every problem of a batch at once: its shared model, `n_sims`, the number of games and the
+  /// whole request's cost (games x n_sims). The request-level model applies to every game: an
+  /// invalid one is the request's fault (422), while a game's own bad data stays that game's
+  /// error and the others are still evaluated.
+  static func batchProblems(_ file: SlateFile, simulations n: Int, configuration: ServerConfiguration) -> Problems {
+    var problems = Problems()
+    var probe = configuration.pricing.model
+    (probe.homeMean, probe.awayMean) = (100, 100)
+    for problem in file.model.applied(to: probe).problems() {
+      problems.add("model." + ModelSettings.key(of: problem.field), problem.value, problem.reason)
+    }
+    problems.checkSimulations(n, field: "n_sims", ceiling: configuration.maxSimulations)
+    if file.entries.count > SlateFile.batchLimit {
+      problems.add("games", "\(file.entries.count) games", "at most \(SlateFile.batchLimit) games per batch")
+    }
+    let (total, overflow) = n.multipliedReportingOverflow(by: file.entries.count)
+    if n >= 1, overflow || total > configuration.maxTotalSimulations {
+      problems.add(
+        "n_sims", "\(n) x \(file.entries.count) games",
+        "the request's total simulations (games x n_sims) must be at most \(configuration.maxTotalSimulations), this server's ceiling (--max-total-sims)"
+      )
+    }
+    return problems
   }
 }
 

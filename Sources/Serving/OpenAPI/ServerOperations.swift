@@ -46,7 +46,8 @@ enum ServerOperations {
     response: .anyString, media: .html, errors: [404, 503])
   static let fairBetPage = Operation(
     method: .get, path: "/fairbet",
-    summary: "The FairBet list: every bet with a fair price, its books and their EV, best first (the FairBet query's parameters; all bets unless limit is given)",
+    summary:
+      "The FairBet list: every bet with a fair price, its books and their EV, best first (the FairBet query's parameters; all bets unless limit is given)",
     parameters: fairBetOdds.parameters, response: .anyString, media: .html, errors: [422, 503])
 
   static let simulate = Operation(
@@ -120,9 +121,9 @@ enum ServerOperations {
     ],
     body: [
       "description": """
-        mcsim's quotes file, the betting agent's feed or The Odds API v4's events (one, or a list); \
-        a quote or event that cannot be read is listed in the answer's `rejected` and the rest are priced
-        """,
+      mcsim's quotes file, the betting agent's feed or The Odds API v4's events (one, or a list); \
+      a quote or event that cannot be read is listed in the answer's `rejected` and the rest are priced
+      """,
       "anyOf": [
         .object(["quotes"], ["quotes": ["type": "array"]]), .object(["games"], ["games": ["type": "array"]]),
         .object(["bookmakers"], ["bookmakers": ["type": "array"]]), ["type": "array"],

@@ -125,7 +125,8 @@ struct PageRoutes {
       status: .ok,
       headers: [
         .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
-        .contentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'",
+        .contentSecurityPolicy:
+          "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'",
       ],
       body: .init(byteBuffer: ByteBuffer(string: page)))
   }

@@ -126,7 +126,9 @@ public struct Parlay: Hashable, Sendable {
         let shown = (largest * 10_000).rounded(.down) / 10_000
         throw .invalid(
           field: "league_factor", value: "\(f)",
-          reason: "must be at most \(shown) for these games' rho: above it the teams' correlation matrix is not positive semidefinite (two games with rho r allow (1 + r) / 2)")
+          reason:
+            "must be at most \(shown) for these games' rho: above it the teams' correlation matrix is not positive semidefinite (two games with rho r allow (1 + r) / 2)"
+        )
       }
     }
     if let rows = correlation {
@@ -169,7 +171,9 @@ public struct Parlay: Hashable, Sendable {
             let g = scales[i] != 1 ? i / 2 : j / 2
             throw .invalid(
               field: games.count > 1 ? "\(gameNames[g]).skewness" : "skewness", value: "\(games[g].skewness)",
-              reason: "leaves the correlation of \(names[j]) and \(names[i]), \(c[i][j]), out of reach (its normal parts would need \(drawn)); lower the skewness or the correlation")
+              reason:
+                "leaves the correlation of \(names[j]) and \(names[i]), \(c[i][j]), out of reach (its normal parts would need \(drawn)); lower the skewness or the correlation"
+            )
           }
         }
       }
@@ -181,7 +185,9 @@ public struct Parlay: Hashable, Sendable {
         let g = scales.firstIndex { $0 != 1 }! / 2
         throw .invalid(
           field: games.count > 1 ? "\(gameNames[g]).skewness" : "skewness", value: "\(games[g].skewness)",
-          reason: "leaves these correlations out of reach: the skewed teams' normal parts would need a correlation matrix that is not positive semidefinite; lower the skewness or the correlations")
+          reason:
+            "leaves these correlations out of reach: the skewed teams' normal parts would need a correlation matrix that is not positive semidefinite; lower the skewness or the correlations"
+        )
       }
     }
   }
@@ -350,10 +356,14 @@ public struct Parlay: Hashable, Sendable {
   }
 
   private func valueOf(_ e: InputError) -> String {
-    switch e { case .invalid(_, let value, _): value }
+    switch e {
+    case .invalid(_, let value, _): value
+    }
   }
 
   private func reasonOf(_ e: InputError) -> String {
-    switch e { case .invalid(_, _, let reason): reason }
+    switch e {
+    case .invalid(_, _, let reason): reason
+    }
   }
 }

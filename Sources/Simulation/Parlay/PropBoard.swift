@@ -76,7 +76,8 @@ public struct PropBoard: Sendable {
       let l = lines[key]!
       for side in ParlayLeg.Side.allCases {
         legs.append(
-          ParlayLeg(market: .player(name: l.player, stat: l.stat, side, line: l.line), label: "\(l.player):\(l.stat.rawValue):\(side.rawValue):\(l.line)"))
+          ParlayLeg(
+            market: .player(name: l.player, stat: l.stat, side, line: l.line), label: "\(l.player):\(l.stat.rawValue):\(side.rawValue):\(l.line)"))
       }
     }
     // The half-point line nearest a projection: floor(m) + 0.5 (115.3 and 115.8 both 115.5).

@@ -208,9 +208,10 @@ struct Pricer: Sendable {
       totalsAdvice = advice
       metrics = TotalsEVMetrics(advice: advice)
       if let best = advice.best {
-        bets.append(.init(
-          market: .total, line: market.line, advice: best,
-          bet: ScoreBet(market: .total(line: market.line, over: best.side == .over), odds: best.odds)))
+        bets.append(
+          .init(
+            market: .total, line: market.line, advice: best,
+            bet: ScoreBet(market: .total(line: market.line, over: best.side == .over), odds: best.odds)))
       }
     }
     var spread: SideMarketResult?
@@ -233,13 +234,15 @@ struct Pricer: Sendable {
       }
       if let s = spread, let best = s.advice.best {
         let home = best.side == .home
-        bets.append(.init(
-          market: .spread, line: home ? s.homeLine : s.homeLine.map { -$0 }, advice: best,
-          bet: ScoreBet(market: .spread(homeLine: s.homeLine ?? 0, home: home), odds: best.odds)))
+        bets.append(
+          .init(
+            market: .spread, line: home ? s.homeLine : s.homeLine.map { -$0 }, advice: best,
+            bet: ScoreBet(market: .spread(homeLine: s.homeLine ?? 0, home: home), odds: best.odds)))
       }
       if let ml = moneyline, let best = ml.advice.best {
-        bets.append(.init(
-          market: .moneyline, line: nil, advice: best, bet: ScoreBet(market: .moneyline(home: best.side == .home), odds: best.odds)))
+        bets.append(
+          .init(
+            market: .moneyline, line: nil, advice: best, bet: ScoreBet(market: .moneyline(home: best.side == .home), odds: best.odds)))
       }
     }
     var result = SlateGameResult(
@@ -252,7 +255,8 @@ struct Pricer: Sendable {
     }
     // Several bets on one game: their joint outcomes in each final score of the tie model's
     // distribution (every market resolves there).
-    let outcomes = bets.count > 1 && marginDistribution != nil
+    let outcomes =
+      bets.count > 1 && marginDistribution != nil
       ? ScoreBet.outcomes(bets.map(\.bet), over: marginDistribution!) : []
     result.stakeGroup = StakeCandidates(bets: bets, outcomes: outcomes)
     return result

@@ -60,13 +60,15 @@ public struct SlateGameResult: Sendable {
     if let e = evMetrics, let line, let over = overOdds, let under = underOdds, let mc = monteCarlo {
       let a = totalsAdvice?.sides
       candidates.append(BestBet(market: .total, side: .over, line: line, odds: over, probability: a?[0].probabilities.win ?? mc.pOver, ev: e.evOver))
-      candidates.append(BestBet(market: .total, side: .under, line: line, odds: under, probability: a?[1].probabilities.win ?? mc.pUnder, ev: e.evUnder))
+      candidates.append(
+        BestBet(market: .total, side: .under, line: line, odds: under, probability: a?[1].probabilities.win ?? mc.pUnder, ev: e.evUnder))
     }
     for m in [spread, moneyline].compactMap({ $0 }) {
       let name: BetMarket = m.kind == .spread ? .spread : .moneyline
       let a = m.advice.sides
       candidates.append(BestBet(market: name, side: .home, line: m.homeLine, odds: m.homeOdds, probability: a[0].probabilities.win, ev: m.evHome))
-      candidates.append(BestBet(market: name, side: .away, line: m.homeLine.map { -$0 }, odds: m.awayOdds, probability: a[1].probabilities.win, ev: m.evAway))
+      candidates.append(
+        BestBet(market: name, side: .away, line: m.homeLine.map { -$0 }, odds: m.awayOdds, probability: a[1].probabilities.win, ev: m.evAway))
     }
     return candidates.max { $0.ev < $1.ev }
   }

@@ -91,7 +91,8 @@ public struct ParameterSweep: Sendable {
       var m = model
       for (a, i) in zip(modelAxes, combo) { axes[a].parameter.apply(axes[a].values[i], to: &m, base: model) }
       do { try m.validate() } catch {
-        let blamed = zip(modelAxes, combo).first { Self.field(axes[$0.0].parameter, moves: error.field) }
+        let blamed =
+          zip(modelAxes, combo).first { Self.field(axes[$0.0].parameter, moves: error.field) }
           ?? (modelAxes[0], combo[0])
         let name = axes[blamed.0].parameter.rawValue
         throw .invalid(
@@ -154,15 +155,16 @@ public struct ParameterSweep: Sendable {
         }
         let (overPrice, underPrice) = prices(totals[k])
         let (exactOverPrice, exactUnderPrice) = prices(exactTotals[k])
-        curves.append(SweepCurve(
-          values: zip(modelAxes, combo).map { (axes[$0.0].parameter, axes[$0.0].values[$0.1]) },
-          model: models[k],
-          overLine: BreakEvenLine.over(totals[k], odds: market.overOdds),
-          underLine: BreakEvenLine.under(totals[k], odds: market.underOdds),
-          exactOverLine: exactTotals[k].flatMap { BreakEvenLine.over($0, odds: market.overOdds) },
-          exactUnderLine: exactTotals[k].flatMap { BreakEvenLine.under($0, odds: market.underOdds) },
-          overPrice: overPrice, underPrice: underPrice, exactOverPrice: exactOverPrice,
-          exactUnderPrice: exactUnderPrice))
+        curves.append(
+          SweepCurve(
+            values: zip(modelAxes, combo).map { (axes[$0.0].parameter, axes[$0.0].values[$0.1]) },
+            model: models[k],
+            overLine: BreakEvenLine.over(totals[k], odds: market.overOdds),
+            underLine: BreakEvenLine.under(totals[k], odds: market.underOdds),
+            exactOverLine: exactTotals[k].flatMap { BreakEvenLine.over($0, odds: market.overOdds) },
+            exactUnderLine: exactTotals[k].flatMap { BreakEvenLine.under($0, odds: market.underOdds) },
+            overPrice: overPrice, underPrice: underPrice, exactOverPrice: exactOverPrice,
+            exactUnderPrice: exactUnderPrice))
       }
 
       // Every grid point, the first axis varying slowest.
@@ -175,10 +177,11 @@ public struct ParameterSweep: Sendable {
         let line = lineAxis.map { axes[$0].values[index[$0]] } ?? market.line
         let over = priceAxis.map { prices[index[$0]] } ?? market.overOdds
         let under = priceAxis.map { prices[index[$0]] } ?? market.underOdds
-        points.append(Self.point(
-          values: axes.indices.map { axes[$0].values[index[$0]] }, curve: curve, line: line, over: over, under: under,
-          totals: totals[curve], margins: margins[curve], n: games[curve], exactTotals: exactTotals[curve],
-          exactMargins: exactMargins[curve], spread: spread, moneyline: moneyline, policy: policy))
+        points.append(
+          Self.point(
+            values: axes.indices.map { axes[$0].values[index[$0]] }, curve: curve, line: line, over: over, under: under,
+            totals: totals[curve], margins: margins[curve], n: games[curve], exactTotals: exactTotals[curve],
+            exactMargins: exactMargins[curve], spread: spread, moneyline: moneyline, policy: policy))
         // Next index, the last axis fastest.
         var a = axes.count - 1
         while a >= 0 {
@@ -273,4 +276,3 @@ extension Duration {
     return Double(s) + Double(atto) * 1e-18
   }
 }
-

@@ -17,19 +17,29 @@ struct AdviceOptions: ParsableArguments {
   @Option(parsing: .unconditional, help: "Bankroll in money; stakes are shown in money (default 1: stakes read as fractions).")
   var bankroll: Double?
 
-  @Option(name: .customLong("max-exposure"), parsing: .unconditional, help: "Most staked in all (a slate's bets together, or one bet), as a fraction of bankroll, in (0, 1] (default 0.2).")
+  @Option(
+    name: .customLong("max-exposure"), parsing: .unconditional,
+    help: "Most staked in all (a slate's bets together, or one bet), as a fraction of bankroll, in (0, 1] (default 0.2).")
   var maxExposure: Double?
 
-  @Option(name: .customLong("min-ev"), parsing: .unconditional, help: "Recommend only bets whose EV per unit staked is above this, a fraction in [-1, 1] (0.03 is 3%; default 0).")
+  @Option(
+    name: .customLong("min-ev"), parsing: .unconditional,
+    help: "Recommend only bets whose EV per unit staked is above this, a fraction in [-1, 1] (0.03 is 3%; default 0).")
   var minEV: Double?
 
-  @Option(name: .customLong("min-edge"), parsing: .unconditional, help: "Recommend only bets whose edge (p - 1/odds) is above this, a fraction in [-1, 1] (default 0).")
+  @Option(
+    name: .customLong("min-edge"), parsing: .unconditional,
+    help: "Recommend only bets whose edge (p - 1/odds) is above this, a fraction in [-1, 1] (default 0).")
   var minEdge: Double?
 
-  @Option(name: .customLong("max-market-gap"), parsing: .unconditional, help: "Gap between model and devigged market probability that flags model_market_disagree, in (0, 1] (default 0.1).")
+  @Option(
+    name: .customLong("max-market-gap"), parsing: .unconditional,
+    help: "Gap between model and devigged market probability that flags model_market_disagree, in (0, 1] (default 0.1).")
   var maxMarketGap: Double?
 
-  @Option(name: .customLong("max-ev-interval"), parsing: .unconditional, help: "Widest 95% interval of EV (half-width) a simulation-only probability may advise on (default 0.02).")
+  @Option(
+    name: .customLong("max-ev-interval"), parsing: .unconditional,
+    help: "Widest 95% interval of EV (half-width) a simulation-only probability may advise on (default 0.02).")
   var maxEVInterval: Double?
 
   @Option(parsing: .unconditional, help: "Blend weight W of the model: p = W x model + (1 - W) x market, in [0, 1] (default 1).")

@@ -26,7 +26,9 @@ enum OneMethod: DevigMethodScope { static let allowsAll = false }
 /// How books' prices become fair odds (the fair-odds library's policy), shared by `fair` and
 /// `slate`; each command takes its own `--method` (`fair` also takes `all`).
 struct FairPolicyOptions: ParsableArguments {
-  @Option(name: .customLong("sharp"), parsing: .upToNextOption, help: "Sharp books: --sharp pinnacle circa (commas also separate; default pinnacle circa betcris).")
+  @Option(
+    name: .customLong("sharp"), parsing: .upToNextOption,
+    help: "Sharp books: --sharp pinnacle circa (commas also separate; default pinnacle circa betcris).")
   var sharpBooks: [String] = []
 
   @Option(help: "Minimum number of books with a fresh price on a side.")
@@ -52,8 +54,10 @@ struct FairPolicyOptions: ParsableArguments {
 
   func validate() throws {
     guard minBooks >= 1 else { throw ValidationError("--min-books must be at least 1, got \(minBooks).") }
-    for (name, value) in [("max-age-main", maxAgeMain), ("max-age-props", maxAgeProps),
-                          ("outlier-main", outlierMain), ("outlier-props", outlierProps)]
+    for (name, value) in [
+      ("max-age-main", maxAgeMain), ("max-age-props", maxAgeProps),
+      ("outlier-main", outlierMain), ("outlier-props", outlierProps),
+    ]
     where !(value > 0) {
       throw ValidationError("--\(name) must be positive, got \(value).")
     }

@@ -7,13 +7,19 @@ import UseCases
 /// props feed) they are read from it; `--market-total` and `--market-spread` give them (parlay)
 /// or override the feed's.
 struct MarketOptions: ParsableArguments {
-  @Flag(name: .customLong("from-market"), help: "Project the game from its market instead of --home/--away: the means under which its total and home spread are fair lines.")
+  @Flag(
+    name: .customLong("from-market"),
+    help: "Project the game from its market instead of --home/--away: the means under which its total and home spread are fair lines.")
   var fromMarket = false
 
-  @Option(name: .customLong("market-total"), parsing: .unconditional, help: "With --from-market: the market's total (default: the feed's main line, where there is a feed).")
+  @Option(
+    name: .customLong("market-total"), parsing: .unconditional,
+    help: "With --from-market: the market's total (default: the feed's main line, where there is a feed).")
   var total: Double?
 
-  @Option(name: .customLong("market-spread"), parsing: .unconditional, help: "With --from-market: the home spread, -5.5 for a 5.5-point home favourite (default: the feed's main line).")
+  @Option(
+    name: .customLong("market-spread"), parsing: .unconditional,
+    help: "With --from-market: the home spread, -5.5 for a 5.5-point home favourite (default: the feed's main line).")
   var spread: Double?
 
   func validate() throws {

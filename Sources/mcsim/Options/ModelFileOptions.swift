@@ -13,7 +13,9 @@ import UseCases
 struct ModelFileOptions: ParsableArguments {
   @Option(
     name: .customLong("model"),
-    help: "The model: a file written by calibrate --out (its sds, rho, overtime and skew become the defaults; options given still win), or seed (the replaced service's unfitted defaults). Default: the model mcsim ships, fitted per projection source on data/nba_games_lines.csv.")
+    help:
+      "The model: a file written by calibrate --out (its sds, rho, overtime and skew become the defaults; options given still win), or seed (the replaced service's unfitted defaults). Default: the model mcsim ships, fitted per projection source on data/nba_games_lines.csv."
+  )
   var modelFile: String?
 
   /// The word that names the seed's defaults.

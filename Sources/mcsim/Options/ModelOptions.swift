@@ -9,31 +9,48 @@ extension Overtime.Kind: ExpressibleByArgument {}
 struct ModelOptions: ParsableArguments {
   static let defaults = Defaults.model
 
-  @Option(name: .customLong("home-sd"), parsing: .unconditional, help: "Standard deviation of the home team's points, in [\(GameModel.minSD), \(Int(GameModel.maxSD))] (default: the model's; --model seed: 10).")
+  @Option(
+    name: .customLong("home-sd"), parsing: .unconditional,
+    help: "Standard deviation of the home team's points, in [\(GameModel.minSD), \(Int(GameModel.maxSD))] (default: the model's; --model seed: 10).")
   var homeSD: Double?
 
-  @Option(name: .customLong("away-sd"), parsing: .unconditional, help: "Standard deviation of the away team's points, in [\(GameModel.minSD), \(Int(GameModel.maxSD))] (default: the model's; --model seed: 10).")
+  @Option(
+    name: .customLong("away-sd"), parsing: .unconditional,
+    help: "Standard deviation of the away team's points, in [\(GameModel.minSD), \(Int(GameModel.maxSD))] (default: the model's; --model seed: 10).")
   var awaySD: Double?
 
   @Option(parsing: .unconditional, help: "Correlation of the two teams' points, in [-1, 1] (default: the model's; --model seed: 0.5).")
   var rho: Double?
 
-  @Option(name: .customLong("ot-model"), help: "Overtime model: flat adds OT at a fixed rate, tie plays OT when regulation ends level (default flat).")
+  @Option(
+    name: .customLong("ot-model"), help: "Overtime model: flat adds OT at a fixed rate, tie plays OT when regulation ends level (default flat).")
   var otModel: Overtime.Kind?
 
-  @Option(name: .customLong("ot-rate"), parsing: .unconditional, help: "Probability of overtime in the flat model, in [0, 1] (default: the model's; --model seed: 0.06).")
+  @Option(
+    name: .customLong("ot-rate"), parsing: .unconditional,
+    help: "Probability of overtime in the flat model, in [0, 1] (default: the model's; --model seed: 0.06).")
   var otRate: Double?
 
-  @Option(name: .customLong("ot-points"), parsing: .unconditional, help: "Mean points both teams add in overtime (flat) or per period (tie), in [0, 100] (default: the model's; --model seed: 12).")
+  @Option(
+    name: .customLong("ot-points"), parsing: .unconditional,
+    help: "Mean points both teams add in overtime (flat) or per period (tie), in [0, 100] (default: the model's; --model seed: 12).")
   var otPoints: Double?
 
-  @Option(name: .customLong("ot-sd"), parsing: .unconditional, help: "Standard deviation of those overtime points, in [0, 50] (default: the model's; --model seed: 3).")
+  @Option(
+    name: .customLong("ot-sd"), parsing: .unconditional,
+    help: "Standard deviation of those overtime points, in [0, 50] (default: the model's; --model seed: 3).")
   var otSD: Double?
 
-  @Option(name: .customLong("score-floor"), parsing: .unconditional, help: "Raise regulation scores below this to it, in [0, 400] (the replaced service used 70).")
+  @Option(
+    name: .customLong("score-floor"), parsing: .unconditional,
+    help: "Raise regulation scores below this to it, in [0, 400] (the replaced service used 70).")
   var scoreFloor: Int?
 
-  @Option(parsing: .unconditional, help: "Skewness of each team's points, in [-\(SkewNormal.maxSkewness), \(SkewNormal.maxSkewness)] (0 for normal; the service's skew scenario used 0.19); a large skew narrows the reachable --rho.")
+  @Option(
+    parsing: .unconditional,
+    help:
+      "Skewness of each team's points, in [-\(SkewNormal.maxSkewness), \(SkewNormal.maxSkewness)] (0 for normal; the service's skew scenario used 0.19); a large skew narrows the reachable --rho."
+  )
   var skew: Double?
 
   /// The options given, checked over the defaults before any input is read, as every command

@@ -7,7 +7,9 @@ extension GamePeriod: ExpressibleByArgument {}
 /// `--period` (and its lines): a game's quarters and halves priced beside the full game, on the
 /// model's quarter model (docs/periods-and-in-play.md).
 struct PeriodOptions: ParsableArguments {
-  @Option(name: .customLong("period"), help: "Also price this period: q1, q2, q3, q4, h1 or h2 (repeat for several), on the model's quarter model (calibrate --periods).")
+  @Option(
+    name: .customLong("period"),
+    help: "Also price this period: q1, q2, q3, q4, h1 or h2 (repeat for several), on the model's quarter model (calibrate --periods).")
   var periods: [GamePeriod] = []
 
   @Option(name: .customLong("period-line"), parsing: .unconditional, help: "The period's total line (with one --period).")

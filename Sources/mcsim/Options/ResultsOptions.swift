@@ -7,7 +7,10 @@ extension ProjectionSource: ExpressibleByArgument {}
 
 /// The results file and which of its games to use, shared by `calibrate` and `backtest`.
 struct ResultsOptions: ParsableArguments {
-  @Argument(help: "Game results with closing lines, CSV in the format of Scenarios/nba_results_2023.csv: season, date, home, away, scores, overtime and the closing lines (a file, - for stdin, or a URL).")
+  @Argument(
+    help:
+      "Game results with closing lines, CSV in the format of Scenarios/nba_results_2023.csv: season, date, home, away, scores, overtime and the closing lines (a file, - for stdin, or a URL)."
+  )
   var data: String
 
   @Option(help: "Seasons to use, FIRST:LAST or one season (e.g. 2018-19:2023-24; default all).")
@@ -16,7 +19,10 @@ struct ResultsOptions: ParsableArguments {
   @Option(help: "Stage to use: regular, playoffs, playin, cup_final, or all.")
   var stage: String = "regular"
 
-  @Option(help: "Projections: market (the closing total and spread), stats (season-to-date ppg, the agent's formula) or ratings (team ratings walked forward through the results); default market (backtest: the model file's).")
+  @Option(
+    help:
+      "Projections: market (the closing total and spread), stats (season-to-date ppg, the agent's formula) or ratings (team ratings walked forward through the results); default market (backtest: the model file's)."
+  )
   var projection: ProjectionSource?
 
   @Flag(name: .customLong("skip-bad-rows"), help: "Leave out bad rows (each reported with its line) instead of refusing the file.")

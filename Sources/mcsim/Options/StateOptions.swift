@@ -4,7 +4,9 @@ import UseCases
 /// A game under way (docs/periods-and-in-play.md): its period, clock and score, all four given
 /// together; the rest of the game is priced from there on the model's quarter model.
 struct StateOptions: ParsableArguments {
-  @Option(name: .customLong("quarter"), parsing: .unconditional, help: "In play: the period under way, 1-4 (5 the first overtime, 6 the second, ...); with --clock, --home-score and --away-score.")
+  @Option(
+    name: .customLong("quarter"), parsing: .unconditional,
+    help: "In play: the period under way, 1-4 (5 the first overtime, 6 the second, ...); with --clock, --home-score and --away-score.")
   var period: Int?
 
   @Option(help: "In play: the time left in the period, M:SS (7:12, 0:35.2).")

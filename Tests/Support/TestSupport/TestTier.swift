@@ -40,9 +40,10 @@ package enum TestTier: String, CaseIterable, Sendable {
 
   /// The tool at the first of `paths` that is executable. Skips when this tier was not asked
   /// for; when it was and the tool is missing, fails saying how to get it.
-  package func requireTool(_ name: String, at paths: [String], install: String = "run `bash scripts/setup.sh`",
-    file: StaticString = #filePath, line: UInt = #line) throws -> String
-  {
+  package func requireTool(
+    _ name: String, at paths: [String], install: String = "run `bash scripts/setup.sh`",
+    file: StaticString = #filePath, line: UInt = #line
+  ) throws -> String {
     try require()
     if let found = paths.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) { return found }
     let reason = "\(name) is missing (looked for \(paths.joined(separator: ", "))): \(install)"
