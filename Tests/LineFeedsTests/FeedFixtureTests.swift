@@ -145,6 +145,25 @@ final class FeedFixtureTests: XCTestCase {
     XCTAssertTrue(feed.notes.contains { $0.contains("different totals") })
   }
 
+  /// An event whose start is not a date-time is left out by name (issue 46): it cannot be placed
+  /// on a night nor told live; the other events are read.
+  func testAnEventWithoutAReadableStartIsRejectedByName() throws {
+    let market =
+      #"{"key": "totals", "outcomes": [{"name": "Over", "price": 1.91, "point": 220.5}, {"name": "Under", "price": 1.91, "point": 220.5}]}"#
+    let book = #"{"key": "pinnacle", "last_update": "2026-03-31T18:00:00Z", "markets": [\#(market)]}"#
+    func event(_ id: String, _ start: String?) -> String {
+      #"{"id": "\#(id)", "home_team": "Boston Celtics", "away_team": "Miami Heat", "#
+        + (start.map { #""commence_time": "\#($0)", "# } ?? "") + #""bookmakers": [\#(book)]}"#
+    }
+    let json = "[" + [event("good", "2026-04-01T23:00:00Z"), event("bad", "tonight"), event("none", nil)].joined(separator: ",") + "]"
+    let feed = try FeedDecoder.decode(Data(json.utf8))
+    XCTAssertEqual(feed.events.map(\.id), ["good"])
+    XCTAssertEqual(feed.rejected.count, 2)
+    XCTAssertTrue(feed.rejected[0].description.contains("commence_time 'tonight' is not a date-time"), feed.rejected[0].description)
+    XCTAssertTrue(feed.rejected[0].description.contains("event 2 ("), feed.rejected[0].description)
+    XCTAssertTrue(feed.rejected[1].description.contains("no commence_time"), feed.rejected[1].description)
+  }
+
   /// Multi-book main lines: best price per side whatever order the feed lists the teams in.
   func testMultiBookLinesTakeTheBestPricePerSide() throws {
     let feed = try Fixtures.feed("theoddsapi_v4_basketball_nba_american.json")
@@ -195,7 +214,8 @@ final class FeedFixtureTests: XCTestCase {
       XCTAssertTrue("\(error)".contains("--price-format"), "\(error)")
     }
     // A bad event is rejected with its position; the good one is kept.
-    let partial = #"[{"away_team": "B", "bookmakers": []}, {"home_team": "A", "away_team": "B", "bookmakers": []}]"#
+    let partial =
+      #"[{"away_team": "B", "bookmakers": []}, {"home_team": "A", "away_team": "B", "commence_time": "2024-01-01T00:00:00Z", "bookmakers": []}]"#
     let feed = try FeedDecoder.decode(Data(partial.utf8))
     XCTAssertEqual(feed.events.count, 1)
     XCTAssertEqual(feed.rejected.map(\.location), ["event 1"])

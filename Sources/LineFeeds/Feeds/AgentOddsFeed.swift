@@ -35,6 +35,10 @@ enum AgentOddsFeed {
         continue
       }
       let start = game.startTime.flatMap(Timestamp.parse)
+      if let text = game.startTime, start == nil {
+        feed.rejected.append(RejectedQuote(index: g, reason: "startTime '\(text)' is not a date-time", location: "games[\(g)]"))
+        continue
+      }
       let observed = stamp ?? start ?? Date()
       var event = FeedEvent(
         id: game.gameId, home: game.homeTeam, away: game.awayTeam, commenceTime: start,

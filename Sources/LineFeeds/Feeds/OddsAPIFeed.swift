@@ -63,6 +63,14 @@ enum OddsAPIFeed {
       }
       let commence = event.commenceTime.flatMap(Timestamp.parse)
       let label = FeedEvent.label(home: event.homeTeam, away: event.awayTeam, commence: commence)
+      // Without its start, an event cannot be placed on a night nor told live: named, left out.
+      guard commence != nil else {
+        feed.rejected.append(
+          RejectedQuote(
+            index: e, reason: event.commenceTime.map { "commence_time '\($0)' is not a date-time" } ?? "no commence_time",
+            location: "event \(e + 1) (\(label))"))
+        continue
+      }
       var out = FeedEvent(id: event.id, home: event.homeTeam, away: event.awayTeam, commenceTime: commence, label: label)
       out.league = event.sportTitle
       let players = PlayerNames(event.playerSpellings)
