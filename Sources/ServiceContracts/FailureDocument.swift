@@ -20,9 +20,19 @@ package struct FailureDocument: Encodable, Sendable {
     package let location: String
     package init(field: String, value: String, message: String, location: String = "body") {
       self.field = field
-      self.value = value
+      self.value = Self.quoted(value)
       self.message = message
       self.location = location
+    }
+
+    /// The most characters of a value quoted back: a wrong-typed field may be megabytes, and an
+    /// answer names it, not echoes it.
+    package static let quotedLimit = 200
+
+    /// `value`, or its first `quotedLimit` characters and its size.
+    package static func quoted(_ value: String) -> String {
+      guard value.utf8.count > quotedLimit else { return value }
+      return String(value.prefix(quotedLimit)) + "… (\(value.utf8.count) bytes)"
     }
     enum CodingKeys: String, CodingKey { case field, value, message, location = "in" }
   }

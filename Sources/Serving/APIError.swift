@@ -21,10 +21,21 @@ package struct APIError: Error, Sendable {
     self.problems = problems
   }
 
+  /// The most problems one answer lists (each value quoted to `Problem.quotedLimit`): an answer
+  /// stays under 64 KB however many fields a body gets wrong.
+  package static let maxProblems = 40
+
   /// 422: the request was read but its values are refused.
   package static func invalid(_ problems: [Problem]) -> APIError {
-    let what = problems.map { "\($0.field) = \($0.value): \($0.message)" }.joined(separator: "; ")
-    return APIError(.unprocessableContent, "invalid request: \(what)", problems: problems)
+    var listed = Array(problems.prefix(maxProblems))
+    if problems.count > maxProblems {
+      listed.append(
+        Problem(
+          field: "body", value: "\(problems.count) problems", message: "the first \(maxProblems) are listed",
+          location: problems[maxProblems].location))
+    }
+    let what = listed.map { "\($0.field) = \($0.value): \($0.message)" }.joined(separator: "; ")
+    return APIError(.unprocessableContent, "invalid request: \(what)", problems: listed)
   }
 
   package static func invalid(field: String, value: String, message: String) -> APIError {

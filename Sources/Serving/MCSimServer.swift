@@ -53,6 +53,7 @@ package struct MCSimServer: Sendable {
     // answers, so a refusal is logged and counted like any other.
     router.add(middleware: BrowserOrigins(origins: Set(configuration.corsOrigins)))
     router.add(middleware: ServiceMiddleware(metrics: metrics))
+    router.add(middleware: HTTPConformance())
     if let keys = configuration.apiKeys { router.add(middleware: APIKeyMiddleware(keys: keys)) }
     addRoutes(to: OperationRouter(router))
     return router
@@ -85,7 +86,9 @@ package struct MCSimServer: Sendable {
     if let live { services.append(live) }
     return Application(
       router: router(),
-      server: ServerConnection.builder(idleTimeout: configuration.idleTimeout, bodyTimeout: configuration.bodyTimeout),
+      server: ServerConnection.builder(
+        idleTimeout: configuration.idleTimeout, bodyTimeout: configuration.bodyTimeout,
+        firstRequestTimeout: configuration.firstRequestTimeout, perClient: configuration.maxConnectionsPerClient),
       configuration: .init(
         address: .hostname(configuration.host, port: configuration.port), serverName: "mcsim",
         availableConnectionsDelegate: MaximumAvailableConnections(configuration.maxConnections)),

@@ -35,6 +35,12 @@ package struct ServerConfiguration: Sendable {
   /// Connections open at once; beyond it the server stops accepting until one closes, so held
   /// connections cannot use up the process's file handles (20,000 here by default).
   package var maxConnections = 1_000
+  /// Connections one client address may hold at once; beyond it its new connections are closed
+  /// as they open, so one client cannot use up `maxConnections`.
+  package var maxConnectionsPerClient = 128
+  /// A connection that sends no byte this long after it opens is closed (a request's first
+  /// bytes come at once; `idleTimeout` is for keep-alive between requests).
+  package var firstRequestTimeout: Duration = .seconds(5)
   /// The most simulations one game of a request may ask for (422 beyond, naming the ceiling).
   package var maxSimulations = 10_000_000
   /// The most simulations one request may ask for in all (a batch's games x n_sims; 422 beyond,
@@ -67,6 +73,27 @@ package struct ServerConfiguration: Sendable {
   package func clock() -> Date { now ?? Date() }
 
   /// Every option that is out of range, by its flag name.
+  /// The connections' limits and timeouts that are out of range.
+  func connectionProblems() -> [(option: String, value: String, reason: String)] {
+    var out: [(String, String, String)] = []
+    if idleTimeout < .seconds(1) || idleTimeout > .seconds(3600) {
+      out.append(("--idle-timeout", "\(idleTimeout)", "must be in 1...3600 seconds"))
+    }
+    if bodyTimeout < .seconds(1) || bodyTimeout > .seconds(3600) {
+      out.append(("--body-timeout", "\(bodyTimeout)", "must be in 1...3600 seconds"))
+    }
+    if !(1...1_000_000).contains(maxConnections) {
+      out.append(("--max-connections", "\(maxConnections)", "must be in 1...1000000"))
+    }
+    if !(1...1_000_000).contains(maxConnectionsPerClient) {
+      out.append(("--max-connections-per-client", "\(maxConnectionsPerClient)", "must be in 1...1000000"))
+    }
+    if firstRequestTimeout < .seconds(1) || firstRequestTimeout > .seconds(3600) {
+      out.append(("--first-request-timeout", "\(firstRequestTimeout)", "must be in 1...3600 seconds"))
+    }
+    return out
+  }
+
   package func problems() -> [(option: String, value: String, reason: String)] {
     var out: [(String, String, String)] = []
     if !(0...65_535).contains(port) { out.append(("--port", "\(port)", "must be in 0...65535")) }
@@ -85,15 +112,7 @@ package struct ServerConfiguration: Sendable {
     if !(1_024...(256 << 20)).contains(maxBodyBytes) {
       out.append(("--max-body", "\(maxBodyBytes)", "must be in 1024...268435456 bytes"))
     }
-    if idleTimeout < .seconds(1) || idleTimeout > .seconds(3600) {
-      out.append(("--idle-timeout", "\(idleTimeout)", "must be in 1...3600 seconds"))
-    }
-    if bodyTimeout < .seconds(1) || bodyTimeout > .seconds(3600) {
-      out.append(("--body-timeout", "\(bodyTimeout)", "must be in 1...3600 seconds"))
-    }
-    if !(1...1_000_000).contains(maxConnections) {
-      out.append(("--max-connections", "\(maxConnections)", "must be in 1...1000000"))
-    }
+    out += connectionProblems()
     if !(1...1_000_000_000).contains(maxSimulations) {
       out.append(("--max-sims", "\(maxSimulations)", "must be in 1...1000000000"))
     }

@@ -16,25 +16,43 @@ struct ServerConnection: ServerChildChannel {
   let http1: HTTP1Channel
 
   let bodyTimeout: Duration
+  let firstRequestTimeout: Duration
+  let clients: ClientConnections
 
-  init(responder: @escaping HTTPChannelHandler.Responder, idleTimeout: Duration, bodyTimeout: Duration) {
+  init(
+    responder: @escaping HTTPChannelHandler.Responder, idleTimeout: Duration, bodyTimeout: Duration,
+    firstRequestTimeout: Duration, clients: ClientConnections
+  ) {
     http1 = HTTP1Channel(
       responder: responder,
       configuration: .init(idleTimeout: TimeAmount(idleTimeout)))
     self.bodyTimeout = bodyTimeout
+    self.firstRequestTimeout = firstRequestTimeout
+    self.clients = clients
   }
 
-  static func builder(idleTimeout: Duration, bodyTimeout: Duration) -> HTTPServerBuilder {
-    HTTPServerBuilder { responder in
-      ServerConnection(responder: responder, idleTimeout: idleTimeout, bodyTimeout: bodyTimeout)
+  static func builder(idleTimeout: Duration, bodyTimeout: Duration, firstRequestTimeout: Duration, perClient: Int)
+    -> HTTPServerBuilder
+  {
+    let clients = ClientConnections(limit: perClient)
+    return HTTPServerBuilder { responder in
+      ServerConnection(
+        responder: responder, idleTimeout: idleTimeout, bodyTimeout: bodyTimeout, firstRequestTimeout: firstRequestTimeout,
+        clients: clients)
     }
   }
 
   func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
-    http1.setup(channel: channel, logger: logger).flatMapThrowing { value in
+    // One address at its cap of connections gets no more: the others are still accepted.
+    guard clients.open(channel) else {
+      return channel.close().flatMapThrowing { throw ChannelError.ioOnClosedChannel }
+    }
+    return http1.setup(channel: channel, logger: logger).flatMapThrowing { value in
       let pipeline = channel.pipeline.syncOperations
+      try pipeline.addHandler(FirstRequestDeadline(timeout: TimeAmount(firstRequestTimeout)), position: .first)
       let codec = try pipeline.handler(type: HTTP1ToHTTPServerCodec.self)
       try pipeline.addHandler(HTTP10Close(), position: .before(codec))
+      try pipeline.addHandler(HostCount(), position: .before(codec))
       try pipeline.addHandler(RequestDeadline(timeout: TimeAmount(bodyTimeout)), position: .after(codec))
       try pipeline.addHandler(ClientPresence(), position: .first)
       return value
@@ -60,6 +78,27 @@ final class HTTP10Close: ChannelInboundHandler, RemovableChannelHandler {
       return
     }
     context.fireChannelRead(data)
+  }
+}
+
+/// Says how many Host headers an HTTP/1.1 request came with when it is not one (HTTP/1.0 may
+/// leave it out, never repeat it), in `HostCount.field`, for `HTTPConformance` to refuse: the
+/// HTTP types Hummingbird reads carry no version, and keep only the first Host.
+final class HostCount: ChannelInboundHandler, RemovableChannelHandler {
+  typealias InboundIn = HTTPServerRequestPart
+  typealias InboundOut = HTTPServerRequestPart
+
+  /// Set by this handler only: a client's own is removed.
+  static let field = "X-MCSim-Host-Count"
+
+  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    guard case .head(var head) = unwrapInboundIn(data) else { return context.fireChannelRead(data) }
+    head.headers.remove(name: Self.field)
+    let hosts = head.headers["Host"].count
+    if hosts > 1 || (hosts == 0 && (head.version.major, head.version.minor) >= (1, 1)) {
+      head.headers.add(name: Self.field, value: "\(hosts)")
+    }
+    context.fireChannelRead(wrapInboundOut(.head(head)))
   }
 }
 
@@ -117,6 +156,62 @@ final class RequestDeadline: ChannelDuplexHandler, RemovableChannelHandler {
 /// Whether the client is still there: it has neither closed its side of the connection nor
 /// dropped it. A client that has hung up will not read an answer, so its job is not started
 /// (nginx answers such a request 499 the same way).
+/// The connections open per client address, each address held to `limit`: one client opening
+/// connections and leaving them idle cannot use up the server's (`--max-connections`).
+final class ClientConnections: Sendable {
+  let limit: Int
+  private let open = Mutex<[String: Int]>([:])
+
+  init(limit: Int) { self.limit = limit }
+
+  /// Counts `channel` for its address until it closes; false (not counted) at the cap.
+  func open(_ channel: any Channel) -> Bool {
+    let key = channel.remoteAddress?.ipAddress ?? "unknown"
+    let admitted = open.withLock { counts in
+      guard counts[key, default: 0] < limit else { return false }
+      counts[key, default: 0] += 1
+      return true
+    }
+    if admitted {
+      channel.closeFuture.whenComplete { _ in
+        self.open.withLock { counts in
+          counts[key, default: 1] -= 1
+          if counts[key] == 0 { counts[key] = nil }
+        }
+      }
+    }
+    return admitted
+  }
+
+  /// How many connections `address` holds (for the tests).
+  func count(_ address: String) -> Int { open.withLock { $0[address] ?? 0 } }
+}
+
+/// A connection that sends nothing is closed after `timeout` (seconds), not held for the idle
+/// timeout: the first bytes of a request must come soon after the connection opens.
+final class FirstRequestDeadline: ChannelInboundHandler, RemovableChannelHandler {
+  typealias InboundIn = NIOAny
+  let timeout: TimeAmount
+  private var timer: Scheduled<Void>?
+
+  init(timeout: TimeAmount) { self.timeout = timeout }
+
+  func handlerAdded(context: ChannelHandlerContext) {
+    let channel = context.channel
+    timer = context.eventLoop.scheduleTask(in: timeout) { channel.close(promise: nil) }
+  }
+
+  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    if let timer {
+      timer.cancel()
+      self.timer = nil
+    }
+    context.fireChannelRead(data)
+  }
+
+  func handlerRemoved(context: ChannelHandlerContext) { timer?.cancel() }
+}
+
 final class ClientPresence: ChannelInboundHandler, RemovableChannelHandler, Sendable {
   typealias InboundIn = NIOAny
   let gone = Atomic<Bool>(false)

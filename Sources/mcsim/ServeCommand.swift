@@ -78,6 +78,16 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(name: .customLong("max-connections"), help: "Connections open at once; beyond it new ones wait to be accepted.")
   var maxConnections = 1_000
 
+  @Option(
+    name: .customLong("max-connections-per-client"), parsing: .unconditional,
+    help: "Connections one client address may hold at once; beyond it its new ones are closed as they open.")
+  var maxConnectionsPerClient = 128
+
+  @Option(
+    name: .customLong("first-request-timeout"), parsing: .unconditional,
+    help: "Seconds a new connection may stay silent before its first request's bytes; then it is closed.")
+  var firstRequestTimeout: Double = 5
+
   @Option(name: .customLong("max-sims"), help: "Most simulations one game of a request may ask for (422 beyond).")
   var maxSims = 10_000_000
 
@@ -213,6 +223,11 @@ struct ServeCommand: AsyncParsableCommand {
     c.idleTimeout = .milliseconds(Int64(idleTimeout * 1000))
     c.bodyTimeout = .milliseconds(Int64(bodyTimeout * 1000))
     c.maxConnections = maxConnections
+    c.maxConnectionsPerClient = maxConnectionsPerClient
+    guard firstRequestTimeout.isFinite, (1...3600).contains(firstRequestTimeout) else {
+      throw ValidationError("--first-request-timeout \(firstRequestTimeout): must be in 1...3600 seconds")
+    }
+    c.firstRequestTimeout = .milliseconds(Int64(firstRequestTimeout * 1000))
     c.maxSimulations = maxSims
     c.maxTotalSimulations = maxTotalSims
     return c

@@ -95,7 +95,7 @@ final class ClientHTTPTests: XCTestCase {
     XCTAssertEqual(get.header("Allow"), "POST")
     let post = try await server.post("/health", Data())
     XCTAssertEqual(post.status, 405)
-    XCTAssertEqual(post.header("Allow"), "GET")
+    XCTAssertEqual(post.header("Allow"), "GET, HEAD")
     let nowhere = try await server.get("/api/nowhere")
     XCTAssertEqual(nowhere.status, 404)
   }

@@ -11,9 +11,22 @@ import XCTest
 final class RawConnection: @unchecked Sendable {
   private let fd: Int32
 
-  init(port: Int) throws {
+  /// `source`: the loopback address to connect from (127.0.0.2 is another client to the server).
+  init(port: Int, source: String? = nil) throws {
     fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw TestServerError("socket: \(errno)") }
+    if let source {
+      var local = sockaddr_in()
+      local.sin_family = sa_family_t(AF_INET)
+      local.sin_addr.s_addr = inet_addr(source)
+      let bound = withUnsafePointer(to: &local) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+      }
+      guard bound == 0 else {
+        Glibc.close(fd)
+        throw TestServerError("bind \(source): \(errno)")
+      }
+    }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = in_port_t(UInt16(port).bigEndian)

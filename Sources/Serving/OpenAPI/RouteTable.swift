@@ -9,13 +9,19 @@ enum RouteTable {
   /// The methods `path` answers, nil for an unknown path. A `{name}` segment of a declared
   /// path matches any one segment.
   static func allowed(_ path: String) -> [String]? {
-    let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
-    if let exact = methods[trimmed] { return exact }
+    // A path reached through `//` (or a trailing `/`) is the same path.
+    var collapsed = path
+    while collapsed.contains("//") { collapsed = collapsed.replacingOccurrences(of: "//", with: "/") }
+    let trimmed = collapsed.count > 1 && collapsed.hasSuffix("/") ? String(collapsed.dropLast()) : collapsed
     let parts = trimmed.split(separator: "/", omittingEmptySubsequences: false)
-    return methods.first { declared, _ in
-      let pattern = declared.split(separator: "/", omittingEmptySubsequences: false)
-      return declared.contains("{") && pattern.count == parts.count
-        && zip(pattern, parts).allSatisfy { p, s in (p.hasPrefix("{") && !s.isEmpty) || p == s }
-    }?.value
+    let declared =
+      methods[trimmed]
+      ?? methods.first { declared, _ in
+        let pattern = declared.split(separator: "/", omittingEmptySubsequences: false)
+        return declared.contains("{") && pattern.count == parts.count
+          && zip(pattern, parts).allSatisfy { p, s in (p.hasPrefix("{") && !s.isEmpty) || p == s }
+      }?.value
+    // HEAD is answered wherever GET is (`HTTPConformance`).
+    return declared.map { $0.contains("GET") ? $0 + ["HEAD"] : $0 }
   }
 }
