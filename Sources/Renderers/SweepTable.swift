@@ -70,9 +70,9 @@ package struct SweepTable {
     out.append("dp/dline: change in p_over per point of line, p_over(L + 0.5) - p_over(L - 0.5).")
     // A two-way moneyline under flat overtime loses on a level score, as the parlay says.
     let ties = s.points.compactMap { $0.moneyline?.push.value }
-    if s.base.overtime.kind == .flat, let most = ties.max(), most > 0 {
+    if s.base.overtime.kind != .tie, let most = ties.max(), most > 0 {
       out.append(
-        "home_win loses on a tie: P(tie) up to \(Fmt.fixed(most, 4)) across the sweep under overtime flat, which lets it stand (--ot-model tie plays overtime until one team leads)."
+        "home_win loses on a tie: P(tie) up to \(Fmt.fixed(most, 4)) across the sweep under overtime \(s.base.overtime.kind.rawValue), which lets it stand (--ot-model tie plays overtime until one team leads)."
       )
     }
     return out.joined(separator: "\n")

@@ -19,9 +19,10 @@ package struct FailureDocument: Encodable, Sendable {
     package let message: String
     package let location: String
     package init(field: String, value: String, message: String, location: String = "body") {
-      self.field = field
+      self.field = Self.quoted(field)
       self.value = Self.quoted(value)
-      self.message = message
+      // A message may quote what was sent (a key given twice): held to a few lines.
+      self.message = Self.quoted(message, limit: 4 * Self.quotedLimit)
       self.location = location
     }
 
@@ -29,10 +30,17 @@ package struct FailureDocument: Encodable, Sendable {
     /// answer names it, not echoes it.
     package static let quotedLimit = 200
 
-    /// `value`, or its first `quotedLimit` characters and its size.
-    package static func quoted(_ value: String) -> String {
-      guard value.utf8.count > quotedLimit else { return value }
-      return String(value.prefix(quotedLimit)) + "… (\(value.utf8.count) bytes)"
+    /// `value`, or its first `limit` bytes (whole scalars) and its size.
+    package static func quoted(_ value: String, limit: Int = quotedLimit) -> String {
+      guard value.utf8.count > limit else { return value }
+      var kept = String.UnicodeScalarView()
+      var bytes = 0
+      for scalar in value.unicodeScalars {
+        bytes += String(scalar).utf8.count
+        if bytes > limit { break }
+        kept.append(scalar)
+      }
+      return String(kept) + "… (\(value.utf8.count) bytes)"
     }
     enum CodingKeys: String, CodingKey { case field, value, message, location = "in" }
   }

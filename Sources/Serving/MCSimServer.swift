@@ -48,7 +48,8 @@ package struct MCSimServer: Sendable {
 
   /// Every route, behind the middleware that answers errors, ids, logs and metrics.
   func router() -> Router<ServerRequestContext> {
-    let router = Router(context: ServerRequestContext.self)
+    // HEAD wherever GET is (RFC 9110 section 9.3.2): GET's status and headers, no body.
+    let router = Router(context: ServerRequestContext.self, options: .autoGenerateHeadEndpoints)
     // CORS outermost, so errors and 401s carry its headers too; the API keys inside the error
     // answers, so a refusal is logged and counted like any other.
     router.add(middleware: BrowserOrigins(origins: Set(configuration.corsOrigins)))

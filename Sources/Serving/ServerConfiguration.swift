@@ -72,7 +72,6 @@ package struct ServerConfiguration: Sendable {
   /// The time now, as the live endpoints read it.
   package func clock() -> Date { now ?? Date() }
 
-  /// Every option that is out of range, by its flag name.
   /// The connections' limits and timeouts that are out of range.
   func connectionProblems() -> [(option: String, value: String, reason: String)] {
     var out: [(String, String, String)] = []
@@ -94,6 +93,7 @@ package struct ServerConfiguration: Sendable {
     return out
   }
 
+  /// Every option that is out of range, by its flag name.
   package func problems() -> [(option: String, value: String, reason: String)] {
     var out: [(String, String, String)] = []
     if !(0...65_535).contains(port) { out.append(("--port", "\(port)", "must be in 0...65535")) }

@@ -153,9 +153,6 @@ final class RequestDeadline: ChannelDuplexHandler, RemovableChannelHandler {
   }
 }
 
-/// Whether the client is still there: it has neither closed its side of the connection nor
-/// dropped it. A client that has hung up will not read an answer, so its job is not started
-/// (nginx answers such a request 499 the same way).
 /// The connections open per client address, each address held to `limit`: one client opening
 /// connections and leaving them idle cannot use up the server's (`--max-connections`).
 final class ClientConnections: Sendable {
@@ -212,6 +209,9 @@ final class FirstRequestDeadline: ChannelInboundHandler, RemovableChannelHandler
   func handlerRemoved(context: ChannelHandlerContext) { timer?.cancel() }
 }
 
+/// Whether the client is still there: it has neither closed its side of the connection nor
+/// dropped it. A client that has hung up will not read an answer, so its job is not started
+/// (nginx answers such a request 499 the same way).
 final class ClientPresence: ChannelInboundHandler, RemovableChannelHandler, Sendable {
   typealias InboundIn = NIOAny
   let gone = Atomic<Bool>(false)

@@ -49,10 +49,19 @@ package struct AdviceSettings: Sendable, Hashable {
   package func policy(over config: AdviceSettings?, configSource: String?, pooling: PoolingWeights? = nil)
     throws(InputError) -> AdvicePolicy
   {
-    var policy = PricingContext.pooled(Defaults.advice, at: pooling, blendSet: blend != nil || config?.blend != nil)
+    var policy = Self.pooled(Defaults.advice, at: pooling, blendSet: blend != nil || config?.blend != nil)
     try config?.apply(to: &policy)
     if let configSource { policy.configFile = configSource }
     try apply(to: &policy)
     return policy
+  }
+
+  /// `advice` pooled with the market at `pooling`'s weights, by market, unless `blendSet` or
+  /// there is no fitted weight: the one rule of every command and the server.
+  static func pooled(_ advice: AdvicePolicy, at pooling: PoolingWeights?, blendSet: Bool) -> AdvicePolicy {
+    guard let pooling, !blendSet else { return advice }
+    var pooled = advice
+    pooled.poolWeights = pooling.byMarket
+    return pooled
   }
 }

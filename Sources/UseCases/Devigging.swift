@@ -48,13 +48,17 @@ package struct Devigging: Sendable {
 
   /// The market of `prices` (named by `outcomes`, else numbered from 1), to devig by `methods`.
   package init(prices: [PriceReading], outcomes: [String]?, methods: [DevigMethod]) throws(InputError) {
-    if let outcomes, outcomes.count != prices.count {
-      throw .invalid(field: "outcomes", value: "\(outcomes.count) names", reason: "needs one name per price (\(prices.count))")
-    }
+    if let problem = Self.outcomesProblem(outcomes, prices: prices.count) { throw problem }
     do { market = try Market(prices: prices.map(\.odds), outcomes: outcomes) } catch {
       throw .invalid(field: "prices", value: "\(prices.count) prices", reason: "\(error)")
     }
     self.methods = methods
+  }
+
+  /// Outcome names that are not one a price (checkable before the prices are read).
+  package static func outcomesProblem(_ outcomes: [String]?, prices: Int) -> InputError? {
+    guard let outcomes, outcomes.count != prices else { return nil }
+    return .invalid(field: "outcomes", value: "\(outcomes.count) names", reason: "needs one name per price (\(prices))")
   }
 
   /// Outcomes x methods: what the job's answer grows with.

@@ -26,7 +26,7 @@ package struct PricingContext: Sendable {
   package static let agentAdviceDefault = PricingContext().agentAdvice.rawValue
 
   /// A resolved model's context: its model and quarters, the ratings' settings and the shift of
-  /// its fit, with `advice` (pooled or not: `pooled`).
+  /// its fit, with `advice` (pooled at the fit's weights or not: `AdviceSettings.policy`).
   package init(context: RunContext, model resolved: ResolvedModel, advice: AdvicePolicy, agentAdvice: AgentAdviceRules = .agent) {
     model = context.model
     periods = resolved.periods
@@ -35,14 +35,5 @@ package struct PricingContext: Sendable {
     ratings = resolved.ratings
     statsShift = resolved.shift
     provenance = context.provenance
-  }
-
-  /// `advice` pooled with the market at `pooling`'s weights, by market, unless `blendSet` or
-  /// there is no fitted weight: the one rule of every command and the server.
-  package static func pooled(_ advice: AdvicePolicy, at pooling: PoolingWeights?, blendSet: Bool) -> AdvicePolicy {
-    guard let pooling, !blendSet else { return advice }
-    var pooled = advice
-    pooled.poolWeights = pooling.byMarket
-    return pooled
   }
 }

@@ -215,19 +215,16 @@ struct ServeCommand: AsyncParsableCommand {
     }
     c.deadline = .milliseconds(Int64(min(deadline, 1e7) * 1000))
     c.maxBodyBytes = maxBody
-    for (flag, seconds) in [("--idle-timeout", idleTimeout), ("--body-timeout", bodyTimeout)] {
-      guard seconds.isFinite, (1...3600).contains(seconds) else {
-        throw ValidationError("\(flag) \(seconds): must be in 1...3600 seconds")
-      }
+    // A number of seconds here; its range is the configuration's to check (`connectionProblems`).
+    func seconds(_ flag: String, _ value: Double) throws -> Duration {
+      guard value.isFinite else { throw ValidationError("\(flag) \(value): must be a number of seconds") }
+      return .milliseconds(Int64(max(-1e7, min(value, 1e7)) * 1000))
     }
-    c.idleTimeout = .milliseconds(Int64(idleTimeout * 1000))
-    c.bodyTimeout = .milliseconds(Int64(bodyTimeout * 1000))
+    c.idleTimeout = try seconds("--idle-timeout", idleTimeout)
+    c.bodyTimeout = try seconds("--body-timeout", bodyTimeout)
+    c.firstRequestTimeout = try seconds("--first-request-timeout", firstRequestTimeout)
     c.maxConnections = maxConnections
     c.maxConnectionsPerClient = maxConnectionsPerClient
-    guard firstRequestTimeout.isFinite, (1...3600).contains(firstRequestTimeout) else {
-      throw ValidationError("--first-request-timeout \(firstRequestTimeout): must be in 1...3600 seconds")
-    }
-    c.firstRequestTimeout = .milliseconds(Int64(firstRequestTimeout * 1000))
     c.maxSimulations = maxSims
     c.maxTotalSimulations = maxTotalSims
     return c
@@ -284,7 +281,7 @@ struct ServeCommand: AsyncParsableCommand {
     live.sharpBooks = sharp ?? file?.sharpBooks
     live.pricing = PricingContext(
       context: resolved.context, model: resolved.model,
-      advice: PricingContext.pooled(agent.advice, at: resolved.model.pooling, blendSet: file?.advice.blend != nil),
+      advice: try AdviceSettings().policy(over: file?.advice, configSource: file?.source, pooling: resolved.model.pooling),
       agentAdvice: agent.agentAdvice)
     live.now = now
     return live

@@ -162,6 +162,18 @@ final class FeedFixtureTests: XCTestCase {
     XCTAssertTrue(feed.rejected[0].description.contains("commence_time 'tonight' is not a date-time"), feed.rejected[0].description)
     XCTAssertTrue(feed.rejected[0].description.contains("event 2 ("), feed.rejected[0].description)
     XCTAssertTrue(feed.rejected[1].description.contains("no commence_time"), feed.rejected[1].description)
+    // The agent's feed: a start that is not a date-time is left out; one not given is read (its
+    // feed may leave it out).
+    let agent = """
+      {"games": [
+        {"gameId": 1, "homeTeam": "Boston Celtics", "awayTeam": "Miami Heat", "startTime": "soon", "homeOdds": {"moneyline": "1.6"}, "awayOdds": {"moneyline": "2.4"}},
+        {"gameId": 2, "homeTeam": "Boston Celtics", "awayTeam": "Miami Heat", "homeOdds": {"moneyline": "1.6"}, "awayOdds": {"moneyline": "2.4"}}],
+       "source": "db"}
+      """
+    let agentFeed = try FeedDecoder.decode(Data(agent.utf8))
+    XCTAssertEqual(agentFeed.events.count, 1)
+    XCTAssertEqual(agentFeed.rejected.map(\.location), ["games[0]"])
+    XCTAssertTrue(agentFeed.rejected[0].reason.contains("startTime 'soon' is not a date-time"), agentFeed.rejected[0].reason)
   }
 
   /// Multi-book main lines: best price per side whatever order the feed lists the teams in.

@@ -12,7 +12,7 @@ final class ClientFairnessTests: XCTestCase {
 
   func testAClientAtItsCapDoesNotKeepAnotherWaiting() async throws {
     let server = try await serve {
-      $0.maxConnections = 8
+      $0.maxConnections = 4
       $0.maxConnectionsPerClient = 3
       $0.firstRequestTimeout = .seconds(30)
     }

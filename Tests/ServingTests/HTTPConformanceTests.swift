@@ -8,10 +8,13 @@ import XCTest
 final class HTTPConformanceTests: XCTestCase {
   func testHeadIsAnsweredWhereGetIsAndRefusedWhereItIsNot() async throws {
     let server = try await serve()
+    let get = try await server.get("/health")
     let head = try await server.send("HEAD", "/health", body: nil)
     XCTAssertEqual(head.status, 200)
     XCTAssertTrue(head.body.isEmpty)
     XCTAssertEqual(head.header("Content-Type"), "application/json")
+    // GET's length, as RFC 9110 section 8.6 asks of a HEAD that sends one.
+    XCTAssertEqual(head.header("Content-Length"), "\(get.body.count)")
     let post = try await server.send("HEAD", "/api/monte-carlo/simulate", body: nil)
     XCTAssertEqual(post.status, 405)
     XCTAssertEqual(post.header("Allow"), "POST")

@@ -17,10 +17,7 @@ final class LayeringTests: XCTestCase {
   func testTheEdgesImportNoMoreOfTheEngineThanBefore() throws {
     for edge in Self.edges {
       let imports = try Self.files(of: edge).flatMap { path, lines in
-        lines.compactMap { line -> String? in
-          guard line.hasPrefix("import "), Self.engine.contains(String(line.dropFirst(7))) else { return nil }
-          return "\(path): \(line)"
-        }
+        lines.compactMap { line in Self.importedModule(line).flatMap { Self.engine.contains($0) ? "\(path): \(line)" : nil } }
       }
       let ceiling = Self.maxEngineImports[edge]!
       XCTAssertLessThanOrEqual(imports.count, ceiling, imports.joined(separator: "\n"))
@@ -43,6 +40,29 @@ final class LayeringTests: XCTestCase {
     XCTAssertEqual(Self.longFunctions(function(38)).count, 0)
     XCTAssertEqual(Self.longFunctions(function(39)).count, 1)
     XCTAssertEqual(Self.longFunctions(["  init(a: Int) {", "    let s = \"{\"", "  }"]).count, 0)
+  }
+
+  /// The module a line imports, in any form: `import M`, `@_exported import M`, `public import M`,
+  /// `import struct M.T`, with a comment after it.
+  static func importedModule(_ line: String) -> String? {
+    let pattern = try! NSRegularExpression(
+      pattern:
+        #"^\s*(@\w+\s+)*((public|package|internal|fileprivate|private)\s+)?import\s+((typealias|struct|class|enum|protocol|let|var|func)\s+)?(\w+)"#)
+    guard let match = pattern.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)),
+      let module = Range(match.range(at: 6), in: line)
+    else { return nil }
+    return String(line[module])
+  }
+
+  func testEveryFormOfImportIsSeen() {
+    for line in [
+      "import Simulation", "@_exported import Simulation", "public import Simulation", "import struct Simulation.GameModel",
+      "import Simulation  // the model", "  package import Calibration",
+    ] {
+      XCTAssertTrue(Self.engine.contains(Self.importedModule(line) ?? ""), line)
+    }
+    XCTAssertNil(Self.importedModule("// import Simulation"))
+    XCTAssertEqual(Self.importedModule("import UseCases"), "UseCases")
   }
 
   /// Each function, initialiser or computed property longer than 40 lines: where it starts and

@@ -67,14 +67,16 @@ final class SweepCommandTests: XCTestCase {
     XCTAssertEqual(table.stdout.split(separator: "\n").filter { $0.hasPrefix("      22") || $0.hasPrefix("      23") }.count, 11)
   }
 
-  /// A moneyline swept under flat overtime says it loses on a tie, as the parlay does; under the
-  /// tie model (no level final) it says nothing.
+  /// A moneyline swept under flat overtime (or none) says it loses on a tie, as the parlay does;
+  /// under the tie model (no level final) it says nothing.
   func testAMoneylineUnderFlatOvertimeSaysItLosesOnATie() throws {
     let sweep = game + ["--line", "225.5", "--rho", "0,0.5", "--moneyline", "--sims", "20000"]
     let flat = try MCSimBinary.run(sweep + ["--ot-model", "flat"])
     XCTAssertEqual(flat.status, 0, flat.stderr)
     let line = try XCTUnwrap(flat.stdout.split(separator: "\n").first { $0.hasPrefix("home_win loses on a tie: P(tie) up to 0.0") })
     XCTAssertTrue(line.hasSuffix("under overtime flat, which lets it stand (--ot-model tie plays overtime until one team leads)."))
+    let none = try MCSimBinary.run(sweep + ["--ot-model", "none"])
+    XCTAssertTrue(none.stdout.contains("under overtime none, which lets it stand"), none.stdout)
     let tie = try MCSimBinary.run(sweep + ["--ot-model", "tie"])
     XCTAssertEqual(tie.status, 0, tie.stderr)
     XCTAssertFalse(tie.stdout.contains("loses on a tie"))

@@ -103,8 +103,6 @@ package struct SimulateRequest: Decodable, Sendable {
     try InputDecodingError.decode(SimulateRequest.self, from: data)
   }
 
-  /// The market, validated: decimal prices as the agent sends them, read by the one rule
-  /// (`PriceReading`: -110 as a number is refused with the hint to write it as a string).
   /// The market, or every bad field of it at once: each price on its own, then the line
   /// (checked alone when a price is bad).
   package func checkedMarket() -> (market: TotalsMarket?, problems: [InputError]) {
@@ -121,6 +119,8 @@ package struct SimulateRequest: Decodable, Sendable {
     do { return (try market(), []) } catch { return (nil, [error]) }
   }
 
+  /// The market, validated: decimal prices as the agent sends them, read by the one rule
+  /// (`PriceReading`: -110 as a number is refused with the hint to write it as a string).
   package func market() throws(InputError) -> TotalsMarket {
     let over: Odds, under: Odds
     do { over = try PriceReading(number: overOdds).odds } catch {

@@ -55,6 +55,7 @@ enum OddsJobs {
     }
     let (methods, refused) = Devigging.methods(named: request.method?.names ?? [Devigging.defaultMethod])
     for e in refused { problems.add(e.field, e.value, e.reason) }
+    if let e = Devigging.outcomesProblem(request.outcomes, prices: request.prices.count) { problems.add(e) }
     try problems.throwIfAny()
     let job: Devigging
     do { job = try Devigging(prices: prices, outcomes: request.outcomes, methods: methods) } catch {

@@ -106,13 +106,5 @@ final class OperationRouter {
   ) {
     registered.append(operation)
     router.on(RouterPath(operation.path), method: operation.method, use: handler)
-    // HEAD wherever GET is (RFC 9110 section 9.3.2): GET's status and headers, no body.
-    if operation.method == .get {
-      router.on(RouterPath(operation.path), method: .head) { request, context in
-        var response = try await handler(request, context).response(from: request, context: context)
-        response.body = ResponseBody()
-        return response
-      }
-    }
   }
 }

@@ -5,7 +5,7 @@ import XCTest
 
 /// The odds and trade jobs the command line and the server share: one order of precedence for
 /// the fair-odds policy, one reading of devig method names, one trade context's defaults.
-final class OddsJobsTests: XCTestCase {
+final class OddsAndTradeUseCaseTests: XCTestCase {
   func testFairTermsWinOverTheConfigWhichWinsOverTheLibrary() throws {
     let library = try FairQuoting(.init()).policy
     XCTAssertEqual(library.sharpBooks, FairOddsPolicy().sharpBooks)
