@@ -5,7 +5,11 @@ import Simulation
 /// How many simulations, from which seed, on how many threads: the same options, limits and
 /// messages in every command that simulates (run, slate, trade).
 struct RandomOptions: ParsableArguments {
-  @Option(parsing: .unconditional, help: "Number of simulations, 1 to 10^10 (default 10000, or the input file's n_sims).")
+  @Option(
+    parsing: .unconditional,
+    help:
+      "Number of simulations, 1 to 10^10, winning over a config file's sims and a run request's or slate file's n_sims where the command reads one (default 10000)."
+  )
   var sims: Int?
 
   @Option(parsing: .unconditional, help: "Seed for a reproducible run; drawn and reported when omitted.")
