@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import NIOHTTP1
 import ServiceContracts
+import UseCases
 
 /// An answer other than success, said once, as JSON: the status, every offending field with its
 /// value and why, and the request id so a client's report can be found in the log. The 422 body
@@ -37,6 +38,20 @@ package struct APIError: Error, Sendable {
     let what = listed.map { "\($0.field) = \($0.value): \($0.message)" }.joined(separator: "; ")
     return APIError(.unprocessableContent, "invalid request: \(what)", problems: listed)
   }
+
+  /// 422 for a value a use case or the engine refused (the one mapping: handlers and the
+  /// middleware both use it).
+  package static func invalid(_ problem: any FieldProblem) -> APIError {
+    invalid(field: problem.field, value: problem.value, message: problem.reason)
+  }
+
+  /// `body`'s value, a refusal of its input a 422 (`invalid(_:)`), anything else `internal`.
+  package static func refusing<T>(_ body: () throws -> T) throws(APIError) -> T {
+    do { return try body() } catch let problem as any FieldProblem { throw .invalid(problem) } catch { throw .internal }
+  }
+
+  /// 500, naming nothing of the process: the request id finds the log line.
+  package static let `internal` = APIError(.internalServerError, "internal error; quote the request id when reporting it")
 
   package static func invalid(field: String, value: String, message: String) -> APIError {
     invalid([Problem(field: field, value: value, message: message)])

@@ -179,9 +179,6 @@ final class ClientConnections: Sendable {
     }
     return admitted
   }
-
-  /// How many connections `address` holds (for the tests).
-  func count(_ address: String) -> Int { open.withLock { $0[address] ?? 0 } }
 }
 
 /// A connection that sends nothing is closed after `timeout` (seconds), not held for the idle

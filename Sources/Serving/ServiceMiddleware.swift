@@ -71,7 +71,7 @@ struct ServiceMiddleware<Context: RequestContext>: RouterMiddleware {
       return e
     case let e as any FieldProblem:
       // A value refused by the engine that the request checks did not catch: still the client's.
-      return .invalid(field: e.field, value: e.value, message: e.reason)
+      return .invalid(e)
     case SimulationPool.PoolError.clientGone:
       return APIError(.init(code: 499, reasonPhrase: "Client Closed Request"), "the client closed the connection before its job started")
     case SimulationPool.PoolError.busy(let retryAfter):
@@ -94,7 +94,7 @@ struct ServiceMiddleware<Context: RequestContext>: RouterMiddleware {
         return APIError(e.status, e.body ?? e.status.reasonPhrase)
       }
     default:
-      return APIError(.internalServerError, "internal error; quote the request id when reporting it")
+      return .internal
     }
   }
 }

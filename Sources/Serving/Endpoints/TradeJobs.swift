@@ -24,9 +24,10 @@ enum TradeJobs {
     }
     let request: TradeRequest
     do { request = try InputDecodingError.decode(TradeRequest.self, from: body) } catch { throw decoding(error) }
-    let trade = try problem { try request.validated() }
+    let trade = try APIError.refusing { try request.validated() }
     try problems.throwIfAny()
-    return SimulationJob(cost: scoring.cost) { try JSONResponse.encode(try problem { try scoring.score(trade) }) }
+    // A refusal while it runs is the middleware's to answer (422, `APIError.invalid`).
+    return SimulationJob(cost: scoring.cost) { try JSONResponse.encode(try scoring.score(trade)) }
   }
 
   /// The iOS shape: the best legal trade of `player_in_id` for `player_out_id` from the pool.
@@ -45,9 +46,9 @@ enum TradeJobs {
     let terms = TradeScoring.Terms(
       budget: squad.budget, roundNumber: squad.roundNumber, teamValue: squad.teamValue,
       leagueAvgValue: squad.leagueAvgValue, playerIn: squad.playerInID?.text, playerOut: squad.playerOutID?.text, top: 1)
-    let search = try problem { try TradeScoring.search(squad: squad.currentTeam, pool: pool.players, terms: terms) }
+    let search = try APIError.refusing { try TradeScoring.search(squad: squad.currentTeam, pool: pool.players, terms: terms) }
     return SimulationJob(cost: scoring.cost) {
-      let result = try problem { try scoring.run(search) }
+      let result = try scoring.run(search)
       guard let best = result.trades.first else {
         let why = result.skipped.map(\.description).joined(separator: "; ")
         throw APIError.invalid(
@@ -61,15 +62,6 @@ enum TradeJobs {
   /// A body that does not decode, said by the one DecodingError formatter (InputDecodingError).
   static func decoding(_ error: InputDecodingError) -> APIError {
     APIError.invalid(field: error.field ?? "body", value: "", message: error.description)
-  }
-
-  /// `body`'s value, an input it refuses the client's (422 naming the field).
-  static func problem<T>(_ body: () throws -> T) throws(APIError) -> T {
-    do { return try body() } catch let e as any FieldProblem {
-      throw APIError.invalid(field: e.field, value: e.value, message: e.reason)
-    } catch {
-      throw APIError(.internalServerError, "internal error; quote the request id when reporting it")
-    }
   }
 }
 
