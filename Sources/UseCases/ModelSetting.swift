@@ -75,3 +75,44 @@ package struct ModelSetting: Sendable {
     return PlainNumber.text((v * scale).rounded() / scale)
   }
 }
+
+extension ModelSetting {
+  /// The ranges an edge words in its help: a team's sd, and the largest skewness either way.
+  package static let minSD = GameModel.minSD
+  package static let maxSD = GameModel.maxSD
+  package static let maxSkewness = SkewNormal.maxSkewness
+  /// The overtime models, by name (`flat`, `tie`).
+  package static let overtimeNames = Overtime.Kind.allCases.map(\.rawValue)
+
+  /// The overtime model named `name`, refused naming `ot_model` when there is none.
+  package static func otModel(named name: String) throws(InputError) -> ModelSetting {
+    guard let kind = Overtime.Kind(rawValue: name) else {
+      throw .invalid(field: "ot_model", value: name, reason: "must be one of \(overtimeNames.joined(separator: ", "))")
+    }
+    return .otModel(kind)
+  }
+
+  /// The first problem of `base` (the defaults, means 100 each) with `settings` laid over it: how
+  /// an edge checks the settings it was given before any input is read. Nil when valid.
+  package static func problem(of settings: [ModelSetting], over base: GameModel = Defaults.model) -> InputError? {
+    var model = base
+    model.homeMean = 100
+    model.awayMean = 100
+    for s in settings { s.set(&model) }
+    return model.problems().first
+  }
+
+  /// `model` with `settings` laid over it, in order.
+  package static func applied(_ settings: [ModelSetting], to model: GameModel) -> GameModel {
+    var out = model
+    for s in settings { s.set(&out) }
+    return out
+  }
+
+  /// The value `model` has for this setting's parameter, exactly and as read: what a layer
+  /// below had where this one replaces it.
+  package func replaced(in model: GameModel) -> (value: String, exact: String)? {
+    let before = Self.current(name, of: model)
+    return before.exact == exact ? nil : (before.value, before.exact)
+  }
+}

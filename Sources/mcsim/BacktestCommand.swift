@@ -44,7 +44,7 @@ struct BacktestCommand: ParsableCommand {
     let file = try results.read()
     // The seasons and stage are the options' to answer for, not the model file's.
     let chosen = try results.select(file.games)
-    let options = randomOptions.options()
+    let options = randomOptions.settings.options()
     let (document, walkForward) = try model.map { (try self.document(of: $0), nil) } ?? fitBefore(file, chosen: chosen, options: options)
     let projection = results.projection ?? document.projection.source
     let progress = output.json ? nil : ProgressLine.forTerminal()

@@ -7,6 +7,8 @@ import ServiceContracts
 import Simulation
 import UseCases
 
+extension Overtime.Kind: ExpressibleByArgument {}
+
 /// `mcsim calibrate`: the model's free parameters fitted to real results by maximum likelihood.
 struct CalibrateCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -103,9 +105,7 @@ struct CalibrateCommand: ParsableCommand {
     let start = Date()
     let request = CalibrationRequest(
       games: file.games, chosen: chosen, projection: projection, overtime: otModel,
-      options: SimulationOptions(
-        simulations: randomOptions.sims ?? Defaults.simulations, seed: randomOptions.seed ?? 1,
-        threads: randomOptions.threads),
+      options: randomOptions.settings.options(seed: 1),
       prior: ModelFile.shipped.modelSet(.shipped).fits[projection], quarters: quarters)
     let calibrated: Calibrated?
     do { calibrated = try Calibrating.fit(request) } catch { throw CLIError.badInput("--projection", error) }

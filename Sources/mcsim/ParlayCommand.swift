@@ -86,15 +86,18 @@ struct ParlayCommand: ParsableCommand, RequiredInputs {
   func run() throws {
     try requireInputs()
     let config = try adviceOptions.configFile()
-    let (context, _, _) = try modelFile.context(config: config, options: modelOptions.layers, random: randomOptions, pooled: false)
-    var options = randomOptions.options()
+    let choice = try modelFile.choice(config: config)
+    let run = try adviceOptions.resolving(kelly: kellyOptions) {
+      try choice.context(options: modelOptions.layers, simulations: randomOptions.sims, pooled: false, advice: $0)
+    }
+    let (context, policy) = (run.context, run.policy)
+    var options = randomOptions.settings.options()
     options.simulations = context.simulations
     let (parlay, fileOffered, impliedBy) = try file.map { try fromFile($0, base: context.model) } ?? fromOptions(base: context.model)
     let offered = try price.map { try PriceText.parse($0, option: "--price").odds } ?? fileOffered
     if let offered, offered.decimal <= 1 {
       throw CLIError.option("--price", price ?? "\(offered.decimal)", "must be above 1 (decimal)")
     }
-    let policy = try adviceOptions.policy(kelly: kellyOptions, config: config)
     let priced: PricedParlay
     do { priced = try ParlayPricing.price(ParlayPricingRequest(parlay: parlay, options: options, price: offered, policy: policy)) } catch {
       throw file.map { CLIError.badInput($0, error) } ?? Self.optionFailure(error)
@@ -119,7 +122,7 @@ struct ParlayCommand: ParsableCommand, RequiredInputs {
     }
     try input.report(unknown: UnknownFields.find(in: data, .parlayRequest), in: source.description)
     let parlay = try CLIError.reading(source.description) {
-      try request.parlay(base: base, options: modelOptions.settings.map(\.setting))
+      try request.parlay(base: base, options: modelOptions.given.map(\.setting))
     }
     if let rho = modelOptions.rho, let d = request.matrixDisagreement(rho: rho) {
       throw CLIError.option(

@@ -58,9 +58,12 @@ struct PropsCommand: ParsableCommand {
     let (file, players, projectionSource) = try readProjections()
     let projection = try self.projection(game, quotes: quotes, source: source, file: file, fileSource: projectionSource)
     let config = try adviceOptions.configFile()
-    let policy = try adviceOptions.policy(kelly: kellyOptions, config: config)
-    let (context, _, _) = try modelFile.context(config: config, options: modelOptions.layers, random: randomOptions, pooled: false)
-    var options = randomOptions.options()
+    let choice = try modelFile.choice(config: config)
+    let run = try adviceOptions.resolving(kelly: kellyOptions) {
+      try choice.context(options: modelOptions.layers, simulations: randomOptions.sims, pooled: false, advice: $0)
+    }
+    let (context, policy) = (run.context, run.policy)
+    var options = randomOptions.settings.options()
     options.simulations = context.simulations
     let fair = try FairQuoting(.init(), configSharpBooks: config?.sharpBooks, configFees: config?.fees).policy
     let card: PropCard

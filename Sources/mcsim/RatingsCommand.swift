@@ -46,7 +46,7 @@ struct RatingsCommand: ParsableCommand {
         "--model \(path): the model has no ratings block (write one with calibrate --projection ratings)",
         code: .failure, field: "--model", value: path)
     }
-    let settings = try model.ratings()
+    let settings = try model.choice().ratings
     let source = InputSource(data)
     let file: GameResultsFile
     do {
@@ -62,7 +62,7 @@ struct RatingsCommand: ParsableCommand {
     let stale = RatingsSourceText.staleWarning(ratings)
     // The hyperparameters' model, named as every output names its model.
     var provenance = Provenance()
-    provenance.model = try model.resolved(for: .ratings).name
+    provenance.model = try model.choice().resolved(for: .ratings).name
     if output.json {
       if let stale { FileHandle.standardError.write(Data("warning: \(stale)\n".utf8)) }
       print(

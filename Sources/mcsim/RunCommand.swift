@@ -88,10 +88,13 @@ struct RunCommand: ParsableCommand, RequiredInputs {
     let config = try adviceOptions.configFile()
     let prices = (over: try price("--over-odds", overOdds), under: try price("--under-odds", underOdds))
     let decoded = try request.map(readRequest)
-    let (context, _, resolved) = try modelFile.context(
-      config: config, options: modelOptions.layers, random: randomOptions, input: decoded.map { $0.request.settings(from: $0.source) })
-    let policy = try adviceOptions.policy(kelly: kellyOptions, config: config, pooling: resolved.pooling)
-    var options = randomOptions.options()
+    let choice = try modelFile.choice(config: config)
+    let run = try adviceOptions.resolving(kelly: kellyOptions) {
+      try choice.context(
+        options: modelOptions.layers, simulations: randomOptions.sims, input: decoded.map { $0.request.settings(from: $0.source) }, advice: $0)
+    }
+    let (context, resolved, policy) = (run.context, run.model, run.policy)
+    var options = randomOptions.settings.options()
     options.simulations = context.simulations
     options.tape = tape
     let game =
@@ -101,7 +104,8 @@ struct RunCommand: ParsableCommand, RequiredInputs {
     var job = GamePricingRequest(
       model: game.model, market: game.market, options: options, policy: policy, exact: grade, reportExact: report,
       scenarios: scenarios || game.scenarios, conditionalScenarios: scenarios, sensitivity: sensitivity || game.sensitivity,
-      sensitivityExact: report, pictures: svg != nil, periods: periodOptions.quotes(), periodModel: resolved.periods)
+      sensitivityExact: report, pictures: svg != nil, periodModel: resolved.periods)
+    try periodOptions.apply(to: &job)
     try stateOptions.apply(to: &job)
     let priced: PricedGame
     do {

@@ -185,14 +185,13 @@ struct ServeCommand: AsyncParsableCommand {
     c.tradePool = tradePool
     try access(&c)
     let file = try AdviceOptions.load(config)
-    // The config's settings were checked as it was read.
-    let advice = try AdviceSettings().policy(over: file?.advice, configSource: file?.source)
     // The agent's endpoints answer with the agent's model unless a model file is given, and
     // advise on the model alone (the agent's rules); the live slate with the model's fit on its
     // projections (`ModelSet.resolve`), pooled with the market at the fit's weights.
-    let agent = try modelFile.context(config: file, defaults: Defaults.agentModel, replacedService: true)
+    // The config's settings were checked as it was read.
+    let agent = try modelFile.choice(config: file).context(defaults: Defaults.agentModel, replacedService: true, poolAdvice: false)
     c.pricing = PricingContext(
-      context: agent.context, model: agent.model, advice: advice, agentAdvice: .init(rawValue: agentAdvice.name) ?? .agent)
+      context: agent.context, model: agent.model, advice: agent.policy, agentAdvice: .init(rawValue: agentAdvice.name) ?? .agent)
     c.live = try liveConfiguration(file: file, agent: c.pricing, now: c.now)
     if let problem = c.problems().first {
       throw ValidationError("\(problem.option) \(problem.value): \(problem.reason)")
@@ -253,7 +252,7 @@ struct ServeCommand: AsyncParsableCommand {
   private func liveConfiguration(file: ConfigFile?, agent: PricingContext, now: Date?) throws
     -> LiveSourceConfiguration?
   {
-    let resolved = try modelFile.context(config: file, projections: results != nil ? .ratings : .stats)
+    let resolved = try modelFile.choice(config: file).context(projections: results != nil ? .ratings : .stats)
     guard let odds else {
       if stats != nil || statsFrom != nil || results != nil || asOf != nil || sharp != nil || refresh != nil
         || staleAfter != nil
@@ -279,10 +278,7 @@ struct ServeCommand: AsyncParsableCommand {
     guard stale.isFinite else { throw ValidationError("--stale-after \(stale): must be a number of seconds") }
     live.staleAfter = .milliseconds(Int64(max(-1e7, min(stale, 1e7)) * 1000))
     live.sharpBooks = sharp ?? file?.sharpBooks
-    live.pricing = PricingContext(
-      context: resolved.context, model: resolved.model,
-      advice: try AdviceSettings().policy(over: file?.advice, configSource: file?.source, pooling: resolved.model.pooling),
-      agentAdvice: agent.agentAdvice)
+    live.pricing = PricingContext(context: resolved.context, model: resolved.model, advice: resolved.policy, agentAdvice: agent.agentAdvice)
     live.now = now
     return live
   }

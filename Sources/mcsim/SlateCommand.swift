@@ -266,10 +266,8 @@ struct SlateCommand: ParsableCommand, RequiredInputs {
       if let n = slateFile?.nSims, n != sims { Precedence.note("--sims", sims, "n_sims", n, source: source) }
       context.lay(SettingsLayer(.option("--sims"), simulations: sims))
     }
-    var options = SimulationOptions(
-      simulations: context.simulations,
-      seed: Precedence.resolve("--seed", randomOptions.seed, "seed", slateFile?.seed, source: source) ?? Seed.random(),
-      threads: randomOptions.threads)
+    var options = randomOptions.settings.options(
+      simulations: context.simulations, seed: Precedence.resolve("--seed", randomOptions.seed, "seed", slateFile?.seed, source: source))
     options.tape = tape
     do { try options.validate() } catch {
       // n_sims from the slate file is named as the file names it.
@@ -407,7 +405,7 @@ struct SlateCommand: ParsableCommand, RequiredInputs {
       throw CLIError.badInput("--results \(source)", error)
     }
     do {
-      return try Rating.run(RatingsRequest(games: file.games, asOf: day, settings: try modelFile.ratings()))
+      return try Rating.run(RatingsRequest(games: file.games, asOf: day, settings: try modelFile.choice().ratings))
     } catch {
       throw CLIError.badInput("--results \(source)", error)
     }
@@ -430,10 +428,11 @@ struct SlateCommand: ParsableCommand, RequiredInputs {
     for i in slate.entries.indices {
       guard var model = slate.entries[i].game.model else { continue }
       // Compared exactly: an sd of 11.8034 is not the 11.8 given, whatever both print as.
-      for given in modelOptions.given where given.getExact(model) != given.exact {
-        overridden[given.option, default: ([], 0, given.value)].file.insert(given.get(model))
+      for given in modelOptions.given {
+        guard let before = given.setting.replaced(in: model) else { continue }
+        overridden[given.option, default: ([], 0, given.value)].file.insert(before.value)
         overridden[given.option]!.games += 1
-        given.set(&model)
+        given.setting.set(&model)
       }
       slate.entries[i].game.model = model
     }
@@ -470,14 +469,16 @@ struct SlateRun {
     let config = try command.adviceOptions.configFile()
     let policy = try command.fair.quoting(methods: [command.method.name], config: config).policy
     devig = policy.method
-    let resolved = try command.modelFile.context(config: config, projections: command.projectionSource)
-    let advice = try command.adviceOptions.policy(kelly: command.kellyOptions, config: config, pooling: resolved.model.pooling)
+    let choice = try command.modelFile.choice(config: config)
+    let resolved = try command.adviceOptions.resolving(kelly: command.kellyOptions) {
+      try choice.context(projections: command.projectionSource, advice: $0)
+    }
     periods = resolved.model.periods
     let statsTable = try command.loadStats()
     // The night's day (US Eastern for a time): the ratings read the results before it.
     let ratings = try command.loadRatings(day: command.results.map { _ in try AsOfText.scheduleDay(command.asOf ?? "now") })
     let slateFile = try command.loadSlateFile(
-      base: command.modelOptions.model(home: 0, away: 0, base: resolved.context.model), quiet: sharding)
+      base: ModelSetting.applied(command.modelOptions.given.map(\.setting), to: resolved.context.model), quiet: sharding)
     let (context, options) = try command.runContext(resolved.context, slateFile: slateFile, tape: tape, quiet: sharding)
     provenance = context.provenance
     inputs = SlateResponse.Inputs(
@@ -498,9 +499,9 @@ struct SlateRun {
       base: context.model, options: options,
       projections: command.fromMarket
         ? .market : ratings.map { .ratings(asOf: $0.asOf) } ?? (statsTable != nil ? .stats : .given),
-      advice: advice)
+      advice: resolved.policy)
     pricing = SlatePricing(
-      options: options, policy: advice, exact: command.adviceOptions.useExact(config, request: slateFile?.includeExact))
+      options: options, policy: resolved.policy, exact: command.adviceOptions.useExact(config, request: slateFile?.includeExact))
   }
 
   /// The answer of a priced slate.

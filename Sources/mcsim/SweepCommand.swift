@@ -80,8 +80,10 @@ struct SweepCommand: ParsableCommand, RequiredInputs {
   @Flag(help: "Add moneyline (win) probabilities.")
   var moneyline = false
 
-  @Option(name: .customLong("ot-model"), help: "Overtime model: flat, tie or none (default flat).")
-  var otModel: Overtime.Kind?
+  @Option(
+    name: .customLong("ot-model"),
+    help: ArgumentHelp("Overtime model: flat, tie or none (default flat).", valueName: ModelSetting.overtimeNames.joined(separator: "|")))
+  var otModel: String?
 
   @Option(name: .customLong("ot-sd"), parsing: .unconditional, help: "Standard deviation of the overtime points, in [0, 50] (default 3).")
   var otSD: Double?
@@ -134,7 +136,7 @@ struct SweepCommand: ParsableCommand, RequiredInputs {
     // The base model: defaults, a config's, a model file's, then the options that are not grids.
     let config = try adviceOptions.configFile()
     var fixed: [SettingsLayer] = []
-    if let otModel { fixed.append(SettingsLayer(.option("--ot-model"), model: [.otModel(otModel)])) }
+    if let otModel { fixed.append(SettingsLayer(.option("--ot-model"), model: [try ModelOptions.overtime(otModel)])) }
     if let otSD { fixed.append(SettingsLayer(.option("--ot-sd"), model: [.otSD(otSD)])) }
     if let scoreFloor { fixed.append(SettingsLayer(.option("--score-floor"), model: [.scoreFloor(scoreFloor)])) }
     // A grid of one value is an option like any other: said where it replaces a file's value.
@@ -143,13 +145,14 @@ struct SweepCommand: ParsableCommand, RequiredInputs {
         fixed.append(SettingsLayer(.option("--" + parameter.rawValue.replacingOccurrences(of: "_", with: "-")), model: [setting]))
       }
     }
-    let (context, _, resolved) = try modelFile.context(config: config, options: fixed, random: randomOptions)
-    let policy = try adviceOptions.policy(kelly: kellyOptions, config: config, pooling: resolved.pooling)
+    let choice = try modelFile.choice(config: config)
+    let run = try adviceOptions.resolving(kelly: kellyOptions) { try choice.context(options: fixed, simulations: randomOptions.sims, advice: $0) }
+    let (context, resolved, policy) = (run.context, run.model, run.policy)
     func odds(_ option: String, _ text: String?) throws -> Odds {
       guard let text else { return Defaults.price }
       return try PriceText.parse(text, option: option).odds
     }
-    var options = randomOptions.options()
+    var options = randomOptions.settings.options()
     options.simulations = context.simulations
     options.tape = tape
     var request = SweepPricingRequest(

@@ -33,7 +33,7 @@ final class PeriodCommandTests: XCTestCase {
       "run", "--line", "225.5", "--home", "115", "--away", "112", "--period", "h1", "--period", "q1", "--period-line", "50.5",
     ])
     XCTAssertEqual(two.status, 64)
-    XCTAssertTrue(two.stderr.contains("--period-line and --period-spread go with exactly one --period (got 2)"), two.stderr)
+    XCTAssertTrue(two.stderr.contains("--period-line 50.5: goes with exactly one period (got 2)"), two.stderr)
     // The seed's defaults have no quarter model: said, naming the period.
     let seed = try MCSimBinary.run(["run", "--line", "225.5", "--home", "115", "--away", "112", "--period", "h1", "--model", "seed"])
     XCTAssertNotEqual(seed.status, 0)

@@ -45,6 +45,9 @@ package struct ConfigFile: Sendable {
 
   package init(source: String) { self.source = source }
 
+  /// Its `model` and `sims`, as the lowest layer of a run's settings (`RunContext`).
+  package var layer: SettingsLayer { SettingsLayer(.config(source), model: model?.settings ?? [], simulations: sims) }
+
   /// Decodes and checks a config file; the error names the key at fault.
   package static func decode(_ data: Data, source: String) throws(InputDecodingError) -> ConfigFile {
     let raw = try InputDecodingError.decode(Raw.self, from: data)

@@ -1,10 +1,7 @@
 import ArgumentParser
-import Calibration
 import Foundation
 import LineFeeds
-import OddsMath
 import ServiceContracts
-import Simulation
 import UseCases
 
 /// What turns prices into advice (docs/one-game.md, "Advice"), shared by `run` and `slate`: the config
@@ -84,13 +81,11 @@ struct AdviceOptions: ParsableArguments {
     return s
   }
 
-  /// The policy by the one order (`AdviceSettings.policy`): defaults, pooled at a model's
-  /// weights (`pooling`) unless a blend is set, then the config file, then the options given,
-  /// each checked; a refused option is a usage error naming it (exit 64).
-  func policy(kelly: KellyOptions, config: ConfigFile?, pooling: PoolingWeights? = nil) throws -> AdvicePolicy {
-    do {
-      return try settings(kelly: kelly).policy(over: config?.advice, configSource: config?.source, pooling: pooling)
-    } catch {
+  /// `resolve` given the options' advice settings (the run's context, whose policy lays them
+  /// over the config file's: `ModelChoice.context`); a refused option is a usage error naming it
+  /// (exit 64).
+  func resolving<T>(kelly: KellyOptions, _ resolve: (AdviceSettings) throws -> T) throws -> T {
+    do { return try resolve(settings(kelly: kelly)) } catch let error as any FieldProblem {
       throw CLIError.option("--" + error.field.replacingOccurrences(of: "_", with: "-"), error.value, error.reason)
     }
   }

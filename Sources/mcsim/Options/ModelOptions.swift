@@ -1,30 +1,32 @@
 import ArgumentParser
-import Simulation
 import UseCases
-
-extension Overtime.Kind: ExpressibleByArgument {}
 
 /// The game model's options, shared by every command that simulates a game. Each is optional so
 /// that a command knows which were given: a given option wins over an input file's value.
 struct ModelOptions: ParsableArguments {
-  static let defaults = Defaults.model
-
   @Option(
     name: .customLong("home-sd"), parsing: .unconditional,
-    help: "Standard deviation of the home team's points, in [\(GameModel.minSD), \(Int(GameModel.maxSD))] (default: the model's; --model seed: 10).")
+    help:
+      "Standard deviation of the home team's points, in [\(ModelSetting.minSD), \(Int(ModelSetting.maxSD))] (default: the model's; --model seed: 10)."
+  )
   var homeSD: Double?
 
   @Option(
     name: .customLong("away-sd"), parsing: .unconditional,
-    help: "Standard deviation of the away team's points, in [\(GameModel.minSD), \(Int(GameModel.maxSD))] (default: the model's; --model seed: 10).")
+    help:
+      "Standard deviation of the away team's points, in [\(ModelSetting.minSD), \(Int(ModelSetting.maxSD))] (default: the model's; --model seed: 10)."
+  )
   var awaySD: Double?
 
   @Option(parsing: .unconditional, help: "Correlation of the two teams' points, in [-1, 1] (default: the model's; --model seed: 0.5).")
   var rho: Double?
 
   @Option(
-    name: .customLong("ot-model"), help: "Overtime model: flat adds OT at a fixed rate, tie plays OT when regulation ends level (default flat).")
-  var otModel: Overtime.Kind?
+    name: .customLong("ot-model"),
+    help: ArgumentHelp(
+      "Overtime model: flat adds OT at a fixed rate, tie plays OT when regulation ends level (default flat).",
+      valueName: ModelSetting.overtimeNames.joined(separator: "|")))
+  var otModel: String?
 
   @Option(
     name: .customLong("ot-rate"), parsing: .unconditional,
@@ -49,7 +51,7 @@ struct ModelOptions: ParsableArguments {
   @Option(
     parsing: .unconditional,
     help:
-      "Skewness of each team's points, in [-\(SkewNormal.maxSkewness), \(SkewNormal.maxSkewness)] (0 for normal; the service's skew scenario used 0.19); a large skew narrows the reachable --rho."
+      "Skewness of each team's points, in [-\(ModelSetting.maxSkewness), \(ModelSetting.maxSkewness)] (0 for normal; the service's skew scenario used 0.19); a large skew narrows the reachable --rho."
   )
   var skew: Double?
 
@@ -60,13 +62,10 @@ struct ModelOptions: ParsableArguments {
   /// options given. Checks that need an input's own values (a model file's, a game's) come
   /// after, where those are read.
   func validate() throws {
+    if let otModel { try Self.overtime(otModel) }
     let given = self.given
-    guard !given.isEmpty else { return }
-    var model = Self.defaults
-    model.homeMean = 100
-    model.awayMean = 100
-    apply(to: &model)
-    guard case .invalid(let field, let value, let reason)? = model.problems().first else { return }
+    guard let problem: any FieldProblem = ModelSetting.problem(of: given.map(\.setting)) else { return }
+    let field = problem.field, value = problem.value, reason = problem.reason
     // A ValidationError, as the parser's own: exit 64, the option named first.
     let option = CLIError.optionNames[field] ?? field
     if let at = given.first(where: { $0.option == option }) { throw ValidationError("\(option) \(at.value): \(reason)") }
@@ -74,57 +73,39 @@ struct ModelOptions: ParsableArguments {
       "\(given.map { "\($0.option) \($0.value)" }.joined(separator: " ")): the default \(field) \(value) \(reason)")
   }
 
-  /// The model at these projections: `base` (the defaults, or a config file's model over them)
-  /// with the options given over it.
-  func model(home: Double, away: Double, base: GameModel = Self.defaults) -> GameModel {
-    var m = base
-    m.homeMean = home
-    m.awayMean = away
-    apply(to: &m)
-    return m
+  /// The overtime model named `name` (`--ot-model`), a usage error naming it when there is none.
+  @discardableResult
+  static func overtime(_ name: String) throws -> ModelSetting {
+    let read: () throws -> ModelSetting = { try ModelSetting.otModel(named: name) }
+    do { return try read() } catch let error as any FieldProblem { throw ValidationError("--ot-model \(name): \(error.reason)") }
   }
 
-  /// The options given, over `model`.
-  func apply(to m: inout GameModel) {
-    for o in given { o.set(&m) }
-  }
-
-  /// One given option: its name, the file field it overrides, and how it reads and sets a model.
+  /// One given option: its name, the file field it overrides, and its setting.
   struct Given {
     let option: String
     let field: String
-    /// The value as a person reads it, and exactly (what a model's value is compared by).
-    let value: String
-    let exact: String
-    let get: (GameModel) -> String
-    let getExact: (GameModel) -> String
-    let set: (inout GameModel) -> Void
+    let setting: ModelSetting
+    /// The value as a person reads it.
+    var value: String { setting.value }
   }
 
   /// Each option given: its name, the file field it overrides, and its setting (written once).
-  var settings: [(option: String, field: String, setting: ModelSetting)] {
-    var out: [(String, String, ModelSetting)] = []
-    if let homeSD { out.append(("--home-sd", "home_std_dev", .homeSD(homeSD))) }
-    if let awaySD { out.append(("--away-sd", "away_std_dev", .awaySD(awaySD))) }
-    if let rho { out.append(("--rho", "rho", .rho(rho))) }
-    if let otModel { out.append(("--ot-model", "ot_model", .otModel(otModel))) }
-    if let otRate { out.append(("--ot-rate", "ot_rate", .otRate(otRate))) }
-    if let otPoints { out.append(("--ot-points", "ot_points", .otPoints(otPoints))) }
-    if let otSD { out.append(("--ot-sd", "ot_sd", .otSD(otSD))) }
-    if let scoreFloor { out.append(("--score-floor", "score_floor", .scoreFloor(scoreFloor))) }
-    if let skew { out.append(("--skew", "skew", .skew(skew))) }
+  var given: [Given] {
+    var out: [Given] = []
+    if let homeSD { out.append(Given(option: "--home-sd", field: "home_std_dev", setting: .homeSD(homeSD))) }
+    if let awaySD { out.append(Given(option: "--away-sd", field: "away_std_dev", setting: .awaySD(awaySD))) }
+    if let rho { out.append(Given(option: "--rho", field: "rho", setting: .rho(rho))) }
+    if let otModel, let setting = try? ModelSetting.otModel(named: otModel) {
+      out.append(Given(option: "--ot-model", field: "ot_model", setting: setting))
+    }
+    if let otRate { out.append(Given(option: "--ot-rate", field: "ot_rate", setting: .otRate(otRate))) }
+    if let otPoints { out.append(Given(option: "--ot-points", field: "ot_points", setting: .otPoints(otPoints))) }
+    if let otSD { out.append(Given(option: "--ot-sd", field: "ot_sd", setting: .otSD(otSD))) }
+    if let scoreFloor { out.append(Given(option: "--score-floor", field: "score_floor", setting: .scoreFloor(scoreFloor))) }
+    if let skew { out.append(Given(option: "--skew", field: "skew", setting: .skew(skew))) }
     return out
   }
 
   /// The options given as layers of settings, one an option, for `RunContext`.
-  var layers: [SettingsLayer] { settings.map { SettingsLayer(.option($0.option), model: [$0.setting]) } }
-
-  var given: [Given] {
-    settings.map { o in
-      Given(
-        option: o.option, field: o.field, value: o.setting.value, exact: o.setting.exact,
-        get: { ModelSetting.current(o.setting.name, of: $0).value },
-        getExact: { ModelSetting.current(o.setting.name, of: $0).exact }, set: o.setting.set)
-    }
-  }
+  var layers: [SettingsLayer] { given.map { SettingsLayer(.option($0.option), model: [$0.setting]) } }
 }

@@ -1,9 +1,9 @@
 import ArgumentParser
-import RandomStreams
-import Simulation
+import UseCases
 
 /// How many simulations, from which seed, on how many threads: the same options, limits and
-/// messages in every command that simulates (run, slate, trade).
+/// messages in every command that simulates (run, slate, trade). The ranges are
+/// `RandomSettings`'.
 struct RandomOptions: ParsableArguments {
   @Option(
     parsing: .unconditional,
@@ -19,23 +19,18 @@ struct RandomOptions: ParsableArguments {
   // would print this machine's core count, a different page on every machine.
   @Option(
     name: .customLong("threads"), parsing: .unconditional,
-    help: "Worker threads, 1 to \(SimulationOptions.maxThreads) (default: all cores); results do not depend on it.")
+    help: "Worker threads, 1 to \(RandomSettings.maxThreads) (default: all cores); results do not depend on it.")
   var threadsGiven: Int?
 
+  /// The options given.
+  var settings: RandomSettings { RandomSettings(simulations: sims, seed: seed, threads: threadsGiven) }
+
   /// The threads asked for, all cores by default.
-  var threads: Int { threadsGiven ?? SimulationOptions.defaultThreads }
+  var threads: Int { settings.resolvedThreads }
 
   func validate() throws {
-    if let sims, !(1...SimulationOptions.maxSimulations).contains(sims) {
-      throw ValidationError("--sims \(sims): must be between 1 and \(SimulationOptions.maxSimulations)")
-    }
-    guard (1...SimulationOptions.maxThreads).contains(threads) else {
-      throw ValidationError("--threads \(threads): must be between 1 and \(SimulationOptions.maxThreads)")
-    }
-  }
-
-  func options() -> SimulationOptions {
-    SimulationOptions(simulations: sims ?? SimulationOptions.defaultSimulations, seed: seed ?? Seed.random(), threads: threads)
+    // A ValidationError, as the parser's own: exit 64, the option named.
+    if let problem = settings.problems().first { throw ValidationError("--\(problem.field) \(problem.value): \(problem.reason)") }
   }
 
   /// Whether --sims was given (it then overrides a request's n_sims).
