@@ -138,12 +138,12 @@ let package = Package(
 
     // MARK: - Executables
 
-    // The command line: parsing, validation messages, rendering. No maths here.
+    // The command line: parses what was typed, calls a use case (UseCases, through the resolved
+    // run of `ModelChoice`) and renders; names no engine module (LayeringTests).
     .executableTarget(
       name: "mcsim",
       dependencies: [
-        "OddsMath", "Simulation", "Calibration", "UseCases", "ServiceContracts", "LineFeeds", "Renderers",
-        "RandomStreams", "Serving",
+        "UseCases", "ServiceContracts", "LineFeeds", "Renderers", "Serving",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]

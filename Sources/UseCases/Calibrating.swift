@@ -56,6 +56,22 @@ package struct Calibrated: Sendable {
 }
 
 package enum Calibrating {
+  /// The fits a calibration asks for, one a projection source (`ProjectionChoice.fitted`), with
+  /// the overtime model named (`flat` or `tie`: a written model needs overtime), each shrinking
+  /// toward `prior`'s fit on its source. Refused naming `ot_model` or `projection`.
+  package static func requests(
+    games: [HistoricalGame], chosen: [Int], sources: [ProjectionSource], overtime: String, options: SimulationOptions,
+    prior: ModelSet, quarters: [QuarterScores?]?
+  ) throws(InputError) -> [CalibrationRequest] {
+    guard let kind = Overtime.Kind(rawValue: overtime), kind != .none else {
+      throw .invalid(field: "ot_model", value: overtime, reason: "the written model needs overtime: flat or tie")
+    }
+    return sources.map {
+      CalibrationRequest(
+        games: games, chosen: chosen, projection: $0, overtime: kind, options: options, prior: prior.fits[$0], quarters: quarters)
+    }
+  }
+
   /// One regular season's games (30 teams x 82 / 2): with fewer, the pooling weights fitted on
   /// them alone are too loose to trust (a boundary value of 0 or 1 with a standard error of 0.5
   /// on one sample of 404 games) and shrink toward the prior's.

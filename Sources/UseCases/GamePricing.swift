@@ -57,6 +57,16 @@ package struct GamePricingRequest: Sendable {
     self.pictures = pictures
   }
 
+  /// One game: `base` at the means `home` and `away`, its totals line at the prices given (the
+  /// default, `Defaults.price`, where one is not).
+  package init(game base: GameModel, home: Double, away: Double, line: Double, overOdds: Odds?, underOdds: Odds?, options: SimulationOptions) {
+    var model = base
+    model.homeMean = home
+    model.awayMean = away
+    let market = TotalsMarket(line: line, overOdds: overOdds ?? Defaults.price, underOdds: underOdds ?? Defaults.price)
+    self.init(model: model, market: market, options: options)
+  }
+
   /// Every invalid field of the request, each named as the agent names it: the model's, the
   /// line's and the simulation count's (`n_sims`).
   package func problems() -> [InputError] {

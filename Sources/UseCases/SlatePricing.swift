@@ -162,3 +162,8 @@ package struct SlatePricing: Sendable {
     return out
   }
 }
+
+extension PricedSlate {
+  /// The games whose line or verdict moved since `before` (a watch's later poll).
+  package func moves(since before: PricedSlate) -> [LineMove] { LineMove.moves(from: before.evaluation.games, to: evaluation.games) }
+}

@@ -23,6 +23,8 @@ package struct SweepPricingRequest: Sendable {
   package var policy: AdvicePolicy
   /// How a refusal names a parameter to the user (the command line: its option, `--shift`).
   package var name: @Sendable (SweepParameter) -> String = { $0.rawValue }
+  /// What the sweep stands on (`RunContext`), carried into its answer.
+  package var provenance = Provenance()
 
   package init(
     base: GameModel, grids: [SweepParameter: [Double]], overOdds: Odds = Defaults.price, underOdds: Odds = Defaults.price,
@@ -42,7 +44,27 @@ package struct SweepPricingRequest: Sendable {
   }
 }
 
+/// A sweep priced, with what it stood on.
+package struct PricedSweep: Sendable {
+  package let sweep: ParameterSweep
+  package let provenance: Provenance
+}
+
 package enum SweepPricing {
+  /// The most points a grid may have.
+  package static let maxPoints = SweepAxis.maxPoints
+  /// Every parameter a sweep reads, by name (`line`, `home_sd`, `sd_scale`, ...), in order.
+  package static let parameterNames = SweepParameter.allCases.map(\.rawValue)
+
+  /// Grids given by parameter name, keyed by their parameter (a name that is none is left out).
+  package static func grids(_ named: [String: [Double]]) -> [SweepParameter: [Double]] {
+    Dictionary(
+      uniqueKeysWithValues: named.map { name, values in
+        guard let parameter = SweepParameter(rawValue: name) else { preconditionFailure("no sweep parameter is named \(name)") }
+        return (parameter, values)
+      })
+  }
+
   /// A grid of one value is a setting of the model like any option (it lays over a file's value
   /// and is said where it replaces one); nil for what is not a model setting (line, price, means).
   package static func fixed(_ parameter: SweepParameter, _ value: Double) -> ModelSetting? {
@@ -59,7 +81,7 @@ package enum SweepPricing {
 
   /// The sweep. A refusal's field is the parameter's raw value (`shift`, `sd_scale`), its message
   /// naming the parameters as the request's `name` does.
-  package static func price(_ request: SweepPricingRequest) throws(InputError) -> ParameterSweep {
+  package static func price(_ request: SweepPricingRequest) throws(InputError) -> PricedSweep {
     let grids = request.grids
     guard let lines = grids[.line], let homes = grids[.home], let aways = grids[.away],
       !lines.isEmpty, !homes.isEmpty, !aways.isEmpty
@@ -95,9 +117,10 @@ package enum SweepPricing {
     }
     let axes = SweepParameter.allCases.compactMap { p in grids[p].flatMap { $0.count > 1 ? SweepAxis(p, $0) : nil } }
     let market = TotalsMarket(line: request.offeredLine ?? lines[0], overOdds: over, underOdds: under)
-    return try ParameterSweep(
+    let sweep = try ParameterSweep(
       model: model, market: market, axes: axes.isEmpty ? [SweepAxis(.line, lines)] : axes,
       offeredLine: request.offeredLine, spread: request.spread, moneyline: request.moneyline,
       options: request.options, exact: request.exact, policy: request.policy)
+    return PricedSweep(sweep: sweep, provenance: request.provenance)
   }
 }

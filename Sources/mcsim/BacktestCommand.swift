@@ -3,7 +3,6 @@ import Foundation
 import LineFeeds
 import Renderers
 import ServiceContracts
-import Simulation
 import UseCases
 
 /// `mcsim backtest`: the games replayed in time order, each priced from what was known before it,
@@ -43,10 +42,10 @@ struct BacktestCommand: ParsableCommand {
     let start = Date()
     let file = try results.read()
     // The seasons and stage are the options' to answer for, not the model file's.
-    let chosen = try results.select(file.games)
+    let chosen = try results.select(file)
     let options = randomOptions.settings.options()
-    let (document, walkForward) = try model.map { (try self.document(of: $0), nil) } ?? fitBefore(file, chosen: chosen, options: options)
-    let projection = results.projection ?? document.projection.source
+    let (document, walkForward) = try model.map { (try self.document(of: $0), nil) } ?? fitBefore(file, chosen: chosen, seed: options.seed)
+    let projection = try ResultsOptions.usage { try ProjectionChoice.source(named: results.projection, else: document.projection.source) }
     let progress = output.json ? nil : ProgressLine.forTerminal()
     var result: BacktestResult
     do {
@@ -74,14 +73,16 @@ struct BacktestCommand: ParsableCommand {
   /// The model file's model for the projection replayed (its own when none is named).
   private func document(of model: String) throws -> ModelDocument {
     let file = try CLIError.reading("--model \(model)") { try ModelFile.read(model) }
-    return results.projection.map(file.document(for:)) ?? file.document
+    return try results.projection.map { name in file.document(for: try ResultsOptions.usage { try ProjectionChoice.source(named: name) }) }
+      ?? file.document
   }
 
   /// The model fitted walk-forward on the seasons before the first chosen, and the note saying so.
-  private func fitBefore(_ file: GameResultsFile, chosen: [Int], options: SimulationOptions) throws -> (ModelDocument, String?) {
+  private func fitBefore(_ file: GameResultsFile, chosen: [Int], seed: UInt64) throws -> (ModelDocument, String?) {
     let fitted = try CLIError.reading("--projection") {
       try Backtesting.fitBefore(
-        file.games, chosen: chosen, stage: results.stageFilter, projection: results.projection ?? .market, options: options)
+        file.games, chosen: chosen, stage: results.stageFilter,
+        projection: ProjectionChoice.source(named: results.projection, else: .market), options: randomOptions.settings.options(seed: seed))
     }
     guard let fitted else {
       throw CLIError.fail(

@@ -57,9 +57,20 @@ enum CLIError {
     return fail(message, code: .failure)
   }
 
+  /// `body`'s value, a refusal of the input's rule (`FieldProblem`) turned by `map`; any other
+  /// error as it is.
+  static func mapping<T>(_ body: () throws -> T, _ map: (any FieldProblem) -> any Error) throws -> T {
+    do { return try body() } catch let error as any FieldProblem { throw map(error) }
+  }
+
   /// `body`'s value, its error a bad input of `source` (exit 1).
   static func reading<T>(_ source: String, _ body: () throws -> T) throws -> T {
     do { return try body() } catch { throw badInput(source, error) }
+  }
+
+  /// `body`'s value, its error said as it describes itself (exit 1).
+  static func failing<T>(_ body: () throws -> T) throws -> T {
+    do { return try body() } catch { throw fail("\(error)", code: .failure) }
   }
 
   /// A failure of the environment rather than the input (a feed that cannot be fetched):

@@ -1,13 +1,9 @@
 import ArgumentParser
-import Calibration
 import Foundation
 import LineFeeds
 import Renderers
 import ServiceContracts
-import Simulation
 import UseCases
-
-extension Overtime.Kind: ExpressibleByArgument {}
 
 /// `mcsim calibrate`: the model's free parameters fitted to real results by maximum likelihood.
 struct CalibrateCommand: ParsableCommand {
@@ -31,8 +27,10 @@ struct CalibrateCommand: ParsableCommand {
 
   @Option(
     name: .customLong("ot-model"),
-    help: "The overtime model the written model uses: flat (the observed rate and points per overtime) or tie (points per period).")
-  var otModel: Overtime.Kind = .flat
+    help: ArgumentHelp(
+      "The overtime model the written model uses: flat (the observed rate and points per overtime) or tie (points per period).",
+      valueName: "flat|tie"))
+  var otModel = "flat"
 
   @Option(help: "Write the fitted model to this file (versioned JSON, read by --model FILE).")
   var out: String?
@@ -53,26 +51,26 @@ struct CalibrateCommand: ParsableCommand {
   )
   var everySource = false
 
-  func validate() throws {
-    if otModel == .none { throw ValidationError("--ot-model none: the written model needs overtime (flat or tie)") }
-    if everySource, let p = results.projection {
-      throw ValidationError("--every-source fits every projection source: leave out --projection \(p.rawValue).")
+  func validate() throws { _ = try requests(nil, chosen: [], quarters: nil) }
+
+  /// The fits asked for (`Calibrating.requests`), a refused choice a usage error naming its
+  /// option (exit 64).
+  func requests(_ file: GameResultsFile?, chosen: [Int], quarters: PeriodScoresFile?) throws -> [CalibrationRequest] {
+    try ResultsOptions.usage {
+      try Calibrating.requests(
+        games: file?.games ?? [], chosen: chosen, sources: ProjectionChoice.fitted(every: everySource, named: results.projection),
+        overtime: otModel, options: randomOptions.settings.options(seed: 1), prior: ModelFile.shipped.modelSet(.shipped),
+        quarters: quarters.map { q in (file?.games ?? []).map(q.scores(of:)) })
     }
   }
 
   func run() throws {
     let file = try results.read()
-    let chosen = try results.select(file.games)
-    var quarters: [QuarterScores?]? = nil
-    if let periods {
-      let scores: PeriodScoresFile
-      do { scores = try PeriodScoresFile.read(periods) } catch { throw CLIError.badInput("--periods \(periods)", error) }
-      quarters = file.games.map(scores.scores(of:))
+    let chosen = try results.select(file)
+    let quarters = try periods.map { periods in
+      do { return try PeriodScoresFile.read(periods) } catch { throw CLIError.badInput("--periods \(periods)", error) }
     }
-    var fitted: [(document: ModelDocument, response: CalibrationResponse)] = []
-    for projection in everySource ? ProjectionSource.allCases : [results.projection ?? .market] {
-      fitted.append(try fit(file, chosen: chosen, projection: projection, quarters: quarters))
-    }
+    let fitted = try requests(file, chosen: chosen, quarters: quarters).map { try fit(file, $0) }
     if let out {
       let text =
         everySource
@@ -99,18 +97,12 @@ struct CalibrateCommand: ParsableCommand {
   }
 
   /// One projection source's fit: its model document and the full response.
-  func fit(_ file: GameResultsFile, chosen: [Int], projection: ProjectionSource, quarters: [QuarterScores?]?) throws
-    -> (ModelDocument, CalibrationResponse)
-  {
+  func fit(_ file: GameResultsFile, _ request: CalibrationRequest) throws -> (document: ModelDocument, response: CalibrationResponse) {
     let start = Date()
-    let request = CalibrationRequest(
-      games: file.games, chosen: chosen, projection: projection, overtime: otModel,
-      options: randomOptions.settings.options(seed: 1),
-      prior: ModelFile.shipped.modelSet(.shipped).fits[projection], quarters: quarters)
     let calibrated: Calibrated?
     do { calibrated = try Calibrating.fit(request) } catch { throw CLIError.badInput("--projection", error) }
     guard let fitted = calibrated else {
-      throw CLIError.fail("\(file.source): fewer than 3 games with a \(projection.rawValue) projection to fit", code: .failure)
+      throw CLIError.fail("\(file.source): fewer than 3 games with a \(request.projection.rawValue) projection to fit", code: .failure)
     }
     let document = ModelDocument(fitted, data: URL(fileURLWithPath: file.source).lastPathComponent, stage: results.stageFilter)
     let response = CalibrationResponse(

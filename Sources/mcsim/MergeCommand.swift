@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import LineFeeds
-import Simulation
+import UseCases
 
 /// `mcsim merge PARTS...`: the output of a run split with `--shard K/N`, exactly as the single
 /// run prints it (docs/shards.md).
@@ -33,8 +33,7 @@ struct MergeCommand: ParsableCommand {
       do { data = try source.read() } catch { throw CLIError.fail("part \(k + 1), \(source): \(error)", code: .failure) }
       do { try merge.add(source.description, data: data) } catch { throw CLIError.fail(error.description, code: .failure) }
     }
-    let merged: (command: [String], seed: UInt64, calls: [[JointScoreHistogram]], digests: [String])
-    do { merged = try merge.result() } catch { throw CLIError.fail(error.description, code: .failure) }
+    let merged = try CLIError.failing { try merge.result() }
     guard let name = merged.command.first, ["run", "slate", "sweep"].contains(name) else {
       throw CLIError.fail("the parts record '\(merged.command.first ?? "")', which merge cannot replay", code: .failure)
     }
@@ -51,10 +50,10 @@ struct MergeCommand: ParsableCommand {
     // input changed since (a slate's rho) is refused, naming the parts, before anything is printed.
     let names = merge.names
     let source = names.count <= 3 ? names.joined(separator: ", ") : "\(names[0]) and \(names.count - 1) other parts"
-    let tape = SimulationTape(replaying: merged.calls, digests: merged.digests, source: source)
-    try replayable.execute(tape: tape)
-    if tape.remaining != 0 {
-      throw CLIError.fail("the parts hold \(tape.remaining) more simulations than the run asked for", code: .failure)
+    let replay = ShardExecution.replaying(merged.calls, digests: merged.digests, source: source)
+    try replayable.execute(replay)
+    if replay.remaining != 0 {
+      throw CLIError.fail("the parts hold \(replay.remaining) more simulations than the run asked for", code: .failure)
     }
   }
 

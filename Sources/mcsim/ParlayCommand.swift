@@ -1,10 +1,8 @@
 import ArgumentParser
 import Foundation
 import LineFeeds
-import OddsMath
 import Renderers
 import ServiceContracts
-import Simulation
 import UseCases
 
 /// `mcsim parlay`: the joint probability of several legs on one game (a same-game parlay, with
@@ -90,31 +88,27 @@ struct ParlayCommand: ParsableCommand, RequiredInputs {
     let run = try adviceOptions.resolving(kelly: kellyOptions) {
       try choice.context(options: modelOptions.layers, simulations: randomOptions.sims, pooled: false, advice: $0)
     }
-    let (context, policy) = (run.context, run.policy)
-    var options = randomOptions.settings.options()
-    options.simulations = context.simulations
-    let (parlay, fileOffered, impliedBy) = try file.map { try fromFile($0, base: context.model) } ?? fromOptions(base: context.model)
-    let offered = try price.map { try PriceText.parse($0, option: "--price").odds } ?? fileOffered
-    if let offered, offered.decimal <= 1 {
+    var (job, impliedBy) = try file.map { try fromFile($0, run: run) } ?? fromOptions(run: run)
+    if let price { job.price = try PriceText.parse(price, option: "--price").odds }
+    if let offered = job.price, offered.decimal <= 1 {
       throw CLIError.option("--price", price ?? "\(offered.decimal)", "must be above 1 (decimal)")
     }
     let priced: PricedParlay
-    do { priced = try ParlayPricing.price(ParlayPricingRequest(parlay: parlay, options: options, price: offered, policy: policy)) } catch {
+    do { priced = try ParlayPricing.price(job) } catch {
       throw file.map { CLIError.badInput($0, error) } ?? Self.optionFailure(error)
     }
+    let provenance = run.context.provenance
     if output.json {
-      print(
-        try JSONOutput.encode(
-          SuccessEnvelope(ParlayResponse(priced, market: impliedBy), provenance: context.provenance), style: output.style))
+      print(try JSONOutput.encode(SuccessEnvelope(ParlayResponse(priced, market: impliedBy), provenance: provenance), style: output.style))
     } else {
-      print(ParlayTable(priced, market: impliedBy, policy: policy).render())
-      if let line = ProvenanceText.line(context.provenance) { print(line) }
+      print(ParlayTable(priced, market: impliedBy, policy: run.policy).render())
+      if let line = ProvenanceText.line(provenance) { print(line) }
     }
   }
 
   /// The parlay file's parlay and price, the options given over each game's own fields, as
   /// everywhere (RunContext).
-  private func fromFile(_ file: String, base: GameModel) throws -> (Parlay, Odds?, (total: Double, spread: Double)?) {
+  private func fromFile(_ file: String, run: ResolvedRun) throws -> (ParlayPricingRequest, (total: Double, spread: Double)?) {
     let source = InputSource(file)
     let data = try CLIError.reading(source.description) { try source.read() }
     let request = try CLIError.reading(source.description) {
@@ -122,46 +116,36 @@ struct ParlayCommand: ParsableCommand, RequiredInputs {
     }
     try input.report(unknown: UnknownFields.find(in: data, .parlayRequest), in: source.description)
     let parlay = try CLIError.reading(source.description) {
-      try request.parlay(base: base, options: modelOptions.given.map(\.setting))
+      try request.parlay(base: run.context.model, options: modelOptions.given.map(\.setting))
     }
     if let rho = modelOptions.rho, let d = request.matrixDisagreement(rho: rho) {
       throw CLIError.option(
         "--rho", "\(rho)",
         "disagrees with \(source.description)'s full matrix, correlation[\(d.row)][\(d.column)] = \(d.entry); give one or make them agree")
     }
-    return (parlay, request.price?.odds, nil)
+    let options = randomOptions.settings.options(simulations: run.context.simulations)
+    return (ParlayPricingRequest(parlay: parlay, options: options, price: request.price?.odds, policy: run.policy), nil)
   }
 
   /// The one game of --home/--away (or --from-market) with the --player and --leg options.
-  private func fromOptions(base: GameModel) throws -> (Parlay, Odds?, (total: Double, spread: Double)?) {
+  private func fromOptions(run: ResolvedRun) throws -> (ParlayPricingRequest, (total: Double, spread: Double)?) {
     let projection = try market.projection() ?? .given(home: home ?? 0, away: away ?? 0)
-    let model: GameModel
-    do { model = try projection.model(over: base) } catch { throw market.failure(error) }
-    do {
-      try model.validate()
-      let projections = try players.map { text throws(InputError) in
-        let p = try ParlayLegSyntax.player(text)
-        if let problem = p.problems().first {
-          throw InputError.invalid(
-            field: "player", value: "'\(text)'",
-            reason: "\(problem.field.split(separator: ".").last.map(String.init) ?? problem.field) \(problem.value) \(problem.reason)")
-        }
-        return p
-      }
-      let parsed = try legs.map { text throws(InputError) in try ParlayLegSyntax.leg(text) }
-      let parlay = Parlay(games: [model], players: projections, legs: parsed)
-      try parlay.validate()
-      return (parlay, nil, projection.market)
-    } catch {
-      throw Self.optionFailure(error)
-    }
+    let model = try market.usage { try projection.model(over: run.context.model) }
+    let parlay = try Self.usage { try ParlayLegSyntax.parlay(game: model, players: players, legs: legs) }
+    let options = randomOptions.settings.options(simulations: run.context.simulations)
+    return (ParlayPricingRequest(parlay: parlay, options: options, policy: run.policy), projection.market)
+  }
+
+  /// `body`, a leg or player it refuses named as the option that gave it (exit 64).
+  static func usage<T>(_ body: () throws -> T) throws -> T {
+    do { return try body() } catch let error as any FieldProblem { throw optionFailure(error) }
   }
 
   /// A leg or player refused on the command line: named as the option that gave it, exit 64.
-  static func optionFailure(_ error: InputError) -> CLIFailure {
-    switch error {
-    case .invalid("leg", let value, let reason): CLIError.option("--leg", value, reason)
-    case .invalid("player", let value, let reason): CLIError.option("--player", value, reason)
+  static func optionFailure(_ error: any FieldProblem) -> CLIFailure {
+    switch error.field {
+    case "leg": CLIError.option("--leg", error.value, error.reason)
+    case "player": CLIError.option("--player", error.value, error.reason)
     default: CLIError.fail(error)
     }
   }

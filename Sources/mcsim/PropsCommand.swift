@@ -1,10 +1,8 @@
 import ArgumentParser
 import Foundation
 import LineFeeds
-import OddsMath
 import Renderers
 import ServiceContracts
-import Simulation
 import UseCases
 
 /// `mcsim props FEED --projections FILE`: a game's player-props feed priced from projections.
@@ -53,18 +51,18 @@ struct PropsCommand: ParsableCommand {
   }
 
   func run() throws {
-    let (game, quotes, source) = try readEvent()
+    let (game, feed, source) = try readEvent()
     let (offers, skipped) = PropOffers.read(game)
-    let (file, players, projectionSource) = try readProjections()
-    let projection = try self.projection(game, quotes: quotes, source: source, file: file, fileSource: projectionSource)
+    let (file, projectionSource) = try readProjections()
+    let players = try CLIError.reading(projectionSource) { try file.projections() }
+    let projection = try self.projection(game, feed: feed, source: source, file: file, fileSource: projectionSource)
     let config = try adviceOptions.configFile()
     let choice = try modelFile.choice(config: config)
     let run = try adviceOptions.resolving(kelly: kellyOptions) {
       try choice.context(options: modelOptions.layers, simulations: randomOptions.sims, pooled: false, advice: $0)
     }
     let (context, policy) = (run.context, run.policy)
-    var options = randomOptions.settings.options()
-    options.simulations = context.simulations
+    let options = randomOptions.settings.options(simulations: context.simulations)
     let fair = try FairQuoting(.init(), configSharpBooks: config?.sharpBooks, configFees: config?.fees).policy
     let card: PropCard
     do {
@@ -90,9 +88,9 @@ struct PropsCommand: ParsableCommand {
   /// The game's means: implied by its market (--from-market), else --home and --away, else the
   /// projections file's.
   private func projection(
-    _ game: FeedEvent, quotes: [Quote], source: String, file: PropsProjections, fileSource: String
+    _ game: FeedEvent, feed: Feed, source: String, file: PropsProjections, fileSource: String
   ) throws -> GameProjection {
-    let lines = FeedLines.lines(for: game, policy: .init(), asOf: FairOdds.newest(quotes)).markets
+    let lines = FeedLines.lines(for: game, asOf: feed.newestQuote).markets
     if let implied = try market.projection(feed: (lines.total?.line, lines.spread?.homeLine), source: "\(source) (\(game.label))") {
       return implied
     }
@@ -104,7 +102,7 @@ struct PropsCommand: ParsableCommand {
 
   /// The feed's one event with player props (--event names it among several), the feed's
   /// quotes, and where it was read.
-  private func readEvent() throws -> (FeedEvent, [Quote], String) {
+  private func readEvent() throws -> (FeedEvent, Feed, String) {
     let source = InputSource(feed)
     let data = try CLIError.reading(source.description) { try source.read() }
     let decoded = try CLIError.reading(source.description) {
@@ -119,15 +117,15 @@ struct PropsCommand: ParsableCommand {
           + (withProps.isEmpty ? "the feed has none" : "name one with --event: \(withProps.map(\.label).joined(separator: "; "))"),
         code: .failure)
     }
-    return (game, decoded.quotes, source.description)
+    return (game, decoded, source.description)
   }
 
   /// The projections file, its unknown fields reported, and its players' projections.
-  private func readProjections() throws -> (PropsProjections, [PlayerProjection], String) {
+  private func readProjections() throws -> (PropsProjections, String) {
     let source = InputSource(projections)
     let data = try CLIError.reading(source.description) { try source.read() }
     let file = try CLIError.reading(source.description) { try PropsProjections.decode(data) }
     try input.report(unknown: UnknownFields.find(in: data, .propsProjections), in: source.description)
-    return (file, try CLIError.reading(source.description) { try file.projections() }, source.description)
+    return (file, source.description)
   }
 }

@@ -1,10 +1,8 @@
 import ArgumentParser
 import Foundation
 import LineFeeds
-import OddsMath
 import Renderers
 import ServiceContracts
-import Simulation
 import UseCases
 
 /// `mcsim run`: one game, one totals line.
@@ -78,103 +76,76 @@ struct RunCommand: ParsableCommand, RequiredInputs {
 
   func run() throws {
     try requireInputs()
-    try shardOptions.run(seed: randomOptions.seed) { try execute(tape: $0) }
+    try shardOptions.run(seed: randomOptions.seed) { try execute($0) }
   }
 
   /// The run: whole (no tape), one shard recorded (its share simulated, nothing printed), or
   /// the parts replayed (`mcsim merge`).
-  func execute(tape: SimulationTape?) throws {
-    let printing = !(tape?.isRecording ?? false)
+  func execute(_ execution: ShardExecution) throws {
     let config = try adviceOptions.configFile()
-    let prices = (over: try price("--over-odds", overOdds), under: try price("--under-odds", underOdds))
     let decoded = try request.map(readRequest)
     let choice = try modelFile.choice(config: config)
     let run = try adviceOptions.resolving(kelly: kellyOptions) {
       try choice.context(
         options: modelOptions.layers, simulations: randomOptions.sims, input: decoded.map { $0.request.settings(from: $0.source) }, advice: $0)
     }
-    let (context, resolved, policy) = (run.context, run.model, run.policy)
-    var options = randomOptions.settings.options()
-    options.simulations = context.simulations
-    options.tape = tape
-    let game =
-      try decoded.map { try fromRequest($0.request, source: $0.source, prices, base: context.model, options: options) }
-      ?? fromOptions(prices, base: context.model)
-    let grade = adviceOptions.useExact(config, request: game.requestExact), report = game.requestExact ?? grade
-    var job = GamePricingRequest(
-      model: game.model, market: game.market, options: options, policy: policy, exact: grade, reportExact: report,
-      scenarios: scenarios || game.scenarios, conditionalScenarios: scenarios, sensitivity: sensitivity || game.sensitivity,
-      sensitivityExact: report, pictures: svg != nil, periodModel: resolved.periods)
+    var job = try game(decoded, run: run, execution: execution)
+    // A request's include_exact, as the server reads it: grade on the exact probabilities and
+    // report them (the option and the config file still win for grading).
+    let asked = decoded?.request.exactAsked, grade = adviceOptions.useExact(config, request: asked)
+    (job.policy, job.exact, job.reportExact, job.sensitivityExact) = (run.policy, grade, asked ?? grade, asked ?? grade)
+    (job.scenarios, job.conditionalScenarios) = (scenarios || job.scenarios, scenarios)
+    (job.sensitivity, job.pictures, job.periodModel) = (sensitivity || job.sensitivity, svg != nil, run.model.periods)
     try periodOptions.apply(to: &job)
     try stateOptions.apply(to: &job)
     let priced: PricedGame
     do {
-      try game.market.validate()
-      let progress = printing ? ProgressLine.forTerminal() : nil
+      try job.market.validate()
+      let progress = execution.isRecording ? nil : ProgressLine.forTerminal()
       defer { progress?.finish() }
       priced = try GamePricing.price(job, progress: progress?.update)
     } catch {
       throw CLIError.fail(error)
     }
-    guard printing else { return }
-    try render(priced, provenance: context.provenance)
+    guard !execution.isRecording else { return }
+    try render(priced, provenance: run.context.provenance)
   }
 
-  /// One game as the run prices it: its model and market, and what its request asked.
-  struct Game {
-    var model: GameModel
-    var market: TotalsMarket
-    /// A request's include_exact, when it gives one, as the server reads it: grade on the exact
-    /// probabilities and report them (the option and the config file still win for grading).
-    var requestExact: Bool?
-    var scenarios = false
-    var sensitivity = false
-  }
-
-  /// A price option's value, read by the one rule (nil when not given).
-  private func price(_ option: String, _ text: String?) throws -> Odds? {
-    try text.map { try PriceText.parse($0, option: option).odds }
-  }
-
-  /// The game of --line, --home and --away, priced at the options' prices (else the default).
-  private func fromOptions(_ prices: (over: Odds?, under: Odds?), base: GameModel) -> Game {
-    var model = base
-    model.homeMean = home!
-    model.awayMean = away!
-    let market = TotalsMarket(
-      line: line!, overOdds: prices.over ?? TotalsMarket.defaultOdds, underOdds: prices.under ?? TotalsMarket.defaultOdds)
-    return Game(model: model, market: market)
-  }
-
-  /// The request's game, the options given beside it winning over its fields with a note for
-  /// each; a bad value is blamed on the option that set it, else on the request (exit 1).
-  private func fromRequest(
-    _ decoded: SimulateRequest, source: String, _ prices: (over: Odds?, under: Odds?), base: GameModel,
-    options: SimulationOptions
-  ) throws -> Game {
-    let fileMarket = try CLIError.reading(source) { try decoded.market() }
-    func note(_ option: String, _ flag: Any, _ field: String, _ file: Any) {
-      if decoded.givenFields.contains(field) { Precedence.note(option, flag, field, file, source: source) }
+  /// The game priced: the request's, the options given beside it winning over its fields with a
+  /// note for each, or that of --line, --home and --away at the options' prices (else the
+  /// default); on the run's model, simulated as the run's options and `execution` say.
+  private func game(_ decoded: (request: SimulateRequest, source: String)?, run: ResolvedRun, execution: ShardExecution) throws
+    -> GamePricingRequest
+  {
+    var options = randomOptions.settings.options(simulations: run.context.simulations)
+    options.tape = execution.tape
+    let over = try overOdds.map { try PriceText.parse($0, option: "--over-odds").odds }
+    let under = try underOdds.map { try PriceText.parse($0, option: "--under-odds").odds }
+    guard let (request, source) = decoded else {
+      return GamePricingRequest(
+        game: run.context.model, home: home!, away: away!, line: line!, overOdds: over, underOdds: under, options: options)
     }
-    let (over, under) = prices
-    if over != nil { note("--over-odds", overOdds!, "over_odds", decoded.overOdds) }
-    if under != nil { note("--under-odds", underOdds!, "under_odds", decoded.underOdds) }
-    for given in modelOptions.given where given.field == "home_std_dev" || given.field == "away_std_dev" {
-      note(given.option, given.value, given.field, given.field == "home_std_dev" ? decoded.homeStdDev : decoded.awayStdDev)
-    }
-    if let sims = randomOptions.sims { note("--sims", sims, "n_sims", decoded.nSims) }
-    var game = Game(
-      model: base, market: TotalsMarket(line: fileMarket.line, overOdds: over ?? fileMarket.overOdds, underOdds: under ?? fileMarket.underOdds),
-      requestExact: decoded.givenFields.contains("include_exact") ? decoded.includeExact : nil,
-      scenarios: decoded.includeScenarios, sensitivity: decoded.includeSensitivity)
-    game.model.homeMean = decoded.homeProjection
-    game.model.awayMean = decoded.awayProjection
-    do { try game.model.validate() } catch {
+    let job = try CLIError.reading(source) { try request.pricing(base: run.context.model, overOdds: over, underOdds: under, options: options) }
+    noteOverrides(request, source: source)
+    do { try job.model.validate() } catch {
       throw modelOptions.given.contains { $0.field == error.field || CLIError.optionNames[error.field] == $0.option }
         ? CLIError.fail(error) : CLIError.badInput(source, error)
     }
-    if randomOptions.sims == nil { try CLIError.reading(source) { try options.validate() } }
-    return game
+    if randomOptions.sims == nil { try CLIError.reading(source) { try job.options.validate() } }
+    return job
+  }
+
+  /// A note for each option given beside the request that replaces one of its fields.
+  private func noteOverrides(_ request: SimulateRequest, source: String) {
+    func note(_ option: String, _ flag: Any, _ field: String, _ file: Any) {
+      if request.givenFields.contains(field) { Precedence.note(option, flag, field, file, source: source) }
+    }
+    if let overOdds { note("--over-odds", overOdds, "over_odds", request.overOdds) }
+    if let underOdds { note("--under-odds", underOdds, "under_odds", request.underOdds) }
+    for given in modelOptions.given where given.field == "home_std_dev" || given.field == "away_std_dev" {
+      note(given.option, given.value, given.field, given.field == "home_std_dev" ? request.homeStdDev : request.awayStdDev)
+    }
+    if let sims = randomOptions.sims { note("--sims", sims, "n_sims", request.nSims) }
   }
 
   /// The picture (--svg) and the report, as JSON or the table, with what the run stood on.

@@ -1,12 +1,8 @@
 import ArgumentParser
-import Calibration
 import Foundation
 import LineFeeds
-import OddsMath
-import RandomStreams
 import Renderers
 import ServiceContracts
-import Simulation
 import UseCases
 
 /// `mcsim slate`: a night's games priced at once, from a slate file, or from an odds feed and
@@ -161,19 +157,19 @@ struct SlateCommand: ParsableCommand, RequiredInputs {
   func run() throws {
     try requireInputs()
     if shardOptions.shard != nil && watch != nil { throw ValidationError("--shard and --watch do not go together.") }
-    try shardOptions.run(seed: randomOptions.seed) { tape in
+    try shardOptions.run(seed: randomOptions.seed) { execution in
       // A shard writes its part whatever the games' status; the merge's replay exits with it.
-      do { try execute(tape: tape) } catch let code as ExitCode where code.rawValue == 3 && tape?.isRecording == true {}
+      do { try execute(execution) } catch let code as ExitCode where code.rawValue == 3 && execution.isRecording {}
     }
   }
 
   /// The run: whole (no tape), one shard recorded (its share simulated, nothing printed: merge
   /// prints the answer), or the parts replayed (`mcsim merge`).
-  func execute(tape: SimulationTape?) throws {
-    var run = try SlateRun(self, tape: tape)
+  func execute(_ execution: ShardExecution) throws {
+    var run = try SlateRun(self, execution)
     if let watch {
       let fixed = run
-      try watchFeed(every: watch, pricing: &run.pricing, periodModel: fixed.periods, console: fixed.console, assemble: fixed.assemble) {
+      try watchFeed(every: watch, pricing: &run.pricing, resolved: fixed.resolved, console: fixed.console, assemble: fixed.assemble) {
         priced, unmatched, feed in
         var polled = fixed.inputs
         polled.oddsFormat = feed.format.rawValue
@@ -198,7 +194,7 @@ struct SlateCommand: ParsableCommand, RequiredInputs {
   /// The slate priced once, with the bets file's bets; each game printed as it is priced with --ndjson.
   private func price(_ slate: AssembledSlate, _ run: inout SlateRun) throws -> PricedSlate {
     let betSource = bets.map(InputSource.init)
-    var request = SlatePricingRequest(games: slate.games, leagueFactor: leagueFactor, periodModel: run.periods)
+    var request = SlatePricingRequest(games: slate.games, leagueFactor: leagueFactor, periodModel: run.resolved.model.periods)
     if let betSource {
       do { request.bets = try SlateBets.bets(SlateBets.decode(try betSource.read())) } catch {
         throw CLIError.badInput(betSource.description, error)
@@ -207,18 +203,16 @@ struct SlateCommand: ParsableCommand, RequiredInputs {
     let progress = ndjson || run.sharding ? nil : ProgressLine.forTerminal()
     defer { progress?.finish() }
     let (console, streaming) = (run.console, ndjson && !run.sharding)
-    do {
-      return try run.pricing.price(request, progress: progress?.update) { result in
+    return try CLIError.mapping({
+      try run.pricing.price(request, progress: progress?.update) { result in
         if streaming { console.emit(SlateOutput.line(result)) }
       }
-    } catch {
-      if error.field == "league_factor" { throw CLIError.option("--league-factor", error.value, error.reason) }
+    }) { error in
+      if error.field == "league_factor" { return CLIError.option("--league-factor", error.value, error.reason) }
       // A bet the engine refuses (a line out of range, a game not on the slate) is the bets
       // file's fault: name it.
-      if let betSource, error.field == "leg" || error.field.hasPrefix("bets") {
-        throw CLIError.badInput(betSource.description, error)
-      }
-      throw CLIError.fail(error)
+      if let betSource, error.field == "leg" || error.field.hasPrefix("bets") { return CLIError.badInput(betSource.description, error) }
+      return CLIError.fail(error)
     }
   }
 
@@ -226,7 +220,7 @@ struct SlateCommand: ParsableCommand, RequiredInputs {
   /// exit status 3 when a game failed or found no place.
   private func render(_ response: SlateResponse, _ run: SlateRun) throws {
     if let svg {
-      let picture = SlateChart(SlateTotalsComparison(response.games, method: run.devig)).render()
+      let picture = SlateChart(response.games, method: run.quoting.policy.method).render()
       do { try Data(picture.utf8).write(to: URL(fileURLWithPath: svg)) } catch {
         throw CLIError.runtime("--svg \(svg): cannot write the picture: \(error.localizedDescription)")
       }
@@ -243,18 +237,13 @@ struct SlateCommand: ParsableCommand, RequiredInputs {
     if response.nFailed > 0 || !response.unmatched.isEmpty { throw ExitCode(3) }
   }
 
-  /// Where the model's fit comes from: the projections the games are given by.
-  var projectionSource: ProjectionSource? {
-    results != nil ? .ratings : fromMarket ? .market : (stats != nil || statsFrom != nil) ? .stats : nil
-  }
-
   /// The slate file's own model block and n_sims over the config and the model file, then the
   /// options over them (`RunContext`), each said when it replaces another's value; and the
   /// simulation's options (the seed: the option, else the file's, else a fresh one).
-  func runContext(_ base: RunContext, slateFile: SlateFile?, tape: SimulationTape?, quiet: Bool) throws
-    -> (RunContext, SimulationOptions)
+  func pricing(_ resolved: ResolvedRun, slateFile: SlateFile?, execution: ShardExecution, exact: Bool, quiet: Bool) throws
+    -> (RunContext, SlatePricing)
   {
-    var context = base
+    var context = resolved.context
     let source = file.map { InputSource($0).description } ?? ""
     if let slateFile {
       let before = context.provenance.overrides.count
@@ -268,21 +257,23 @@ struct SlateCommand: ParsableCommand, RequiredInputs {
     }
     var options = randomOptions.settings.options(
       simulations: context.simulations, seed: Precedence.resolve("--seed", randomOptions.seed, "seed", slateFile?.seed, source: source))
-    options.tape = tape
-    do { try options.validate() } catch {
+    options.tape = execution.tape
+    let checked = options
+    try CLIError.mapping({ try checked.validate() }) { error in
       // n_sims from the slate file is named as the file names it.
-      if error.field == "n_sims", !randomOptions.simsGiven, let file { throw CLIError.badInput("\(InputSource(file))", error) }
-      throw CLIError.fail(error)
+      if error.field == "n_sims", !randomOptions.simsGiven, let file { return CLIError.badInput("\(InputSource(file))", error) }
+      return CLIError.fail(error)
     }
-    return (context, options)
+    return (context, SlatePricing(options: options, policy: resolved.policy, exact: exact))
   }
 
   /// How each poll's feed becomes the slate: assembled from `projections` (the slate file alone
   /// without a feed), games before --as-of's day left out, the scoreboard's states applied.
   func assembler(
-    slateFile: SlateFile?, projections: SlateProjections?, base: GameModel, policy: FairOddsPolicy,
-    shift: ProjectionShift, console: SlateConsole
+    slateFile: SlateFile?, projections: SlateProjections?, context: RunContext, resolved: ResolvedRun, quoting: FairQuoting,
+    console: SlateConsole
   ) throws -> (Feed?) -> AssembledSlate {
+    let (base, policy, shift) = (context.model, quoting.policy, resolved.shift)
     // With --as-of, a feed's games dated before the day are not tonight's: every poll leaves them out.
     let scheduleDay = try asOf.map(AsOfText.scheduleDay)
     let board = try scoreboard.map { argument in
@@ -308,11 +299,11 @@ struct SlateCommand: ParsableCommand, RequiredInputs {
   /// Polls the feed: the first poll prints the whole slate, later ones only the games whose
   /// line or verdict moved. A failed poll is reported and the last lines are kept.
   private func watchFeed(
-    every seconds: Double, pricing: inout SlatePricing, periodModel: PeriodModel?, console: SlateConsole,
+    every seconds: Double, pricing: inout SlatePricing, resolved: ResolvedRun, console: SlateConsole,
     assemble: (Feed?) -> AssembledSlate,
     response: (PricedSlate, [UnmatchedGame], Feed) -> SlateResponse
   ) throws {
-    var previous: [SlateGameResult]?
+    var previous: PricedSlate?
     var poll = 0
     while polls.map({ poll < $0 }) ?? true {
       poll += 1
@@ -326,12 +317,10 @@ struct SlateCommand: ParsableCommand, RequiredInputs {
         continue
       }
       let slate = assemble(feed)
-      let priced: PricedSlate
-      do { priced = try pricing.price(SlatePricingRequest(games: slate.games, periodModel: periodModel)) } catch {
-        throw CLIError.fail(error)
-      }
+      let request = SlatePricingRequest(games: slate.games, periodModel: resolved.model.periods)
+      let priced = try CLIError.mapping({ try pricing.price(request) }) { CLIError.fail($0) }
       if let before = previous {
-        printMoves(LineMove.moves(from: before, to: priced.evaluation.games), poll: poll, console: console)
+        printMoves(priced, since: before, poll: poll, console: console)
       } else {
         for u in slate.unmatched { console.warn("unmatched: \(u.event): \(u.reason)") }
         if ndjson {
@@ -340,12 +329,13 @@ struct SlateCommand: ParsableCommand, RequiredInputs {
           console.emit(SlateTable.render(response(priced, slate.unmatched, feed)))
         }
       }
-      previous = priced.evaluation.games
+      previous = priced
     }
   }
 
   /// A later poll: only what moved (NDJSON lines, or the table of moves).
-  private func printMoves(_ moves: [LineMove], poll: Int, console: SlateConsole) {
+  private func printMoves(_ priced: PricedSlate, since before: PricedSlate, poll: Int, console: SlateConsole) {
+    let moves = priced.moves(since: before)
     if ndjson {
       for move in moves { console.emit(SlateOutput.line(move, poll: poll)) }
     } else {
@@ -394,8 +384,10 @@ struct SlateCommand: ParsableCommand, RequiredInputs {
     return nil
   }
 
-  /// Team ratings from --results as of `day` (the hyperparameters --model's, else built in).
-  func loadRatings(day: String?) throws -> TeamRatings? {
+  /// Team ratings from --results as of `day` (the hyperparameters --model's, else built in): the
+  /// slate's projections from them, where they were read, a warning when they are stale, and
+  /// the day they stand at.
+  func loadRatings(day: String?) throws -> (projections: SlateProjections, source: String, stale: String?, asOf: String)? {
     guard let results, let day else { return nil }
     let source = InputSource(results)
     let file: GameResultsFile
@@ -404,17 +396,19 @@ struct SlateCommand: ParsableCommand, RequiredInputs {
     } catch {
       throw CLIError.badInput("--results \(source)", error)
     }
-    do {
-      return try Rating.run(RatingsRequest(games: file.games, asOf: day, settings: try modelFile.choice().ratings))
-    } catch {
-      throw CLIError.badInput("--results \(source)", error)
-    }
+    let settings = try modelFile.choice().ratings
+    let ratings = try CLIError.reading("--results \(source)") { try Rating.run(RatingsRequest(games: file.games, asOf: day, settings: settings)) }
+    return (
+      .ratings(ratings, day: ratings.asOf), RatingsSourceText.source(ratings, from: source.description), RatingsSourceText.staleWarning(ratings),
+      ratings.asOf
+    )
   }
 
   /// The slate file, its unknown fields reported (errors with --strict), and the model options
   /// given on the command line applied over every game's own (the option wins, with a note).
-  func loadSlateFile(base: GameModel, quiet sharding: Bool) throws -> SlateFile? {
+  func loadSlateFile(_ resolved: ResolvedRun, quiet sharding: Bool) throws -> SlateFile? {
     guard let file else { return nil }
+    let base = ModelSetting.applied(modelOptions.given.map(\.setting), to: resolved.context.model)
     let source = InputSource(file)
     var slate: SlateFile
     let data: Data
@@ -455,53 +449,50 @@ struct SlateRun {
   let console: SlateConsole
   let sharding: Bool
   var pricing: SlatePricing
-  let periods: PeriodModel?
+  let resolved: ResolvedRun
   var inputs: SlateResponse.Inputs
   let warnings: [String]
   let methodology: SlateResponse.Methodology
   let provenance: Provenance
-  let devig: DevigMethod
+  let quoting: FairQuoting
   let assemble: (Feed?) -> AssembledSlate
 
-  init(_ command: SlateCommand, tape: SimulationTape?) throws {
-    sharding = tape?.isRecording ?? false
+  init(_ command: SlateCommand, _ execution: ShardExecution) throws {
+    sharding = execution.isRecording
     console = SlateConsole(quiet: sharding)
     let config = try command.adviceOptions.configFile()
-    let policy = try command.fair.quoting(methods: [command.method.name], config: config).policy
-    devig = policy.method
+    quoting = try command.fair.quoting(methods: [command.method.name], config: config)
     let choice = try command.modelFile.choice(config: config)
-    let resolved = try command.adviceOptions.resolving(kelly: command.kellyOptions) {
-      try choice.context(projections: command.projectionSource, advice: $0)
+    resolved = try command.adviceOptions.resolving(kelly: command.kellyOptions) {
+      try choice.context(
+        projections: ProjectionChoice.slate(
+          ratings: command.results != nil, market: command.fromMarket, stats: command.stats != nil || command.statsFrom != nil), advice: $0)
     }
-    periods = resolved.model.periods
     let statsTable = try command.loadStats()
     // The night's day (US Eastern for a time): the ratings read the results before it.
     let ratings = try command.loadRatings(day: command.results.map { _ in try AsOfText.scheduleDay(command.asOf ?? "now") })
-    let slateFile = try command.loadSlateFile(
-      base: ModelSetting.applied(command.modelOptions.given.map(\.setting), to: resolved.context.model), quiet: sharding)
-    let (context, options) = try command.runContext(resolved.context, slateFile: slateFile, tape: tape, quiet: sharding)
+    let slateFile = try command.loadSlateFile(resolved, quiet: sharding)
+    let exact = command.adviceOptions.useExact(config, request: slateFile?.includeExact)
+    let context: RunContext
+    (context, pricing) = try command.pricing(resolved, slateFile: slateFile, execution: execution, exact: exact, quiet: sharding)
     provenance = context.provenance
     inputs = SlateResponse.Inputs(
       slate: command.file.map { InputSource($0).description }, odds: command.odds.map { InputSource($0).description },
-      stats: statsTable?.source
-        ?? ratings.map { RatingsSourceText.source($0, from: InputSource(command.results!).description) })
+      stats: statsTable?.source ?? ratings?.source)
     inputs.rejected += statsTable?.skipped ?? []
     for skipped in statsTable?.skipped ?? [] { console.warn("team stats: skipped \(skipped)") }
-    warnings = ratings.flatMap(RatingsSourceText.staleWarning).map { [$0] } ?? []
+    warnings = ratings?.stale.map { [$0] } ?? []
     warnings.forEach(console.warn)
     let projections: SlateProjections? =
-      slateFile.map { .file($0.entries) } ?? (command.fromMarket ? .market : ratings.map { .ratings($0, day: $0.asOf) })
+      slateFile.map { .file($0.entries) } ?? (command.fromMarket ? .market : ratings?.projections)
       ?? statsTable.map { .stats($0) }
     assemble = try command.assembler(
-      slateFile: slateFile, projections: projections, base: context.model, policy: policy, shift: resolved.shift,
-      console: console)
+      slateFile: slateFile, projections: projections, context: context, resolved: resolved, quoting: quoting, console: console)
     methodology = SlateResponse.Methodology(
-      base: context.model, options: options,
+      base: context.model, options: pricing.options,
       projections: command.fromMarket
         ? .market : ratings.map { .ratings(asOf: $0.asOf) } ?? (statsTable != nil ? .stats : .given),
       advice: resolved.policy)
-    pricing = SlatePricing(
-      options: options, policy: resolved.policy, exact: command.adviceOptions.useExact(config, request: slateFile?.includeExact))
   }
 
   /// The answer of a priced slate.

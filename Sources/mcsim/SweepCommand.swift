@@ -1,9 +1,7 @@
 import ArgumentParser
 import Foundation
-import OddsMath
 import Renderers
 import ServiceContracts
-import Simulation
 import UseCases
 
 /// `mcsim sweep`: one game's totals market on a grid of lines, prices and model parameters,
@@ -126,12 +124,12 @@ struct SweepCommand: ParsableCommand, RequiredInputs {
 
   func run() throws {
     try requireInputs()
-    try shardOptions.run(seed: randomOptions.seed) { try execute(tape: $0) }
+    try shardOptions.run(seed: randomOptions.seed) { try execute($0) }
   }
 
   /// The sweep: whole (no tape), one shard recorded (its share of every model simulated,
   /// nothing printed), or the parts replayed (`mcsim merge`).
-  func execute(tape: SimulationTape?) throws {
+  func execute(_ execution: ShardExecution) throws {
     let grids = try self.grids()
     // The base model: defaults, a config's, a model file's, then the options that are not grids.
     let config = try adviceOptions.configFile()
@@ -140,47 +138,50 @@ struct SweepCommand: ParsableCommand, RequiredInputs {
     if let otSD { fixed.append(SettingsLayer(.option("--ot-sd"), model: [.otSD(otSD)])) }
     if let scoreFloor { fixed.append(SettingsLayer(.option("--score-floor"), model: [.scoreFloor(scoreFloor)])) }
     // A grid of one value is an option like any other: said where it replaces a file's value.
-    for (parameter, values) in grids.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where values.count == 1 {
+    for (parameter, values) in SweepPricing.grids(grids).sorted(by: { $0.key.rawValue < $1.key.rawValue }) where values.count == 1 {
       if let setting = SweepPricing.fixed(parameter, values[0]) {
         fixed.append(SettingsLayer(.option("--" + parameter.rawValue.replacingOccurrences(of: "_", with: "-")), model: [setting]))
       }
     }
     let choice = try modelFile.choice(config: config)
     let run = try adviceOptions.resolving(kelly: kellyOptions) { try choice.context(options: fixed, simulations: randomOptions.sims, advice: $0) }
-    let (context, resolved, policy) = (run.context, run.model, run.policy)
-    func odds(_ option: String, _ text: String?) throws -> Odds {
-      guard let text else { return Defaults.price }
-      return try PriceText.parse(text, option: option).odds
-    }
+    let (context, policy) = (run.context, run.policy)
     var options = randomOptions.settings.options()
     options.simulations = context.simulations
-    options.tape = tape
+    options.tape = execution.tape
     var request = SweepPricingRequest(
-      base: context.model, grids: grids, overOdds: try odds("--over-odds", overOdds), underOdds: try odds("--under-odds", underOdds),
+      base: context.model, grids: SweepPricing.grids(grids),
+      overOdds: try overOdds.map { try PriceText.parse($0, option: "--over-odds").odds } ?? Defaults.price,
+      underOdds: try underOdds.map { try PriceText.parse($0, option: "--under-odds").odds } ?? Defaults.price,
       offeredLine: offeredLine, spread: spread, moneyline: moneyline, options: options, exact: adviceOptions.useExact(config),
       policy: policy)
     request.name = { Self.optionNames[$0.rawValue] ?? $0.rawValue }
-    let sweep: ParameterSweep
-    do { sweep = try SweepPricing.price(request) } catch {
+    request.provenance = context.provenance
+    let priced = try Self.pricing { try SweepPricing.price(request) }
+    guard !execution.isRecording else { return }
+    try render(priced)
+  }
+
+  /// `price`, a refusal named by the option that gave the value.
+  private static func pricing<T>(_ price: () throws -> T) throws -> T {
+    do { return try price() } catch let error as any FieldProblem {
       if let option = Self.optionNames[error.field] {
         throw error.value.isEmpty
           ? CLIError.fail("\(option): \(error.reason)", field: option) : CLIError.option(option, error.value, error.reason)
       }
       throw CLIError.fail(error)
     }
-    guard !(tape?.isRecording ?? false) else { return }
-    try render(sweep, provenance: context.provenance)
   }
 
   /// Each parameter swept, its grid read from its option (a parameter swept once at most).
-  private func grids() throws -> [SweepParameter: [Double]] {
-    let given: [(SweepParameter, String, [String])] = [
-      (.line, "--line", line), (.price, "--price", price), (.home, "--home", home), (.away, "--away", away),
-      (.shift, "--shift", shift), (.homeSD, "--home-sd", homeSD), (.awaySD, "--away-sd", awaySD),
-      (.sdScale, "--sd-scale", sdScale), (.rho, "--rho", rho), (.otRate, "--ot-rate", otRate),
-      (.otPoints, "--ot-points", otPoints), (.skew, "--skew", skew),
+  private func grids() throws -> [String: [Double]] {
+    let given: [(String, String, [String])] = [
+      ("line", "--line", line), ("price", "--price", price), ("home", "--home", home), ("away", "--away", away),
+      ("shift", "--shift", shift), ("home_sd", "--home-sd", homeSD), ("away_sd", "--away-sd", awaySD),
+      ("sd_scale", "--sd-scale", sdScale), ("rho", "--rho", rho), ("ot_rate", "--ot-rate", otRate),
+      ("ot_points", "--ot-points", otPoints), ("skew", "--skew", skew),
     ]
-    var grids: [SweepParameter: [Double]] = [:]
+    var grids: [String: [Double]] = [:]
     for (parameter, option, texts) in given where !texts.isEmpty {
       guard texts.count == 1 else {
         throw CLIError.option(option, texts.joined(separator: " "), "given twice: a parameter can be swept only once")
@@ -191,7 +192,8 @@ struct SweepCommand: ParsableCommand, RequiredInputs {
   }
 
   /// The picture (--svg) and the sweep, as JSON, CSV or the table.
-  private func render(_ sweep: ParameterSweep, provenance: Provenance) throws {
+  private func render(_ priced: PricedSweep) throws {
+    let (sweep, provenance) = (priced.sweep, priced.provenance)
     if let svg {
       do { try Data(SweepChart(sweep).render().utf8).write(to: URL(fileURLWithPath: svg)) } catch {
         throw CLIError.runtime("--svg \(svg): cannot write the picture: \(error.localizedDescription)")

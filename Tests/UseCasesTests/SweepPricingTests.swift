@@ -13,7 +13,7 @@ final class SweepPricingTests: XCTestCase {
     let request = SweepPricingRequest(
       base: Defaults.model, grids: [.line: [220.5, 225.5, 230.5], .home: [115], .away: [112], .homeSD: [12], .sdScale: [2]],
       options: options)
-    let sweep = try SweepPricing.price(request)
+    let sweep = try SweepPricing.price(request).sweep
     XCTAssertEqual(sweep.points.count, 3)
     XCTAssertEqual(sweep.base.homeSD, 24)
     XCTAssertEqual(sweep.base.awaySD, 20)

@@ -28,6 +28,9 @@ package struct Feed: Sendable {
   /// Every quote of every event, for `FairOdds`.
   package var quotes: [Quote] { events.flatMap(\.quotes) }
 
+  /// When its newest quote was taken: the moment its lines are read at.
+  package var newestQuote: Date { FairOdds.newest(quotes) }
+
   /// The feed as the fair-odds library takes a decoded quotes file.
   package var decodedQuotes: QuoteFile.Decoded { QuoteFile.Decoded(quotes: quotes, rejected: rejected) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import OddsMath
 import Simulation
 
 /// The picture of a slate (`mcsim slate --svg`): one row per game with a line, the model's
@@ -8,6 +9,9 @@ package struct SlateChart {
   package let comparison: SlateTotalsComparison
 
   package init(_ comparison: SlateTotalsComparison) { self.comparison = comparison }
+
+  /// The picture of `games`, the market's P(over) devigged by `method`.
+  package init(_ games: [SlateGameResult], method: DevigMethod) { self.init(SlateTotalsComparison(games, method: method)) }
 
   package func render() -> String {
     let rows = comparison.rows

@@ -134,6 +134,25 @@ package struct SimulateRequest: Decodable, Sendable {
     return market
   }
 
+  /// The request's game on `base` (the run's model, the request's own settings laid in it:
+  /// `settings(from:)`), its line at `overOdds` and `underOdds` where given (an option's) over its
+  /// own prices, with the agent's optional blocks it asks for.
+  package func pricing(base: GameModel, overOdds: Odds?, underOdds: Odds?, options: SimulationOptions) throws(InputError)
+    -> GamePricingRequest
+  {
+    let own = try market()
+    var job = GamePricingRequest(
+      game: base, home: homeProjection, away: awayProjection, line: own.line, overOdds: overOdds ?? own.overOdds,
+      underOdds: underOdds ?? own.underOdds, options: options)
+    job.scenarios = includeScenarios
+    job.sensitivity = includeSensitivity
+    return job
+  }
+
+  /// The request's `include_exact` when it gives one (the server's reading: grade on the exact
+  /// probabilities and report them).
+  package var exactAsked: Bool? { givenFields.contains("include_exact") ? includeExact : nil }
+
   /// The request's own settings, as a layer of the run's context (`RunContext`): the sds and
   /// `n_sims` it gave (those it leaves out take what is below them).
   package func settings(from source: String) -> SettingsLayer {

@@ -20,6 +20,25 @@ package enum ParlayLegSyntax {
     "home-under:LINE", "away-over:LINE", "away-under:LINE", "NAME:STAT:over|under:LINE",
   ]
 
+  /// The parlay of one game written as legs and player projections (`--leg`, `--player`), each
+  /// refused naming `leg` or `player` and quoting its text; the game's model checked first.
+  package static func parlay(game: GameModel, players: [String], legs: [String]) throws(InputError) -> Parlay {
+    try game.validate()
+    let projections = try players.map { text throws(InputError) in
+      let p = try player(text)
+      if let problem = p.problems().first {
+        throw InputError.invalid(
+          field: "player", value: "'\(text)'",
+          reason: "\(problem.field.split(separator: ".").last.map(String.init) ?? problem.field) \(problem.value) \(problem.reason)")
+      }
+      return p
+    }
+    let parsed = try legs.map { text throws(InputError) in try leg(text) }
+    let parlay = Parlay(games: [game], players: projections, legs: parsed)
+    try parlay.validate()
+    return parlay
+  }
+
   /// The leg `text` on game `game`; `field` names it in errors (`leg`, `legs[2]`).
   package static func leg(_ text: String, game: Int = 0, field: String = "leg") throws(InputError) -> ParlayLeg {
     let parts = text.split(separator: ":", omittingEmptySubsequences: false).map {

@@ -41,6 +41,11 @@ struct MarketOptions: ParsableArguments {
     return .market(total: t, spread: s)
   }
 
+  /// `body`, a market the model cannot reproduce refused as `failure` names it.
+  func usage<T>(_ body: () throws -> T) throws -> T {
+    do { return try body() } catch let error as any FieldProblem { throw failure(error) }
+  }
+
   /// A market the model cannot reproduce, named as the option (or the feed) that gave it.
   func failure(_ error: any FieldProblem) -> CLIFailure {
     switch error.field {

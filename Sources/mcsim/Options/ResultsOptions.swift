@@ -1,9 +1,7 @@
 import ArgumentParser
-import Calibration
 import Foundation
 import LineFeeds
-
-extension ProjectionSource: ExpressibleByArgument {}
+import UseCases
 
 /// The results file and which of its games to use, shared by `calibrate` and `backtest`.
 struct ResultsOptions: ParsableArguments {
@@ -20,10 +18,10 @@ struct ResultsOptions: ParsableArguments {
   var stage: String = "regular"
 
   @Option(
-    help:
-      "Projections: market (the closing total and spread), stats (season-to-date ppg, the agent's formula) or ratings (team ratings walked forward through the results); default market (backtest: the model file's)."
-  )
-  var projection: ProjectionSource?
+    help: ArgumentHelp(
+      "Projections: market (the closing total and spread), stats (season-to-date ppg, the agent's formula) or ratings (team ratings walked forward through the results); default market (backtest: the model file's).",
+      valueName: ProjectionChoice.names.joined(separator: "|")))
+  var projection: String?
 
   @Flag(name: .customLong("skip-bad-rows"), help: "Leave out bad rows (each reported with its line) instead of refusing the file.")
   var skipBadRows = false
@@ -36,6 +34,14 @@ struct ResultsOptions: ParsableArguments {
       }
     }
     guard !stage.isEmpty else { throw ValidationError("--stage '': give a stage or all") }
+    if let projection { try Self.usage { _ = try ProjectionChoice.source(named: projection) } }
+  }
+
+  /// `body`, a refusal of a choice's rule a usage error naming its option (exit 64).
+  static func usage<T>(_ body: () throws -> T) throws -> T {
+    do { return try body() } catch let error as any FieldProblem {
+      throw ValidationError("--\(error.field.replacingOccurrences(of: "_", with: "-")) \(error.value): \(error.reason)")
+    }
   }
 
   var seasonRange: ClosedRange<String>? {
@@ -63,8 +69,8 @@ struct ResultsOptions: ParsableArguments {
   /// The indices of the selected games (season range and stage). Seasons or a stage the file
   /// does not have are the option's fault (exit 64, naming what the file has); exit 1 when the
   /// two together leave no game.
-  func select(_ games: [HistoricalGame]) throws -> [Int] {
-    let range = seasonRange, stage = stageFilter
+  func select(_ file: GameResultsFile) throws -> [Int] {
+    let games = file.games, range = seasonRange, stage = stageFilter
     let inSeasons = games.indices.filter { i in range.map { $0.contains(games[i].season) } ?? true }
     if let seasons, inSeasons.isEmpty, let first = games.first?.season, let last = games.last?.season {
       throw CLIError.option("--seasons", seasons, "no season of \(data) is in it (it has \(first) to \(last))")

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import LineFeeds
-import Simulation
+import UseCases
 
 /// `--shard K/N --partial FILE`: run only shard K of N of the run's simulation chunks and write
 /// the partial result for `mcsim merge` (docs/shards.md). `--shard auto` reads K (and N) from
@@ -22,11 +22,12 @@ struct ShardOptions: ParsableArguments {
   }
 
   /// The shard to run, nil for a whole run; `environment` is the process's (a parameter for tests).
-  func resolved(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> (SimulationTape.Shard, String)? {
+  func resolved(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> (ShardExecution, String)? {
     guard let shard else { return nil }
-    func make(_ k: Int, _ n: Int, _ source: String) throws -> (SimulationTape.Shard, String) {
-      do { return (try SimulationTape.Shard(index: k, count: n), source) } catch {
-        throw ValidationError("--shard \(shard): \(error.description.replacingOccurrences(of: "shard = ", with: ""))")
+    func make(_ k: Int, _ n: Int, _ source: String) throws -> (ShardExecution, String) {
+      let record: () throws -> ShardExecution = { try ShardExecution.recording(index: k, count: n) }
+      do { return (try record(), source) } catch let error as any FieldProblem {
+        throw ValidationError("--shard \(shard): \(error.value): \(error.reason)")
       }
     }
     if shard == "auto" {
@@ -76,18 +77,18 @@ struct ShardOptions: ParsableArguments {
   /// Runs a command's work once: whole (no tape) without --shard; as this shard, with a tape
   /// that records its histograms (the command passes it to its simulations in their options and
   /// prints nothing), then writes the partial file.
-  func run(seed: UInt64?, _ execute: (_ tape: SimulationTape?) throws -> Void) throws {
-    guard let (shard, source) = try resolved() else { return try execute(nil) }
+  func run(seed: UInt64?, _ execute: (ShardExecution) throws -> Void) throws {
+    guard let (shard, source) = try resolved() else { return try execute(.whole) }
     guard let seed else { throw ValidationError("--shard needs --seed: every shard must draw from the same seed.") }
     try Self.record(shard, source: source, seed: seed, partial: partial!) { try execute($0) }
   }
 
-  /// Runs `body` with a tape recording shard `shard`'s histograms, then writes the partial file.
+  /// Runs `body` recording its shard's histograms, then writes the partial file.
   static func record(
-    _ shard: SimulationTape.Shard, source: String, seed: UInt64, partial: String, _ body: (SimulationTape) throws -> Void
+    _ execution: ShardExecution, source: String, seed: UInt64, partial: String, _ body: (ShardExecution) throws -> Void
   ) throws {
-    let tape = SimulationTape(recording: shard)
-    try body(tape)
+    try body(execution)
+    guard let shard = execution.shard, let tape = execution.tape else { return }
     let file = PartialFile(
       command: commandWithoutShardOptions(Array(CommandLine.arguments.dropFirst())), seed: seed, shard: shard,
       mcsim: MCSim.configuration.version, calls: tape.calls, digests: tape.digests)
@@ -101,10 +102,10 @@ struct ShardOptions: ParsableArguments {
 }
 
 /// A command whose run can be split into shards and merged: its work, given how it executes
-/// (whole, one shard recorded, the parts replayed), as an explicit tape it hands to every
-/// simulation in their options.
+/// (whole, one shard recorded, the parts replayed), whose tape it hands to every simulation in
+/// their options.
 protocol ShardedCommand: ParsableCommand {
-  func execute(tape: SimulationTape?) throws
+  func execute(_ execution: ShardExecution) throws
 }
 
 extension RunCommand: ShardedCommand {}

@@ -1,5 +1,5 @@
 import Foundation
-import Simulation
+import UseCases
 
 /// A grid of values as typed on the command line: a single value (`115`), a range with a step
 /// (`215:235:0.5`, both ends included when the step lands on them) or a list (`0,0.2,0.5`).
@@ -23,8 +23,8 @@ enum SweepGrid {
       guard step > 0 else { throw CLIError.option(option, text, "the step must be positive (got \(parts[2]))") }
       guard a <= b else { throw CLIError.option(option, text, "the range is reversed: start \(parts[0]) is above end \(parts[1])") }
       let span = (b - a) / step
-      guard span < Double(SweepAxis.maxPoints) else {
-        throw CLIError.option(option, text, "more than \(SweepAxis.maxPoints) points")
+      guard span < Double(SweepPricing.maxPoints) else {
+        throw CLIError.option(option, text, "more than \(SweepPricing.maxPoints) points")
       }
       let count = Int((span + 1e-9).rounded(.down)) + 1
       // a + k step, rounded to three more decimals than the step has, so 0.1 steps print as typed.
@@ -37,8 +37,8 @@ enum SweepGrid {
       }
       return try number(s)
     }
-    guard values.count <= SweepAxis.maxPoints else {
-      throw CLIError.option(option, text, "more than \(SweepAxis.maxPoints) points")
+    guard values.count <= SweepPricing.maxPoints else {
+      throw CLIError.option(option, text, "more than \(SweepPricing.maxPoints) points")
     }
     for (x, y) in zip(values, values.dropFirst()) where !(x < y) {
       throw CLIError.option(option, text, "list values must increase (\(y) follows \(x))")
