@@ -1,5 +1,6 @@
 import OddsMath
 import Simulation
+import UseCases
 
 /// The agent's `/api/monte-carlo/simulate` `result` (docs/contracts.md, "Betting agent") with
 /// mcsim's additions; `analytic` is null when the model has no closed form. `mcsim run --json`
@@ -31,11 +32,7 @@ package struct SimulateAnswer: ContractObject, Sendable {
       let under = try? Odds(decimal: r.evMetrics.oddsUsed.under)
     {
       let s = r.simulation
-      let p = { PythonRound.rounded($0, 4) }
-      metrics = TotalsEVMetrics(
-        pOver: p(s.pOver), pUnder: p(s.pUnder), pPush: p(s.pPush), overOdds: over, underOdds: under,
-        kelly: AgentFields.agentKelly)
-      verdict = TotalsVerdict(edgeOver: p(metrics.edgeOver), edgeUnder: p(metrics.edgeUnder))
+      (metrics, verdict) = AgentAdvice.totals(pOver: s.pOver, pUnder: s.pUnder, pPush: s.pPush, overOdds: over, underOdds: under)
     }
     let over = r.direction == .over
     try fields.field("advice", r.advice)

@@ -1,4 +1,5 @@
 import OddsMath
+import UseCases
 
 /// The agent's `ev_metrics` of `/api/monte-carlo/simulate` (docs/contracts.md, "Betting agent"): fractions.
 extension TotalsEVMetrics: ContractObject {

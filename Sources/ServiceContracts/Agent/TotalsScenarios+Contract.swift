@@ -1,4 +1,5 @@
 import Simulation
+import UseCases
 
 /// The agent's `scenarios` block: `{name: {p_over, p_under, mean_total, std_total}, ..., "_summary": {...}}`,
 /// plus mcsim's `definition` in each entry (how the variant moved this game's parameters).

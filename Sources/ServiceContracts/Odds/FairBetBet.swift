@@ -1,5 +1,6 @@
 import Foundation
 import OddsMath
+import UseCases
 
 /// One bet of the FairBet answers (`/api/fairbet/odds`, `/api/fairbet/live`), with the real
 /// fair-odds server's snake_case keys, types, units and rounding, as its iOS and web clients

@@ -22,7 +22,4 @@ package struct AgentFields: Sendable {
     self.endpoint = endpoint
     self.rules = rules
   }
-
-  /// The agent's Kelly: a quarter of full Kelly, at most 5% of the bankroll.
-  package static let agentKelly = KellyPolicy(fraction: 0.25, cap: 0.05)
 }

@@ -1,5 +1,6 @@
 import OddsMath
 import Simulation
+import UseCases
 
 /// The `ev_metrics` object and `verdict` of the betting agent's batch and tonight responses, in
 /// each endpoint's units and roundings and by the configured rules (`AgentFields`). mcsim adds
@@ -27,12 +28,7 @@ package struct SlateEVMetrics: Hashable, Sendable, Encodable {
     let m: TotalsEVMetrics
     switch fields.rules {
     case .agent:
-      // The agent's code: its rules on the simulated probabilities, rounded to 4 places first.
-      let r = { PythonRound.rounded($0, 4) }
-      m = TotalsEVMetrics(
-        pOver: r(mc.pOver), pUnder: r(mc.pUnder), pPush: r(mc.pPush), overOdds: overOdds, underOdds: underOdds,
-        kelly: AgentFields.agentKelly)
-      verdict = TotalsVerdict(edgeOver: r(m.edgeOver), edgeUnder: r(m.edgeUnder))
+      (m, verdict) = AgentAdvice.totals(pOver: mc.pOver, pUnder: mc.pUnder, pPush: mc.pPush, overOdds: overOdds, underOdds: underOdds)
     case .mcsim:
       m = mcsim
       verdict = game.verdict

@@ -1,5 +1,6 @@
 import OddsMath
 import Simulation
+import UseCases
 
 /// One game of the agent's batch and tonight responses (docs/contracts.md, "Betting agent"), in
 /// the endpoint's fields (`AgentFields`), with mcsim's additions. `projected` and `edge` are

@@ -44,21 +44,22 @@ enum AgentJobs {
     let (request, ambiguous) = try simulateRequest(sent)
     var problems = Problems()
     // Each price on its own, then the line, so every bad field of the market is named at once.
-    let (market, marketProblems) = request.checkedMarket()
-    for problem in marketProblems { problems.add(problem) }
+    for problem in request.checkedMarket().problems { problems.add(problem) }
     let model = request.model(base: configuration.pricing.model)
     for problem in model.problems() { problems.add(problem) }
     problems.checkSimulations(request.nSims, field: "n_sims", ceiling: configuration.maxSimulations)
     try problems.throwIfAny()
-    guard let market else { throw APIError.invalid(problems.list) }
-    var pricing = GamePricingRequest(
-      model: model, market: market,
-      options: .init(simulations: request.nSims, seed: configuration.seed, threads: configuration.threadsPerRequest),
-      policy: configuration.pricing.advice, exact: request.includeExact, reportExact: request.includeExact,
-      scenarios: request.includeScenarios,
-      sensitivity: request.includeSensitivity, sensitivityExact: request.includeExact,
-      periods: request.periods, periodModel: configuration.pricing.periods)
-    pricing.state = request.state
+    // The same mapping of the request as `mcsim run --request`'s (`SimulateRequest.pricing`).
+    var pricing: GamePricingRequest
+    do {
+      pricing = try request.pricing(
+        base: model, overOdds: nil, underOdds: nil,
+        options: .init(simulations: request.nSims, seed: configuration.seed, threads: configuration.threadsPerRequest))
+    } catch { throw APIError.invalid(error) }
+    (pricing.policy, pricing.exact, pricing.reportExact, pricing.sensitivityExact) = (
+      configuration.pricing.advice, request.includeExact, request.includeExact, request.includeExact
+    )
+    (pricing.periods, pricing.periodModel, pricing.state) = (request.periods, configuration.pricing.periods, request.state)
     pricing.periodField = "period_lines"
     for problem in pricing.inPlayProblems() { problems.add(problem) }
     try problems.throwIfAny()

@@ -1,0 +1,20 @@
+import OddsMath
+
+/// The betting agent's own advice on a totals line, as its code ran it (`AgentAdviceRules.agent`):
+/// its EV metrics at a quarter Kelly capped at 5%, on the simulated probabilities rounded to 4
+/// places first, and its verdict on those edges rounded the same. One rule, for every answer
+/// that fills the agent's fields with it (simulate, batch, tonight).
+package enum AgentAdvice {
+  /// The agent's Kelly: a quarter of full Kelly, at most 5% of the bankroll.
+  package static let kelly = KellyPolicy(fraction: 0.25, cap: 0.05)
+
+  /// The metrics and verdict of a line at `overOdds` and `underOdds`, its simulated
+  /// probabilities `pOver`, `pUnder`, `pPush`.
+  package static func totals(pOver: Double, pUnder: Double, pPush: Double, overOdds: Odds, underOdds: Odds)
+    -> (metrics: TotalsEVMetrics, verdict: TotalsVerdict)
+  {
+    let r = { PythonRound.rounded($0, 4) }
+    let metrics = TotalsEVMetrics(pOver: r(pOver), pUnder: r(pUnder), pPush: r(pPush), overOdds: overOdds, underOdds: underOdds, kelly: kelly)
+    return (metrics, TotalsVerdict(edgeOver: r(metrics.edgeOver), edgeUnder: r(metrics.edgeUnder)))
+  }
+}
