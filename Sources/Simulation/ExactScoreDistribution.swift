@@ -67,9 +67,6 @@ public enum ExactScoreDistribution {
       overtime = rate
     case .tie:
       // Level scores (i, i) end at (t + x, t + y), t = i + S, S the tied periods' points.
-      var box = ScoreBox(
-        home: min(grid.homeMin, regulation.homeMin)...max(grid.homeMax, regulation.homeMax),
-        away: min(grid.awayMin, regulation.awayMin)...max(grid.awayMax, regulation.awayMax))
       var level: [(score: Int, p: Double)] = []
       for r in 0..<regulation.rows {
         let i = regulation.homeMin + r, diagonal = i - regulation.awayMin
@@ -79,9 +76,6 @@ public enum ExactScoreDistribution {
           overtime += p
         }
       }
-      var offDiagonal = regulation
-      for (i, _) in level { offDiagonal.mass[(i - regulation.homeMin) * regulation.cols + i - regulation.awayMin] = 0 }
-      offDiagonal.addShifted(into: &box, [(0, 0, 1)])
       let q = roundedPositiveNormal(mean: model.overtime.points / 2, sd: model.overtime.sd / 2.0.squareRoot())
       let runs = tiedRuns(q)
       // In score order, so the sums are the same on every run.
@@ -90,10 +84,28 @@ public enum ExactScoreDistribution {
         for (s, ps) in runs.enumerated() where ps > 0 { shifted[i - level[0].score + s] += pi * ps }
       }
       let largest = q.max() ?? 0
-      for (offset, pt) in shifted.enumerated() where pt > 0 {
+      let homeTop = max(grid.homeMax, regulation.homeMax), awayTop = max(grid.awayMax, regulation.awayMax)
+      // Past the regulation box and the grid, only the starts t whose scores can reach
+      // spillFloor are played on. The box is made to hold every score they reach: each final
+      // score gets many t's additions, summed in place rather than in a sparse spill.
+      func kept(_ offset: Int) -> Bool {
+        let pt = shifted[offset]
+        guard pt > 0 else { return false }
         let t = level[0].score + offset
-        // Past the box, only scores of at least spillFloor are kept: skip what holds none.
-        if t > box.homeMax && t > box.awayMax && pt * largest * largest < ScoreBox.spillFloor { continue }
+        return !(t > homeTop && t > awayTop && pt * largest * largest < ScoreBox.spillFloor)
+      }
+      let lastStart = shifted.indices.last(where: kept).map { level[0].score + $0 }
+      let homeLow = min(grid.homeMin, regulation.homeMin), awayLow = min(grid.awayMin, regulation.awayMin)
+      var reach = (lastStart ?? Int.min) + q.count - 1
+      // A model of very wide overtime (tens of periods of 100 points) keeps its far scores in
+      // the sparse spill instead: the dense box stays within `denseTailCells`.
+      if (max(homeTop, reach) - homeLow + 1) * (max(awayTop, reach) - awayLow + 1) > denseTailCells { reach = Int.min }
+      var box = ScoreBox(home: homeLow...max(homeTop, reach), away: awayLow...max(awayTop, reach))
+      var offDiagonal = regulation
+      for (i, _) in level { offDiagonal.mass[(i - regulation.homeMin) * regulation.cols + i - regulation.awayMin] = 0 }
+      offDiagonal.addShifted(into: &box, [(0, 0, 1)])
+      for (offset, pt) in shifted.enumerated() where kept(offset) {
+        let t = level[0].score + offset
         for (x, px) in q.enumerated() where px > 0 {
           box.add(home: t + x, awayFrom: t, q, largest: largest, scale: pt * px, skipping: t + x)
         }
@@ -101,11 +113,14 @@ public enum ExactScoreDistribution {
       final = box
     }
     let (cells, overflow) = final.split(on: grid)
-    return ScoreDistribution(grid: grid, probabilities: cells, overflow: overflow, overtimeProbability: overtime)
+    return ScoreDistribution(grid: grid, probabilities: cells, sortedOverflow: overflow, overtimeProbability: overtime)
   }
 
+  /// The most cells the tie model's dense box may grow to (16 MB) to hold the overtime tail.
+  static let denseTailCells = 1 << 21
+
   /// P(round(max(0, N(mean, sd^2))) = k) for k = 0, 1, ... while mass remains.
-  static func roundedPositiveNormal(mean: Double, sd: Double) -> [Double] {
+  package static func roundedPositiveNormal(mean: Double, sd: Double) -> [Double] {
     if sd == 0 {
       let k = max(0, Int((mean + 0.5).rounded(.down)))
       return [Double](repeating: 0, count: k) + [1]
@@ -120,20 +135,24 @@ public enum ExactScoreDistribution {
   }
 
   /// P(S = s): the points each team scored in the tied periods before the decisive one,
-  /// sum over n of (q^2)^{*n}, until the remaining mass is below 1e-20.
-  static func tiedRuns(_ q: [Double]) -> [Double] {
+  /// R = sum over n of T^{*n}, T = q^2 (a tied period's points, x = y). R is the renewal
+  /// equation's solution, R = delta_0 + T * R, so each term is one pass over T:
+  ///   R[s] = (delta_0(s) + sum over b >= 1 of T[b] R[s - b]) / (1 - T[0]).
+  /// Out to the scores n tied periods reach, n the first with (sum T)^n below 1e-20 (at most
+  /// 500): what lies beyond is below that.
+  package static func tiedRuns(_ q: [Double]) -> [Double] {
     let tied = q.map { $0 * $0 }
-    var runs: [Double] = [1]
-    var term: [Double] = [1]
-    for _ in 0..<500 {
-      var next = [Double](repeating: 0, count: term.count + tied.count - 1)
-      for (a, pa) in term.enumerated() where pa > 1e-300 {
-        for (b, pb) in tied.enumerated() where pb > 0 { next[a + b] += pa * pb }
-      }
-      term = next
-      if runs.count < term.count { runs += [Double](repeating: 0, count: term.count - runs.count) }
-      for (k, p) in term.enumerated() { runs[k] += p }
-      if term.reduce(0, +) < 1e-20 { break }
+    let p = tied.reduce(0, +)
+    guard p > 0, tied.count > 1 else { return [1 / (1 - (tied.first ?? 0))] }
+    var periods = 1
+    while periods < 500 && pow(p, Double(periods)) >= 1e-20 { periods += 1 }
+    let count = periods * (tied.count - 1) + 1
+    var runs = [Double](repeating: 0, count: count)
+    let stay = 1 / (1 - tied[0])
+    for s in 0..<count {
+      var sum = s == 0 ? 1.0 : 0
+      for b in 1..<min(tied.count, s + 1) where tied[b] > 0 { sum += tied[b] * runs[s - b] }
+      runs[s] = sum * stay
     }
     return runs
   }

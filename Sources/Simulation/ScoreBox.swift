@@ -75,7 +75,9 @@ struct ScoreBox {
         widen(row: r, to: (awayFrom - awayMin + first)..<(awayFrom - awayMin + end))
       }
     }
-    guard scale * largest >= Self.spillFloor else { return }
+    // Past the box only: nothing of the row lies there, or nothing there can reach spillFloor.
+    let wholly = inside && awayFrom >= awayMin && awayFrom + values.count <= awayMin + cols
+    guard !wholly, scale * largest >= Self.spillFloor else { return }
     for (k, v) in values.enumerated() where v > 0 && awayFrom + k != skipping {
       let c = awayFrom + k - awayMin, p = scale * v
       if (!inside || c < 0 || c >= cols) && p >= Self.spillFloor {
@@ -153,11 +155,14 @@ struct ScoreBox {
     }
   }
 
-  /// The box's mass on `grid`'s cells, and every score outside the grid that holds mass.
-  func split(on grid: ScoreGrid) -> ([Double], [FinalScore: Double]) {
-    var overflow = spill.filter { $0.value > 0 }
+  /// The box's mass on `grid`'s cells, and every score outside the grid that holds at least
+  /// `spillFloor` (what is left out sums to less than 1e-18 for every model validation accepts).
+  /// The scores outside the grid come in score order (`FinalScore`'s `<`: by home, then away),
+  /// each once.
+  func split(on grid: ScoreGrid) -> ([Double], [(score: FinalScore, weight: Double)]) {
+    var overflow: [(score: FinalScore, weight: Double)] = []
     if homeMin == grid.homeMin, awayMin == grid.awayMin, rows == grid.homeBins, cols == grid.awayBins {
-      return (mass, overflow)
+      return (mass, Self.merged(overflow, spill))
     }
     var cells = [Double](repeating: 0, count: grid.cellCount)
     for r in 0..<rows where !spans[r].isEmpty {
@@ -172,9 +177,20 @@ struct ScoreBox {
       }
       for c in spans[r] where !(inGrid && c >= lo && c < hi) {
         let p = mass[r * cols + c]
-        if p > 0 { overflow[FinalScore(home: home, away: awayMin + c), default: 0] += p }
+        if p >= Self.spillFloor { overflow.append((FinalScore(home: home, away: awayMin + c), p)) }
       }
     }
-    return (cells, overflow)
+    return (cells, Self.merged(overflow, spill))
+  }
+
+  /// `sorted` (in score order, each score once) with the spill's scores added, in score order.
+  private static func merged(_ sorted: [(score: FinalScore, weight: Double)], _ spill: [FinalScore: Double])
+    -> [(score: FinalScore, weight: Double)]
+  {
+    let extra = spill.filter { $0.value > 0 }
+    guard !extra.isEmpty else { return sorted }
+    var all = Dictionary(sorted.map { ($0.score, $0.weight) }, uniquingKeysWith: +)
+    all.merge(extra, uniquingKeysWith: +)
+    return all.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
   }
 }

@@ -76,10 +76,18 @@ public struct ScoreDistribution: Sendable {
   public init(
     grid: ScoreGrid, probabilities: [Double], overflow: [FinalScore: Double], overtimeProbability: Double
   ) {
+    self.init(
+      grid: grid, probabilities: probabilities, sortedOverflow: overflow.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
+      overtimeProbability: overtimeProbability)
+  }
+
+  /// The same from the scores outside the grid already in score order (`FinalScore`'s `<`),
+  /// each once.
+  init(grid: ScoreGrid, probabilities: [Double], sortedOverflow: [(score: FinalScore, weight: Double)], overtimeProbability: Double) {
     precondition(probabilities.count == grid.cellCount)
     self.grid = grid
     weights = probabilities
-    self.overflow = overflow.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    self.overflow = sortedOverflow
     totalWeight = probabilities.reduce(0, +) + self.overflow.reduce(0) { $0 + $1.weight }
     sampleCount = nil
     overtimeShare = overtimeProbability

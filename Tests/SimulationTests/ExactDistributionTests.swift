@@ -129,6 +129,36 @@ final class ExactDistributionTests: XCTestCase {
     XCTAssertGreaterThan(folded[FinalScore(home: floor, away: floor)] ?? 0, 1e-3, "the floor must bite")
   }
 
+  /// The tied periods' points, solved by the renewal equation, against the direct sum of the
+  /// convolution powers of q^2 (each term a convolution, summed in order of n), for the shipped
+  /// model's overtime, the seed's and a wide one.
+  func testTiedRunsAreTheSumOfTheConvolutionPowers() {
+    for (points, sd) in [(9.6, 2.9), (12.0, 3.0), (40.0, 20.0)] {
+      let q = ExactScoreDistribution.roundedPositiveNormal(mean: points / 2, sd: sd / 2.0.squareRoot())
+      let tied = q.map { $0 * $0 }
+      var direct = [Double](repeating: 0, count: 1), term = [1.0]
+      direct[0] = 1
+      for _ in 0..<60 {
+        var next = [Double](repeating: 0, count: term.count + tied.count - 1)
+        for (a, pa) in term.enumerated() { for (b, pb) in tied.enumerated() { next[a + b] += pa * pb } }
+        term = next
+        if direct.count < term.count { direct += [Double](repeating: 0, count: term.count - direct.count) }
+        for (k, p) in term.enumerated() { direct[k] += p }
+      }
+      let runs = ExactScoreDistribution.tiedRuns(q)
+      var worst = 0.0
+      for k in 0..<max(runs.count, direct.count) {
+        // A few ulps (the two sum the same terms in different orders: R[0] = 1.05 is 1 ulp
+        // apart), and the 1e-20 below which tiedRuns stops adding periods.
+        let a = k < runs.count ? runs[k] : 0, b = k < direct.count ? direct[k] : 0
+        worst = max(worst, abs(a - b) - 1e-15 * max(abs(a), abs(b)) - 1e-20)
+      }
+      XCTAssertLessThanOrEqual(worst, 0, "points \(points), sd \(sd)")
+      // Every run ends: the total is 1 / (1 - P(a period is tied)).
+      XCTAssertEqual(runs.reduce(0, +), 1 / (1 - tied.reduce(0, +)), accuracy: 1e-15)
+    }
+  }
+
   /// The largest sds, the widest tie overtime and a near-singular correlation: the cells still
   /// sum to 1, and the far overtime scores stay a bounded list (those of at least 1e-24 each).
   func testExtremeModelsStayExactAndBounded() throws {
