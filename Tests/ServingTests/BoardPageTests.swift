@@ -226,6 +226,24 @@ final class BoardPageTests: XCTestCase {
     XCTAssertTrue(board.contains("/game/x%22%20onmouseover%3D%22alert%281%29"), "the id percent-encoded in the link")
   }
 
+  /// The board's link to a game round-trips any id: one with a colon, spaces and a slash
+  /// reaches its page.
+  func testABoardLinkReachesTheGameWhateverItsID() async throws {
+    var events = try fixtureEvents()
+    let id = "nba:2026-03-31 MIA/CHA #1"
+    events[0]["id"] = id
+    let server = try await serveBeforeTipOff(events)
+    try await waitFor("the first read") { try await server.get("/").status == 200 }
+    let board = try await server.get("/").text
+    let link = "/game/nba%3A2026-03-31%20MIA%2FCHA%20%231"
+    XCTAssertTrue(board.contains(#"href="\#(link)""#), "the id percent-encoded in the link")
+    let page = try await server.get(link)
+    XCTAssertEqual(page.status, 200, String(page.text.prefix(300)))
+    XCTAssertTrue(page.text.contains(#"<table"#), "the game's page")
+    let other = try await server.get("/game/nba%3A2026-03-31%20MIA%2FCHA%20%232")
+    XCTAssertEqual(other.status, 404, "another id is not it")
+  }
+
   /// A game's page, reached from the board's link: its markets, its pictures (an inline SVG the
   /// browser renders), every scenario and the sensitivity of each input.
   func testAGamesPageShowsItsPicturesScenariosAndSensitivity() async throws {

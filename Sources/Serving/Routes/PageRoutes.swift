@@ -51,7 +51,10 @@ struct PageRoutes {
 
   /// `/game/{id}`: the game's rows, its detail (priced once per lines) and the parlay builder.
   func gamePage(_ request: Request, context: ServerRequestContext) async throws -> Response {
-    let id = context.parameters.get("id") ?? ""
+    // The board's link percent-encodes the id (`PageShell.path`); the router hands the segment
+    // as sent.
+    let sent = context.parameters.get("id") ?? ""
+    let id = sent.removingPercentEncoding ?? sent
     let (snapshot, status) = try await server.liveSnapshot()
     guard let game = snapshot.tonight.games.first(where: { $0.gameID == id }) else {
       throw APIError(.notFound, "no game \(id) tonight; the board (GET /) links each game")
