@@ -26,6 +26,8 @@ struct LiveSnapshot: Sendable {
   let sharpBooks: [String]
   /// Why the ratings projecting tonight are not to be trusted blindly (`RatingsSourceText`): nil
   /// unless they are more than two weeks past their last result.
+  /// The exact distributions its games were graded on, kept for the next read's pricing.
+  var exacts = KeptExactDistributions()
   var staleRatings: String?
 
   enum ReadError: Error, CustomStringConvertible {
@@ -64,7 +66,7 @@ struct LiveSnapshot: Sendable {
     let quotes = feed.decodedQuotes
     let live = try LiveSlatePricing(
       games: slate.games, quotes: quotes.quotes, rejected: quotes.rejected, context: configuration.pricing,
-      quoting: quoting, seed: seed, threads: threads)
+      quoting: quoting, seed: seed, threads: threads, exacts: previous?.exacts ?? KeptExactDistributions())
     var sources = SlateResponse.Inputs(odds: oddsSource.description, oddsFormat: feed.format.rawValue, stats: projected.stats.source)
     sources.rejected = feed.rejected.map(\.description) + projected.stats.skipped
     sources.notes = feed.notes
@@ -84,7 +86,7 @@ struct LiveSnapshot: Sendable {
     return LiveSnapshot(
       readAt: now, changedAt: now, inputs: inputs.fingerprint, events: feed.events.count, tonight: tonight,
       games: live.games, fairBet: FairBetCatalog(report: live.fair, games: games),
-      sharpBooks: quoting.policy.sharpBooks, staleRatings: projected.stale)
+      sharpBooks: quoting.policy.sharpBooks, exacts: live.exacts, staleRatings: projected.stale)
   }
 
   /// The feed's and the stats' bytes, read together, and the night they price.

@@ -14,15 +14,19 @@ package struct LiveSlatePricing: Sendable {
   package let games: TonightGames
   /// The fair-odds report over the feed's quotes.
   package let fair: FairOddsReport
+  /// The exact distributions of this pricing, for the next refresh's.
+  package let exacts: KeptExactDistributions
 
   /// Prices `games` at the default simulations with `seed` and `threads`, and evaluates
-  /// `quotes` (`rejected` carried) by `quoting`'s first method.
+  /// `quotes` (`rejected` carried) by `quoting`'s first method. `exacts`: the last refresh's
+  /// exact distributions, of which the models still on the slate are not computed again.
   package init(
     games: [SlateGame], quotes: [Quote], rejected: [RejectedQuote], context: PricingContext, quoting: FairQuoting,
-    seed: UInt64, threads: Int
+    seed: UInt64, threads: Int, exacts: KeptExactDistributions = KeptExactDistributions()
   ) throws(InputError) {
     options = SimulationOptions(simulations: Defaults.simulations, seed: seed, threads: threads)
-    var pricing = SlatePricing(options: options, policy: context.advice)
+    self.exacts = exacts
+    var pricing = SlatePricing(options: options, policy: context.advice, exacts: exacts)
     priced = try pricing.price(SlatePricingRequest(games: games))
     self.games = TonightGames(games)
     fair = quoting.evaluate(quotes, rejected: rejected, asOf: nil)[0]

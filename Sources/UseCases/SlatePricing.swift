@@ -70,11 +70,16 @@ package struct SlatePricing: Sendable {
   private var evaluator: SlateEvaluator
 
   /// `exact`: grade on the model's exact probabilities where it has them (`Defaults.exact`).
-  package init(options: SimulationOptions, policy: AdvicePolicy = Defaults.advice, exact: Bool = Defaults.exact) {
+  /// `exacts`: exact distributions kept from earlier pricings (a live slate's refreshes), so a
+  /// game whose model did not change is not computed again (the same numbers, bit for bit).
+  package init(
+    options: SimulationOptions, policy: AdvicePolicy = Defaults.advice, exact: Bool = Defaults.exact, exacts: KeptExactDistributions? = nil
+  ) {
     self.options = options
     self.policy = policy
     self.exact = exact
     evaluator = SlateEvaluator(options: options, policy: policy, exact: exact)
+    evaluator.exactCache = exacts?.cache
   }
 
   /// Prices the request. `ready` hears each game as soon as it is priced (NDJSON output);
@@ -166,4 +171,17 @@ package struct SlatePricing: Sendable {
 extension PricedSlate {
   /// The games whose line or verdict moved since `before` (a watch's later poll).
   package func moves(since before: PricedSlate) -> [LineMove] { LineMove.moves(from: before.evaluation.games, to: evaluation.games) }
+}
+
+/// Exact distributions kept from one pricing of a slate to the next (`SlatePricing`'s
+/// `exacts`): what a live slate carries from refresh to refresh, so repricing it after a score
+/// change computes the exact distribution of the game that changed only. Holds at most the last
+/// pricing's models.
+package struct KeptExactDistributions: Sendable {
+  let cache = ExactDistributionCache()
+
+  package init() {}
+
+  /// How many were computed (not found kept) so far.
+  package var computedCount: Int { cache.computedCount }
 }

@@ -28,6 +28,44 @@ final class SlatePricingTests: XCTestCase {
     XCTAssertEqual(priced.leagueFactor?.overs.wonDistribution.reduce(0, +) ?? 0, 1, accuracy: 1e-12)
   }
 
+  /// Kept exact distributions (a live slate's refreshes) give the same answers, bit for bit, as
+  /// computing them again, and only a model not kept is computed: after one game's score moves,
+  /// that game's alone.
+  func testKeptExactDistributionsAnswerAsFreshOnesAndOnlyTheChangedGameIsComputed() throws {
+    func live(_ id: String, _ home: Double, _ away: Double, line: Double, homeScore: Int) -> SlateGame {
+      var g = SlateGame(
+        id: id, model: GameModel(homeMean: home, awayMean: away, overtime: Overtime(kind: .tie, points: 10, sd: 3)),
+        markets: GameMarkets(total: TotalsMarket(line: line), spread: SpreadMarket(homeLine: -2.5)))
+      g.state = GameState(period: 3, secondsLeft: 300, homeScore: homeScore, awayScore: 70)
+      return g
+    }
+    // Quarters with a within-quarter correlation of 0.3 and a reverting margin (as
+    // InPlayGameTests'): positive definite.
+    var c = [[Double]](repeating: [Double](repeating: 0, count: 8), count: 8)
+    for i in 0..<8 {
+      for j in 0..<8 { c[i][j] = i % 4 == j % 4 ? ((i < 4) == (j < 4) ? 30 : 9) : ((i < 4) == (j < 4) ? -1.5 : 1.5) }
+    }
+    let periods = PeriodModel(homeShares: [0.26, 0.25, 0.25, 0.24], awayShares: [0.25, 0.25, 0.25, 0.25], covariance: c)
+    var games = [live("g1", 115, 112, line: 225.5, homeScore: 74), live("g2", 108, 104, line: 213.5, homeScore: 66)]
+    let exacts = KeptExactDistributions()
+    var first = SlatePricing(options: options, exacts: exacts)
+    _ = try first.price(SlatePricingRequest(games: games, periodModel: periods))
+    XCTAssertEqual(exacts.computedCount, 2)
+    games[1].state!.homeScore += 3
+    var kept = SlatePricing(options: options, exacts: exacts)
+    let again = try kept.price(SlatePricingRequest(games: games, periodModel: periods))
+    XCTAssertEqual(exacts.computedCount, 3, "the changed game's alone")
+    var fresh = SlatePricing(options: options)
+    let direct = try fresh.price(SlatePricingRequest(games: games, periodModel: periods))
+    for (a, b) in zip(again.evaluation.games, direct.evaluation.games) {
+      XCTAssertNil(a.error)
+      XCTAssertEqual("\(a.evMetrics!)", "\(b.evMetrics!)")
+      XCTAssertEqual("\(String(describing: a.totalsAdvice))", "\(String(describing: b.totalsAdvice))")
+      XCTAssertEqual("\(String(describing: a.spread))", "\(String(describing: b.spread))")
+      XCTAssertEqual("\(String(describing: a.inPlay))", "\(String(describing: b.inPlay))")
+    }
+  }
+
   /// A feed's game whose prices are live and whose state is unknown is that game's error, naming
   /// its start; a game not live beside it prices (the one rule for slate, the live snapshot).
   func testLivePricesWithoutAStateAreRefused() throws {

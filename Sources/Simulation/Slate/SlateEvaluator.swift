@@ -35,6 +35,9 @@ public struct SlateEvaluator: Sendable {
   /// simulation per model: the CLI turns it on, the server's batch only on request).
   public let exact: Bool
   private var histograms: [GameModel: JointScoreHistogram] = [:]
+  /// Exact distributions kept across evaluations (and across evaluators that share it); nil
+  /// computes each evaluation's afresh.
+  package var exactCache: ExactDistributionCache?
 
   public init(options: SimulationOptions, policy: AdvicePolicy = AdvicePolicy(), exact: Bool = false) {
     self.options = options
@@ -75,7 +78,8 @@ public struct SlateEvaluator: Sendable {
     }
 
     let stream = SlateStream(
-      games: games, plans: plans, refused: refused, known: histograms, pricer: Pricer(options: options, policy: policy, exact: exact),
+      games: games, plans: plans, refused: refused, known: histograms,
+      pricer: Pricer(options: options, policy: policy, exact: exact, cache: exactCache),
       ready: ready)
     stream.priceReadyGames()
     if !pending.isEmpty {
@@ -86,6 +90,7 @@ public struct SlateEvaluator: Sendable {
       for (model, histogram) in zip(pending, simulated) { histograms[model] = histogram }
     }
     var (results, elapsed) = stream.collect()
+    exactCache?.keepOnlyUsed()
     let exposure = Self.stake(&results, policy: policy)
     return SlateEvaluation(
       games: results, simulatedModels: pending.count, elapsedSeconds: elapsed, totalExposure: exposure.total,
@@ -170,13 +175,14 @@ struct Pricer: Sendable {
   let options: SimulationOptions
   let policy: AdvicePolicy
   let exact: Bool
+  var cache: ExactDistributionCache? = nil
 
   func price(_ game: SlateGame, _ p: SlateEvaluator.Plan, histograms: [GameModel: JointScoreHistogram], elapsedSeconds: Double) -> SlateGameResult {
     var exactOf: [GameModel: ScoreDistribution] = [:]
     func exactDistribution(_ model: GameModel) -> ScoreDistribution? {
       guard exact else { return nil }
       if let d = exactOf[model] { return d }
-      let d = ExactScoreDistribution.compute(model)
+      let d = cache.map { $0.distribution(model) } ?? ExactScoreDistribution.compute(model)
       exactOf[model] = d
       return d
     }
