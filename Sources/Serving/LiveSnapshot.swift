@@ -31,11 +31,12 @@ struct LiveSnapshot: Sendable {
   var staleRatings: String?
 
   enum ReadError: Error, CustomStringConvertible {
-    case odds(String), stats(String)
+    case odds(String), stats(String), scoreboard(String)
     var description: String {
       switch self {
       case .odds(let s): "odds feed: \(s)"
       case .stats(let s): "team stats: \(s)"
+      case .scoreboard(let s): "scoreboard: \(s)"
       }
     }
   }
@@ -62,13 +63,14 @@ struct LiveSnapshot: Sendable {
     }
     let quoting = try FairQuoting(.init(), configSharpBooks: configuration.sharpBooks)
     let projected = try project(feed, inputs, statsSource, configuration, quoting: quoting)
-    let slate = projected.assembled.on(day: inputs.night)
+    var slate = projected.assembled.on(day: inputs.night)
+    let boardRejected = try applyScoreboard(inputs, configuration, to: &slate)
     let quotes = feed.decodedQuotes
     let live = try LiveSlatePricing(
       games: slate.games, quotes: quotes.quotes, rejected: quotes.rejected, context: configuration.pricing,
       quoting: quoting, seed: seed, threads: threads, exacts: previous?.exacts ?? KeptExactDistributions())
     var sources = SlateResponse.Inputs(odds: oddsSource.description, oddsFormat: feed.format.rawValue, stats: projected.stats.source)
-    sources.rejected = feed.rejected.map(\.description) + projected.stats.skipped
+    sources.rejected = feed.rejected.map(\.description) + projected.stats.skipped + boardRejected
     sources.notes = feed.notes
     var tonight = SlateResponse(
       live.priced, options: live.options, unmatched: slate.unmatched,
@@ -79,14 +81,31 @@ struct LiveSnapshot: Sendable {
     tonight.asTonight(rules: configuration.pricing.agentAdvice)
     tonight.provenance = configuration.pricing.provenance
     tonight.warnings = ambiguous.map { PriceWarningText.message($0) } + (projected.stale.map { [$0] } ?? [])
-    let games = feed.events.compactMap { e -> FairBetGame? in
+    return LiveSnapshot(
+      readAt: now, changedAt: now, inputs: inputs.fingerprint, events: feed.events.count, tonight: tonight,
+      games: live.games, fairBet: FairBetCatalog(report: live.fair, games: fairBetGames(feed)),
+      sharpBooks: quoting.policy.sharpBooks, exacts: live.exacts, staleRatings: projected.stale)
+  }
+
+  /// The feed's games as FairBet lists them (those with both teams and a start).
+  static func fairBetGames(_ feed: Feed) -> [FairBetGame] {
+    feed.events.compactMap { e in
       guard let home = e.home, let away = e.away, let start = e.commenceTime else { return nil }
       return FairBetGame(event: e.label, feedID: e.id, league: e.league, home: home, away: away, start: start)
     }
-    return LiveSnapshot(
-      readAt: now, changedAt: now, inputs: inputs.fingerprint, events: feed.events.count, tonight: tonight,
-      games: live.games, fairBet: FairBetCatalog(report: live.fair, games: games),
-      sharpBooks: quoting.policy.sharpBooks, exacts: live.exacts, staleRatings: projected.stale)
+  }
+
+  /// In play: each game the scoreboard shows under way priced from its score and clock, a
+  /// finished one that game's error (`Scoreboard.apply`, as `slate --scoreboard`); the board's
+  /// unreadable events, named.
+  static func applyScoreboard(_ inputs: LiveInputs, _ configuration: LiveSourceConfiguration, to slate: inout AssembledSlate) throws
+    -> [String]
+  {
+    guard let data = inputs.scoreboard else { return [] }
+    let board: Scoreboard
+    do { board = try Scoreboard.decode(data) } catch { throw ReadError.scoreboard("\(configuration.scoreboard ?? ""): \(error)") }
+    _ = board.apply(to: &slate.games)
+    return board.rejected.map { "scoreboard: \($0.location): \($0.reason)" }
   }
 
   /// The feed's and the stats' bytes, read together, and the night they price.
@@ -100,7 +119,11 @@ struct LiveSnapshot: Sendable {
     let statsSource = InputSource(statsPath)
     let statsBytes = try stats(statsSource) { try statsSource.read(fetcher: fetcher) }
     let night = configuration.asOf ?? SlateAssembly.easternDate(configuration.now ?? Date())
-    return (LiveInputs(odds: oddsBytes, stats: statsBytes, night: night), oddsSource, statsSource)
+    let board = try configuration.scoreboard.map { path in
+      let source = InputSource(path)
+      do { return try source.read(fetcher: fetcher) } catch { throw ReadError.scoreboard("\(source): \(error)") }
+    }
+    return (LiveInputs(odds: oddsBytes, stats: statsBytes, night: night, scoreboard: board), oddsSource, statsSource)
   }
 
   /// Tonight's games projected from the stats, or from ratings fitted on the results before

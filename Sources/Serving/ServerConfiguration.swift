@@ -140,6 +140,9 @@ package struct LiveSourceConfiguration: Sendable {
   package var results: String?
   /// The night the stats are taken before (`--stats-from`), ISO date; today when nil.
   package var asOf: String?
+  /// A live scoreboard (ESPN's NBA scoreboard JSON: a file or URL), read with the feed on each
+  /// refresh: the games it shows under way are priced in play.
+  package var scoreboard: String?
   package var refresh: Duration = .seconds(60)
   /// Lines older than this turn health to `degraded` (they are still served, with their age).
   package var staleAfter: Duration = .seconds(600)

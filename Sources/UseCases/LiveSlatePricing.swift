@@ -27,7 +27,7 @@ package struct LiveSlatePricing: Sendable {
     options = SimulationOptions(simulations: Defaults.simulations, seed: seed, threads: threads)
     self.exacts = exacts
     var pricing = SlatePricing(options: options, policy: context.advice, exacts: exacts)
-    priced = try pricing.price(SlatePricingRequest(games: games))
+    priced = try pricing.price(SlatePricingRequest(games: games, periodModel: context.periods))
     self.games = TonightGames(games)
     fair = quoting.evaluate(quotes, rejected: rejected, asOf: nil)[0]
   }

@@ -121,6 +121,12 @@ struct ServeCommand: AsyncParsableCommand {
   )
   var asOf: String?
 
+  @Option(
+    help:
+      "In play: a live scoreboard (ESPN's NBA scoreboard JSON: a file or URL), read with the feed on each refresh; each game it shows under way is priced from its score and clock, a finished one is not priced (docs/periods-and-in-play.md)."
+  )
+  var scoreboard: String?
+
   @Option(parsing: .unconditional, help: "Seconds between two reads of the live sources (default 60).")
   var refresh: Double?
 
@@ -255,9 +261,10 @@ struct ServeCommand: AsyncParsableCommand {
     let resolved = try modelFile.choice(config: file).context(projections: results != nil ? .ratings : .stats)
     guard let odds else {
       if stats != nil || statsFrom != nil || results != nil || asOf != nil || sharp != nil || refresh != nil
-        || staleAfter != nil
+        || staleAfter != nil || scoreboard != nil
       {
-        throw ValidationError("--stats, --stats-from, --results, --as-of, --sharp, --refresh and --stale-after go with --odds FEED.")
+        throw ValidationError(
+          "--stats, --stats-from, --results, --as-of, --scoreboard, --sharp, --refresh and --stale-after go with --odds FEED.")
       }
       return nil
     }
@@ -270,6 +277,7 @@ struct ServeCommand: AsyncParsableCommand {
     live.statsFrom = statsFrom
     live.results = results
     live.asOf = try asOf.map(AsOfText.scheduleDay)
+    live.scoreboard = scoreboard
     let refresh = self.refresh ?? 60
     guard refresh.isFinite else { throw ValidationError("--refresh \(refresh): must be a number of seconds") }
     // Out of range stays out of range (the configuration's check names it), within Int64's reach.
@@ -306,9 +314,10 @@ struct ServeCommand: AsyncParsableCommand {
 
   /// The live sources given, each with its option.
   var liveSources: [(option: String, source: InputSource)] {
-    [("--odds", odds), ("--stats", stats), ("--stats-from", statsFrom), ("--results", results)].compactMap { option, value in
-      value.map { (option, InputSource($0)) }
-    }
+    [("--odds", odds), ("--stats", stats), ("--stats-from", statsFrom), ("--results", results), ("--scoreboard", scoreboard)]
+      .compactMap { option, value in
+        value.map { (option, InputSource($0)) }
+      }
   }
 
   func run() async throws {

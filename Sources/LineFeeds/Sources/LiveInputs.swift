@@ -8,16 +8,20 @@ package struct LiveInputs: Sendable {
   package let odds: Data
   package let stats: Data
   package let night: String
+  /// A live scoreboard's bytes (`serve --scoreboard`), nil without one.
+  package let scoreboard: Data?
   package let fingerprint: UInt64
 
-  package init(odds: Data, stats: Data, night: String) {
+  package init(odds: Data, stats: Data, night: String, scoreboard: Data? = nil) {
     self.odds = odds
     self.stats = stats
     self.night = night
+    self.scoreboard = scoreboard
     var digest = FNV1a()
     digest.add(bytes: odds)
     digest.add(bytes: stats)
     digest.add(night)
+    if let scoreboard { digest.add(bytes: scoreboard) }
     fingerprint = digest.value
   }
 }

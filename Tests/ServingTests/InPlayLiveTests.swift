@@ -1,0 +1,84 @@
+import Foundation
+import ServiceContracts
+import Serving
+import Simulation
+import XCTest
+
+/// `serve --scoreboard`: the live slate prices the games a live scoreboard shows under way from
+/// their score and clock (the quarter model given what has happened), as `slate --scoreboard`
+/// does; a finished game is not priced; the others stay before tip-off.
+final class InPlayLiveTests: XCTestCase {
+  /// One game of ESPN's scoreboard (the shape of Scenarios/scoreboard_espn_nba.json).
+  func event(home: String, away: String, scores: (Int, Int), period: Int, clock: String, state: String) -> [String: Any] {
+    let status: [String: Any] = [
+      "period": period, "displayClock": clock,
+      "type": ["state": state, "completed": state == "post", "name": state == "post" ? "STATUS_FINAL" : "STATUS_IN_PROGRESS"],
+    ]
+    return [
+      "id": "\(home)\(away)", "shortName": "\(away) @ \(home)", "status": status,
+      "competitions": [
+        [
+          "competitors": [
+            ["homeAway": "home", "team": ["abbreviation": home], "score": "\(scores.0)"],
+            ["homeAway": "away", "team": ["abbreviation": away], "score": "\(scores.1)"],
+          ],
+          "status": status,
+        ]
+      ],
+    ]
+  }
+
+  func testGamesTheScoreboardShowsUnderWayArePricedInPlay() async throws {
+    var events = try XCTUnwrap(JSONSerialization.jsonObject(with: Fixture.resource(LiveSourceTests.feedName)) as? [[String: Any]])
+    // PHX at ORL and CHA at BKN started before their quotes were taken (19:59Z): live prices.
+    events[0]["commence_time"] = "2026-03-31T19:00:00Z"
+    events[1]["commence_time"] = "2026-03-31T19:00:00Z"
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mcsim-inplay-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
+    let feed = dir.appendingPathComponent("feed.json"), board = dir.appendingPathComponent("board.json")
+    try JSONSerialization.data(withJSONObject: events).write(to: feed)
+    let scoreboard = [
+      "events": [
+        event(home: "ORL", away: "PHX", scores: (70, 65), period: 3, clock: "6:00", state: "in"),
+        event(home: "BKN", away: "CHA", scores: (101, 99), period: 4, clock: "0.0", state: "post"),
+      ]
+    ]
+    try JSONSerialization.data(withJSONObject: scoreboard).write(to: board)
+    let server = try await serve {
+      var live = LiveSourceConfiguration(odds: feed.path)
+      live.stats = LiveSourceTests.statsPath
+      live.asOf = LiveSourceTests.feedDay
+      live.scoreboard = board.path
+      // A quarter model (serve's is the model's: the shipped model has one per source).
+      var c = [[Double]](repeating: [Double](repeating: 0, count: 8), count: 8)
+      for i in 0..<8 {
+        for j in 0..<8 { c[i][j] = i % 4 == j % 4 ? ((i < 4) == (j < 4) ? 30 : 9) : ((i < 4) == (j < 4) ? -1.5 : 1.5) }
+      }
+      live.pricing.periods = PeriodModel(homeShares: [0.26, 0.25, 0.25, 0.24], awayShares: [0.25, 0.25, 0.25, 0.25], covariance: c)
+      $0.live = live
+      $0.now = ISO8601DateFormatter().date(from: "2026-03-31T20:00:00Z")
+    }
+    var tonight = try await server.get("/api/tonight/totals")
+    try await waitFor("the first read") {
+      tonight = try await server.get("/api/tonight/totals")
+      return tonight.status == 200
+    }
+    let games = tonight.json.list("games")
+    let orlando = try XCTUnwrap(games.first { $0["game_id"] as? String == "8c95b58e16520c12308e0196b0c19198" }, "\(games)")
+    let state = try XCTUnwrap(orlando["state"] as? [String: Any], "\(orlando)")
+    XCTAssertEqual(state["period"] as? Int, 3)
+    XCTAssertEqual(state["home_score"] as? Int, 70)
+    XCTAssertEqual(state["away_score"] as? Int, 65)
+    // 18 of 48 minutes to play: about 3/8 of a game's points still to come.
+    let remaining = try XCTUnwrap(orlando["remaining"] as? [String: Any])
+    let toCome = try XCTUnwrap(remaining["mean_total"] as? Double)
+    XCTAssertTrue((60...110).contains(toCome), "\(remaining)")
+    let brooklyn = try XCTUnwrap(games.first { $0["game_id"] as? String == "5821188b8c12a7b49e0f069e3974e502" })
+    XCTAssertEqual(brooklyn["error"] as? String, "final (101-99): the game is over")
+    for other in games where !["8c95b58e16520c12308e0196b0c19198", "5821188b8c12a7b49e0f069e3974e502"].contains(other["game_id"] as? String) {
+      XCTAssertNil(other["state"], "\(other["game_id"] ?? "")")
+      XCTAssertNil(other["error"] as? String, "\(other["game_id"] ?? "")")
+    }
+  }
+}
