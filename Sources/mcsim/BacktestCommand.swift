@@ -45,7 +45,7 @@ struct BacktestCommand: ParsableCommand {
     let chosen = try results.select(file)
     let options = randomOptions.settings.options()
     let (document, walkForward) = try model.map { (try self.document(of: $0), nil) } ?? fitBefore(file, chosen: chosen, seed: options.seed)
-    let projection = try ResultsOptions.usage { try ProjectionChoice.source(named: results.projection, else: document.projection.source) }
+    let projection = try CLIError.usage { try ProjectionChoice.source(named: results.projection, else: document.projection.source) }
     let progress = output.json ? nil : ProgressLine.forTerminal()
     var result: BacktestResult
     do {
@@ -73,7 +73,7 @@ struct BacktestCommand: ParsableCommand {
   /// The model file's model for the projection replayed (its own when none is named).
   private func document(of model: String) throws -> ModelDocument {
     let file = try CLIError.reading("--model \(model)") { try ModelFile.read(model) }
-    return try results.projection.map { name in file.document(for: try ResultsOptions.usage { try ProjectionChoice.source(named: name) }) }
+    return try results.projection.map { name in file.document(for: try CLIError.usage { try ProjectionChoice.source(named: name) }) }
       ?? file.document
   }
 

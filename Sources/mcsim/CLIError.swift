@@ -63,6 +63,13 @@ enum CLIError {
     do { return try body() } catch let error as any FieldProblem { throw map(error) }
   }
 
+  /// `body`'s value, a refusal of the rule that reads an option (its field the option's name
+  /// with underscores: `period_line`, `ot_model`) a usage error naming the option (exit 64), as
+  /// the parser's own.
+  static func usage<T>(_ body: () throws -> T) throws -> T {
+    try mapping(body) { ValidationError("--\($0.field.replacingOccurrences(of: "_", with: "-")) \($0.value): \($0.reason)") }
+  }
+
   /// `body`'s value, its error a bad input of `source` (exit 1).
   static func reading<T>(_ source: String, _ body: () throws -> T) throws -> T {
     do { return try body() } catch { throw badInput(source, error) }

@@ -56,7 +56,7 @@ struct CalibrateCommand: ParsableCommand {
   /// The fits asked for (`Calibrating.requests`), a refused choice a usage error naming its
   /// option (exit 64).
   func requests(_ file: GameResultsFile?, chosen: [Int], quarters: PeriodScoresFile?) throws -> [CalibrationRequest] {
-    try ResultsOptions.usage {
+    try CLIError.usage {
       try Calibrating.requests(
         games: file?.games ?? [], chosen: chosen, sources: ProjectionChoice.fitted(every: everySource, named: results.projection),
         overtime: otModel, options: randomOptions.settings.options(seed: 1), prior: ModelFile.shipped.modelSet(.shipped),

@@ -75,10 +75,7 @@ struct ModelOptions: ParsableArguments {
 
   /// The overtime model named `name` (`--ot-model`), a usage error naming it when there is none.
   @discardableResult
-  static func overtime(_ name: String) throws -> ModelSetting {
-    let read: () throws -> ModelSetting = { try ModelSetting.otModel(named: name) }
-    do { return try read() } catch let error as any FieldProblem { throw ValidationError("--ot-model \(name): \(error.reason)") }
-  }
+  static func overtime(_ name: String) throws -> ModelSetting { try CLIError.usage { try ModelSetting.otModel(named: name) } }
 
   /// One given option: its name, the file field it overrides, and its setting.
   struct Given {

@@ -18,17 +18,10 @@ struct PeriodOptions: ParsableArguments {
   @Option(name: .customLong("period-spread"), parsing: .unconditional, help: "The home team's spread for the period, e.g. -2.5 (with one --period).")
   var spread: Double?
 
-  func validate() throws { try usage { _ = try PeriodPricing.quotes(periods, totalLine: line, spread: spread) } }
+  func validate() throws { try CLIError.usage { _ = try PeriodPricing.quotes(periods, totalLine: line, spread: spread) } }
 
   /// The periods asked for, each with its lines, priced with `job`.
   func apply(to job: inout GamePricingRequest) throws {
-    try usage { job.periods = try PeriodPricing.quotes(periods, totalLine: line, spread: spread) }
-  }
-
-  /// `body`, a refusal of the periods' rule a usage error naming the option (exit 64).
-  private func usage(_ body: () throws -> Void) throws {
-    do { try body() } catch let error as any FieldProblem {
-      throw ValidationError("--\(error.field.replacingOccurrences(of: "_", with: "-")) \(error.value): \(error.reason)")
-    }
+    try CLIError.usage { job.periods = try PeriodPricing.quotes(periods, totalLine: line, spread: spread) }
   }
 }

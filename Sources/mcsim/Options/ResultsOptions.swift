@@ -34,14 +34,7 @@ struct ResultsOptions: ParsableArguments {
       }
     }
     guard !stage.isEmpty else { throw ValidationError("--stage '': give a stage or all") }
-    if let projection { try Self.usage { _ = try ProjectionChoice.source(named: projection) } }
-  }
-
-  /// `body`, a refusal of a choice's rule a usage error naming its option (exit 64).
-  static func usage<T>(_ body: () throws -> T) throws -> T {
-    do { return try body() } catch let error as any FieldProblem {
-      throw ValidationError("--\(error.field.replacingOccurrences(of: "_", with: "-")) \(error.value): \(error.reason)")
-    }
+    if let projection { try CLIError.usage { _ = try ProjectionChoice.source(named: projection) } }
   }
 
   var seasonRange: ClosedRange<String>? {
