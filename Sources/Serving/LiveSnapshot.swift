@@ -24,10 +24,10 @@ struct LiveSnapshot: Sendable {
   /// The report's bets in the FairBet clients' shape.
   let fairBet: FairBetCatalog
   let sharpBooks: [String]
-  /// Why the ratings projecting tonight are not to be trusted blindly (`RatingsSourceText`): nil
-  /// unless they are more than two weeks past their last result.
   /// The exact distributions its games were graded on, kept for the next read's pricing.
   var exacts = KeptExactDistributions()
+  /// Why the ratings projecting tonight are not to be trusted blindly (`RatingsSourceText`): nil
+  /// unless they are more than two weeks past their last result.
   var staleRatings: String?
 
   enum ReadError: Error, CustomStringConvertible {

@@ -64,7 +64,9 @@ package enum Calibrating {
     prior: ModelSet, quarters: [QuarterScores?]?
   ) throws(InputError) -> [CalibrationRequest] {
     guard let kind = Overtime.Kind(rawValue: overtime), kind != .none else {
-      throw .invalid(field: "ot_model", value: overtime, reason: "the written model needs overtime: flat or tie")
+      throw .invalid(
+        field: "ot_model", value: overtime,
+        reason: overtime == "none" ? "the written model needs overtime (flat or tie)" : "must be flat or tie")
     }
     return sources.map {
       CalibrationRequest(

@@ -11,13 +11,17 @@ package enum GameDetail {
   package static let simulations = 100_000
 
   /// The pricing request for `game`, or nil when it has no model or no totals line (nothing to
-  /// picture). `ceiling` caps the simulations (a server's limit).
-  package static func request(for game: SlateGame, seed: UInt64, threads: Int, policy: AdvicePolicy, ceiling: Int)
-    -> GamePricingRequest?
-  {
+  /// picture). `ceiling` caps the simulations (a server's limit). A game in play is priced from
+  /// its state on `periods` (the quarter model), as the slate priced it.
+  package static func request(
+    for game: SlateGame, seed: UInt64, threads: Int, policy: AdvicePolicy, ceiling: Int, periods: PeriodModel? = nil
+  ) -> GamePricingRequest? {
     guard let model = game.model, let market = game.markets.total else { return nil }
     let options = SimulationOptions(simulations: min(simulations, max(1, ceiling)), seed: seed, threads: threads)
-    return GamePricingRequest(
-      model: model, market: market, options: options, policy: policy, scenarios: true, sensitivity: true, pictures: true)
+    var request = GamePricingRequest(
+      model: model, market: market, options: options, policy: policy, scenarios: true, sensitivity: true, pictures: true,
+      periodModel: periods)
+    request.state = game.state
+    return request
   }
 }

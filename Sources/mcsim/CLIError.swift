@@ -67,8 +67,12 @@ enum CLIError {
   /// with underscores: `period_line`, `ot_model`) a usage error naming the option (exit 64), as
   /// the parser's own.
   static func usage<T>(_ body: () throws -> T) throws -> T {
-    try mapping(body) { ValidationError("--\($0.field.replacingOccurrences(of: "_", with: "-")) \($0.value): \($0.reason)") }
+    try mapping(body) { ValidationError("\(option(field: $0.field)) \($0.value): \($0.reason)") }
   }
+
+  /// The option a rule's field names: `--` and the field with dashes (`max_ev_interval`,
+  /// `--max-ev-interval`).
+  static func option(field: String) -> String { "--" + field.replacingOccurrences(of: "_", with: "-") }
 
   /// `body`'s value, its error a bad input of `source` (exit 1).
   static func reading<T>(_ source: String, _ body: () throws -> T) throws -> T {

@@ -111,6 +111,7 @@ struct SweepCommand: ParsableCommand, RequiredInputs {
 
   func validate() throws {
     if csv && output.json { throw ValidationError("--csv and --json: choose one.") }
+    if let otModel { try ModelOptions.overtime(otModel) }
     if !price.isEmpty && (overOdds != nil || underOdds != nil) {
       throw ValidationError("--price sets both prices: give --price or --over-odds/--under-odds, not both.")
     }

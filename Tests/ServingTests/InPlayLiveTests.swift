@@ -74,6 +74,12 @@ final class InPlayLiveTests: XCTestCase {
     let remaining = try XCTUnwrap(orlando["remaining"] as? [String: Any])
     let toCome = try XCTUnwrap(remaining["mean_total"] as? Double)
     XCTAssertTrue((60...110).contains(toCome), "\(remaining)")
+    // Its page is priced in play too: the final score's picture, without the pre-game model's
+    // scenarios and sensitivity (which a game under way does not run).
+    let page = try await server.get("/game/8c95b58e16520c12308e0196b0c19198")
+    XCTAssertEqual(page.status, 200)
+    XCTAssertTrue(page.text.contains(#"<figure id="picture">"#), String(page.text.prefix(500)))
+    XCTAssertFalse(page.text.contains(#"<table id="sensitivity">"#), "a game under way priced as before tip-off")
     let brooklyn = try XCTUnwrap(games.first { $0["game_id"] as? String == "5821188b8c12a7b49e0f069e3974e502" })
     XCTAssertEqual(brooklyn["error"] as? String, "final (101-99): the game is over")
     for other in games where !["8c95b58e16520c12308e0196b0c19198", "5821188b8c12a7b49e0f069e3974e502"].contains(other["game_id"] as? String) {

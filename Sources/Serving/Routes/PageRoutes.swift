@@ -69,7 +69,7 @@ struct PageRoutes {
       let request = GameDetail.request(
         for: assembled, seed: server.configuration.seed, threads: server.configuration.threadsPerRequest,
         policy: server.live?.configuration.pricing.advice ?? server.configuration.pricing.advice,
-        ceiling: server.configuration.maxSimulations)
+        ceiling: server.configuration.maxSimulations, periods: server.live?.configuration.pricing.periods)
     {
       if request.cost > server.configuration.maxTotalSimulations {
         note = "The pictures, scenarios and sensitivity cost more than this server's --max-total-sims."

@@ -54,6 +54,8 @@ public struct SlateEvaluator: Sendable {
     ready: (@Sendable (SlateGameResult) -> Void)? = nil
   ) throws(InputError) -> SlateEvaluation {
     try options.validate()
+    // Only what this evaluation used stays kept, whether or not it finishes.
+    defer { exactCache?.keepOnlyUsed() }
     var refused: [Int: SlateGameResult] = [:]
     var plans: [Int: Plan] = [:]
     var pending: [GameModel] = []
@@ -90,7 +92,6 @@ public struct SlateEvaluator: Sendable {
       for (model, histogram) in zip(pending, simulated) { histograms[model] = histogram }
     }
     var (results, elapsed) = stream.collect()
-    exactCache?.keepOnlyUsed()
     let exposure = Self.stake(&results, policy: policy)
     return SlateEvaluation(
       games: results, simulatedModels: pending.count, elapsedSeconds: elapsed, totalExposure: exposure.total,

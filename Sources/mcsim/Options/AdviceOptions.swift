@@ -85,9 +85,7 @@ struct AdviceOptions: ParsableArguments {
   /// over the config file's: `ModelChoice.context`); a refused option is a usage error naming it
   /// (exit 64).
   func resolving<T>(kelly: KellyOptions, _ resolve: (AdviceSettings) throws -> T) throws -> T {
-    do { return try resolve(settings(kelly: kelly)) } catch let error as any FieldProblem {
-      throw CLIError.option("--" + error.field.replacingOccurrences(of: "_", with: "-"), error.value, error.reason)
-    }
+    try CLIError.mapping({ try resolve(settings(kelly: kelly)) }) { CLIError.option(CLIError.option(field: $0.field), $0.value, $0.reason) }
   }
 
   /// The advice options a command has no use for, each refused by name (exit 64) rather than
