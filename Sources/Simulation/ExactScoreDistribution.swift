@@ -138,8 +138,9 @@ public enum ExactScoreDistribution {
   /// R = sum over n of T^{*n}, T = q^2 (a tied period's points, x = y). R is the renewal
   /// equation's solution, R = delta_0 + T * R, so each term is one pass over T:
   ///   R[s] = (delta_0(s) + sum over b >= 1 of T[b] R[s - b]) / (1 - T[0]).
-  /// Out to the scores n tied periods reach, n the first with (sum T)^n below 1e-20 (at most
-  /// 500): what lies beyond is below that.
+  /// Out to the scores n tied periods reach, n the first with p^n below 1e-20, p = sum T (at most
+  /// 500 periods): what lies beyond is sum over m > n of p^m = p^(n+1) / (1 - p), below 1e-20
+  /// while p < 1/2 (every fitted model: p is about 0.1) and below 1e-19 up to p = 0.9.
   package static func tiedRuns(_ q: [Double]) -> [Double] {
     let tied = q.map { $0 * $0 }
     let p = tied.reduce(0, +)

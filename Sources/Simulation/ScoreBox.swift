@@ -156,7 +156,8 @@ struct ScoreBox {
   }
 
   /// The box's mass on `grid`'s cells, and every score outside the grid that holds at least
-  /// `spillFloor` (what is left out sums to less than 1e-18 for every model validation accepts).
+  /// `spillFloor` (what is left out is below 1e-24 a score, at most 2^21 x 1e-24 = 2.1e-18 in all
+  /// for a box of `ExactScoreDistribution.denseTailCells`).
   /// The scores outside the grid come in score order (`FinalScore`'s `<`: by home, then away),
   /// each once.
   func split(on grid: ScoreGrid) -> ([Double], [(score: FinalScore, weight: Double)]) {

@@ -138,7 +138,7 @@ struct ParlayCommand: ParsableCommand, RequiredInputs {
 
   /// `body`, a leg or player it refuses named as the option that gave it (exit 64).
   static func usage<T>(_ body: () throws -> T) throws -> T {
-    do { return try body() } catch let error as any FieldProblem { throw optionFailure(error) }
+    try CLIError.mapping(body, optionFailure)
   }
 
   /// A leg or player refused on the command line: named as the option that gave it, exit 64.

@@ -43,7 +43,7 @@ struct MarketOptions: ParsableArguments {
 
   /// `body`, a market the model cannot reproduce refused as `failure` names it.
   func usage<T>(_ body: () throws -> T) throws -> T {
-    do { return try body() } catch let error as any FieldProblem { throw failure(error) }
+    try CLIError.mapping(body, failure)
   }
 
   /// A market the model cannot reproduce, named as the option (or the feed) that gave it.

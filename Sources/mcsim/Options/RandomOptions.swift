@@ -30,7 +30,9 @@ struct RandomOptions: ParsableArguments {
 
   func validate() throws {
     // A ValidationError, as the parser's own: exit 64, the option named.
-    if let problem = settings.problems().first { throw ValidationError("--\(problem.field) \(problem.value): \(problem.reason)") }
+    if let problem = settings.problems().first {
+      throw ValidationError("\(CLIError.option(field: problem.field)) \(problem.value): \(problem.reason)")
+    }
   }
 
   /// Whether --sims was given (it then overrides a request's n_sims).

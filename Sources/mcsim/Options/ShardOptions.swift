@@ -25,10 +25,10 @@ struct ShardOptions: ParsableArguments {
   func resolved(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> (ShardExecution, String)? {
     guard let shard else { return nil }
     func make(_ k: Int, _ n: Int, _ source: String) throws -> (ShardExecution, String) {
-      let record: () throws -> ShardExecution = { try ShardExecution.recording(index: k, count: n) }
-      do { return (try record(), source) } catch let error as any FieldProblem {
-        throw ValidationError("--shard \(shard): \(error.value): \(error.reason)")
+      let execution = try CLIError.mapping({ try ShardExecution.recording(index: k, count: n) }) {
+        ValidationError("--shard \(shard): \($0.value): \($0.reason)")
       }
+      return (execution, source)
     }
     if shard == "auto" {
       if let k = environment["JOB_COMPLETION_INDEX"].flatMap(Int.init) {
