@@ -7,6 +7,9 @@
 //     ->  application (UseCases: one use case per job, the defaults, the model's precedence, the advice)
 //     ->  contracts (ServiceContracts: the JSON shapes)  ->  renderers (Renderers)
 //     ->  edges (mcsim, and Serving for `mcsim serve`): parse, call a use case, render
+// Dependencies point inward: LineFeeds is an adapter that reads the outside world into values the
+// application declares (UseCases/Inputs: a feed, team stats, the team directory, times) and the
+// contracts' request shapes, so the use cases that assemble a slate never see how it was read.
 //
 // Read top to bottom: the two public libraries (the odds maths and the engine), then the
 // package's own layers in the order data flows, then the implementation details they stand on,
@@ -79,7 +82,9 @@ let package = Package(
 
     // The application layer: one use case per job (a typed request in, a typed result out) that
     // the CLI and the server both call, so they answer the same numbers; every default written
-    // once; the model's one rule of precedence; the one advice policy on every priced bet.
+    // once; the model's one rule of precedence; the one advice policy on every priced bet. It
+    // declares the values its inputs are read into (Inputs/: a feed, team stats, the team
+    // directory, times) and assembles slates from them (Slates/).
     .target(name: "UseCases", dependencies: ["OddsMath", "Simulation", "Calibration", "FantasyTrade", "RandomStreams"], exclude: ["README.md"]),
 
     // AFL fantasy trades: the replaced service's trade score exactly, and its simulation.
@@ -91,9 +96,11 @@ let package = Package(
     // timestamps), so a request's fields are declared once, beside its response.
     .target(name: "ServiceContracts", dependencies: ["OddsMath", "Simulation", "Calibration", "FantasyTrade", "UseCases"]),
 
-    // Inputs: thin adapters from the outside world (feeds, stats, results, HTTP sources) to the
-    // engine's inputs, reading the contracts' request shapes, and shards' partial result files
-    // (written by a shard, read by merge).
+    // Inputs: thin adapters from the outside world (feeds, stats, results, scoreboards, HTTP
+    // sources) to the application's input values (UseCases/Inputs) and the contracts' request
+    // shapes, and shards' partial result files (written by a shard, read by merge). No rule of
+    // pricing: which lines a game is priced at and how its teams are projected is UseCases'
+    // (SlateAssembly, FeedLines).
     // HTTP sources go through AsyncHTTPClient (retries, deadlines, redirects, gzip), waited for
     // on the caller's thread; nothing here imports FoundationNetworking.
     .target(
@@ -201,7 +208,8 @@ let package = Package(
       name: "CalibrationTests",
       dependencies: ["Calibration", "LineFeeds", "ServiceContracts", "Simulation", "OddsMath", "RandomStreams", "UseCases", "TestSupport"]),
     .testTarget(
-      name: "LineFeedsTests", dependencies: ["LineFeeds", "Simulation", "OddsMath", "Calibration", "ServiceContracts", "TestSupport"],
+      name: "LineFeedsTests",
+      dependencies: ["LineFeeds", "Simulation", "OddsMath", "Calibration", "ServiceContracts", "UseCases", "TestSupport"],
       resources: [.copy("Resources")]),
     // End to end: runs the built `mcsim` binary.
     .testTarget(
@@ -212,7 +220,7 @@ let package = Package(
     // The use cases: the model's precedence, each use case against the engine it calls.
     .testTarget(name: "UseCasesTests", dependencies: ["UseCases", "Simulation", "OddsMath", "Calibration", "FantasyTrade"]),
     // The shapes the CLI and the server share (failure documents, live state, FairBet pages).
-    .testTarget(name: "ServiceContractsTests", dependencies: ["ServiceContracts", "OddsMath", "Simulation"]),
+    .testTarget(name: "ServiceContractsTests", dependencies: ["ServiceContracts", "OddsMath", "Simulation", "UseCases"]),
     // The server on an ephemeral loopback port, over real HTTP.
     .testTarget(
       name: "ServingTests",

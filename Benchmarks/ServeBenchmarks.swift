@@ -2,6 +2,7 @@ import Foundation
 import LineFeeds
 import ServiceContracts
 import Simulation
+import UseCases
 
 /// `mcsim serve` under load, against the FastAPI + NumPy peer of the agent's simulate endpoint,
 /// both loaded by the same generator (wrk, 2 threads, 64 connections) in the same run, each in
@@ -194,7 +195,7 @@ extension BenchmarkSuite {
     }
     // Every game of the batch must be priced, or the load would measure refusals.
     if let file = try? SlateFile.decode(Data(ServeLoad.batchBody.utf8), base: GameModel(homeMean: 0, awayMean: 0)) {
-      let refused = SlateAssembly.fromFile(file).games.compactMap(\.problem)
+      let refused = SlateAssembly.fromEntries(file.entries).games.compactMap(\.problem)
       precondition(refused.isEmpty, "the batch body's games are refused: \(refused)")
     }
     var leanRPS: Double?

@@ -1,6 +1,7 @@
 import Foundation
 import OddsMath
 import ServiceContracts
+import UseCases
 
 /// `mcsim fair`'s tables: every bet's fair price and best EV, each method side by side, and one
 /// bet's math (`--explain`).

@@ -1,4 +1,5 @@
 import Foundation
+import UseCases
 
 /// The contracts' compact JSON writer: the bytes Foundation's `JSONEncoder` gives with
 /// `[.sortedKeys, .withoutEscapingSlashes]`, ISO 8601 dates and non-finite numbers as strings
@@ -187,7 +188,7 @@ enum CompactJSONEncoder {
       if type == ObjectIdentifier(UInt8.self) { return .unsigned(UInt64(unsafeBitCast(value, to: UInt8.self))) }
       if type == ObjectIdentifier(UInt16.self) { return .unsigned(UInt64(unsafeBitCast(value, to: UInt16.self))) }
       if type == ObjectIdentifier(Float.self) { return .float(unsafeBitCast(value, to: Float.self)) }
-      if type == ObjectIdentifier(Date.self) { return .string(ContractTime.string(unsafeBitCast(value, to: Date.self))) }
+      if type == ObjectIdentifier(Date.self) { return .string(Timestamp.format(unsafeBitCast(value, to: Date.self))) }
       if type == ObjectIdentifier(URL.self) { return .string((value as! URL).absoluteString) }
       if type == ObjectIdentifier(Data.self) || type == ObjectIdentifier(Decimal.self) {
         // Not in any contract; Foundation's own rules for them are not reproduced here.

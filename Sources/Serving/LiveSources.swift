@@ -3,6 +3,7 @@ import LineFeeds
 import Logging
 import ServiceContracts
 import ServiceLifecycle
+import UseCases
 
 /// The live endpoints' lines: the configured odds feed and team stats, read again every
 /// `refresh`. A refresh builds a whole new snapshot before it replaces the old one, so a request
@@ -49,7 +50,7 @@ actor LiveSources: Service {
       if next.events == 0, let snapshot, snapshot.events > 0,
         Date().timeIntervalSince(snapshot.readAt) < configuration.staleAfter / .seconds(1)
       {
-        warning = "the feed answered no games at \(ContractTime.string(next.readAt)); serving the last good lines"
+        warning = "the feed answered no games at \(Timestamp.format(next.readAt)); serving the last good lines"
         logger.warning("live odds feed answered no games; serving the last good lines")
         return
       }

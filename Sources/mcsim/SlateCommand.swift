@@ -287,7 +287,7 @@ struct SlateCommand: ParsableCommand, RequiredInputs {
         slate = SlateAssembly.assemble(feed, from: projections, base: base, policy: policy, shift: shift)
         slate = scheduleDay.map { slate.leavingOut(before: $0) } ?? slate
       } else {
-        slate = SlateAssembly.fromFile(slateFile!)
+        slate = SlateAssembly.fromEntries(slateFile!.entries)
       }
       if let board, board.poll(warn: console.warn).apply(to: &slate.games) == 0, !slate.games.isEmpty {
         console.warn("scoreboard: none of the slate's games is under way or over on it; all are priced before tip-off")

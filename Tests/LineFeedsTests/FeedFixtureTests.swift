@@ -4,6 +4,7 @@ import ServiceContracts
 import OddsMath
 import Simulation
 import XCTest
+import UseCases
 
 /// Every real feed sample decodes, and each quirk listed in Resources/odds/README.md is
 /// handled as intended.

@@ -2,6 +2,7 @@ import Foundation
 import LineFeeds
 import ServiceContracts
 import XCTest
+import UseCases
 
 /// The test resources (Resources/README.md) and the Scenarios they share files with.
 enum Fixtures {

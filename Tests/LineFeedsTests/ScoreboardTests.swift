@@ -3,6 +3,7 @@ import LineFeeds
 import ServiceContracts
 import Simulation
 import XCTest
+import UseCases
 
 /// The live scoreboard adapter on its fixture (Scenarios/scoreboard_espn_nba.json: ESPN's NBA
 /// scoreboard shape, the real scores of 2023-12-11 at a quarter's end, half time, the final

@@ -2,6 +2,7 @@ import Foundation
 import LineFeeds
 import ServiceContracts
 import XCTest
+import UseCases
 
 final class TeamDirectoryTests: XCTestCase {
   func testVariantsResolveToOneTeam() {

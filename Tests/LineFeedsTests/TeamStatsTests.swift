@@ -4,6 +4,7 @@ import ServiceContracts
 import OddsMath
 import Simulation
 import XCTest
+import UseCases
 
 final class TeamStatsTests: XCTestCase {
   /// The platform's /api/teams: points_avg and points_allowed_avg, no sd, names in any form.

@@ -2,6 +2,7 @@ import Foundation
 import ServiceContracts
 import OddsMath
 import XCTest
+import UseCases
 
 final class QuoteFileTests: XCTestCase {
   func testGoodQuotesDecodeAndBadOnesAreReportedAndSkipped() throws {

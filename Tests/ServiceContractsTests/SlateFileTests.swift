@@ -3,6 +3,7 @@ import ServiceContracts
 import OddsMath
 import Simulation
 import XCTest
+import UseCases
 
 final class SlateFileTests: XCTestCase {
   let base = GameModel(homeMean: 0, awayMean: 0)

@@ -1,6 +1,7 @@
 import Foundation
 import OddsMath
 import ServiceContracts
+import UseCases
 
 /// Reads any supported odds feed, its format detected from the content unless forced:
 /// - an object with a `quotes` array, or an array of objects with `book` and `selection`:

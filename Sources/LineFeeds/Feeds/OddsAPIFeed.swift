@@ -1,6 +1,7 @@
 import Foundation
 import OddsMath
 import ServiceContracts
+import UseCases
 
 /// The Odds API v4: `/v4/sports/{sport}/odds` (an array of events) and
 /// `/v4/sports/{sport}/events/{id}/odds` (one event object). Each event has bookmakers, each

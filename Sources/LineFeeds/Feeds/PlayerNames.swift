@@ -1,5 +1,6 @@
 import Foundation
 import ServiceContracts
+import UseCases
 
 /// One spelling per player within an event, so that books which spell a player differently
 /// still price the same prop (The Odds API's player-points sample has "J. Isaac" beside

@@ -1,6 +1,7 @@
 import ServiceContracts
 import OddsMath
 import Simulation
+import UseCases
 
 /// The player-prop offers of a feed event, in the engine's terms: The Odds API's prop markets
 /// (`player_points`, `player_rebounds`, `player_assists`, `player_threes`,

@@ -1,6 +1,12 @@
 import Foundation
 import ServiceContracts
 import OddsMath
+import UseCases
+
+extension Feed {
+  /// The feed as the fair-odds library takes a decoded quotes file.
+  package var decodedQuotes: QuoteFile.Decoded { QuoteFile.Decoded(quotes: quotes, rejected: rejected) }
+}
 
 extension FairOdds {
   /// Evaluates a decoded quotes file; its rejected quotes are carried into the report.

@@ -1,6 +1,7 @@
 import Foundation
 import ServiceContracts
 import Simulation
+import UseCases
 
 /// A live scoreboard: each game's teams and, once it has tipped off, its state (period, clock,
 /// score). Read from ESPN's public NBA scoreboard JSON

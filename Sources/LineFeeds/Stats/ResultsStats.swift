@@ -1,5 +1,6 @@
 import Foundation
 import ServiceContracts
+import UseCases
 
 /// Team stats computed from game results, in the format of data/nba_games_lines.csv
 /// (Scenarios/nba_results_2023.csv: `season,date,home,away,home_score,away_score,...`; columns

@@ -1,5 +1,6 @@
 import Foundation
 import ServiceContracts
+import UseCases
 
 /// A team-stats JSON file, either shape detected per entry:
 /// - the platform's `GET /api/teams` (docs/contracts.md, "Betting agent"): an array of

@@ -1,6 +1,7 @@
 import Foundation
 import Plot
 import ServiceContracts
+import UseCases
 
 /// `GET /fairbet`: the FairBet list as the FairBet tab shows it, from the same `FairBetResponse`
 /// that `/api/fairbet/odds` answers: every bet with a fair price, best EV first, each with its
@@ -66,7 +67,7 @@ package enum FairBetPage {
     let best = bet.books.first { $0.book == bet.bestBook }
     let ev = bet.bestEVPercent ?? 0
     let consensus = bet.evMethod == "sharp_consensus" ? bet.books.filter(\.isSharp).map(\.book) : bet.books.map(\.book)
-    let start = ContractTime.string(bet.gameDate)
+    let start = Timestamp.format(bet.gameDate)
     return .tr(
       .class(ev > 0 ? "positive" : ""),
       .th(

@@ -1,6 +1,7 @@
 import Foundation
 import OddsMath
 import Simulation
+import UseCases
 
 /// A slate file: the betting agent's batch request (docs/contracts.md, "Betting agent") or mcsim's native
 /// slate, which is the same shape with more optional fields. Documented in docs/slates-and-live-lines.md.
@@ -51,22 +52,6 @@ package struct SlateFile: Sendable {
     let fileBase = raw.model.applied(to: base)
     let entries = raw.games.enumerated().map { i, slot in slot.entry(number: i + 1, base: fileBase) }
     return SlateFile(entries: entries, nSims: raw.nSims, seed: raw.seed, includeExact: raw.includeExact, model: raw.model)
-  }
-}
-
-/// A game of a slate with the teams it is matched by (to a feed's lines).
-package struct SlateEntry: Sendable {
-  package var game: SlateGame
-  package var home: TeamKey?
-  package var away: TeamKey?
-  /// The game's keys that no field of a slate game has (also in the game's notes, as warnings).
-  package var unknownFields: [String]
-
-  package init(game: SlateGame, home: TeamKey?, away: TeamKey?, unknownFields: [String] = []) {
-    self.game = game
-    self.home = home
-    self.away = away
-    self.unknownFields = unknownFields
   }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import UseCases
 
 /// The state of the server's live sources (`source` in `/api/tonight/totals` and
 /// `/api/fairbet/odds`, `live` in `/api/health`): what is read, when it was last read well, its
@@ -25,8 +26,8 @@ package struct SourceStatus: Encodable, Sendable {
   ) {
     self.odds = odds
     self.stats = stats
-    self.updatedAt = readAt.map(ContractTime.string)
-    self.changedAt = (changedAt ?? readAt).map(ContractTime.string)
+    self.updatedAt = readAt.map(Timestamp.format)
+    self.changedAt = (changedAt ?? readAt).map(Timestamp.format)
     let age = readAt.map { now.timeIntervalSince($0) }
     self.ageSeconds = age
     self.lastError = lastError

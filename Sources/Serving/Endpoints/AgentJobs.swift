@@ -99,7 +99,7 @@ enum AgentJobs {
     let (file, ambiguous) = try batchFile(sent, configuration: configuration)
     let n = file.nSims ?? Defaults.simulations
     try batchProblems(file, simulations: n, configuration: configuration).throwIfAny()
-    let slate = SlateAssembly.fromFile(file)
+    let slate = SlateAssembly.fromEntries(file.entries)
     let request = SlatePricingRequest(games: slate.games, periodModel: configuration.pricing.periods)
     let exact = file.includeExact ?? Defaults.exactOnServer
     return SimulationJob(cost: request.cost(simulations: n, exact: exact)) {

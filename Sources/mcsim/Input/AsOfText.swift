@@ -1,6 +1,7 @@
 import Foundation
 import LineFeeds
 import ServiceContracts
+import UseCases
 
 /// `--as-of`, read one way by every command that takes it (fair, slate, serve): an ISO 8601 date
 /// (2026-04-01), a date-time (2026-04-01T18:00:00Z), or `now`.

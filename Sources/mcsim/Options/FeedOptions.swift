@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LineFeeds
+import UseCases
 
 extension FeedFormat: ExpressibleByArgument {}
 extension PriceFormat: ExpressibleByArgument {}

@@ -1,5 +1,4 @@
 import Foundation
-import ServiceContracts
 import OddsMath
 
 /// An odds feed after decoding, whatever its format: events (games) with every book's quotes,
@@ -30,9 +29,6 @@ package struct Feed: Sendable {
 
   /// When its newest quote was taken: the moment its lines are read at.
   package var newestQuote: Date { FairOdds.newest(quotes) }
-
-  /// The feed as the fair-odds library takes a decoded quotes file.
-  package var decodedQuotes: QuoteFile.Decoded { QuoteFile.Decoded(quotes: quotes, rejected: rejected) }
 }
 
 /// One game of a feed.
@@ -65,7 +61,7 @@ package struct FeedEvent: Sendable {
   }
 
   /// "Away @ Home YYYY-MM-DD" (the date in UTC), the label of a feed event.
-  static func label(home: String, away: String, commence: Date?) -> String {
+  package static func label(home: String, away: String, commence: Date?) -> String {
     guard let commence else { return "\(away) @ \(home)" }
     return "\(away) @ \(home) \(Timestamp.format(commence).prefix(10))"
   }
@@ -76,20 +72,4 @@ package struct FeedEvent: Sendable {
     for q in quotes where !seen.contains(q.book) { seen.append(q.book) }
     return seen
   }
-}
-
-/// The formats `mcsim fair` and `mcsim slate --odds` read, detected from the content.
-package enum FeedFormat: String, CaseIterable, Sendable {
-  /// mcsim's native quotes JSON (docs/odds.md, "Native quotes JSON").
-  case quotes
-  /// The betting agent's odds feed, GET /api/betting/odds (docs/contracts.md, "Betting agent").
-  case agentFeed = "agent-feed"
-  /// The Odds API v4 `/sports/{sport}/odds` (an array of events) or `/events/{id}/odds` (one).
-  case oddsAPI = "odds-api"
-}
-
-/// How The Odds API's numeric prices are to be read: it returns decimal or American odds as
-/// JSON numbers, as the request's `oddsFormat` asked, and says nothing about which in the body.
-package enum PriceFormat: String, CaseIterable, Sendable {
-  case decimal, american
 }

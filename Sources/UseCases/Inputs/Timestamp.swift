@@ -29,8 +29,10 @@ package enum Timestamp {
     String(format(date).prefix(10))
   }
 
+  /// How an instant is written, on the wire and in every output: ISO 8601 in UTC to the second
+  /// (`2026-04-01T18:00:00Z`).
   package static func format(_ date: Date) -> String {
-    ContractTime.string(date)
+    ISO8601DateFormatter().string(from: date)
   }
 
   /// YYYY-MM-DD naming a day of the Gregorian calendar.

@@ -1,7 +1,6 @@
 import Foundation
 import OddsMath
 import Calibration
-import ServiceContracts
 import Simulation
 
 /// The games to evaluate, with the feed games that found no place among them.
@@ -52,15 +51,16 @@ package struct AssembledSlate: Sendable {
 }
 
 /// Puts the three ways of giving a slate into one list of `SlateGame`s:
-/// - a slate file alone (`SlateFile`);
+/// - a slate file alone (its entries, `SlateEntry`);
 /// - a feed and team stats: one game per feed event, projected by the agent's formula from the
 ///   two teams' stats (`AgentProjection`), priced at the feed's lines (`FeedLines`);
 /// - a slate file and a feed: the file's games and projections, priced at the feed's lines
 ///   (market by market: a market the feed lacks keeps the file's line, with a note).
 /// Teams are matched by `TeamKey` (franchise for NBA teams, normalised name otherwise).
 package enum SlateAssembly {
-  package static func fromFile(_ file: SlateFile) -> AssembledSlate {
-    AssembledSlate(games: file.entries.map(\.game))
+  /// A slate file's games, as the file gives them.
+  package static func fromEntries(_ entries: [SlateEntry]) -> AssembledSlate {
+    AssembledSlate(games: entries.map(\.game))
   }
 
   /// `shift`: a fitted model's shift of the stats formula's projections (`ProjectionShift`).

@@ -1,5 +1,4 @@
 import Foundation
-import ServiceContracts
 
 /// Team stats by team, from one source, with what that source could not give.
 package struct TeamStatsTable: Sendable {
