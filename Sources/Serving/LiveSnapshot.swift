@@ -62,20 +62,21 @@ struct LiveSnapshot: Sendable {
       try PriceNotices.collect { try FeedDecoder.decode(inputs.odds, format: nil, priceFormat: nil) }
     }
     let quoting = try FairQuoting(.init(), configSharpBooks: configuration.sharpBooks)
-    let projected = try project(feed, inputs, statsSource, configuration, quoting: quoting)
-    var slate = projected.assembled.on(day: inputs.night)
-    let boardRejected = try applyScoreboard(inputs, configuration, to: &slate)
-    let quotes = feed.decodedQuotes
+    let projected = try project(inputs, statsSource, configuration)
+    let board = try scoreboard(inputs, configuration)
     let live = try LiveSlatePricing(
-      games: slate.games, quotes: quotes.quotes, rejected: quotes.rejected, context: configuration.pricing,
-      quoting: quoting, seed: seed, threads: threads, exacts: previous?.exacts ?? KeptExactDistributions())
+      LiveSlateRequest(feed: feed, projections: projected.projections, night: inputs.night, scoreboard: board),
+      context: configuration.pricing, quoting: quoting, seed: seed, threads: threads,
+      exacts: previous?.exacts ?? KeptExactDistributions())
     var sources = SlateResponse.Inputs(odds: oddsSource.description, oddsFormat: feed.format.rawValue, stats: projected.stats.source)
-    sources.rejected = feed.rejected.map(\.description) + projected.stats.skipped + boardRejected
+    sources.rejected =
+      feed.rejected.map(\.description) + projected.stats.skipped
+      + (board?.rejected ?? []).map { "scoreboard: \($0.location): \($0.reason)" }
     sources.notes = feed.notes
     var tonight = SlateResponse(
-      live.priced, options: live.options, unmatched: slate.unmatched,
+      live.priced, options: live.options, unmatched: live.unmatched,
       methodology: .init(
-        base: configuration.pricing.model, options: live.options, projections: projected.projections,
+        base: configuration.pricing.model, options: live.options, projections: projected.methodology,
         advice: configuration.pricing.advice),
       inputs: sources)
     tonight.asTonight(rules: configuration.pricing.agentAdvice)
@@ -95,17 +96,10 @@ struct LiveSnapshot: Sendable {
     }
   }
 
-  /// In play: each game the scoreboard shows under way priced from its score and clock, a
-  /// finished one that game's error (`Scoreboard.apply`, as `slate --scoreboard`); the board's
-  /// unreadable events, named.
-  static func applyScoreboard(_ inputs: LiveInputs, _ configuration: LiveSourceConfiguration, to slate: inout AssembledSlate) throws
-    -> [String]
-  {
-    guard let data = inputs.scoreboard else { return [] }
-    let board: Scoreboard
-    do { board = try Scoreboard.decode(data) } catch { throw ReadError.scoreboard("\(configuration.scoreboard ?? ""): \(error)") }
-    _ = board.apply(to: &slate.games)
-    return board.rejected.map { "scoreboard: \($0.location): \($0.reason)" }
+  /// The live scoreboard read, when one is given.
+  static func scoreboard(_ inputs: LiveInputs, _ configuration: LiveSourceConfiguration) throws -> Scoreboard? {
+    guard let data = inputs.scoreboard else { return nil }
+    do { return try Scoreboard.decode(data) } catch { throw ReadError.scoreboard("\(configuration.scoreboard ?? ""): \(error)") }
   }
 
   /// The feed's and the stats' bytes, read together, and the night they price.
@@ -126,29 +120,21 @@ struct LiveSnapshot: Sendable {
     return (LiveInputs(odds: oddsBytes, stats: statsBytes, night: night, scoreboard: board), oddsSource, statsSource)
   }
 
-  /// Tonight's games projected from the stats, or from ratings fitted on the results before
-  /// the night; the stats table as the answer names it, and a warning if the ratings are stale.
-  static func project(
-    _ feed: Feed, _ inputs: LiveInputs, _ statsSource: InputSource, _ configuration: LiveSourceConfiguration,
-    quoting: FairQuoting
-  ) throws -> (
-    assembled: AssembledSlate, stats: TeamStatsTable, projections: SlateResponse.Methodology.Projections, stale: String?
-  ) {
-    func assemble(_ projections: SlateProjections) -> AssembledSlate {
-      SlateAssembly.assemble(
-        feed, from: projections, base: configuration.pricing.model, policy: quoting.policy,
-        shift: configuration.pricing.statsShift)
-    }
+  /// What projects tonight's games: the stats, or ratings fitted on the results before the
+  /// night; the stats table as the answer names it, and a warning if the ratings are stale.
+  static func project(_ inputs: LiveInputs, _ statsSource: InputSource, _ configuration: LiveSourceConfiguration) throws
+    -> (projections: SlateProjections, stats: TeamStatsTable, methodology: SlateResponse.Methodology.Projections, stale: String?)
+  {
     guard configuration.results != nil else {
       let stats = try readStats(configuration, statsSource, inputs.stats, night: inputs.night)
-      return (assemble(.stats(stats)), stats, .stats, nil)
+      return (.stats(stats), stats, .stats, nil)
     }
     let ratings = try Self.stats(statsSource) {
       let file = try GameResultsFile.decode(inputs.stats, source: statsSource.description)
       return try Rating.run(RatingsRequest(games: file.games, asOf: inputs.night, settings: configuration.pricing.ratings))
     }
     return (
-      assemble(.ratings(ratings, day: inputs.night)),
+      .ratings(ratings, day: inputs.night),
       TeamStatsTable(source: RatingsSourceText.source(ratings, from: statsSource.description)),
       .ratings(asOf: ratings.asOf), RatingsSourceText.staleWarning(ratings)
     )

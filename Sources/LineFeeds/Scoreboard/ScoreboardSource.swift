@@ -1,5 +1,6 @@
 import Foundation
 import ServiceContracts
+import UseCases
 
 /// A scoreboard named on the command line (a file or URL), read at start-up and again on each
 /// poll of a watch. A poll whose read fails keeps the last good board and says why: a failing

@@ -3,8 +3,7 @@ import ServiceContracts
 import Simulation
 import UseCases
 
-/// A live scoreboard: each game's teams and, once it has tipped off, its state (period, clock,
-/// score). Read from ESPN's public NBA scoreboard JSON
+/// A live scoreboard read from ESPN's public NBA scoreboard JSON
 /// (`site.api.espn.com/apis/site/v2/sports/basketball/nba/scoreboard`), the common one:
 ///
 ///   {"events": [{"id", "date", "status": {"clock": 432.0, "displayClock": "7:12", "period": 3,
@@ -24,22 +23,7 @@ import UseCases
 /// - an event that cannot be read (a competitor without `homeAway`, a score that is no number,
 ///   a period out of range) is reported for itself, naming the field; the others are kept. A
 ///   document without `events` is refused.
-package struct Scoreboard: Sendable {
-  package struct Game: Sendable, Equatable {
-    package var id: String
-    package var home: String
-    package var away: String
-    /// The game's state once it has started; nil before tip-off (or postponed).
-    package var state: GameState?
-    /// ESPN's `state`: "pre", "in" or "post".
-    package var status: String
-    package var final: Bool
-  }
-
-  package var games: [Game]
-  /// Events that could not be read, each with its place and reason.
-  package var rejected: [(location: String, reason: String)]
-
+extension Scoreboard {
   package static func decode(_ data: Data) throws(InputDecodingError) -> Scoreboard {
     let raw = try InputDecodingError.decode(RawBoard.self, from: data)
     var board = Scoreboard(games: [], rejected: [])
@@ -57,12 +41,6 @@ package struct Scoreboard: Sendable {
       }
     }
     return board
-  }
-
-  /// The state of the game between `home` and `away` (any names the team directory resolves),
-  /// nil when the board does not list it or it has not started.
-  package func game(home: TeamKey, away: TeamKey) -> Game? {
-    games.first { TeamKey($0.home) == home && TeamKey($0.away) == away }
   }
 
   private struct RawBoard: Decodable {
@@ -183,33 +161,5 @@ package struct Scoreboard: Sendable {
       }
       return game
     }
-  }
-}
-
-extension Scoreboard {
-  /// Gives each game of `games` the board lists its state: one rule for a slate file's games and
-  /// a feed's. A game over is not priced ("final"); a game under way is priced in play when its
-  /// prices are the user's (a slate file) or live in the feed, and not priced when the feed's
-  /// prices are from before tip-off (they would read as edges). Returns how many games it matched.
-  @discardableResult
-  package func apply(to games: inout [SlateGame]) -> Int {
-    var matched = 0
-    for i in games.indices {
-      guard let home = games[i].homeAbbr, let away = games[i].awayAbbr,
-        let listed = game(home: TeamKey(home), away: TeamKey(away)), let state = listed.state
-      else { continue }
-      matched += 1
-      if listed.final {
-        games[i].problem = "final (\(state.homeScore)-\(state.awayScore)): the game is over"
-        games[i].model = nil
-      } else if games[i].info.startTime != nil && games[i].info.live != true {
-        games[i].problem =
-          "in play on the scoreboard (\(state.periodLabel) \(state.clock)), but the feed's prices are from before tip-off"
-        games[i].model = nil
-      } else {
-        games[i].state = state
-      }
-    }
-    return matched
   }
 }

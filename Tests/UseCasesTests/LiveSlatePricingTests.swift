@@ -1,0 +1,84 @@
+import Foundation
+import OddsMath
+import Simulation
+import UseCases
+import XCTest
+
+/// The live slate's use case on values alone (no socket, no file): a feed's games projected from
+/// team stats, the night's kept and the others named, the scoreboard's state applied (a game
+/// under way priced in play, a finished one its error), every quote graded.
+final class LiveSlatePricingTests: XCTestCase {
+  let night = "2026-12-01"
+
+  /// An event `id` with two books' totals at 225.5, quoted at one moment of the night; `start`
+  /// in UTC (00:30Z is the evening before in US Eastern time).
+  func event(_ id: String, _ home: String, _ away: String, start: String, live: Bool = false) -> FeedEvent {
+    let at = Timestamp.parse(start)!, quoted = Timestamp.parse("2026-12-02T02:00:00Z")!
+    let label = FeedEvent.label(home: home, away: away, commence: at)
+    let quotes = ["pinnacle", "draftkings"].flatMap { book in
+      ["Over", "Under"].map { side in
+        Quote(
+          event: label, market: "totals", selection: side, line: 225.5, book: book, price: try! Odds(decimal: 1.91), observedAt: quoted)
+      }
+    }
+    return FeedEvent(id: id, home: home, away: away, commenceTime: at, live: live, quotes: quotes, label: label)
+  }
+
+  func stats(_ names: [String]) -> TeamStatsTable {
+    var table = TeamStatsTable(source: "in memory")
+    for (i, name) in names.enumerated() {
+      table.add(TeamStats(name: name, ppg: 110 + Double(i), oppPPG: 112 - Double(i)))
+    }
+    return table
+  }
+
+  /// Quarters with a within-quarter correlation of 0.3 and a reverting margin (as
+  /// InPlayGameTests'): positive definite.
+  var periods: PeriodModel {
+    var c = [[Double]](repeating: [Double](repeating: 0, count: 8), count: 8)
+    for i in 0..<8 {
+      for j in 0..<8 { c[i][j] = i % 4 == j % 4 ? ((i < 4) == (j < 4) ? 30 : 9) : ((i < 4) == (j < 4) ? -1.5 : 1.5) }
+    }
+    return PeriodModel(homeShares: [0.26, 0.25, 0.25, 0.24], awayShares: [0.25, 0.25, 0.25, 0.25], covariance: c)
+  }
+
+  func testTheNightsGamesArePricedAndTheScoreboardDecidesInPlayAndFinal() throws {
+    let feed = Feed(
+      format: .quotes,
+      events: [
+        event("NYK@BOS", "Boston Celtics", "New York Knicks", start: "2026-12-02T00:30:00Z"),
+        event("GSW@LAL", "Los Angeles Lakers", "Golden State Warriors", start: "2026-12-02T01:30:00Z", live: true),
+        event("ORL@MIA", "Miami Heat", "Orlando Magic", start: "2026-12-02T00:00:00Z", live: true),
+        event("PHX@DEN", "Denver Nuggets", "Phoenix Suns", start: "2026-12-04T02:00:00Z"),
+        event("ORL@NOW", "Nowhere Ducks", "Orlando Magic", start: "2026-12-02T01:00:00Z"),
+      ])
+    let board = Scoreboard(games: [
+      .init(
+        id: "1", home: "LAL", away: "GS", state: GameState(period: 3, secondsLeft: 360, homeScore: 80, awayScore: 70),
+        status: "in", final: false),
+      .init(
+        id: "2", home: "MIA", away: "ORL", state: GameState(period: 4, secondsLeft: 0, homeScore: 101, awayScore: 99),
+        status: "post", final: true),
+    ])
+    var context = PricingContext()
+    context.periods = periods
+    let live = try LiveSlatePricing(
+      LiveSlateRequest(
+        feed: feed,
+        projections: .stats(stats(["BOS", "NYK", "LAL", "GSW", "MIA", "ORL", "DEN", "PHX"])), night: night, scoreboard: board),
+      context: context, quoting: try FairQuoting(.init()), seed: 7, threads: 1)
+
+    let games = live.priced.evaluation.games
+    XCTAssertEqual(games.map(\.gameID), ["NYK@BOS", "GSW@LAL", "ORL@MIA"])
+    XCTAssertNil(games[0].error)
+    XCTAssertNil(games[0].inPlay, "not on the scoreboard as started: priced before tip-off")
+    XCTAssertNil(games[1].error)
+    XCTAssertNotNil(games[1].inPlay, "under way: priced from its score and clock")
+    XCTAssertEqual(games[2].error, "final (101-99): the game is over")
+    XCTAssertEqual(
+      live.unmatched.map(\.reason),
+      ["no team stats for 'Nowhere Ducks' in in memory", "dated 2026-12-03, after the day 2026-12-01"])
+    XCTAssertEqual(live.games["GSW@LAL"]?.state?.homeScore, 80, "the assembled games keep their state for the game page")
+    XCTAssertEqual(live.fair.bets.count, 10, "every quoted side of the five events is graded, the night's or not")
+  }
+}
