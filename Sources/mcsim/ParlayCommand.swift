@@ -116,9 +116,9 @@ struct ParlayCommand: ParsableCommand, RequiredInputs {
     }
     try input.report(unknown: UnknownFields.find(in: data, .parlayRequest), in: source.description)
     let parlay = try CLIError.reading(source.description) {
-      try request.parlay(base: run.context.model, options: modelOptions.given.map(\.setting))
+      try request.draft.parlay(base: run.context.model, options: modelOptions.given.map(\.setting))
     }
-    if let rho = modelOptions.rho, let d = request.matrixDisagreement(rho: rho) {
+    if let rho = modelOptions.rho, let d = request.draft.matrixDisagreement(rho: rho) {
       throw CLIError.option(
         "--rho", "\(rho)",
         "disagrees with \(source.description)'s full matrix, correlation[\(d.row)][\(d.column)] = \(d.entry); give one or make them agree")

@@ -1,5 +1,6 @@
 import Foundation
 import Simulation
+import UseCases
 
 /// The projections file of `mcsim props`: the game's projected points (optional when given on
 /// the command line) and each player's projection per stat, in the parlay file's player shape.
@@ -19,7 +20,7 @@ import Simulation
 package struct PropsProjections: Decodable, Sendable {
   package var home: Double?
   package var away: Double?
-  package var players: [ParlayRequest.Player]
+  package var players: [ParlayDraft.Player]
   package var seasonAverages: SeasonAveragesByTeam?
 
   /// The box-score API's season-averages objects, by team.
@@ -51,7 +52,7 @@ package struct PropsProjections: Decodable, Sendable {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     home = try c.decodeIfPresent(Double.self, forKey: .home)
     away = try c.decodeIfPresent(Double.self, forKey: .away)
-    players = try c.decodeIfPresent([ParlayRequest.Player].self, forKey: .players) ?? []
+    players = try c.decodeIfPresent([ParlayDraft.Player].self, forKey: .players) ?? []
     seasonAverages = try c.decodeIfPresent(SeasonAveragesByTeam.self, forKey: .seasonAverages)
   }
 
@@ -65,7 +66,7 @@ package struct PropsProjections: Decodable, Sendable {
   /// `season_averages.home[i].pts`.
   package func projections() throws(InputError) -> [PlayerProjection] {
     var out: [PlayerProjection] = []
-    for (i, p) in players.enumerated() { out.append(try ParlayRequest.projection(p, index: i, game: 0)) }
+    for (i, p) in players.enumerated() { out.append(try ParlayDraft.projection(p, index: i, game: 0)) }
     for (team, list) in [(ParlayLeg.Team.home, seasonAverages?.home), (.away, seasonAverages?.away)] {
       for (i, a) in (list ?? []).enumerated() {
         let field = "season_averages.\(team.rawValue)[\(i)]"

@@ -19,11 +19,8 @@ package struct SlateGameWire: Encodable, Sendable {
   /// The agent's -110, in decimal, unrounded.
   static let defaultOdds = 1 + 100.0 / 110
 
-  /// round(mean_total - line, 1): the simulated mean, overtime included.
-  package var edge: Double? {
-    guard let mc = game.monteCarlo, let line = game.line else { return nil }
-    return PythonRound.rounded(PythonRound.rounded(mc.meanTotal, 1) - line, 1)
-  }
+  /// round(mean_total - line, 1): the simulated mean, overtime included (`AgentAdvice.edge`).
+  package var edge: Double? { AgentAdvice.edge(of: game) }
 
   /// A projection as the contract's number, nil when it is none: a game refused for its
   /// projections (1e308 points) may hold an infinite one, and these fields are numbers or null.

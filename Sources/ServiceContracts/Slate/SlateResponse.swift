@@ -63,16 +63,11 @@ package struct SlateResponse: Sendable, Encodable {
     for (i, periods) in priced.periods where games.indices.contains(i) { games[i].periods = periods }
   }
 
-  /// The tonight endpoint's answer: its units, `rules` in the agent's fields, the games by the
-  /// size of their edge, largest first (games without a line last, in their order).
+  /// The tonight endpoint's answer: its units, `rules` in the agent's fields, the games in the
+  /// agent's order (`AgentAdvice.byEdge`).
   package mutating func asTonight(rules: AgentAdviceRules) {
     agentFields = AgentFields(endpoint: .tonight, rules: rules)
-    let fields = agentFields
-    games = games.enumerated().sorted { a, b in
-      let ea = abs(SlateGameWire(a.element, fields: fields).edge ?? 0)
-      let eb = abs(SlateGameWire(b.element, fields: fields).edge ?? 0)
-      return ea != eb ? ea > eb : a.offset < b.offset
-    }.map(\.element)
+    games = AgentAdvice.byEdge(games)
   }
 
   enum CodingKeys: String, CodingKey {
