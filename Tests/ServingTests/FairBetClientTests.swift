@@ -190,6 +190,9 @@ final class FairBetClientTests: XCTestCase {
         let fair = try XCTUnwrap(bet.fairAmericanOdds)
         XCTAssertTrue(fair <= -100 || fair >= 100, "\(fair)")
         XCTAssertNotNil(bet.bestBookName)
+      } else {
+        XCTAssertNil(bet.trueProb, "a gated bet carries no fair price: the app would show it as an estimate")
+        XCTAssertNil(bet.fairAmericanOdds)
       }
       XCTAssertGreaterThan(bet.gameDate, ISO8601DateFormatter().date(from: Self.beforeTipOff)!)
       XCTAssertEqual(bet.books.map(\.price), bet.books.map(\.price).sorted(by: >), "books by price, highest first")
@@ -242,6 +245,12 @@ final class FairBetClientTests: XCTestCase {
     XCTAssertEqual(live.gameId, id)
     XCTAssertEqual(live.total, live.bets.count)
     XCTAssertGreaterThan(live.total, 0)
+    // Gated live bets (too few books, outliers) carry no fair price, as has_fair says.
+    XCTAssertTrue(live.bets.contains { $0.hasFair != true }, "the live fixture has gated bets")
+    for bet in live.bets where bet.hasFair != true {
+      XCTAssertNil(bet.trueProb, bet.selectionKey)
+      XCTAssertNil(bet.fairAmericanOdds, bet.selectionKey)
+    }
     XCTAssertNotNil(live.lastUpdatedAt)
     // The game under way is no longer among the pre-game bets.
     let pregame = try decode(BetsResponse.self, try await server.get("/api/fairbet/odds?limit=500").body)

@@ -96,14 +96,16 @@ package struct FairBetBet: Encodable, Sendable {
     marketCategory = FairBetGame.marketCategory(b)
     playerName =
       b.category == .playerProp ? b.selection.split(separator: " ").dropLast().joined(separator: " ") : nil
-    trueProb = b.fairProbability.map { PythonRound.rounded($0, 4) }
+    // A gated bet's fair probability is not shown: `has_fair` says there is none to trust, and
+    // the app would show one as an estimate with an EV of 0.
+    trueProb = hasFair ? b.fairProbability.map { PythonRound.rounded($0, 4) } : nil
     referencePrice = b.referencePrice.flatMap { Self.whole($0.american) }
     oppositeReferencePrice = opposite?.referencePrice.flatMap { Self.whole($0.american) }
     evConfidenceTier = tier
     evDisabledReason = b.disabledReason?.rawValue
     evMethod = method
     self.hasFair = hasFair
-    fairAmericanOdds = b.fairProbability.flatMap(Self.fairAmerican)
+    fairAmericanOdds = hasFair ? b.fairProbability.flatMap(Self.fairAmerican) : nil
     selectionDisplay = FairBetGame.selectionDisplay(b)
     marketDisplayName = FairBetGame.marketDisplayName(b.market)
     let best = hasFair ? b.best : nil
