@@ -13,7 +13,8 @@ struct MergeCommand: ParsableCommand {
       PARTS are partial files, directories of them (every *.part inside) or shell globs. They \
       must be every shard of one run (same command, seed and mcsim version), each once; the \
       order does not matter. The run's inputs (slate files, feeds) are read again from the \
-      paths the shards were given, and must be unchanged. Examples:
+      paths the shards were given, and must be unchanged; merge reads no input behind a URL \
+      (save the feed and run the shards on the file). Examples:
         mcsim run --line 225.5 --home 115 --away 112 --sims 1000000000 --seed 7 --json --shard 0/2 --partial a.part
         mcsim run --line 225.5 --home 115 --away 112 --sims 1000000000 --seed 7 --json --shard 1/2 --partial b.part
         mcsim merge a.part b.part
@@ -41,6 +42,11 @@ struct MergeCommand: ParsableCommand {
     // refused, and those that write files are dropped (ShardOptions.notReplayed).
     if let option = merged.command.first(where: { a in ShardOptions.neverMerged.contains { a == $0 || a.hasPrefix($0 + "=") } }) {
       throw CLIError.fail("the parts record \(option), which a merge never runs: a shard's run has no such option", code: .failure)
+    }
+    if let url = ShardOptions.networkSource(in: merged.command) {
+      throw CLIError.fail(
+        "the parts record \(url), a source behind a URL: merge reads only local files; run the shards on a saved copy",
+        code: .failure)
     }
     let command = try MCSim.parseAsRoot(ShardOptions.commandWithoutShardOptions(merged.command))
     guard let replayable = command as? ShardedCommand else {

@@ -140,6 +140,15 @@ final class ShardMergeTests: XCTestCase {
     let watching = try sh("timeout 20 \(mcsim) merge \(work.path)/p0.part \(work.path)/p1.part")
     XCTAssertNotEqual(watching.status, 0)
     XCTAssertTrue(watching.stderr.contains("the parts record --watch"), watching.stderr)
+    // A recorded source behind a URL is never fetched: refused at once, the URL masked.
+    for k in 0..<2 { try sh("\(mcsim) \(args) --shard \(k)/2 --partial \(work.path)/p\(k).part") }
+    try edited(#""--stats-from","http://127.0.0.1:9/v4/SECRET123/results.csv","--retries","10","--timeout","600""#)
+    let started = Date()
+    let fetching = try sh("timeout 20 \(mcsim) merge \(work.path)/p0.part \(work.path)/p1.part")
+    XCTAssertEqual(fetching.status, 1, fetching.stderr)
+    XCTAssertLessThan(Date().timeIntervalSince(started), 5, "merge fetched")
+    XCTAssertTrue(fetching.stderr.contains("a source behind a URL: merge reads only local files"), fetching.stderr)
+    XCTAssertFalse(fetching.stderr.contains("SECRET123"), fetching.stderr)
   }
 
   /// A part's header line for `body`: FNV-1a over little-endian 64-bit words, then the tail

@@ -60,6 +60,22 @@ struct ShardOptions: ParsableArguments {
   /// was edited, and `mcsim merge` refuses it rather than poll a feed until stopped.
   static let neverMerged = ["--watch", "--polls"]
 
+  /// The first source behind a URL that a recorded command names (`--odds http://...`,
+  /// `--stats-from=https://...`), as it is shown (scheme, host, fingerprint). `mcsim merge` reads
+  /// only local files: a part is data, and one that named a URL with `--retries 10 --timeout 600`
+  /// made merge fetch for minutes.
+  static func networkSource(in arguments: [String]) -> String? {
+    for a in arguments {
+      let value = a.hasPrefix("--") ? a.split(separator: "=", maxSplits: 1).dropFirst().first.map(String.init) : a
+      guard let value else { continue }
+      switch InputSource(value) {
+      case .url, .badURL: return InputSource(value).description
+      case .file, .standardInput: continue
+      }
+    }
+    return nil
+  }
+
   /// The run's arguments as given, without the shard and file-writing options: what `mcsim
   /// merge` runs again (it applies the same filter to what a part records).
   static func commandWithoutShardOptions(_ arguments: [String]) -> [String] {
