@@ -87,13 +87,6 @@ package struct ModelSettings: Hashable, Sendable, Decodable {
     }
   }
 
-  /// `model` with every setting given here replacing its value.
-  package func applied(to model: GameModel) -> GameModel {
-    var m = model
-    for setting in settings { setting.set(&m) }
-    return m
-  }
-
   /// The keys given, as settings of the model (`ModelSetting`): what this object sets, in the
   /// one order of precedence `RunContext` lays.
   package var settings: [ModelSetting] {

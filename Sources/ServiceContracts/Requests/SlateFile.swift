@@ -49,7 +49,7 @@ package struct SlateFile: Sendable {
   /// Decodes a slate over `base`, the model every game starts from (the command line's).
   package static func decode(_ data: Data, base: GameModel) throws(InputDecodingError) -> SlateFile {
     let raw = try InputDecodingError.decode(RawSlate.self, from: data)
-    let fileBase = raw.model.applied(to: base)
+    let fileBase = ModelSetting.applied(raw.model.settings, to: base)
     let entries = raw.games.enumerated().map { i, slot in slot.entry(number: i + 1, base: fileBase) }
     return SlateFile(entries: entries, nSims: raw.nSims, seed: raw.seed, includeExact: raw.includeExact, model: raw.model)
   }
@@ -93,14 +93,9 @@ private struct GameSlot: Decodable {
   func entry(number: Int, base: GameModel) -> SlateEntry {
     switch game {
     case .success(let raw):
-      return raw.entry(number: number, base: base)
+      return raw.draft.entry(number: number, base: base)
     case .failure(let error):
-      let home = identity.home.map(TeamKey.init), away = identity.away.map(TeamKey.init)
-      let game = SlateGame(
-        id: identity.id ?? "game \(number)", homeAbbr: home?.team?.abbreviation ?? identity.home,
-        awayAbbr: away?.team?.abbreviation ?? identity.away, model: nil, markets: GameMarkets(),
-        problem: error.description)
-      return SlateEntry(game: game, home: home, away: away)
+      return SlateGameDraft.failed(number: number, id: identity.id, home: identity.home, away: identity.away, problem: error.description)
     }
   }
 }
@@ -127,9 +122,7 @@ private struct RawGame: Decodable, Sendable {
   var homeTeam: String?
   var awayTeam: String?
   var gameDate: String?
-  var homeProjection: Double
-  var awayProjection: Double
-  var stats: (home: TeamStats, away: TeamStats)?
+  var projection: SlateGameDraft.Projection
   var settings: ModelSettings
   var markets = GameMarkets()
   var periods: [PeriodQuote] = []
@@ -171,8 +164,7 @@ private struct RawGame: Decodable, Sendable {
       if ppg.contains(where: { $0 != nil }) {
         throw fail("home_ppg", "give projections (home_projection, away_projection) or team stats, not both")
       }
-      homeProjection = h
-      awayProjection = a
+      projection = .means(home: h, away: a)
     case (nil, nil):
       let names = ["home_ppg", "home_opp_ppg", "away_ppg", "away_opp_ppg"]
       if let missing = ppg.firstIndex(where: { $0 == nil }) {
@@ -184,10 +176,7 @@ private struct RawGame: Decodable, Sendable {
       for (name, value) in zip(names, ppg) where !(0...1000).contains(value!) {
         throw fail(name, "must be points per game in [0, 1000], got \(value!)")
       }
-      let home = TeamStats(name: homeTeam ?? homeAbbr ?? "home", ppg: ppg[0]!, oppPPG: ppg[1]!, sd: settings.homeSD)
-      let away = TeamStats(name: awayTeam ?? awayAbbr ?? "away", ppg: ppg[2]!, oppPPG: ppg[3]!, sd: settings.awaySD)
-      (homeProjection, awayProjection) = AgentProjection.project(home: home, away: away)
-      stats = (home, away)
+      projection = .stats(homePPG: ppg[0]!, homeOppPPG: ppg[1]!, awayPPG: ppg[2]!, awayOppPPG: ppg[3]!)
     default:
       throw DecodingError.keyNotFound(
         key(projections.0 == nil ? "home_projection" : "away_projection"),
@@ -215,42 +204,10 @@ private struct RawGame: Decodable, Sendable {
     unknownKeys = c.allKeys.map(\.stringValue).filter { !Self.known.contains($0) }.sorted()
   }
 
-  func entry(number: Int, base: GameModel) -> SlateEntry {
-    let home = (homeAbbr ?? homeTeam).map(TeamKey.init)
-    let away = (awayAbbr ?? awayTeam).map(TeamKey.init)
-    var model = settings.applied(to: base)
-    model.homeMean = homeProjection
-    model.awayMean = awayProjection
-    var info = GameInfo()
-    info.gameDate = gameDate
-    info.homeTeam = homeTeam ?? home?.team?.fullName
-    info.awayTeam = awayTeam ?? away?.team?.fullName
-    info.homeTeamID = home?.team?.id
-    info.awayTeamID = away?.team?.id
-    if let stats {
-      info.homePPG = stats.home.ppg
-      info.homeOppPPG = stats.home.oppPPG
-      info.homeStd = model.homeSD
-      info.awayPPG = stats.away.ppg
-      info.awayOppPPG = stats.away.oppPPG
-      info.awayStd = model.awaySD
-    }
-    info.notes = unknownKeys.map { "unknown field '\($0)' ignored" }
-    let homeLabel = homeAbbr ?? home?.team?.abbreviation ?? homeTeam
-    let awayLabel = awayAbbr ?? away?.team?.abbreviation ?? awayTeam
-    let id = gameID ?? (homeLabel != nil && awayLabel != nil ? "\(awayLabel!)@\(homeLabel!)" : "game \(number)")
-    // A name the team directory does not know, or a team against itself, is this game's error.
-    var problem: String?
-    if let unknown = [(homeAbbr ?? homeTeam, home), (awayAbbr ?? awayTeam, away)].first(where: { $0.1 != nil && $0.1?.team == nil }) {
-      problem = "unknown team '\(unknown.0!)'"
-    } else if let home, let away, home.key == away.key {
-      problem = "a team cannot play itself (\(home))"
-    }
-    var game = SlateGame(
-      id: id, homeAbbr: homeLabel, awayAbbr: awayLabel, model: problem == nil ? model : nil, markets: markets,
-      problem: problem, info: info)
-    game.periods = periods
-    game.state = state
-    return SlateEntry(game: game, home: home, away: away, unknownFields: unknownKeys)
+  var draft: SlateGameDraft {
+    SlateGameDraft(
+      gameID: gameID, homeAbbr: homeAbbr, awayAbbr: awayAbbr, homeTeam: homeTeam, awayTeam: awayTeam, gameDate: gameDate,
+      projection: projection, settings: settings.settings, markets: markets, periods: periods, state: state,
+      unknownKeys: unknownKeys)
   }
 }

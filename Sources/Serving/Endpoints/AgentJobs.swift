@@ -126,7 +126,7 @@ enum AgentJobs {
     var problems = Problems()
     var probe = configuration.pricing.model
     (probe.homeMean, probe.awayMean) = (100, 100)
-    for problem in file.model.applied(to: probe).problems() {
+    for problem in ModelSetting.applied(file.model.settings, to: probe).problems() {
       problems.add("model." + ModelSettings.key(of: problem.field), problem.value, problem.reason)
     }
     problems.checkSimulations(n, field: "n_sims", ceiling: configuration.maxSimulations)
