@@ -158,8 +158,21 @@ package enum BoardPage {
         .element(named: "time", nodes: [.attribute(named: "datetime", value: PageShell.attribute(start)), .text(Self.start(start))]),
       ]
     }
-    if let h = g.homeProjection, let a = g.awayProjection {
-      header.append(.small(.text(" · projected \(g.awayAbbr ?? "away") \(Fmt.fixed(a, 1)), \(g.homeAbbr ?? "home") \(Fmt.fixed(h, 1))")))
+    let away = g.awayAbbr ?? "away", home = g.homeAbbr ?? "home"
+    if let live = g.inPlay {
+      // Under way: the score and clock it was priced from, and the final it projects; the rows
+      // below are its in-play probabilities.
+      let s = live.state
+      header.append(
+        .strong(.class("live"), .text(" · live \(away) \(s.awayScore), \(home) \(s.homeScore), \(s.periodLabel) \(s.clock)")))
+      let finalAway = Double(s.awayScore) + live.remainingAway, finalHome = Double(s.homeScore) + live.remainingHome
+      header.append(
+        .small(
+          .text(
+            " · final projected \(away) \(Fmt.fixed(finalAway, 1)), \(home) \(Fmt.fixed(finalHome, 1)) (\(Fmt.fixed(live.remainingTotal, 1)) points to come)"
+          )))
+    } else if let h = g.homeProjection, let a = g.awayProjection {
+      header.append(.small(.text(" · projected \(away) \(Fmt.fixed(a, 1)), \(home) \(Fmt.fixed(h, 1))")))
     }
     let headerRow: Node<HTML.TableContext> = .tr(
       .class("game-head"),

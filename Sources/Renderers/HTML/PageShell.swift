@@ -115,6 +115,7 @@ package enum PageShell {
     thead th{background:\(backgrounds["thead"]!);position:sticky;top:0}
     tr.game-head th{background:\(backgrounds["game"]!);white-space:normal;font-weight:600;padding-top:.6rem}
     tr.game-head small{font-weight:400}
+    tr.game-head strong.live{color:\(colours["bad"]!)}
     td.advice{white-space:normal;min-width:8rem}
     td.num{text-align:right}
     .pos{color:\(colours["good"]!);font-weight:600}
