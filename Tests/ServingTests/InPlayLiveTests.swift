@@ -84,6 +84,7 @@ final class InPlayLiveTests: XCTestCase {
     let boardPage = try await server.get("/")
     XCTAssertTrue(boardPage.text.contains(#"<strong class="live"> · live PHX 65, ORL 70, Q3 6:00</strong>"#), boardPage.text)
     XCTAssertTrue(boardPage.text.contains(" points to come)"), "the final projected beside the score")
+    XCTAssertTrue(boardPage.text.contains("final (101-99): the game is over"), "a finished game says so in place of its lines")
     let brooklyn = try XCTUnwrap(games.first { $0["game_id"] as? String == "5821188b8c12a7b49e0f069e3974e502" })
     XCTAssertEqual(brooklyn["error"] as? String, "final (101-99): the game is over")
     for other in games where !["8c95b58e16520c12308e0196b0c19198", "5821188b8c12a7b49e0f069e3974e502"].contains(other["game_id"] as? String) {

@@ -179,7 +179,7 @@ package enum BoardPage {
       .th(.attribute(named: "scope", value: "rowgroup"), .attribute(named: "colspan", value: "\(columns.count)"), .group(header)))
     return .tbody(
       .class("game"), .id(PageShell.attribute("game-\(g.gameID)")), headerRow,
-      .if(rows.isEmpty, .tr(.td(.attribute(named: "colspan", value: "\(columns.count)"), .class("muted"), .text("no line priced")))),
+      .if(rows.isEmpty, .tr(.td(.attribute(named: "colspan", value: "\(columns.count)"), .class("muted"), .text(g.error ?? "no line priced")))),
       .group(rows.map { .tr(.class("bet"), .group(cells($0))) })
     )
   }
