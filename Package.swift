@@ -225,7 +225,7 @@ let package = Package(
     .testTarget(
       name: "ServingTests",
       dependencies: [
-        "Serving", "Simulation", "ServiceContracts", "TestSupport",
+        "Serving", "Simulation", "ServiceContracts", "UseCases", "TestSupport",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],

@@ -84,16 +84,8 @@ struct LiveSnapshot: Sendable {
     tonight.warnings = ambiguous.map { PriceWarningText.message($0) } + (projected.stale.map { [$0] } ?? [])
     return LiveSnapshot(
       readAt: now, changedAt: now, inputs: inputs.fingerprint, events: feed.events.count, tonight: tonight,
-      games: live.games, fairBet: FairBetCatalog(report: live.fair, games: fairBetGames(feed)),
+      games: live.games, fairBet: FairBetCatalog(board: live.board),
       sharpBooks: quoting.policy.sharpBooks, exacts: live.exacts, staleRatings: projected.stale)
-  }
-
-  /// The feed's games as FairBet lists them (those with both teams and a start).
-  static func fairBetGames(_ feed: Feed) -> [FairBetGame] {
-    feed.events.compactMap { e in
-      guard let home = e.home, let away = e.away, let start = e.commenceTime else { return nil }
-      return FairBetGame(event: e.label, feedID: e.id, league: e.league, home: home, away: away, start: start)
-    }
   }
 
   /// The live scoreboard read, when one is given.

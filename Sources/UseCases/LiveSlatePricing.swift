@@ -36,6 +36,8 @@ package struct LiveSlatePricing: Sendable {
   package let games: TonightGames
   /// The fair-odds report over the feed's quotes.
   package let fair: FairOddsReport
+  /// Its bets on the FairBet board: graded, by game.
+  package let board: FairBoard
   /// The exact distributions of this pricing, for the next refresh's.
   package let exacts: KeptExactDistributions
 
@@ -58,6 +60,7 @@ package struct LiveSlatePricing: Sendable {
     priced = try pricing.price(SlatePricingRequest(games: slate.games, periodModel: context.periods))
     games = TonightGames(slate.games)
     fair = quoting.evaluate(request.feed.quotes, rejected: request.feed.rejected, asOf: nil)[0]
+    board = FairBoard(report: fair, games: FairBetGame.games(of: request.feed))
   }
 }
 

@@ -3,6 +3,7 @@ import OddsMath
 import ServiceContracts
 import Simulation
 import XCTest
+import UseCases
 
 /// The corners of the clients' contracts that the fixture feed does not reach: a tonight game
 /// without a line (every key still sent, the agent's -110 as its odds), and a player prop in

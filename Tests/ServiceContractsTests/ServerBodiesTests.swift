@@ -2,6 +2,7 @@ import Foundation
 import OddsMath
 import ServiceContracts
 import XCTest
+import UseCases
 
 /// The bodies the server and the CLI share, pinned byte for byte where a client reads the keys:
 /// the failure document (CLI and server), the live source's state, the FairBet page, the devig

@@ -3,6 +3,7 @@ import ServiceContracts
 import Serving
 import TestSupport
 import XCTest
+import UseCases
 
 /// The board (`GET /`) as a browser shows it: headless Chromium loads the page against the
 /// fixture feed, and the test reads the DOM it built. Every game of tonight's JSON is on the

@@ -12,10 +12,12 @@ final class LiveSlatePricingTests: XCTestCase {
 
   /// An event `id` with two books' totals at 225.5, quoted at one moment of the night; `start`
   /// in UTC (00:30Z is the evening before in US Eastern time).
-  func event(_ id: String, _ home: String, _ away: String, start: String, live: Bool = false) -> FeedEvent {
+  func event(
+    _ id: String, _ home: String, _ away: String, start: String, live: Bool = false, books: [String] = ["pinnacle", "draftkings"]
+  ) -> FeedEvent {
     let at = Timestamp.parse(start)!, quoted = Timestamp.parse("2026-12-02T02:00:00Z")!
     let label = FeedEvent.label(home: home, away: away, commence: at)
-    let quotes = ["pinnacle", "draftkings"].flatMap { book in
+    let quotes = books.flatMap { book in
       ["Over", "Under"].map { side in
         Quote(
           event: label, market: "totals", selection: side, line: 225.5, book: book, price: try! Odds(decimal: 1.91), observedAt: quoted)
@@ -80,5 +82,45 @@ final class LiveSlatePricingTests: XCTestCase {
       ["no team stats for 'Nowhere Ducks' in in memory", "dated 2026-12-03, after the day 2026-12-01"])
     XCTAssertEqual(live.games["GSW@LAL"]?.state?.homeScore, 80, "the assembled games keep their state for the game page")
     XCTAssertEqual(live.fair.bets.count, 10, "every quoted side of the five events is graded, the night's or not")
+  }
+
+  /// The board's bets, graded once a refresh, and a FairBet parlay's legs looked up on them: each
+  /// refusal naming its leg, a priced leg at the fair probability the board shows.
+  func testAParlaysLegsAreLookedUpOnTheBoard() throws {
+    let books = ["pinnacle", "draftkings", "fanduel", "betmgm", "caesars", "bovada"]
+    let feed = Feed(
+      format: .quotes,
+      events: [
+        event("NYK@BOS", "Boston Celtics", "New York Knicks", start: "2026-12-02T00:30:00Z", books: books),
+        event("GSW@LAL", "Los Angeles Lakers", "Golden State Warriors", start: "2026-12-02T03:30:00Z", books: books),
+      ])
+    let live = try LiveSlatePricing(
+      LiveSlateRequest(feed: feed, projections: .stats(stats(["BOS", "NYK", "LAL", "GSW"])), night: night),
+      context: PricingContext(), quoting: try FairQuoting(.init()), seed: 7, threads: 1)
+    let board = live.board
+    XCTAssertEqual(board.entries.count, 4, "each side of each game's total")
+    let now = Timestamp.parse("2026-12-01T23:00:00Z")!
+    let boston = FairBetGame.id(of: "NYK@BOS"), lakers = FairBetGame.id(of: "GSW@LAL")
+    func leg(_ game: Int, _ side: String) -> FairParlayLeg {
+      FairParlayLeg(gameID: game, marketKey: "totals", selectionKey: "total:\(side)", lineValue: 225.5)
+    }
+    func refusals(_ legs: [FairParlayLeg]) -> [String] {
+      board.parlay(legs, now: now, base: Defaults.model, options: FairParlayPricing.options(seed: 1, threads: 1)).problems.map {
+        "\($0.field): \($0.reason)"
+      }
+    }
+    XCTAssertEqual(refusals([leg(boston, "over")]), ["legs: a parlay has 2 to 20 legs"])
+    XCTAssertEqual(refusals([leg(boston, "over"), leg(boston, "under")]), ["legs[1]: the other side of legs[0]'s market: the parlay cannot win"])
+    XCTAssertEqual(refusals([leg(boston, "over"), leg(12345, "over")]), ["legs[1]: no such bet open now: see GET /api/fairbet/odds"])
+    let priced = board.parlay(
+      [leg(boston, "over"), leg(lakers, "under")], now: now, base: Defaults.model, options: FairParlayPricing.options(seed: 1, threads: 1))
+    XCTAssertEqual(priced.problems.count, 0)
+    let shown = board.entries.first { $0.game.gameID == boston && $0.selectionKey == "total:over" }!.shownFairProbability
+    XCTAssertEqual(priced.request.legs.first?.probability, shown)
+    XCTAssertEqual(shown, 0.5, "every book at 1.91 each side: a fair half")
+    XCTAssertEqual(priced.tiers, [.full, .full], "five fresh books beside the sharp one")
+    XCTAssertEqual(FairBoard.confidence(priced.tiers), .full)
+    XCTAssertNil(FairBoard.confidence([.full, nil]), "a leg without a tier")
+    XCTAssertEqual(FairBoard.confidence([.full, .decent]), .decent)
   }
 }

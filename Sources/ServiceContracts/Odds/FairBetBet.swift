@@ -75,15 +75,11 @@ package struct FairBetBet: Encodable, Sendable {
     case bestEVPercent = "best_ev_percent", books, sharpConfidence = "sharp_confidence", bet
   }
 
-  /// `b` of `report` on `game`. `thinnerSide` is the fewest fresh non-sharp books on any side of
-  /// its market; `opposite` the other side's bet when the market has two.
-  init(_ b: BetReport, game: FairBetGame, thinnerSide: Int, opposite: BetReport?) {
-    let hasFair = b.fairProbability != nil && b.disabledReason == nil
-    let tier: String?
-    switch b.disabledReason {
-    case .noPair, .referenceMissing, .referenceStale: tier = nil
-    default: tier = thinnerSide >= 5 ? "full" : thinnerSide >= 3 ? "decent" : "thin"
-    }
+  /// A bet of the board (`FairBoard`: its game, whether it has a fair price, its tier, the other
+  /// side of its market) in the clients' shape.
+  init(_ entry: FairBoard.Entry) {
+    let b = entry.report, game = entry.game, hasFair = entry.hasFair, opposite = entry.opposite
+    let tier = entry.tier?.rawValue
     let method = hasFair ? b.evMethod.rawValue : EVMethod.none.rawValue
     gameID = game.gameID
     leagueCode = game.leagueCode
@@ -91,21 +87,21 @@ package struct FairBetBet: Encodable, Sendable {
     awayTeam = game.awayTeam
     gameDate = game.start
     marketKey = b.market
-    selectionKey = FairBetGame.selectionKey(b)
+    selectionKey = entry.selectionKey
     lineValue = b.line ?? 0
     marketCategory = FairBetGame.marketCategory(b)
     playerName =
       b.category == .playerProp ? b.selection.split(separator: " ").dropLast().joined(separator: " ") : nil
-    // A gated bet's fair probability is not shown: `has_fair` says there is none to trust, and
-    // the app would show one as an estimate with an EV of 0.
-    trueProb = hasFair ? b.fairProbability.map { PythonRound.rounded($0, 4) } : nil
+    // A gated bet's fair probability is not shown (`FairBoard.Entry.fairProbability`): `has_fair`
+    // says there is none to trust, and the app would show one as an estimate with an EV of 0.
+    trueProb = entry.shownFairProbability
     referencePrice = b.referencePrice.flatMap { Self.whole($0.american) }
     oppositeReferencePrice = opposite?.referencePrice.flatMap { Self.whole($0.american) }
     evConfidenceTier = tier
     evDisabledReason = b.disabledReason?.rawValue
     evMethod = method
     self.hasFair = hasFair
-    fairAmericanOdds = hasFair ? b.fairProbability.flatMap(Self.fairAmerican) : nil
+    fairAmericanOdds = entry.fairProbability.flatMap(Self.fairAmerican)
     selectionDisplay = FairBetGame.selectionDisplay(b)
     marketDisplayName = FairBetGame.marketDisplayName(b.market)
     let best = hasFair ? b.best : nil

@@ -1,4 +1,5 @@
 import Foundation
+import UseCases
 
 /// `GET /api/fairbet/live/games`: the games under way, as a bare array (the real server's
 /// shape), by start time. `status` is `in_progress`.

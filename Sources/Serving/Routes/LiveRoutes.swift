@@ -86,9 +86,11 @@ extension MCSimServer {
     async throws -> FairBetParlayResponse
   {
     let options = FairParlayPricing.options(seed: configuration.seed, threads: configuration.threadsPerRequest)
-    let (priced, tiers, problems) = parlay.resolve(
-      in: snapshot.fairBet, now: configuration.clock(), base: configuration.pricing.model, options: options)
-    if !problems.isEmpty { throw APIError.invalid(problems) }
+    let (priced, tiers, problems) = snapshot.fairBet.board.parlay(
+      parlay.queries, now: configuration.clock(), base: configuration.pricing.model, options: options)
+    if !problems.isEmpty {
+      throw APIError.invalid(problems.map { APIError.Problem(field: $0.field, value: $0.value, message: $0.reason) })
+    }
     let price = try await simulate(paths: priced.cost, for: context) { try FairParlayPricing.price(priced) }
     return FairBetParlayResponse(price, request: priced, tiers: tiers)
   }

@@ -1,7 +1,7 @@
 import Foundation
 import OddsMath
 
-/// A game as the FairBet clients name it: an integer `game_id` (the real server's database id;
+/// A game as the FairBet board names it (and its clients with it): an integer `game_id` (the real server's database id;
 /// here a stable hash of the feed's event id, the same at every refresh and on every server),
 /// its league code, teams and start time.
 package struct FairBetGame: Hashable, Sendable {
@@ -20,6 +20,14 @@ package struct FairBetGame: Hashable, Sendable {
     homeTeam = home
     awayTeam = away
     self.start = start
+  }
+
+  /// A feed's games as the board lists them: those that name both teams and a start.
+  package static func games(of feed: Feed) -> [FairBetGame] {
+    feed.events.compactMap { e in
+      guard let home = e.home, let away = e.away, let start = e.commenceTime else { return nil }
+      return FairBetGame(event: e.label, feedID: e.id, league: e.league, home: home, away: away, start: start)
+    }
   }
 
   /// "Away @ Home", as the clients' game picker shows it.
@@ -75,25 +83,5 @@ package struct FairBetGame: Hashable, Sendable {
     if key.hasPrefix("team_total") { return "team_prop" }
     if key.hasPrefix("alternate_") { return "alternate" }
     return "mainline"
-  }
-
-  /// A market key as the clients title it ("Moneyline", "Spread", "Total", "Player Points").
-  package static func marketDisplayName(_ market: String) -> String {
-    switch market.lowercased() {
-    case "h2h": "Moneyline"
-    case "spreads": "Spread"
-    case "totals": "Total"
-    default: market.split(separator: "_").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
-    }
-  }
-
-  /// "Orlando Magic -3.5", "Orlando Magic ML", "Over 224.5", "Caris LeVert Over 11.5".
-  package static func selectionDisplay(_ bet: BetReport) -> String {
-    let line = bet.line.map { $0 == $0.rounded() ? String(Int($0)) : String($0) }
-    switch bet.market.lowercased() {
-    case "h2h": return "\(bet.selection) ML"
-    case "spreads": return "\(bet.selection) \(bet.line.map { ($0 > 0 ? "+" : "") + line! } ?? "")"
-    default: return line.map { "\(bet.selection) \($0)" } ?? bet.selection
-    }
   }
 }
