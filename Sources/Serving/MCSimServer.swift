@@ -23,6 +23,8 @@ package struct MCSimServer: Sendable {
   let live: LiveSources?
   /// The game pages' full pricing for the current live lines.
   let gameDetails = GameDetailCache()
+  /// Heavy work in flight per client address (`--max-in-flight-per-client`).
+  let clientWork: ClientWork
   /// The AFL player pool of the iOS trade request (`--trade-pool`).
   let tradePool: PoolFile?
   let logger: Logger
@@ -34,6 +36,7 @@ package struct MCSimServer: Sendable {
       workers: configuration.workers, queueLimit: configuration.queueLimit, deadline: configuration.deadline)
     quickPool = SimulationPool(
       workers: configuration.workers, queueLimit: configuration.queueLimit, deadline: configuration.deadline, threads: 0)
+    clientWork = ClientWork(limit: configuration.maxInFlightPerClient)
     tradePool = try configuration.tradePool.map { path in
       do {
         return try ContractJSON.decoder().decode(PoolFile.self, from: try InputSource(path).read())
@@ -139,6 +142,9 @@ package struct MCSimServer: Sendable {
     cost: Int, for context: ServerRequestContext, _ work: @escaping @Sendable () throws -> T
   ) async throws -> T {
     if cost <= configuration.inlineSimulations { return try await quickPool.run(inline: true, work) }
+    let address = context.clientAddress
+    guard clientWork.enter(address) else { throw SimulationPool.PoolError.clientAtCap(limit: clientWork.limit) }
+    defer { clientWork.leave(address) }
     defer { trimmer.noteLargeWork() }
     return try await pool.run(clientGone: await context.departure(), work)
   }

@@ -38,6 +38,8 @@ package struct ServerConfiguration: Sendable {
   /// Connections one client address may hold at once; beyond it its new connections are closed
   /// as they open, so one client cannot use up `maxConnections`.
   package var maxConnectionsPerClient = 128
+  /// Heavy jobs (beyond `inlineSimulations`) one client address may have running or waiting.
+  package var maxInFlightPerClient = 16
   /// A connection that sends no byte this long after it opens is closed (a request's first
   /// bytes come at once; `idleTimeout` is for keep-alive between requests).
   package var firstRequestTimeout: Duration = .seconds(5)
@@ -83,6 +85,9 @@ package struct ServerConfiguration: Sendable {
     }
     if !(1...1_000_000).contains(maxConnections) {
       out.append(("--max-connections", "\(maxConnections)", "must be in 1...1000000"))
+    }
+    if !(1...1_000_000).contains(maxInFlightPerClient) {
+      out.append(("--max-in-flight-per-client", "\(maxInFlightPerClient)", "must be in 1...1000000"))
     }
     if !(1...1_000_000).contains(maxConnectionsPerClient) {
       out.append(("--max-connections-per-client", "\(maxConnectionsPerClient)", "must be in 1...1000000"))

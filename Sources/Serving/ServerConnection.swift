@@ -163,7 +163,7 @@ final class ClientConnections: Sendable {
 
   /// Counts `channel` for its address until it closes; false (not counted) at the cap.
   func open(_ channel: any Channel) -> Bool {
-    let key = channel.remoteAddress?.ipAddress ?? "unknown"
+    let key = channel.remoteAddress?.ipAddress ?? "unknown"  // as ServerRequestContext.clientAddress
     let admitted = open.withLock { counts in
       guard counts[key, default: 0] < limit else { return false }
       counts[key, default: 0] += 1

@@ -12,6 +12,9 @@ struct ServerRequestContext: RequestContext {
     channel = source.channel
   }
 
+  /// The client's address, as its connections and its pool work are counted by.
+  var clientAddress: String { channel.remoteAddress?.ipAddress ?? "unknown" }
+
   /// A check of whether the client has gone (closed its side or dropped the connection),
   /// cheap enough to ask between two chunks of a simulation: one atomic load. Finding it takes
   /// one hop to the connection's event loop, so it is asked for heavy jobs only.

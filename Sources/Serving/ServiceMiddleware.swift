@@ -76,6 +76,13 @@ struct ServiceMiddleware<Context: RequestContext>: RouterMiddleware {
       return APIError(.init(code: 499, reasonPhrase: "Client Closed Request"), "the client closed the connection before its job started")
     case SimulationPool.PoolError.busy(let retryAfter):
       return .unavailable("the simulation pool is full; try again shortly", retryAfter: retryAfter)
+    case SimulationPool.PoolError.clientAtCap(let limit):
+      var e = APIError(
+        .tooManyRequests,
+        "this client address has \(limit) simulations running or waiting, the most one address may (--max-in-flight-per-client); send this one when one of them has finished"
+      )
+      e.headers[.retryAfter] = "1"
+      return e
     case is HTTPParserError:
       return .badFraming(error)
     case let e as HTTPError:

@@ -20,6 +20,8 @@ package final class SimulationPool: Sendable {
     case busy(retryAfter: Int)
     /// The client hung up before its job started: the job was not run (nobody would read it).
     case clientGone
+    /// The client's address already has `limit` jobs running or waiting (`ClientWork`).
+    case clientAtCap(limit: Int)
   }
 
   private struct Waiter {

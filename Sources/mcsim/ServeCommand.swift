@@ -84,6 +84,11 @@ struct ServeCommand: AsyncParsableCommand {
   var maxConnectionsPerClient = 128
 
   @Option(
+    name: .customLong("max-in-flight-per-client"), parsing: .unconditional,
+    help: "Heavy jobs (over --inline-sims games) one client address may have running or waiting; beyond it 429.")
+  var maxInFlightPerClient = 16
+
+  @Option(
     name: .customLong("first-request-timeout"), parsing: .unconditional,
     help: "Seconds a new connection may stay silent before its first request's bytes; then it is closed.")
   var firstRequestTimeout: Double = 5
@@ -230,6 +235,7 @@ struct ServeCommand: AsyncParsableCommand {
     c.firstRequestTimeout = try seconds("--first-request-timeout", firstRequestTimeout)
     c.maxConnections = maxConnections
     c.maxConnectionsPerClient = maxConnectionsPerClient
+    c.maxInFlightPerClient = maxInFlightPerClient
     c.maxSimulations = maxSims
     c.maxTotalSimulations = maxTotalSims
     return c

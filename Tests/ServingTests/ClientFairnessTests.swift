@@ -39,6 +39,39 @@ final class ClientFairnessTests: XCTestCase {
     withExtendedLifetime(held) {}
   }
 
+  /// An address with its cap of heavy jobs running or waiting gets 429 for another, at once,
+  /// while another address's heavy job is still admitted: one client cannot fill the pool's
+  /// queue for everyone.
+  func testAClientAtItsCapOfHeavyJobsIsRefusedAndAnotherIsAdmitted() async throws {
+    let server = try await serve {
+      $0.workers = 1
+      $0.maxSimulations = 100_000_000
+      $0.deadline = .seconds(120)
+      $0.maxInFlightPerClient = 2
+    }
+    let body =
+      #"{"home_projection": 112, "away_projection": 108, "total_line": 220.5, "n_sims": 60000000, "#
+      + #""include_scenarios": false, "include_sensitivity": false}"#
+    let running = Task {
+      try await withThrowingTaskGroup(of: Int.self) { group in
+        for _ in 0..<2 { group.addTask { try await server.post("/api/monte-carlo/simulate", Data(body.utf8)).status } }
+        return try await group.reduce(into: [Int]()) { $0.append($1) }
+      }
+    }
+    try await Task.sleep(for: .milliseconds(300))
+    let third = try await server.post("/api/monte-carlo/simulate", Data(body.utf8))
+    XCTAssertEqual(third.status, 429, third.text)
+    XCTAssertTrue(third.text.contains("--max-in-flight-per-client"), third.text)
+    let other = try RawConnection(port: server.port, source: "127.0.0.2")
+    try other.send(
+      "POST /api/monte-carlo/simulate HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
+    )
+    let answer = await blocking { other.read(timeout: 60) }
+    XCTAssertEqual(RawConnection.status(answer.text), 200, String(answer.text.prefix(300)))
+    let statuses = try await running.value
+    XCTAssertEqual(statuses, [200, 200])
+  }
+
   func testASilentConnectionIsClosedAfterTheFirstRequestTimeout() async throws {
     let server = try await serve {
       $0.firstRequestTimeout = .seconds(1)

@@ -58,6 +58,7 @@ struct Operation: Sendable, Hashable {
     408: "The body did not arrive within the server's body timeout (--body-timeout)",
     413: "Body over the server's limit (--max-body)",
     422: "Malformed JSON, a wrong type, a missing field or an invalid value: each named",
+    429: "This client address already has --max-in-flight-per-client heavy jobs running or waiting (Retry-After: 1)",
     503: "The simulation pool is full (Retry-After says when to retry), or no source is configured",
   ]
 

@@ -6,7 +6,7 @@ import ServiceContracts
 /// the methods listed here.
 enum ServerOperations {
   typealias Schema = JSONSchema
-  static let bodyErrors = [400, 408, 413, 422, 503]
+  static let bodyErrors = [400, 408, 413, 422, 429, 503]
   /// The FairBet endpoints' shared query parameters.
   static let gameID: Schema = ["type": "integer", "minimum": .integer(Int.min), "maximum": .integer(Int.max)]
   static let marketCategory = Operation.query("market_category", .anyString, "mainline, player_prop, team_prop or alternate")

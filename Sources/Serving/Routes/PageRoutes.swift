@@ -81,6 +81,8 @@ struct PageRoutes {
           detail = drawn
         } catch SimulationPool.PoolError.busy {
           note = "The server is busy: the pictures, scenarios and sensitivity are left out; reload in a moment."
+        } catch SimulationPool.PoolError.clientAtCap {
+          note = "Your other requests are still running: the pictures, scenarios and sensitivity are left out; reload in a moment."
         }
       }
     }
