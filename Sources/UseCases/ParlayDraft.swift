@@ -12,30 +12,23 @@ package struct ParlayDraft: Sendable {
     package var id: String?
     package var home: Double
     package var away: Double
-    package var homeSD: Double?
-    package var awaySD: Double?
-    package var rho: Double?
-    package var otModel: Overtime.Kind?
-    package var otRate: Double?
-    package var otPoints: Double?
-    package var otSD: Double?
-    package var scoreFloor: Int?
+    /// The game's own model fields (`home_sd`, `rho`, `ot_model`, ...), laid over the base in order.
+    package var settings: [ModelSetting]
 
-    package init(
-      id: String? = nil, home: Double, away: Double, homeSD: Double? = nil, awaySD: Double? = nil, rho: Double? = nil,
-      otModel: Overtime.Kind? = nil, otRate: Double? = nil, otPoints: Double? = nil, otSD: Double? = nil, scoreFloor: Int? = nil
-    ) {
+    package init(id: String? = nil, home: Double, away: Double, settings: [ModelSetting] = []) {
       self.id = id
       self.home = home
       self.away = away
-      self.homeSD = homeSD
-      self.awaySD = awaySD
-      self.rho = rho
-      self.otModel = otModel
-      self.otRate = otRate
-      self.otPoints = otPoints
-      self.otSD = otSD
-      self.scoreFloor = scoreFloor
+      self.settings = settings
+    }
+
+    /// The game's own correlation, when it gives one: checked against a full matrix.
+    package var rho: Double? {
+      settings.last { $0.name == .rho }.map { setting in
+        var model = Defaults.model
+        setting.set(&model)
+        return model.correlation
+      }
     }
   }
 
@@ -99,15 +92,7 @@ package struct ParlayDraft: Sendable {
       var m = base
       m.homeMean = game.home
       m.awayMean = game.away
-      if let v = game.homeSD { m.homeSD = v }
-      if let v = game.awaySD { m.awaySD = v }
-      if let v = game.rho { m.correlation = v }
-      if let v = game.otModel { m.overtime.kind = v }
-      if let v = game.otRate { m.overtime.rate = v }
-      if let v = game.otPoints { m.overtime.points = v }
-      if let v = game.otSD { m.overtime.sd = v }
-      if let v = game.scoreFloor { m.scoreFloor = v }
-      for setting in options { setting.set(&m) }
+      for setting in game.settings + options { setting.set(&m) }
       if let problem = m.problems().first, case .invalid(let field, let value, let reason) = problem {
         throw .invalid(field: "games[\(g)].\(Self.fileField[field] ?? field)", value: value, reason: reason)
       }

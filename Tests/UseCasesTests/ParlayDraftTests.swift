@@ -9,7 +9,7 @@ final class ParlayDraftTests: XCTestCase {
 
   func testTheFilesFieldsSitOverTheBaseAndTheOptionsOverThem() throws {
     let draft = ParlayDraft(
-      games: [ParlayDraft.Game(id: "a", home: 115, away: 112, homeSD: 11), ParlayDraft.Game(id: "b", home: 108, away: 104)],
+      games: [ParlayDraft.Game(id: "a", home: 115, away: 112, settings: [.homeSD(11)]), ParlayDraft.Game(id: "b", home: 108, away: 104)],
       legs: [.init(game: "a", leg: "over:225.5"), .init(game: "b", leg: "home-ml")])
     let plain = try draft.parlay(base: base)
     XCTAssertEqual(plain.games.map(\.homeSD), [11, 12], "the file's sd over the base's")
@@ -33,14 +33,14 @@ final class ParlayDraftTests: XCTestCase {
     XCTAssertEqual(refusal(ParlayDraft(games: two, legs: [.init(game: "c", leg: "over:225.5")])), "legs[0].game")
     XCTAssertEqual(refusal(ParlayDraft(games: [two[0], two[0]], legs: [.init(game: "a", leg: "over:225.5")])), "games[1].id")
     XCTAssertEqual(
-      refusal(ParlayDraft(games: [ParlayDraft.Game(home: 115, away: 112, homeSD: -3)], legs: [.init(leg: "over:225.5")])),
+      refusal(ParlayDraft(games: [ParlayDraft.Game(home: 115, away: 112, settings: [.homeSD(-3)])], legs: [.init(leg: "over:225.5")])),
       "games[0].home_sd")
     XCTAssertEqual(
       refusal(ParlayDraft(games: [two[0]], legs: [.init(leg: "Jayson Tatum:points:over:27.5")])), "legs[0]")
     XCTAssertEqual(
       refusal(
         ParlayDraft(
-          games: [ParlayDraft.Game(home: 115, away: 112, rho: 0.4)], legs: [.init(leg: "over:225.5")],
+          games: [ParlayDraft.Game(home: 115, away: 112, settings: [.rho(0.4)])], legs: [.init(leg: "over:225.5")],
           correlation: [[1, 0.5], [0.5, 1]])), "games[0].rho")
   }
 }

@@ -65,13 +65,16 @@ extension ParlayDraft.Game: Decodable {
   package init(from decoder: any Decoder) throws {
     typealias K = ParlayRequest.GameKeys
     let c = try decoder.container(keyedBy: K.self)
+    func number(_ key: K) throws -> Double? { try c.decodeIfPresent(Double.self, forKey: key) }
+    let settings: [ModelSetting?] = [
+      try number(.homeSD).map(ModelSetting.homeSD), try number(.awaySD).map(ModelSetting.awaySD),
+      try number(.rho).map(ModelSetting.rho), try c.decodeIfPresent(Overtime.Kind.self, forKey: .otModel).map(ModelSetting.otModel),
+      try number(.otRate).map(ModelSetting.otRate), try number(.otPoints).map(ModelSetting.otPoints),
+      try number(.otSD).map(ModelSetting.otSD), try c.decodeIfPresent(Int.self, forKey: .scoreFloor).map(ModelSetting.scoreFloor),
+    ]
     self.init(
       id: try c.decodeIfPresent(String.self, forKey: .id), home: try c.decode(Double.self, forKey: .home),
-      away: try c.decode(Double.self, forKey: .away), homeSD: try c.decodeIfPresent(Double.self, forKey: .homeSD),
-      awaySD: try c.decodeIfPresent(Double.self, forKey: .awaySD), rho: try c.decodeIfPresent(Double.self, forKey: .rho),
-      otModel: try c.decodeIfPresent(Overtime.Kind.self, forKey: .otModel),
-      otRate: try c.decodeIfPresent(Double.self, forKey: .otRate), otPoints: try c.decodeIfPresent(Double.self, forKey: .otPoints),
-      otSD: try c.decodeIfPresent(Double.self, forKey: .otSD), scoreFloor: try c.decodeIfPresent(Int.self, forKey: .scoreFloor))
+      away: try c.decode(Double.self, forKey: .away), settings: settings.compactMap { $0 })
   }
 }
 
