@@ -156,28 +156,16 @@ final class RequestDeadline: ChannelDuplexHandler, RemovableChannelHandler {
 /// The connections open per client address, each address held to `limit`: one client opening
 /// connections and leaving them idle cannot use up the server's (`--max-connections`).
 final class ClientConnections: Sendable {
-  let limit: Int
-  private let open = Mutex<[String: Int]>([:])
+  private let open: ClientWork
 
-  init(limit: Int) { self.limit = limit }
+  init(limit: Int) { open = ClientWork(limit: limit) }
 
   /// Counts `channel` for its address until it closes; false (not counted) at the cap.
   func open(_ channel: any Channel) -> Bool {
-    let key = channel.remoteAddress?.ipAddress ?? "unknown"  // as ServerRequestContext.clientAddress
-    let admitted = open.withLock { counts in
-      guard counts[key, default: 0] < limit else { return false }
-      counts[key, default: 0] += 1
-      return true
-    }
-    if admitted {
-      channel.closeFuture.whenComplete { _ in
-        self.open.withLock { counts in
-          counts[key, default: 1] -= 1
-          if counts[key] == 0 { counts[key] = nil }
-        }
-      }
-    }
-    return admitted
+    let key = ClientWork.address(of: channel)
+    guard open.enter(key) else { return false }
+    channel.closeFuture.whenComplete { _ in self.open.leave(key) }
+    return true
   }
 }
 

@@ -13,7 +13,7 @@ struct ServerRequestContext: RequestContext {
   }
 
   /// The client's address, as its connections and its pool work are counted by.
-  var clientAddress: String { channel.remoteAddress?.ipAddress ?? "unknown" }
+  var clientAddress: String { ClientWork.address(of: channel) }
 
   /// A check of whether the client has gone (closed its side or dropped the connection),
   /// cheap enough to ask between two chunks of a simulation: one atomic load. Finding it takes

@@ -34,9 +34,7 @@ package struct LiveSlatePricing: Sendable {
   package let options: SimulationOptions
   /// Tonight's games as assembled (model and markets): what a game's page prices again.
   package let games: TonightGames
-  /// The fair-odds report over the feed's quotes.
-  package let fair: FairOddsReport
-  /// Its bets on the FairBet board: graded, by game.
+  /// The fair-odds report over the feed's quotes, its bets on the FairBet board: graded, by game.
   package let board: FairBoard
   /// The exact distributions of this pricing, for the next refresh's.
   package let exacts: KeptExactDistributions
@@ -59,7 +57,7 @@ package struct LiveSlatePricing: Sendable {
     var pricing = SlatePricing(options: options, policy: context.advice, exacts: exacts)
     priced = try pricing.price(SlatePricingRequest(games: slate.games, periodModel: context.periods))
     games = TonightGames(slate.games)
-    fair = quoting.evaluate(request.feed.quotes, rejected: request.feed.rejected, asOf: nil)[0]
+    let fair = quoting.evaluate(request.feed.quotes, rejected: request.feed.rejected, asOf: nil)[0]
     board = FairBoard(report: fair, games: FairBetGame.games(of: request.feed))
   }
 }

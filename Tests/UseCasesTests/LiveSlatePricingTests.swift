@@ -34,16 +34,6 @@ final class LiveSlatePricingTests: XCTestCase {
     return table
   }
 
-  /// Quarters with a within-quarter correlation of 0.3 and a reverting margin (as
-  /// InPlayGameTests'): positive definite.
-  var periods: PeriodModel {
-    var c = [[Double]](repeating: [Double](repeating: 0, count: 8), count: 8)
-    for i in 0..<8 {
-      for j in 0..<8 { c[i][j] = i % 4 == j % 4 ? ((i < 4) == (j < 4) ? 30 : 9) : ((i < 4) == (j < 4) ? -1.5 : 1.5) }
-    }
-    return PeriodModel(homeShares: [0.26, 0.25, 0.25, 0.24], awayShares: [0.25, 0.25, 0.25, 0.25], covariance: c)
-  }
-
   func testTheNightsGamesArePricedAndTheScoreboardDecidesInPlayAndFinal() throws {
     let feed = Feed(
       format: .quotes,
@@ -63,7 +53,7 @@ final class LiveSlatePricingTests: XCTestCase {
         status: "post", final: true),
     ])
     var context = PricingContext()
-    context.periods = periods
+    context.periods = QuarterModel.reverting
     let live = try LiveSlatePricing(
       LiveSlateRequest(
         feed: feed,
@@ -81,7 +71,7 @@ final class LiveSlatePricingTests: XCTestCase {
       live.unmatched.map(\.reason),
       ["no team stats for 'Nowhere Ducks' in in memory", "dated 2026-12-03, after the day 2026-12-01"])
     XCTAssertEqual(live.games["GSW@LAL"]?.state?.homeScore, 80, "the assembled games keep their state for the game page")
-    XCTAssertEqual(live.fair.bets.count, 10, "every quoted side of the five events is graded, the night's or not")
+    XCTAssertEqual(live.board.entries.count, 10, "every quoted side of the five events is graded, the night's or not")
   }
 
   /// The board's bets, graded once a refresh, and a FairBet parlay's legs looked up on them: each

@@ -39,13 +39,7 @@ final class SlatePricingTests: XCTestCase {
       g.state = GameState(period: 3, secondsLeft: 300, homeScore: homeScore, awayScore: 70)
       return g
     }
-    // Quarters with a within-quarter correlation of 0.3 and a reverting margin (as
-    // InPlayGameTests'): positive definite.
-    var c = [[Double]](repeating: [Double](repeating: 0, count: 8), count: 8)
-    for i in 0..<8 {
-      for j in 0..<8 { c[i][j] = i % 4 == j % 4 ? ((i < 4) == (j < 4) ? 30 : 9) : ((i < 4) == (j < 4) ? -1.5 : 1.5) }
-    }
-    let periods = PeriodModel(homeShares: [0.26, 0.25, 0.25, 0.24], awayShares: [0.25, 0.25, 0.25, 0.25], covariance: c)
+    let periods = QuarterModel.reverting
     var games = [live("g1", 115, 112, line: 225.5, homeScore: 74), live("g2", 108, 104, line: 213.5, homeScore: 66)]
     let exacts = KeptExactDistributions()
     var first = SlatePricing(options: options, exacts: exacts)

@@ -43,13 +43,11 @@ package struct FairBetParlayRequest: Decodable, Sendable {
 
   package init(legs: [Leg]) { self.legs = legs }
 
-  package static let legCount = FairBoard.parlayLegCount
-
   package static let fieldTypes = FieldTypes(
     fields: [("legs", .array)], required: ["legs"],
     keywords: [
       "legs": [
-        "minItems": .integer(legCount.lowerBound), "maxItems": .integer(legCount.upperBound),
+        "minItems": .integer(FairBoard.parlayLegCount.lowerBound), "maxItems": .integer(FairBoard.parlayLegCount.upperBound),
         "items": .object(
           ["game_id", "market_key", "selection_key"],
           ["game_id": .anyInteger, "market_key": .anyString, "selection_key": .anyString, "line_value": .numberOrNull]),

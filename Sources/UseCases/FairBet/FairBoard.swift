@@ -10,13 +10,12 @@ import OddsMath
 package struct FairBoard: Sendable {
   /// How many fresh books stand behind a fair price: the fewest fresh non-sharp books on any side
   /// of its market, at least 5 `full`, at least 3 `decent`, else `thin`.
-  package enum Tier: String, Sendable, Comparable {
-    case thin, decent, full
+  package enum Tier: String, Sendable, CaseIterable, Comparable {
+    case thin, decent, full  // weakest first
 
     init(freshBooks: Int) { self = freshBooks >= 5 ? .full : freshBooks >= 3 ? .decent : .thin }
 
-    package static func < (a: Tier, b: Tier) -> Bool { a.rank < b.rank }
-    private var rank: Int { [.thin: 1, .decent: 2, .full: 3][self]! }
+    package static func < (a: Tier, b: Tier) -> Bool { allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)! }
   }
 
   package struct Entry: Sendable {

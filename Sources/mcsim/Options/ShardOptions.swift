@@ -68,8 +68,9 @@ struct ShardOptions: ParsableArguments {
     for a in arguments {
       let value = a.hasPrefix("--") ? a.split(separator: "=", maxSplits: 1).dropFirst().first.map(String.init) : a
       guard let value else { continue }
-      switch InputSource(value) {
-      case .url, .badURL: return InputSource(value).description
+      let source = InputSource(value)
+      switch source {
+      case .url, .badURL: return source.description
       case .file, .standardInput: continue
       }
     }
