@@ -58,9 +58,7 @@ struct LiveSnapshot: Sendable {
       again.readAt = now
       return again
     }
-    let (feed, ambiguous) = try odds(oddsSource) {
-      try PriceNotices.collect { try FeedDecoder.decode(inputs.odds, format: nil, priceFormat: nil) }
-    }
+    let (feed, ambiguous) = try decodeFeed(inputs.odds, oddsSource, configuration)
     let quoting = try FairQuoting(.init(), configSharpBooks: configuration.sharpBooks)
     let projected = try project(inputs, statsSource, configuration)
     let board = try scoreboard(inputs, configuration)
@@ -88,6 +86,20 @@ struct LiveSnapshot: Sendable {
       sharpBooks: quoting.policy.sharpBooks, exacts: live.exacts, staleRatings: projected.stale)
   }
 
+  /// The feed's events and the prices read as decimal that look American, at most
+  /// `--max-feed-events` events.
+  static func decodeFeed(_ bytes: Data, _ source: InputSource, _ configuration: LiveSourceConfiguration) throws
+    -> (Feed, [AmbiguousPrice])
+  {
+    let (feed, ambiguous) = try odds(source) {
+      try PriceNotices.collect { try FeedDecoder.decode(bytes, format: nil, priceFormat: nil) }
+    }
+    guard feed.events.count <= configuration.maxFeedEvents else {
+      throw ReadError.odds("\(source): \(feed.events.count) events, more than \(configuration.maxFeedEvents) (--max-feed-events)")
+    }
+    return (feed, ambiguous)
+  }
+
   /// The live scoreboard read, when one is given.
   static func scoreboard(_ inputs: LiveInputs, _ configuration: LiveSourceConfiguration) throws -> Scoreboard? {
     guard let data = inputs.scoreboard else { return nil }
@@ -98,7 +110,7 @@ struct LiveSnapshot: Sendable {
   static func readInputs(_ configuration: LiveSourceConfiguration) throws -> (LiveInputs, InputSource, InputSource) {
     let fetcher = HTTPFetcher()
     let oddsSource = InputSource(configuration.odds)
-    let oddsBytes = try odds(oddsSource) { try oddsSource.read(fetcher: fetcher) }
+    let oddsBytes = try odds(oddsSource) { try read(oddsSource, fetcher, configuration) }
     guard let statsPath = configuration.results ?? configuration.stats ?? configuration.statsFrom else {
       throw ReadError.stats("none given: --stats, --stats-from or --results")
     }
@@ -107,9 +119,17 @@ struct LiveSnapshot: Sendable {
     let night = configuration.asOf ?? SlateAssembly.easternDate(configuration.now ?? Date())
     let board = try configuration.scoreboard.map { path in
       let source = InputSource(path)
-      do { return try source.read(fetcher: fetcher) } catch { throw ReadError.scoreboard("\(source): \(error)") }
+      do { return try read(source, fetcher, configuration) } catch { throw ReadError.scoreboard("\(source): \(error)") }
     }
     return (LiveInputs(odds: oddsBytes, stats: statsBytes, night: night, scoreboard: board), oddsSource, statsSource)
+  }
+
+  /// A feed's or a scoreboard's bytes, at most `--max-feed-bytes` of them.
+  static func read(_ source: InputSource, _ fetcher: HTTPFetcher, _ configuration: LiveSourceConfiguration) throws -> Data {
+    let limit = configuration.maxFeedBytes
+    let read = Result { () throws(SourceError) -> Data in try source.read(fetcher: fetcher, maxBytes: limit) }
+    if case .failure(let error) = read, error == .tooLarge(limit) { throw SourceError("\(error) (--max-feed-bytes)") }
+    return try read.get()
   }
 
   /// What projects tonight's games: the stats, or ratings fitted on the results before the

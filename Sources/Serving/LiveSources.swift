@@ -14,14 +14,17 @@ actor LiveSources: Service {
   let seed: UInt64
   let threads: Int
   let logger: Logger
+  /// Told after each reading: a feed's bytes and the slate priced from them are large work.
+  let trimmer: MemoryTrimmer
   private(set) var snapshot: LiveSnapshot?
   private var lastError: String?
   /// Why the last good lines are kept though the last read worked (an empty feed).
   private var warning: String?
   private var lastAttempt: Date?
 
-  init(_ configuration: LiveSourceConfiguration, seed: UInt64, threads: Int, logger: Logger) {
+  init(_ configuration: LiveSourceConfiguration, seed: UInt64, threads: Int, logger: Logger, trimmer: MemoryTrimmer) {
     self.configuration = configuration
+    self.trimmer = trimmer
     self.seed = seed
     self.threads = threads
     self.logger = logger
@@ -42,6 +45,7 @@ actor LiveSources: Service {
   /// Reads the sources once; keeps the last good snapshot on failure.
   func refresh() async {
     lastAttempt = Date()
+    defer { trimmer.noteLargeWork() }
     do {
       let next = try await LiveSnapshot.read(configuration, seed: seed, threads: threads, previous: snapshot)
       lastError = nil

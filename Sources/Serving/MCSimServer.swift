@@ -19,7 +19,7 @@ package struct MCSimServer: Sendable {
   /// ones, so a queue of heavy requests never holds a light one back.
   let quickPool: SimulationPool
   /// Returns freed memory to the system after heavy jobs and large bodies.
-  let trimmer = MemoryTrimmer()
+  let trimmer: MemoryTrimmer
   let live: LiveSources?
   /// The game pages' full pricing for the current live lines.
   let gameDetails = GameDetailCache()
@@ -44,8 +44,10 @@ package struct MCSimServer: Sendable {
         throw StartError("--trade-pool \(path): \(error)")
       }
     }
+    let trimmer = MemoryTrimmer()
+    self.trimmer = trimmer
     live = configuration.live.map {
-      LiveSources($0, seed: configuration.seed, threads: configuration.workers, logger: logger)
+      LiveSources($0, seed: configuration.seed, threads: configuration.workers, logger: logger, trimmer: trimmer)
     }
   }
 

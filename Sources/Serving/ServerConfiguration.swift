@@ -151,6 +151,13 @@ package struct LiveSourceConfiguration: Sendable {
   package var refresh: Duration = .seconds(60)
   /// Lines older than this turn health to `degraded` (they are still served, with their age).
   package var staleAfter: Duration = .seconds(600)
+  /// The most bytes a reading of the odds feed or the scoreboard may take (8 MiB: a night's NBA
+  /// feed with every book and period market is well under 1 MiB); a larger one is refused
+  /// before it is read whole, and the last good lines stay.
+  package var maxFeedBytes = 8 << 20
+  /// The most events a feed may list (500: a week of NBA games is about 100); more are refused
+  /// before anything is priced, and the last good lines stay.
+  package var maxFeedEvents = 500
   /// Sharp books of the fair-odds reference; the documented default when nil.
   package var sharpBooks: [String]?
   /// What the live slate prices on: the model's fit on its projections (the ratings' settings,
@@ -172,6 +179,8 @@ package struct LiveSourceConfiguration: Sendable {
     if refresh < .seconds(1) || refresh > .seconds(86_400) {
       out.append(("--refresh", "\(refresh)", "must be in 1...86400 seconds"))
     }
+    if maxFeedBytes < 1 { out.append(("--max-feed-bytes", "\(maxFeedBytes)", "must be at least 1")) }
+    if maxFeedEvents < 1 { out.append(("--max-feed-events", "\(maxFeedEvents)", "must be at least 1")) }
     if staleAfter < refresh || staleAfter > .seconds(7 * 86_400) {
       out.append(("--stale-after", "\(staleAfter)", "must be at least --refresh and at most 604800 seconds"))
     }

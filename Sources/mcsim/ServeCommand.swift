@@ -143,6 +143,16 @@ struct ServeCommand: AsyncParsableCommand {
   var staleAfter: Double?
 
   @Option(
+    name: .customLong("max-feed-bytes"), parsing: .unconditional,
+    help: "Largest odds feed or scoreboard a refresh reads, in bytes (default 8388608, 8 MiB); a larger one keeps the last good lines.")
+  var maxFeedBytes: Int?
+
+  @Option(
+    name: .customLong("max-feed-events"), parsing: .unconditional,
+    help: "Most events an odds feed may list (default 500); a feed with more keeps the last good lines.")
+  var maxFeedEvents: Int?
+
+  @Option(
     name: .customLong("sharp"), parsing: .upToNextOption,
     help: "Sharp books of the fair-odds reference: --sharp pinnacle circa (commas also separate; default pinnacle circa betcris).")
   var sharpBooks: [String] = []
@@ -267,10 +277,11 @@ struct ServeCommand: AsyncParsableCommand {
     let resolved = try modelFile.choice(config: file).context(projections: results != nil ? .ratings : .stats)
     guard let odds else {
       if stats != nil || statsFrom != nil || results != nil || asOf != nil || sharp != nil || refresh != nil
-        || staleAfter != nil || scoreboard != nil
+        || staleAfter != nil || scoreboard != nil || maxFeedBytes != nil || maxFeedEvents != nil
       {
         throw ValidationError(
-          "--stats, --stats-from, --results, --as-of, --scoreboard, --sharp, --refresh and --stale-after go with --odds FEED.")
+          "--stats, --stats-from, --results, --as-of, --scoreboard, --sharp, --refresh, --stale-after, --max-feed-bytes and --max-feed-events go with --odds FEED."
+        )
       }
       return nil
     }
@@ -292,6 +303,8 @@ struct ServeCommand: AsyncParsableCommand {
     guard stale.isFinite else { throw ValidationError("--stale-after \(stale): must be a number of seconds") }
     live.staleAfter = .milliseconds(Int64(max(-1e7, min(stale, 1e7)) * 1000))
     live.sharpBooks = sharp ?? file?.sharpBooks
+    if let maxFeedBytes { live.maxFeedBytes = maxFeedBytes }
+    if let maxFeedEvents { live.maxFeedEvents = maxFeedEvents }
     live.pricing = PricingContext(context: resolved.context, model: resolved.model, advice: resolved.policy, agentAdvice: agent.agentAdvice)
     live.now = now
     return live

@@ -131,6 +131,22 @@ final class HTTPFetcherTests: XCTestCase {
     XCTAssertEqual(String(decoding: data, as: UTF8.self), #"[{"id": "gzipped"}]"#)
   }
 
+  /// A body over the reader's limit is refused by its size, at once (not retried); a file too.
+  func testABodyOverTheLimitIsRefused() throws {
+    let server = try LocalHTTPServer { _, _ in .json(String(repeating: " ", count: 5_000) + "[]") }
+    let waits = Waits()
+    XCTAssertThrowsError(try fetcher(waits).get(server.url, maxBytes: 4_096)) {
+      XCTAssertEqual($0 as? SourceError, .tooLarge(4_096))
+    }
+    XCTAssertEqual(server.requests.count, 1)
+    XCTAssertEqual(try fetcher(waits).get(server.url, maxBytes: 5_002).count, 5_002)
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("mcsim-limit-\(UUID().uuidString).json")
+    try Data(repeating: 0x20, count: 100).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    XCTAssertThrowsError(try InputSource(file.path).read(maxBytes: 99)) { XCTAssertEqual($0 as? SourceError, .tooLarge(99)) }
+    XCTAssertEqual(try InputSource(file.path).read(maxBytes: 100).count, 100)
+  }
+
   /// A redirect is followed to the feed (a relative Location, as servers often send).
   func testRedirectIsFollowed() throws {
     let server = try LocalHTTPServer { _, path in

@@ -202,4 +202,81 @@ final class LiveSourceTests: XCTestCase {
       XCTAssertTrue(page.text.contains("the live sources have not been read yet"), page.text)
     }
   }
+
+  /// A feed over `--max-feed-bytes` or `--max-feed-events` is refused by its size before
+  /// anything is priced, naming the limit; the last good lines stay.
+  func testAFeedOverItsSizeLimitsKeepsTheLastGoodLines() async throws {
+    let fixture = try Fixture.resource(Self.feedName)
+    let events = try XCTUnwrap(JSONSerialization.jsonObject(with: fixture) as? [[String: Any]])
+    let smallest = try events.map { try JSONSerialization.data(withJSONObject: $0) }.min { $0.count < $1.count }!
+    var extra = try XCTUnwrap(JSONSerialization.jsonObject(with: smallest) as? [String: Any])
+    extra["id"] = "one-more-event"
+    let nine = try JSONSerialization.data(withJSONObject: events + [extra])
+    // The fixture as written (pretty) and the nine events (compact) are within it.
+    let limit = max(fixture.count, nine.count)
+    let (server, feedURL, firstRead) = try await serveChangingFeed {
+      $0.maxFeedEvents = 8
+      $0.maxFeedBytes = limit
+    }
+    XCTAssertEqual(firstRead.json.number("n_games"), 7)
+    func lastError(_ expected: String) async throws -> [String: Any] {
+      var tonight: [String: Any] = [:]
+      try await waitFor(expected) {
+        tonight = try await server.get("/api/tonight/totals").json
+        return (tonight.object("source")["last_error"] as? String ?? "").contains(expected)
+      }
+      return tonight
+    }
+    // Nine events, within the bytes: refused by their count.
+    try nine.write(to: feedURL)
+    var tonight = try await lastError("9 events, more than 8 (--max-feed-events)")
+    XCTAssertEqual(tonight.number("n_games"), 7, "the last good lines")
+    // Three times the fixture's events: refused by its size.
+    let tripled = try JSONSerialization.data(withJSONObject: events + events + events)
+    XCTAssertGreaterThan(tripled.count, limit)
+    try tripled.write(to: feedURL)
+    tonight = try await lastError("larger than \(limit) bytes (--max-feed-bytes)")
+    XCTAssertEqual(tonight.number("n_games"), 7, "the last good lines")
+  }
+
+  /// A 29 MB feed (the fixture's events 330 times) at the default limits: refused before it is
+  /// read, so the server answers at once and its memory does not grow by the feed.
+  func testAHugeFeedIsRefusedBeforeItIsRead() async throws {
+    let fixture = try Fixture.resource(Self.feedName)
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mcsim-huge-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
+    let path = dir.appendingPathComponent("feed.json").path
+    // The fixture's events without their brackets, written 330 times into one list.
+    let body = fixture.drop { $0 != UInt8(ascii: "[") }.dropFirst()
+    let inner = body.prefix(upTo: try XCTUnwrap(body.lastIndex(of: UInt8(ascii: "]"))))
+    FileManager.default.createFile(atPath: path, contents: Data("[".utf8))
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    try handle.seekToEnd()
+    for copy in 0..<330 { try handle.write(contentsOf: (copy == 0 ? Data() : Data(",".utf8)) + inner) }
+    try handle.write(contentsOf: Data("]".utf8))
+    try handle.close()
+    let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+    XCTAssertGreaterThan(size, 28_000_000)
+
+    let before = ResidentMemory.bytes()
+    let statsPath = statsPath
+    let server = try await serve {
+      var live = LiveSourceConfiguration(odds: path)
+      live.asOf = Self.feedDay
+      live.stats = statsPath
+      $0.live = live
+    }
+    var health: [String: Any] = [:]
+    try await waitFor("the refused read") {
+      health = try await server.get("/api/health").json.object("live")
+      return health["last_error"] is String
+    }
+    XCTAssertTrue((health["last_error"] as? String ?? "").contains("larger than 8388608 bytes (--max-feed-bytes)"), "\(health)")
+    let start = ContinuousClock.now
+    let status = try await server.get("/health").status
+    XCTAssertEqual(status, 200)
+    XCTAssertLessThan(ContinuousClock.now - start, .seconds(2))
+    XCTAssertLessThan(ResidentMemory.bytes() - before, 64 << 20, "the feed was not read")
+  }
 }

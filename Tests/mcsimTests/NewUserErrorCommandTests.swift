@@ -16,7 +16,7 @@ final class NewUserErrorCommandTests: XCTestCase {
     let cases: [(arguments: [String], status: Int32, says: String)] = [
       (["trade", "--squad", "s.json", "--pool", "p.json", "--budget", "-5"], 64, "--budget -5.0: must be 0 or more dollars"),
       (["trade", "--squad", "s.json", "--pool", "p.json", "--round", "-2"], 64, "--round -2: must be at least 1"),
-      (["serve", "--refresh", "0"], 64, "--refresh and --stale-after go with --odds FEED"),
+      (["serve", "--refresh", "0"], 64, "--max-feed-events go with --odds FEED"),
       (["serve", "--odds", "feed.json", "--stats", "stats.json", "--refresh", "-1"], 64, "--refresh -1.0 seconds: must be in 1...86400 seconds"),
       (["slate", "--odds", "feed.json", "--stats", "s.json", "--watch", "-5"], 64, "--watch must be a positive number of seconds, got -5.0"),
       (["serve", "--odds", "http://[::1/feed.json?apiKey=SECRET", "--stats", "s.json"], 64, "--odds an unparseable http URL: not a valid URL"),

@@ -59,12 +59,14 @@ package struct HTTPFetcher: Sendable {
     self.sleep = sleep
   }
 
-  package func get(_ url: URL) throws(SourceError) -> Data {
+  /// The body at `url`; one of more than `maxBytes` (on the wire or decoded) is refused as soon as
+  /// its size is known (its Content-Length, else the byte past the limit), not retried.
+  package func get(_ url: URL, maxBytes: Int = decodedLimit) throws(SourceError) -> Data {
     var attempt = 0
     var url = url
     var visited: Set<String> = [url.absoluteString]
     while true {
-      let outcome = perform(url)
+      let outcome = perform(url, maxBytes: maxBytes)
       let retryable: String
       var wait = policy.backoff * Double(1 << min(attempt, 20))
       switch outcome {
@@ -105,7 +107,7 @@ package struct HTTPFetcher: Sendable {
   private enum Outcome {
     case success(status: Int, headers: [String: String], body: Data)
     case timedOut
-    /// A URL no attempt can fetch.
+    /// A URL no attempt can fetch, or a body over the limit: not retried.
     case invalid(String)
     /// Why the attempt failed, in words (see `HTTPFailure`).
     case failure(String)
@@ -113,7 +115,7 @@ package struct HTTPFetcher: Sendable {
 
   /// The most a gzip or deflate body may decode to: 256 MiB (a feed is a few MB at most; this
   /// only stops a body that inflates without end).
-  static let decodedLimit = 256 << 20
+  package static let decodedLimit = 256 << 20
 
   /// The process's clients, created at the first URL read and never shut down: a command exits
   /// when it is done, the server reads its feeds until it stops. One per proxy (and one direct),
@@ -173,7 +175,7 @@ package struct HTTPFetcher: Sendable {
     return Proxy(host: proxyHost, port: parsed.port ?? 1080)
   }
 
-  private func perform(_ url: URL) -> Outcome {
+  private func perform(_ url: URL, maxBytes: Int) -> Outcome {
     // AsyncHTTPClient traps on a port past 65535 (it makes a 16-bit socket address of it).
     if let port = url.port, !(0...65535).contains(port) { return .invalid("port \(port) is out of range") }
     let request: HTTPClient.Request
@@ -188,7 +190,10 @@ package struct HTTPFetcher: Sendable {
     do {
       // Blocks this thread (see the type's comment); the deadline ends the request, body included.
       let client = Self.client(through: Self.proxy(for: url, environment: environment))
-      response = try client.execute(request: request, deadline: deadline).wait()
+      let accumulator = ResponseAccumulator(request: request, maxBodySize: min(max(maxBytes, 0), Self.decodedLimit))
+      response = try client.execute(request: request, delegate: accumulator, deadline: deadline).futureResult.wait()
+    } catch is ResponseAccumulator.ResponseTooBigError {
+      return .invalid(SourceError.tooLarge(maxBytes).description)
     } catch {
       return HTTPFailure.isTimeout(error) ? .timedOut : .failure(HTTPFailure.describe(error))
     }

@@ -36,19 +36,28 @@ package enum InputSource: Sendable, CustomStringConvertible {
     return nil
   }
 
-  /// Reads the whole input. A URL goes through `fetcher` (timeouts, retries). Errors do not
-  /// name the source: prefix them with `description`.
-  package func read(fetcher: HTTPFetcher = HTTPFetcher()) throws(SourceError) -> Data {
+  /// Reads the whole input. A URL goes through `fetcher` (timeouts, retries). An input of more
+  /// than `maxBytes` is refused; a file or a URL that says its size is refused before its bytes
+  /// are read. Errors do not name the source: prefix them with `description`.
+  package func read(fetcher: HTTPFetcher = HTTPFetcher(), maxBytes: Int = HTTPFetcher.decodedLimit) throws(SourceError) -> Data {
+    let tooLarge = SourceError.tooLarge(maxBytes)
     switch self {
     case .standardInput:
-      return FileHandle.standardInput.readDataToEndOfFile()
+      let data = FileHandle.standardInput.readDataToEndOfFile()
+      guard data.count <= maxBytes else { throw tooLarge }
+      return data
     case .file(let path):
+      if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > maxBytes {
+        throw tooLarge
+      }
       guard let data = FileManager.default.contents(atPath: path) else {
         throw SourceError(FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file")
       }
+      // A file that grew between the look at its size and the read.
+      guard data.count <= maxBytes else { throw tooLarge }
       return data
     case .url(let url):
-      return try fetcher.get(url)
+      return try fetcher.get(url, maxBytes: maxBytes)
     case .badURL:
       throw SourceError("not a valid URL")
     }
@@ -76,4 +85,7 @@ package struct SourceError: Error, Equatable, Sendable, CustomStringConvertible 
   package let description: String
 
   package init(_ description: String) { self.description = description }
+
+  /// An input of more than `maxBytes` bytes, refused.
+  package static func tooLarge(_ maxBytes: Int) -> SourceError { SourceError("larger than \(maxBytes) bytes") }
 }
