@@ -19,8 +19,17 @@ package struct FailureDocument: Encodable, Sendable {
     package let message: String
     package let location: String
     package init(field: String, value: String, message: String, location: String = "body") {
+      self.init(field: field, sent: value, bytes: value.utf8.count, message: message, location: location)
+    }
+
+    /// A field refused for what was sent (`JSONExcerpt`), quoted as far as `quotedLimit`.
+    package init(field: String, sent: JSONExcerpt, message: String, location: String = "body") {
+      self.init(field: field, sent: sent.text, bytes: sent.bytes, message: message, location: location)
+    }
+
+    private init(field: String, sent: String, bytes: Int, message: String, location: String) {
       self.field = Self.quoted(field)
-      self.value = Self.quoted(value)
+      self.value = Self.quoted(sent, bytes: bytes)
       // A message may quote what was sent (a key given twice): held to a few lines.
       self.message = Self.quoted(message, limit: 4 * Self.quotedLimit)
       self.location = location
@@ -30,8 +39,15 @@ package struct FailureDocument: Encodable, Sendable {
     /// answer names it, not echoes it.
     package static let quotedLimit = 200
 
-    /// `value`, or its first `limit` bytes (whole scalars) and its size.
-    package static func quoted(_ value: String, limit: Int = quotedLimit) -> String {
+    /// `value`, or its first `limit` bytes (whole scalars) and its size, `bytes` (the whole
+    /// value's, when `value` is already an excerpt).
+    package static func quoted(_ value: String, bytes: Int? = nil, limit: Int = quotedLimit) -> String {
+      let bytes = bytes ?? value.utf8.count
+      return bytes > limit ? cut(value, limit: limit) + "… (\(bytes) bytes)" : value
+    }
+
+    /// The first `limit` bytes of `value`, whole scalars.
+    package static func cut(_ value: String, limit: Int) -> String {
       guard value.utf8.count > limit else { return value }
       var kept = String.UnicodeScalarView()
       var bytes = 0
@@ -40,7 +56,7 @@ package struct FailureDocument: Encodable, Sendable {
         if bytes > limit { break }
         kept.append(scalar)
       }
-      return String(kept) + "… (\(value.utf8.count) bytes)"
+      return String(kept)
     }
     enum CodingKeys: String, CodingKey { case field, value, message, location = "in" }
   }

@@ -72,26 +72,26 @@ package struct FieldTypes: Sendable {
       switch kind {
       case .number:
         if number == nil || isBool {
-          out.append(.init(field: field, value: Self.jsonText(value), message: "field '\(field)' must be a number"))
+          out.append(.init(field: field, sent: JSONExcerpt(value), message: "field '\(field)' must be a number"))
         }
       case .integer:
         if let n = number, !isBool, n.doubleValue.rounded() == n.doubleValue, abs(n.doubleValue) < 9.2e18 { continue }
-        out.append(.init(field: field, value: Self.jsonText(value), message: "field '\(field)' must be an integer"))
+        out.append(.init(field: field, sent: JSONExcerpt(value), message: "field '\(field)' must be an integer"))
       case .boolean:
         if !isBool {
-          out.append(.init(field: field, value: Self.jsonText(value), message: "field '\(field)' must be true or false"))
+          out.append(.init(field: field, sent: JSONExcerpt(value), message: "field '\(field)' must be true or false"))
         }
       case .string:
         if !(value is String) {
-          out.append(.init(field: field, value: Self.jsonText(value), message: "field '\(field)' must be a string"))
+          out.append(.init(field: field, sent: JSONExcerpt(value), message: "field '\(field)' must be a string"))
         }
       case .array:
         if !(value is [Any]) {
-          out.append(.init(field: field, value: Self.jsonText(value), message: "field '\(field)' must be an array"))
+          out.append(.init(field: field, sent: JSONExcerpt(value), message: "field '\(field)' must be an array"))
         }
       case .object(let inner):
         guard let nested = value as? [String: Any] else {
-          out.append(.init(field: field, value: Self.jsonText(value), message: "field '\(field)' must be an object"))
+          out.append(.init(field: field, sent: JSONExcerpt(value), message: "field '\(field)' must be an object"))
           continue
         }
         out += inner.problems(in: nested, prefix: field + ".")
@@ -100,16 +100,4 @@ package struct FieldTypes: Sendable {
     return out
   }
 
-  /// A JSON value as the client wrote it, near enough: strings bare, others as JSON.
-  package static func jsonText(_ node: Any) -> String {
-    switch node {
-    case let text as String: return text
-    case is NSNull: return "null"
-    case let number as NSNumber:
-      return String(cString: number.objCType) == "c" ? (number.boolValue ? "true" : "false") : "\(number)"
-    default:
-      return (try? JSONSerialization.data(withJSONObject: node, options: [.sortedKeys, .fragmentsAllowed]))
-        .map { String(decoding: $0, as: UTF8.self) } ?? ""
-    }
-  }
 }

@@ -110,19 +110,26 @@ package struct MCSimServer: Sendable {
     try await application(onServerRunning: onServerRunning).runService()
   }
 
-  /// Bodies above this size (64 KB) are large work for the trimmer: parsing them allocates
-  /// several times their size.
+  /// Bodies above this size (64 KB) are parsed as heavy work (`job(of:for:_:)`): parsing them
+  /// takes time, and allocates several times their size, which the trimmer gives back.
   static let largeBody = 64 << 10
 
-  /// A request's body, within the server's size and time limits, with no key given twice in one
-  /// object (422 naming it: the decoders would keep one of the two silently).
-  func body(of request: Request) async throws -> Data {
+  /// A request's job, parsed from its body (read within the server's size and time limits)
+  /// with no key given twice in one object (422 naming it: the decoders would keep one of the
+  /// two silently). Parsing is work: a body over `largeBody` is parsed on the heavy pool's
+  /// threads, admitted and capped per client as a heavy job, so no body's parsing holds the
+  /// threads that answer health, metrics, pages and light requests.
+  func job<T: Sendable>(
+    of request: Request, for context: ServerRequestContext, _ parse: @escaping @Sendable (Data) throws -> T
+  ) async throws -> T {
     let body = try await JSONResponse.body(of: request, limit: configuration.maxBodyBytes, timeout: configuration.bodyTimeout)
-    if body.count > Self.largeBody { trimmer.noteLargeWork() }
-    if let duplicate = DuplicateKeys.first(in: body) {
-      throw APIError.invalid(field: duplicate, value: "given twice", message: "field '\(duplicate)' is given twice; give each field once")
+    let checked: @Sendable () throws -> T = {
+      if let duplicate = DuplicateKeys.first(in: body) {
+        throw APIError.invalid(field: duplicate, value: "given twice", message: "field '\(duplicate)' is given twice; give each field once")
+      }
+      return try parse(body)
     }
-    return body
+    return body.count > Self.largeBody ? try await heavy(for: context, checked) : try checked()
   }
 
   /// Runs a job of `paths` simulated games once admitted, and counts them. Admission is by
@@ -144,6 +151,12 @@ package struct MCSimServer: Sendable {
     cost: Int, for context: ServerRequestContext, _ work: @escaping @Sendable () throws -> T
   ) async throws -> T {
     if cost <= configuration.inlineSimulations { return try await quickPool.run(inline: true, work) }
+    return try await heavy(for: context, work)
+  }
+
+  /// Runs heavy work on the pool's threads, once admitted: within its client's cap
+  /// (`ClientWork`), dropped if the client hangs up, the memory it used given back after.
+  private func heavy<T: Sendable>(for context: ServerRequestContext, _ work: @escaping @Sendable () throws -> T) async throws -> T {
     let address = context.clientAddress
     guard clientWork.enter(address) else { throw SimulationPool.PoolError.clientAtCap(limit: clientWork.limit) }
     defer { clientWork.leave(address) }

@@ -68,6 +68,43 @@ final class AdmissionTests: XCTestCase {
     XCTAssertEqual(statuses, Array(repeating: 200, count: 8))
   }
 
+  /// Parsing is work: two 870 KB bodies whose `home_projection` is an object of 80,000 keys are
+  /// parsed off the threads that answer health, which answers within a second while both are
+  /// unfinished; each is refused naming the field, in at most 64 KB (it took 7.7 s to parse and
+  /// echo such a body, and health waited 6.4 s behind two).
+  func testWrongTypedBodiesDoNotHoldHealthBack() async throws {
+    let server = try await serveHeavyLoad(workers: 2)
+    let keys = (0..<80_000).map { "\"\($0)\": 0" }.joined(separator: ",")
+    let body = Data("{\"home_projection\":{\(keys)},\"away_projection\":110,\"total_line\":220}".utf8)
+    XCTAssertGreaterThan(body.count, 860_000)
+    let finished = Completions()
+    let wrong = Task {
+      try await withThrowingTaskGroup(of: TestServer.Reply.self) { group in
+        for _ in 0..<2 {
+          group.addTask {
+            let reply = try await server.post("/api/monte-carlo/simulate", body)
+            finished.add()
+            return reply
+          }
+        }
+        return try await group.reduce(into: [TestServer.Reply]()) { $0.append($1) }
+      }
+    }
+    try await Task.sleep(for: .milliseconds(100))
+    let start = ContinuousClock.now
+    let health = try await server.get("/health")
+    let waited = ContinuousClock.now - start
+    XCTAssertEqual(health.status, 200)
+    XCTAssertLessThan(waited, .seconds(1))
+    XCTAssertLessThan(finished.count, 2, "health waited for both bodies")
+    for reply in try await wrong.value {
+      XCTAssertEqual(reply.status, 422)
+      XCTAssertLessThanOrEqual(reply.body.count, 64 << 10)
+      XCTAssertTrue(reply.text.contains("field 'home_projection' must be a number"), reply.text)
+      XCTAssertTrue(reply.text.contains("… (788891 bytes)"), reply.text)
+    }
+  }
+
   /// A heavy job whose client hung up while it waited is not run: the games simulated are the
   /// first request's alone.
   func testAJobWhoseClientHasGoneIsDropped() async throws {

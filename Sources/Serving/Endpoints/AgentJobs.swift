@@ -177,22 +177,22 @@ struct Problems {
     guard let field = error.field else {
       return APIError.invalid(field: "body", value: "", message: error.description)
     }
-    return APIError.invalid(field: field, value: value(at: error.codingPath, in: body), message: error.description)
+    return APIError.invalid([.init(field: field, sent: sent(at: error.codingPath, in: body), message: error.description)])
   }
 
-  /// The JSON text at `path` in `body` ("" when absent): what the client sent for the field.
-  static func value(at path: [String], in body: Data) -> String {
-    guard var node = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) else { return "" }
+  /// What the client sent at `path` in `body` ("" when absent), as far as an answer quotes it.
+  static func sent(at path: [String], in body: Data) -> JSONExcerpt {
+    guard var node = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) else { return JSONExcerpt("") }
     for key in path {
       if let object = node as? [String: Any], let next = object[key] {
         node = next
       } else if let array = node as? [Any], let i = Int(key), array.indices.contains(i) {
         node = array[i]
       } else {
-        return ""
+        return JSONExcerpt("")
       }
     }
-    return FieldTypes.jsonText(node)
+    return JSONExcerpt(node)
   }
 
 }

@@ -9,14 +9,14 @@ struct AgentRoutes {
 
   func add(to router: OperationRouter) {
     router.on(ServerOperations.simulate) { request, context in
-      let body = try await server.body(of: request)
-      let job = try AgentJobs.simulate(body, configuration: server.configuration)
+      let configuration = server.configuration
+      let job = try await server.job(of: request, for: context) { try AgentJobs.simulate($0, configuration: configuration) }
       let data = try await server.simulate(paths: job.cost, for: context) { try job.run() }
       return JSONResponse.make(.ok, data: data)
     }
     router.on(ServerOperations.batch) { request, context in
-      let body = try await server.body(of: request)
-      let job = try AgentJobs.batch(body, configuration: server.configuration)
+      let configuration = server.configuration
+      let job = try await server.job(of: request, for: context) { try AgentJobs.batch($0, configuration: configuration) }
       let data = try await server.simulate(paths: job.cost, for: context) { try job.run() }
       return JSONResponse.make(.ok, data: data)
     }

@@ -13,10 +13,10 @@ struct LiveRoutes {
     addTonightAndOdds(to: router)
     addLive(to: router)
     router.on(ServerOperations.parlayEvaluate) { request, context in
-      let body = try await server.body(of: request)
-      let parlay: FairBetParlayRequest
-      do throws(InputDecodingError) { parlay = try FairBetParlayRequest.decode(body) } catch {
-        throw Problems.decoding(error, body: body, fields: FairBetParlayRequest.fieldTypes)
+      let parlay = try await server.job(of: request, for: context) { body in
+        do throws(InputDecodingError) { return try FairBetParlayRequest.decode(body) } catch {
+          throw Problems.decoding(error, body: body, fields: FairBetParlayRequest.fieldTypes)
+        }
       }
       let (snapshot, _) = try await current()
       return try JSONResponse.make(.ok, try await server.priceFairParlay(parlay, in: snapshot, for: context))

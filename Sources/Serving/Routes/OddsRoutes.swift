@@ -7,13 +7,13 @@ struct OddsRoutes {
 
   func add(to router: OperationRouter) {
     router.on(ServerOperations.devig) { request, context in
-      let job = try OddsJobs.devig(try await server.body(of: request))
+      let job = try await server.job(of: request, for: context) { try OddsJobs.devig($0) }
       return JSONResponse.make(.ok, data: try await server.compute(cost: job.cost, for: context, job.run))
     }
     router.on(ServerOperations.fair) { request, context in
-      let body = try await server.body(of: request)
       let q = request.uri.queryParameters
-      let job = try OddsJobs.fair(body, sharp: q.get("sharp"), method: q.get("method"), asOf: q.get("as_of"))
+      let (sharp, method, asOf) = (q.get("sharp"), q.get("method"), q.get("as_of"))
+      let job = try await server.job(of: request, for: context) { try OddsJobs.fair($0, sharp: sharp, method: method, asOf: asOf) }
       return JSONResponse.make(.ok, data: try await server.compute(cost: job.cost, for: context, job.run))
     }
   }

@@ -7,11 +7,13 @@ struct TradeRoutes {
 
   func add(to router: OperationRouter) {
     router.on(ServerOperations.tradeScore) { request, context in
-      let body = try await server.body(of: request)
       let query = try tradeQuery(request.uri.queryParameters)
-      let job = try TradeJobs.job(
-        body, query: query, pool: server.tradePool, seed: server.configuration.seed,
-        threads: server.configuration.threadsPerRequest, ceiling: server.configuration.maxSimulations)
+      let (pool, configuration) = (server.tradePool, server.configuration)
+      let job = try await server.job(of: request, for: context) {
+        try TradeJobs.job(
+          $0, query: query, pool: pool, seed: configuration.seed, threads: configuration.threadsPerRequest,
+          ceiling: configuration.maxSimulations)
+      }
       return JSONResponse.make(.ok, data: try await server.simulate(paths: job.cost, for: context, job.run))
     }
   }
