@@ -95,7 +95,7 @@ final class ServerBodiesTests: XCTestCase {
     XCTAssertEqual(page.bets.count, 2)
     XCTAssertFalse(page.hasMore)
     XCTAssertEqual(page.evDiagnostics, ["total_pairs": 4, "total_unpaired": 0, "passed": 4, "eligible": 4])
-    XCTAssertEqual(page.booksAvailable, ["circasports", "fanduel", "pinnacle"])
+    XCTAssertEqual(page.booksAvailable, ["Circa Sports", "FanDuel", "Pinnacle"])
     XCTAssertEqual(page.gamesAvailable.map(\.matchup), ["BOS @ MIA", "LAL @ GSW", "NYK @ PHI"])
     XCTAssertEqual(page.gamesAvailable.map(\.gameID), games.map(\.gameID))
     XCTAssertEqual(page.marketCategoriesAvailable, ["mainline"])

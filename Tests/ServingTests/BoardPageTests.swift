@@ -359,7 +359,7 @@ final class BoardPageTests: XCTestCase {
       (bet["books"] as? [[String: Any]] ?? []).filter { ($0["ev_percent"] as? Double ?? 0) > 0 }.map { (bet, $0) }
     }
     XCTAssertGreaterThanOrEqual(positive.count, 1, "the bumped price is +EV")
-    XCTAssertTrue(positive.contains { $0.0["selection_display"] as? String == "Orlando Magic -2" && $0.1["book"] as? String == "lowvig" })
+    XCTAssertTrue(positive.contains { $0.0["selection_display"] as? String == "Orlando Magic -2" && $0.1["book"] as? String == "LowVig.ag" })
 
     let page = try browser.dom(server.base.absoluteString + "/fairbet")
     XCTAssertEqual(page.status, 0, page.stderr)
@@ -375,7 +375,7 @@ final class BoardPageTests: XCTestCase {
     let magic = try XCTUnwrap(dom.range(of: #"<tr class="positive">"#), "the +EV bet stands out")
     let row = dom[magic.upperBound...].prefix(while: { $0 != "\n" })
     XCTAssertTrue(row.contains("Orlando Magic -2"), String(row.prefix(600)))
-    XCTAssertTrue(row.contains("lowvig") && row.contains("full"), "best book and confidence tier")
+    XCTAssertTrue(row.contains("LowVig.ag") && row.contains("full"), "best book and confidence tier")
     try screenshots(browser, server.base.absoluteString + "/fairbet", named: "fairbet", heights: (1600, 1400))
   }
 

@@ -69,6 +69,8 @@ final class FairBetClientTests: XCTestCase {
 
   struct BookPrice: Decodable {
     let book: String
+    /// mcsim's: the feed's key of the book.
+    let bookKey: String
     let price: Double
     let observedAt: Date
     let evPercent: Double?
@@ -81,7 +83,7 @@ final class FairBetClientTests: XCTestCase {
     let priceDecimal: Double?
     let evTier: String?
     enum CodingKeys: String, CodingKey {
-      case book, price, observedAt = "observed_at", evPercent = "ev_percent", impliedProb = "implied_prob"
+      case book, bookKey = "book_key", price, observedAt = "observed_at", evPercent = "ev_percent", impliedProb = "implied_prob"
       case trueProb = "true_prob", isSharp = "is_sharp", evMethod = "ev_method", evConfidenceTier = "ev_confidence_tier"
       case bookAbbr = "book_abbr", priceDecimal = "price_decimal", evTier = "ev_tier"
     }
@@ -125,6 +127,31 @@ final class FairBetClientTests: XCTestCase {
     enum CodingKeys: String, CodingKey {
       case fairProbability = "fair_probability", fairAmericanOdds = "fair_american_odds", confidence
       case legCount = "leg_count"
+    }
+  }
+
+  /// The iOS app's abbreviation of a book's name (`BookNameHelper.abbreviated`): its table, else
+  /// the name's first three letters in capitals.
+  static func appAbbreviation(_ name: String) -> String {
+    switch name {
+    case "DraftKings": "DK"
+    case "FanDuel": "FD"
+    case "BetMGM": "MGM"
+    case "Caesars": "CZR"
+    case "ESPNBet", "ESPN BET": "ESPN"
+    case "Fanatics": "FAN"
+    case "Hard Rock Bet": "HR"
+    case "Pinnacle": "PIN"
+    case "PointsBet", "PointsBet (US)": "PB"
+    case "bet365": "365"
+    case "Betway": "BWY"
+    case "Circa Sports": "CIR"
+    case "Fliff": "FLF"
+    case "SI Sportsbook": "SI"
+    case "theScore Bet": "SCR"
+    case "Tipico": "TIP"
+    case "Unibet": "UNI"
+    default: String(name.prefix(3)).uppercased()
     }
   }
 
@@ -199,6 +226,30 @@ final class FairBetClientTests: XCTestCase {
       for book in bet.books {
         if let ev = book.evPercent { XCTAssertEqual(ev, (ev * 100).rounded() / 100, "ev_percent to 2 places") }
       }
+    }
+  }
+
+  /// The app abbreviates each book from the name it is sent: every book of the answers shows a
+  /// distinct abbreviation (five had shown "BET" when the feed's keys were sent), `book_abbr`
+  /// says the same, the feed's key is beside the name, and `book=` takes either.
+  func testEveryBookShowsADistinctAbbreviationInTheApp() async throws {
+    let server = try await fairBetServer(now: Self.beforeTipOff)
+    let reply = try await server.get("/api/fairbet/odds?limit=500")
+    let page = try decode(BetsResponse.self, reply.body)
+    var keyOfName: [String: String] = [:]
+    for book in page.bets.flatMap(\.books) {
+      XCTAssertEqual(keyOfName[book.book, default: book.bookKey], book.bookKey, "one name, one feed key")
+      keyOfName[book.book] = book.bookKey
+      XCTAssertEqual(book.bookAbbr, Self.appAbbreviation(book.book))
+    }
+    XCTAssertEqual(Set(keyOfName.keys), Set(page.booksAvailable))
+    let abbreviations = keyOfName.keys.map(Self.appAbbreviation)
+    XCTAssertEqual(Set(abbreviations).count, abbreviations.count, "\(keyOfName.keys.sorted()) show as \(abbreviations.sorted())")
+    XCTAssertEqual(keyOfName["Rivers (BetRivers)"], "betrivers")
+    XCTAssertEqual(keyOfName["BetMGM"], "betmgm")
+    for filter in ["betrivers", "Rivers%20(BetRivers)"] {
+      let one = try decode(BetsResponse.self, try await server.get("/api/fairbet/odds?limit=500&book=\(filter)").body)
+      XCTAssertEqual(Set(one.bets.flatMap(\.books).filter { $0.isSharp != true }.map(\.book)), ["Rivers (BetRivers)"], filter)
     }
   }
 

@@ -13,7 +13,10 @@ import UseCases
 /// price), `bet` (mcsim's own name of the bet) and, per book, `true_prob` and `is_stale`.
 package struct FairBetBet: Encodable, Sendable {
   package struct Book: Encodable, Sendable {
+    /// The book's name as the app shows it (`FairBetBookName`).
     package let book: String
+    /// The feed's key of the book (`betrivers`).
+    package let bookKey: String
     package let price: Double
     package let observedAt: Date
     @NullEncoded package var evPercent: Double?
@@ -29,7 +32,7 @@ package struct FairBetBet: Encodable, Sendable {
     @NullEncoded package var evTier: String?
 
     enum CodingKeys: String, CodingKey {
-      case book, price, observedAt = "observed_at", evPercent = "ev_percent", displayEV = "display_ev"
+      case book, bookKey = "book_key", price, observedAt = "observed_at", evPercent = "ev_percent", displayEV = "display_ev"
       case impliedProb = "implied_prob", trueProb = "true_prob", isSharp = "is_sharp", isStale = "is_stale"
       case evMethod = "ev_method", evConfidenceTier = "ev_confidence_tier", bookAbbr = "book_abbr"
       case priceDecimal = "price_decimal", evTier = "ev_tier"
@@ -105,16 +108,16 @@ package struct FairBetBet: Encodable, Sendable {
     selectionDisplay = FairBetGame.selectionDisplay(b)
     marketDisplayName = FairBetGame.marketDisplayName(b.market)
     let best = hasFair ? b.best : nil
-    bestBook = best?.book
-    bestBookName = best?.book
+    bestBook = best.map { FairBetBookName.name($0.book) }
+    bestBookName = best.map { FairBetBookName.name($0.book) }
     bestEVPercent = best?.evPercent.map { PythonRound.rounded($0, 2) }
     books = b.prices.sorted { $0.price.american > $1.price.american }.map { p in
       let ev = hasFair ? p.evPercent.map { PythonRound.rounded($0, 2) } : nil
       return Book(
-        book: p.book, price: p.price.american, observedAt: p.observedAt, evPercent: ev, displayEV: ev,
+        book: FairBetBookName.name(p.book), bookKey: p.book, price: p.price.american, observedAt: p.observedAt, evPercent: ev, displayEV: ev,
         impliedProb: PythonRound.rounded(p.impliedProbability, 4), trueProb: hasFair ? b.fairProbability.map { PythonRound.rounded($0, 4) } : nil,
         isSharp: p.isSharp, isStale: p.isStale, evMethod: method, evConfidenceTier: tier,
-        bookAbbr: Self.abbreviation(p.book), priceDecimal: PythonRound.rounded(p.price.decimal, 3),
+        bookAbbr: FairBetBookName.abbreviation(ofName: FairBetBookName.name(p.book)), priceDecimal: PythonRound.rounded(p.price.decimal, 3),
         evTier: ev.map { $0 >= 5 ? "strong_positive" : $0 >= 0 ? "positive" : "negative" } ?? (p.isSharp ? "neutral" : nil))
     }
     sharpConfidence = b.confidenceTier.rawValue
@@ -131,15 +134,5 @@ package struct FairBetBet: Encodable, Sendable {
   static func fairAmerican(_ p: Double) -> Int? {
     guard p > 0, p < 1 else { return nil }
     return whole(p >= 0.5 ? -(p / (1 - p)) * 100 : ((1 - p) / p) * 100)
-  }
-
-  /// The clients' book abbreviations (DK, FD, ...), else the first three letters.
-  static func abbreviation(_ book: String) -> String {
-    let known = [
-      "draftkings": "DK", "fanduel": "FD", "betmgm": "MGM", "betrivers": "BR", "caesars": "CZR",
-      "williamhill_us": "CZR", "pinnacle": "PIN", "sport888": "888", "williamhill": "WH", "betfair_ex_uk": "BFX",
-      "betfair_sb_uk": "BF", "ladbrokes_uk": "LAD", "paddypower": "PP",
-    ]
-    return known[book.lowercased()] ?? String(book.prefix(3)).uppercased()
   }
 }

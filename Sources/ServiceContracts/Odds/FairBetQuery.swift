@@ -2,7 +2,7 @@ import Foundation
 
 /// The query of `GET /api/fairbet/odds` and `GET /api/fairbet/live`, as the real server reads
 /// it: `league` (its code, any case), `market_category`, `exclude_categories` (repeated),
-/// `game_id`, `book` (a display filter: that book's prices and the sharp ones are kept),
+/// `game_id`, `book` (a display filter, by name or feed key: that book's prices and the sharp ones are kept),
 /// `player_name` (a substring, any case), `min_ev` (percent: some book at least this),
 /// `has_fair`, `sort_by` (`ev`, the default, `game_time` or `market`), `limit` (1...500, 100) and
 /// `offset`. A bad value is a problem naming the parameter; an unknown parameter is ignored.
@@ -84,7 +84,7 @@ package struct FairBetQuery: Sendable {
     if let book {
       kept = kept.map { bet in
         var b = bet
-        b.books = bet.books.filter { $0.book.lowercased() == book || $0.isSharp }
+        b.books = bet.books.filter { $0.book.lowercased() == book || $0.bookKey.lowercased() == book || $0.isSharp }
         return b
       }
     }

@@ -265,7 +265,7 @@ package enum ContractSchemas {
     "FairBetBook": .object(
       ["book", "price", "observed_at", "ev_percent", "implied_prob", "is_sharp", "ev_method", "ev_confidence_tier"],
       [
-        "book": .anyString, "price": .anyNumber, "observed_at": .dateTime, "ev_percent": .numberOrNull,
+        "book": .anyString, "book_key": .anyString, "price": .anyNumber, "observed_at": .dateTime, "ev_percent": .numberOrNull,
         "display_ev": .numberOrNull, "implied_prob": .anyNumber, "true_prob": .numberOrNull, "is_sharp": .anyBoolean,
         "is_stale": .anyBoolean, "ev_method": .anyString, "ev_confidence_tier": tier, "book_abbr": .anyString,
         "price_decimal": .anyNumber, "ev_tier": .oneOf(["strong_positive", "positive", "negative", "neutral", nil]),
