@@ -7,17 +7,28 @@ import Simulation
 /// fraction of bankroll and money, from the whole slate's exposure). Every EV, edge, Kelly and
 /// stake is a fraction, and a column's name says its unit: `_frac` a fraction (0.05 is 5%),
 /// `_amount` money (the fraction times `--bankroll`); probabilities are fractions too.
+///
+/// After `error`, the advice on each side of each market priced (over, under, home and away
+/// spread, home and away moneyline), as the JSON's `advice` blocks give it: the probability the
+/// advice stands on (the model's, pooled with the market's where the model file says so), the
+/// market's devigged probability, the EV at it, the grade before the gates and why the side is
+/// withheld (`;`-separated reasons), so a +EV row that reads NO_BET says why.
 package enum SlateCSV {
-  package static let header = [
-    "game_id", "home_abbr", "away_abbr", "home_projection", "away_projection", "projected", "line", "over_odds",
-    "under_odds", "p_over", "p_under", "p_push", "mean_total", "std_total", "ev_over_frac", "ev_under_frac",
-    "edge_over_frac", "edge_under_frac", "kelly_over_frac", "kelly_under_frac", "recommended_bet", "verdict", "spread",
-    "home_spread_odds", "away_spread_odds", "p_home_cover", "p_away_cover", "p_spread_push", "ev_home_spread_frac",
-    "ev_away_spread_frac", "home_ml", "away_ml", "p_home_win", "p_away_win", "ev_home_ml_frac", "ev_away_ml_frac",
-    "best_market", "best_side", "best_line", "best_odds", "best_ev_frac", "stake_total_side", "stake_total_frac",
-    "stake_total_amount", "stake_spread_side", "stake_spread_frac", "stake_spread_amount", "stake_moneyline_side",
-    "stake_moneyline_frac", "stake_moneyline_amount", "error",
-  ]
+  /// The sides advised on, by their columns' prefix.
+  static let adviceSides = ["over", "under", "home_spread", "away_spread", "home_ml", "away_ml"]
+  static let adviceFields = ["probability", "market_probability", "ev_frac", "grade", "withheld"]
+
+  package static let header =
+    [
+      "game_id", "home_abbr", "away_abbr", "home_projection", "away_projection", "projected", "line", "over_odds",
+      "under_odds", "p_over", "p_under", "p_push", "mean_total", "std_total", "ev_over_frac", "ev_under_frac",
+      "edge_over_frac", "edge_under_frac", "kelly_over_frac", "kelly_under_frac", "recommended_bet", "verdict", "spread",
+      "home_spread_odds", "away_spread_odds", "p_home_cover", "p_away_cover", "p_spread_push", "ev_home_spread_frac",
+      "ev_away_spread_frac", "home_ml", "away_ml", "p_home_win", "p_away_win", "ev_home_ml_frac", "ev_away_ml_frac",
+      "best_market", "best_side", "best_line", "best_odds", "best_ev_frac", "stake_total_side", "stake_total_frac",
+      "stake_total_amount", "stake_spread_side", "stake_spread_frac", "stake_spread_amount", "stake_moneyline_side",
+      "stake_moneyline_frac", "stake_moneyline_amount", "error",
+    ] + adviceSides.flatMap { side in adviceFields.map { "advice_\(side)_\($0)" } }
 
   package static func render(_ games: [SlateGameResult]) -> String {
     var lines = [header.joined(separator: ",")]
@@ -36,13 +47,25 @@ package enum SlateCSV {
         let stake = g.stakes.first { $0.bet.market == market }
         return [stake?.bet.side.rawValue, n(stake?.fraction), n(stake?.stake)]
       }
-      let row = cells + staked + [g.error]
+      let advised = [g.totalsAdvice, s?.advice, m?.advice].flatMap { market in
+        (0..<2).flatMap { i in advice(market?.sides[i]) }
+      }
+      let row = cells + staked + [g.error] + advised
       lines.append(row.map { quote($0 ?? "") }.joined(separator: ","))
     }
     return lines.joined(separator: "\n") + "\n"
   }
 
   private static func n(_ x: Double?) -> String? { x.map { "\($0)" } }
+
+  /// One side's advice cells (`adviceFields`), empty when the market was not priced.
+  private static func advice(_ side: SideAdvice?) -> [String?] {
+    guard let side else { return adviceFields.map { _ in nil } }
+    return [
+      n(side.probabilities.win), n(side.market?.probability), n(side.ev), side.grade.rawValue,
+      side.withheld.map(\.rawValue).joined(separator: ";"),
+    ]
+  }
 
   /// Quoted when it holds a comma, a quote or a line break; quotes doubled.
   package static func quote(_ s: String) -> String {

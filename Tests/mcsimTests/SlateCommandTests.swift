@@ -243,6 +243,42 @@ final class SlateCommandTests: XCTestCase {
     XCTAssertLessThan(abs(csvEV), 1)
   }
 
+  /// The CSV carries each side's advice as the JSON's `advice` blocks give it: the probability,
+  /// the market's, EV, grade and why it is withheld, so a row whose side is +EV but NO_BET says
+  /// why (here `--max-market-gap 0.01` withholds sides where model and market part).
+  func testTheCSVSaysEachSidesAdviceAsTheJSONDoes() throws {
+    let arguments = ["slate", Self.path("Scenarios/slate_native.json"), "--seed", "4", "--max-market-gap", "0.01"]
+    let json = try MCSimBinary.json(arguments + ["--json"])
+    let csv = try MCSimBinary.run(arguments + ["--csv"])
+    XCTAssertEqual(csv.status, 0, csv.stderr)
+    let rows = csv.stdout.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+    let header = rows[0]
+    func cell(_ row: [String], _ column: String) throws -> String { row[try XCTUnwrap(header.firstIndex(of: column), column)] }
+    var withheld = 0
+    for (game, row) in zip(try XCTUnwrap(json["games"] as? [[String: Any]]), rows.dropFirst()) {
+      let blocks: [(String, [String: Any]?)] = [
+        ("over", (game["advice"] as? [String: Any])?["over"] as? [String: Any]),
+        ("under", (game["advice"] as? [String: Any])?["under"] as? [String: Any]),
+        ("home_spread", ((game["spread"] as? [String: Any])?["advice"] as? [String: Any])?["home"] as? [String: Any]),
+        ("away_spread", ((game["spread"] as? [String: Any])?["advice"] as? [String: Any])?["away"] as? [String: Any]),
+        ("home_ml", ((game["moneyline"] as? [String: Any])?["advice"] as? [String: Any])?["home"] as? [String: Any]),
+        ("away_ml", ((game["moneyline"] as? [String: Any])?["advice"] as? [String: Any])?["away"] as? [String: Any]),
+      ]
+      for (side, advice) in blocks {
+        let advice = try XCTUnwrap(advice, "\(game["game_id"]!) \(side)")
+        let reasons = (advice["withheld"] as? [String] ?? []).joined(separator: ";")
+        withheld += reasons.isEmpty ? 0 : 1
+        XCTAssertEqual(try cell(row, "advice_\(side)_withheld"), reasons, side)
+        XCTAssertEqual(try cell(row, "advice_\(side)_grade"), advice["grade"] as? String, side)
+        for (column, key) in [("probability", "probability"), ("market_probability", "market_probability"), ("ev_frac", "ev")] {
+          let value = try XCTUnwrap(Double(try cell(row, "advice_\(side)_\(column)")), "\(side) \(column)")
+          XCTAssertEqual(value, try XCTUnwrap(advice[key] as? Double), accuracy: 1e-12, "\(side) \(column)")
+        }
+      }
+    }
+    XCTAssertGreaterThan(withheld, 0, "the slate has sides withheld")
+  }
+
   /// A feed with a matching team-stats file, and the same feed over HTTP.
   /// `--from-market`: each game of a real feed (FanDuel's totals, spreads and moneylines) is
   /// projected so that its own total is a fair line of the exact model (P(over) = P(under) to the
