@@ -325,10 +325,24 @@ final class BoardPageTests: XCTestCase {
     let shown = priced[table.upperBound...].prefix(1200)
     XCTAssertTrue(shown.contains(String(format: "%.2f%%", 100 * joint)), "the endpoint's \(joint): \(shown)")
     XCTAssertEqual(priced.components(separatedBy: #"checked="""#).count - 1, 2, "the two legs stay chosen")
-    // Two sides of one market cannot win together: said on the page, nothing priced.
+    // Two sides of one market, or one side at two of its lines: refused as the form says (one
+    // side of a market each), nothing priced.
     let refused = try browser.dom(server.base.absoluteString + "/game/\(parlayID)?leg=\(form(over))&leg=\(form(under))").stdout
-    XCTAssertTrue(refused.contains(#"id="parlay-problems""#) && refused.contains("cannot win"), String(refused.suffix(3000)))
+    XCTAssertTrue(
+      refused.contains(#"id="parlay-problems""#) && refused.contains("are both the Total: pick one side of a market each"),
+      String(refused.suffix(3000)))
     XCTAssertFalse(refused.contains(#"<table id="parlay-price">"#))
+    // The fixture's Suns @ Magic has fair overs at 224.5 and 225.
+    func overs(_ game: [String: Any]) -> [[String: Any]] {
+      let id = FairBetGame.id(of: game["game_id"] as? String ?? "")
+      return bets.filter { $0["game_id"] as? Int == id && $0["selection_key"] as? String == "total:over" }
+    }
+    let twoLines = try XCTUnwrap(tonight.json.list("games").first { overs($0).count > 1 }, "a game with overs at two lines")
+    let (a, b) = (overs(twoLines)[0], overs(twoLines)[1])
+    XCTAssertNotEqual(a["line_value"] as? Double, b["line_value"] as? Double)
+    let twice = try browser.dom(server.base.absoluteString + "/game/\(twoLines["game_id"]!)?leg=\(form(a))&leg=\(form(b))").stdout
+    XCTAssertTrue(twice.contains("are both the Total: pick one side of a market each"), String(twice.suffix(3000)))
+    XCTAssertFalse(twice.contains(#"<table id="parlay-price">"#))
   }
 
   /// The FairBet page before tip-off, against the fixture feed with one book's price made better
