@@ -88,7 +88,7 @@ struct PropsCommand: ParsableCommand {
   /// The game's means: implied by its market (--from-market), else --home and --away, else the
   /// projections file's.
   private func projection(
-    _ game: FeedEvent, feed: Feed, source: String, file: PropsProjections, fileSource: String
+    _ game: FeedEvent, feed: Feed, source: String, file: PropsDraft, fileSource: String
   ) throws -> GameProjection {
     let lines = FeedLines.lines(for: game, asOf: feed.newestQuote).markets
     if let implied = try market.projection(feed: (lines.total?.line, lines.spread?.homeLine), source: "\(source) (\(game.label))") {
@@ -121,7 +121,7 @@ struct PropsCommand: ParsableCommand {
   }
 
   /// The projections file, its unknown fields reported, and its players' projections.
-  private func readProjections() throws -> (PropsProjections, String) {
+  private func readProjections() throws -> (PropsDraft, String) {
     let source = InputSource(projections)
     let data = try CLIError.reading(source.description) { try source.read() }
     let file = try CLIError.reading(source.description) { try PropsProjections.decode(data) }
