@@ -1,18 +1,6 @@
 import OddsMath
 import Simulation
 
-/// A bet on one of a slate's games, priced jointly with the others under a league factor: the
-/// game's id (nil when the input named none) and the leg (its `game` index is set here).
-package struct SlateBet: Sendable {
-  package var game: String?
-  package var leg: ParlayLeg
-
-  package init(game: String?, leg: ParlayLeg) {
-    self.game = game
-    self.leg = leg
-  }
-}
-
 /// The games of one slate to price: `mcsim slate`, `POST /api/monte-carlo/batch` and the live
 /// tonight snapshot.
 package struct SlatePricingRequest: Sendable {

@@ -196,7 +196,7 @@ struct SlateCommand: ParsableCommand, RequiredInputs {
     let betSource = bets.map(InputSource.init)
     var request = SlatePricingRequest(games: slate.games, leagueFactor: leagueFactor, periodModel: run.resolved.model.periods)
     if let betSource {
-      do { request.bets = try SlateBets.bets(SlateBets.decode(try betSource.read())) } catch {
+      do { request.bets = try SlateBet.parsed(SlateBets.decode(try betSource.read())) } catch {
         throw CLIError.badInput(betSource.description, error)
       }
     }

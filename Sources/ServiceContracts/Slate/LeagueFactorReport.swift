@@ -35,28 +35,3 @@ package struct LeagueFactorReport: Encodable, Sendable {
     bets = f.bets.map { ParlayResponse(PricedParlay(result: $0)) }
   }
 }
-
-/// The bets file of `mcsim slate --bets FILE`: a list of legs on the slate's games, as a parlay
-/// file writes them (`[{"game": "g1", "leg": "over:225.5"}, ...]`, or `{"legs": [...]}`).
-package enum SlateBets {
-  private struct Wrapped: Decodable { var legs: [ParlayDraft.Leg] }
-
-  package static func decode(_ data: Data) throws(InputDecodingError) -> [ParlayDraft.Leg] {
-    if let list = try? InputDecodingError.decode([ParlayDraft.Leg].self, from: data) { return list }
-    return try InputDecodingError.decode(Wrapped.self, from: data).legs
-  }
-
-  /// The bets read: each leg's text parsed (errors naming `bets[i]`); which game each names is
-  /// checked against the games that price together (`SlatePricing`).
-  package static func bets(_ raw: [ParlayDraft.Leg]) throws(InputError) -> [SlateBet] {
-    var out: [SlateBet] = []
-    for (i, l) in raw.enumerated() {
-      let leg = try ParlayLegSyntax.leg(l.leg, field: "bets[\(i)]")
-      guard !leg.isPlayerLeg else {
-        throw .invalid(field: "bets[\(i)]", value: "'\(l.leg)'", reason: "a slate's bets are on the games' scores (player props go in a parlay file)")
-      }
-      out.append(SlateBet(game: l.game, leg: leg))
-    }
-    return out
-  }
-}
