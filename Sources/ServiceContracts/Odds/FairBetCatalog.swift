@@ -9,10 +9,8 @@ package struct FairBetCatalog: Sendable {
   package struct Entry: Sendable {
     package let bet: FairBetBet
     package let game: FairBetGame
-    /// The gate's reason, for the diagnostics.
-    package let disabled: GateReason?
-    /// Whether the bet was paired with another side.
-    package let paired: Bool
+    /// The board's bet it maps.
+    package let source: FairBoard.Entry
   }
 
   /// The board the bets are mapped from: what a parlay's legs are looked up in.
@@ -26,7 +24,7 @@ package struct FairBetCatalog: Sendable {
 
   package init(board: FairBoard) {
     self.board = board
-    entries = board.entries.map { Entry(bet: FairBetBet($0), game: $0.game, disabled: $0.disabled, paired: $0.paired) }
+    entries = board.entries.map { Entry(bet: FairBetBet($0), game: $0.game, source: $0) }
   }
 
   package init(report: FairOddsReport, games: [FairBetGame]) {
@@ -37,19 +35,14 @@ package struct FairBetCatalog: Sendable {
 
   package func isInPlay(_ game: FairBetGame, now: Date) -> Bool { board.isInPlay(game, now: now) }
 
-  /// The diagnostics of `entries` under the real server's keys (`total_pairs`, `total_unpaired`,
-  /// `passed`, one count per reason), with `eligible` (what the iOS client reads for `passed`).
+  /// The diagnostics of `entries` (`BoardDiagnostics`) under the real server's keys
+  /// (`total_pairs`, `total_unpaired`, `passed`, one count per reason), with `eligible` (what the
+  /// iOS client reads for `passed`).
   package static func diagnostics(_ entries: [Entry]) -> [String: Int] {
-    var out = ["total_pairs": 0, "total_unpaired": 0]
-    for e in entries {
-      out[e.paired ? "total_pairs" : "total_unpaired", default: 0] += 1
-      if let reason = e.disabled {
-        out[reason.rawValue, default: 0] += 1
-      } else if e.bet.hasFair {
-        out["passed", default: 0] += 1
-      }
-    }
-    out["eligible"] = out["passed"] ?? 0
+    let d = BoardDiagnostics(entries.map(\.source))
+    var out = ["total_pairs": d.paired, "total_unpaired": d.unpaired, "eligible": d.passed]
+    if d.passed > 0 { out["passed"] = d.passed }
+    for (reason, count) in d.gated { out[reason.rawValue] = count }
     return out
   }
 }
