@@ -4,6 +4,7 @@ import Hummingbird
 import NIOCore
 import NIOHTTP1
 import ServiceContracts
+import ServiceLifecycle
 
 /// JSON bodies in and out of the handlers.
 enum JSONResponse {
@@ -44,7 +45,9 @@ enum JSONResponse {
     let deadline = ContinuousClock.now + timeout
     var data = Data()
     do {
-      for try await chunk in request.body {
+      // The body's arrival ends when the server starts to shut down: a client still sending
+      // does not hold the shutdown (it had waited for --idle-timeout).
+      for try await chunk in request.body.cancelOnGracefulShutdown() {
         guard data.count + chunk.readableBytes <= limit else {
           throw APIError(.contentTooLarge, "request body is over the limit of \(limit) bytes")
         }
@@ -59,6 +62,13 @@ enum JSONResponse {
       throw APIError(.contentTooLarge, "request body is over the limit of \(limit) bytes")
     } catch let error as HTTPParserError {
       throw APIError.badFraming(error)
+    }
+    // Ended by the shutdown, a body is whole only when it is as long as its Content-Length said.
+    let length = request.headers[.contentLength].flatMap(Int.init)
+    if Task.isShuttingDownGracefully, length.map({ data.count < $0 }) ?? true {
+      var e = APIError.unavailable("the server is shutting down; send the request again", retryAfter: 1)
+      e.headers[.connection] = "close"
+      throw e
     }
     return data
   }
