@@ -25,7 +25,17 @@ struct MergeCommand: ParsableCommand {
   @Argument(help: "Partial files, directories of them, globs, http(s) URLs, or - for one part on standard input.")
   var parts: [String]
 
+  @Option(
+    parsing: .unconditional,
+    help: "Seconds the whole merge may take; beyond it merge stops with an error, whatever the parts ask.")
+  var deadline: Double = 600
+
+  func validate() throws {
+    guard deadline.isFinite, deadline > 0 else { throw ValidationError("--deadline \(deadline): must be a number of seconds above 0") }
+  }
+
   func run() throws {
+    let inTime = startDeadline()
     var merge = PartialMerge()
     for (k, path) in try Self.expand(parts).enumerated() {
       let source = InputSource(path)
@@ -33,6 +43,7 @@ struct MergeCommand: ParsableCommand {
       // Named by its place too: a URL is shown by its host and fingerprint only.
       do { data = try source.read() } catch { throw CLIError.fail("part \(k + 1), \(source): \(error)", code: .failure) }
       do { try merge.add(source.description, data: data) } catch { throw CLIError.fail(error.description, code: .failure) }
+      try inTime()
     }
     let merged = try CLIError.failing { try merge.result() }
     guard let name = merged.command.first, ["run", "slate", "sweep"].contains(name) else {
@@ -57,11 +68,27 @@ struct MergeCommand: ParsableCommand {
     let names = merge.names
     let source = names.count <= 3 ? names.joined(separator: ", ") : "\(names[0]) and \(names.count - 1) other parts"
     let replay = ShardExecution.replaying(merged.calls, digests: merged.digests, source: source)
+    try inTime()
     try replayable.execute(replay)
     if replay.remaining != 0 {
       throw CLIError.fail("the parts hold \(replay.remaining) more simulations than the run asked for", code: .failure)
     }
   }
+
+  /// The merge's deadline, started now: the returned check throws once it has passed (called
+  /// between the steps), and a step that blocks past it (a read of standard input) ends the
+  /// process with the same error.
+  private func startDeadline() -> () throws -> Void {
+    let stop = ContinuousClock.now + .milliseconds(Int64(min(deadline, 1e9) * 1000))
+    let limit = deadline
+    DispatchQueue.global().asyncAfter(deadline: .now() + limit + 0.5) {
+      FileHandle.standardError.write(Data("Error: \(Self.late(limit))\n".utf8))
+      Foundation.exit(ExitCode.failure.rawValue)
+    }
+    return { if ContinuousClock.now > stop { throw CLIError.fail(Self.late(limit), code: .failure) } }
+  }
+
+  static func late(_ limit: Double) -> String { "merge did not finish within \(limit) s (--deadline)" }
 
   /// Files, directories (their *.part files) and the files matching globs, in sorted order; URLs
   /// and `-` as given.

@@ -96,6 +96,8 @@ final class ShardMergeTests: XCTestCase {
     let foreign = work.appendingPathComponent("foreign.part")
     try sh("\(mcsim) \(args.replacingOccurrences(of: "--seed 42", with: "--seed 43")) --shard 1/3 --partial \(foreign.path)")
     try refused([p[0], foreign.path, p[2]], "foreign.part: belongs to another run")
+    // A merge has a deadline in all, whatever its parts ask of it.
+    try refused(["--deadline", "0.000001", p[0], p[1], p[2]], "merge did not finish within 1e-06 s (--deadline)")
   }
 
   /// A part records the run's inputs, never its file-writing options: merge of a run given
