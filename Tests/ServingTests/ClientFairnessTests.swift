@@ -1,6 +1,7 @@
 import Foundation
 import Serving
 import XCTest
+import TestSupport
 
 /// One client cannot starve the others (issue 46): an address at its cap of connections gets no
 /// more while another address is answered at once, and a connection that never sends a byte is

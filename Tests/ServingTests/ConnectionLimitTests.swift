@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 
 /// The server on the open internet: connections that go silent, drip, lie about their length or
 /// speak HTTP/1.0 cost a bounded time and never an internal error.

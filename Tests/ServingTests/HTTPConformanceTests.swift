@@ -1,6 +1,7 @@
 import Foundation
 import Serving
 import XCTest
+import TestSupport
 
 /// HTTP as RFC 9110 and 9112 ask (issue 46): HEAD wherever GET is, a known path reached through
 /// `//` answered 405 like the path itself, exactly one Host header, and a wrong-typed field

@@ -43,28 +43,16 @@ final class ServeCommandTests: XCTestCase {
   /// --idle-timeout for the rest of the body).
   func testSIGTERMDoesNotWaitForAHalfSentBody() async throws {
     let (process, port) = try MCSimBinary.serve()
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-    }
-    XCTAssertEqual(connected, 0)
-    let half = "POST /api/monte-carlo/simulate HTTP/1.1\r\nHost: a\r\nContent-Length: 100\r\n\r\n{\"home_"
-    XCTAssertEqual(half.utf8.count, send(fd, half, half.utf8.count, 0))
+    let connection = try RawConnection(port: port)
+    try connection.send("POST /api/monte-carlo/simulate HTTP/1.1\r\nHost: a\r\nContent-Length: 100\r\n\r\n{\"home_")
     try await Task.sleep(for: .milliseconds(300))
     let start = ContinuousClock.now
     kill(process.processIdentifier, SIGTERM)
-    var answer = [UInt8](repeating: 0, count: 4096)
-    let read = recv(fd, &answer, answer.count, 0)
+    let text = connection.read(timeout: 10).text
     process.waitUntilExit()
     XCTAssertLessThan(ContinuousClock.now - start, .seconds(5), "the shutdown waited for the body")
     XCTAssertEqual(process.terminationStatus, 0)
-    let text = String(decoding: answer.prefix(max(read, 0)), as: UTF8.self)
-    XCTAssertTrue(text.hasPrefix("HTTP/1.1 503"), text)
+    XCTAssertEqual(RawConnection.status(text), 503, text)
     XCTAssertTrue(text.contains("shutting down"), text)
   }
 

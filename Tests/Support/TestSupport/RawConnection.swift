@@ -1,20 +1,25 @@
 import Foundation
-import XCTest
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// A plain TCP connection to the test server, for what URLSession will not send: half-sent
-/// requests, HTTP/1.0, broken framing, a connection held open and silent. Used by one thread at
-/// a time (hence unchecked).
-final class RawConnection: @unchecked Sendable {
+/// A plain TCP connection to a test server (in the test process or `mcsim serve`), for what
+/// URLSession will not send: half-sent requests, HTTP/1.0, broken framing, a connection held open
+/// and silent. Used by one thread at a time (hence unchecked).
+package final class RawConnection: @unchecked Sendable {
+  /// A socket call that failed, with its errno.
+  package struct Failure: Error, CustomStringConvertible {
+    package let description: String
+    init(_ description: String) { self.description = description }
+  }
+
   private let fd: Int32
 
   /// `source`: the loopback address to connect from (127.0.0.2 is another client to the server).
-  init(port: Int, source: String? = nil) throws {
+  package init(port: Int, source: String? = nil) throws {
     fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard fd >= 0 else { throw TestServerError("socket: \(errno)") }
+    guard fd >= 0 else { throw Failure("socket: \(errno)") }
     if let source {
       var local = sockaddr_in()
       local.sin_family = sa_family_t(AF_INET)
@@ -24,7 +29,7 @@ final class RawConnection: @unchecked Sendable {
       }
       guard bound == 0 else {
         Glibc.close(fd)
-        throw TestServerError("bind \(source): \(errno)")
+        throw Failure("bind \(source): \(errno)")
       }
     }
     var address = sockaddr_in()
@@ -36,7 +41,7 @@ final class RawConnection: @unchecked Sendable {
     }
     guard connected == 0 else {
       Glibc.close(fd)
-      throw TestServerError("connect: \(errno)")
+      throw Failure("connect: \(errno)")
     }
   }
 
@@ -45,27 +50,27 @@ final class RawConnection: @unchecked Sendable {
   deinit { close() }
 
   /// Hangs up (the client going away).
-  func close() {
+  package func close() {
     if open { Glibc.close(fd) }
     open = false
   }
 
-  func send(_ text: String) throws {
+  package func send(_ text: String) throws {
     let bytes = Array(text.utf8)
     var sent = 0
     while sent < bytes.count {
       let n = bytes[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-      guard n > 0 else { throw TestServerError("send: \(errno)") }
+      guard n > 0 else { throw Failure("send: \(errno)") }
       sent += n
     }
   }
 
   /// No more bytes from this side (the server sees the end of the stream).
-  func finishSending() { shutdown(fd, Int32(SHUT_WR)) }
+  package func finishSending() { shutdown(fd, Int32(SHUT_WR)) }
 
   /// What the server sent until it closed the connection or `timeout` passed, whether it
   /// closed, and how long it took.
-  func read(timeout: Double) -> (text: String, closed: Bool, seconds: Double) {
+  package func read(timeout: Double) -> (text: String, closed: Bool, seconds: Double) {
     let start = Date()
     var out: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 65_536)
@@ -82,7 +87,7 @@ final class RawConnection: @unchecked Sendable {
   }
 
   /// The status code of the first answer in `text`, nil when there is none.
-  static func status(_ text: String) -> Int? {
+  package static func status(_ text: String) -> Int? {
     guard text.hasPrefix("HTTP/1.") else { return nil }
     return Int(text.dropFirst(9).prefix(3))
   }
