@@ -154,10 +154,12 @@ package struct LiveSourceConfiguration: Sendable {
   /// The most bytes a reading of the odds feed or the scoreboard may take (8 MiB: a night's NBA
   /// feed with every book and period market is well under 1 MiB); a larger one is refused
   /// before it is read whole, and the last good lines stay.
-  package var maxFeedBytes = 8 << 20
+  package var maxFeedBytes = Self.defaultMaxFeedBytes
+  package static let defaultMaxFeedBytes = 8 << 20
   /// The most events a feed may list (500: a week of NBA games is about 100); more are refused
   /// before anything is priced, and the last good lines stay.
-  package var maxFeedEvents = 500
+  package var maxFeedEvents = Self.defaultMaxFeedEvents
+  package static let defaultMaxFeedEvents = 500
   /// Sharp books of the fair-odds reference; the documented default when nil.
   package var sharpBooks: [String]?
   /// What the live slate prices on: the model's fit on its projections (the ratings' settings,

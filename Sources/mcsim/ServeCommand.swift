@@ -144,12 +144,14 @@ struct ServeCommand: AsyncParsableCommand {
 
   @Option(
     name: .customLong("max-feed-bytes"), parsing: .unconditional,
-    help: "Largest odds feed or scoreboard a refresh reads, in bytes (default 8388608, 8 MiB); a larger one keeps the last good lines.")
+    help:
+      "Largest odds feed or scoreboard a refresh reads, in bytes (default \(LiveSourceConfiguration.defaultMaxFeedBytes), 8 MiB); a larger one keeps the last good lines."
+  )
   var maxFeedBytes: Int?
 
   @Option(
     name: .customLong("max-feed-events"), parsing: .unconditional,
-    help: "Most events an odds feed may list (default 500); a feed with more keeps the last good lines.")
+    help: "Most events an odds feed may list (default \(LiveSourceConfiguration.defaultMaxFeedEvents)); a feed with more keeps the last good lines.")
   var maxFeedEvents: Int?
 
   @Option(

@@ -142,12 +142,3 @@ extension XCTestCase {
 extension String {
   func trimmingSuffix(_ suffix: String) -> String { hasSuffix(suffix) ? String(dropLast(suffix.count)) : self }
 }
-
-/// This process's resident memory, from /proc/self/statm (pages resident x the page size).
-enum ResidentMemory {
-  static func bytes() -> Int {
-    let statm = (try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8)) ?? ""
-    let pages = statm.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
-    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
-  }
-}

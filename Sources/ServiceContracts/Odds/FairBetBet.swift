@@ -108,16 +108,17 @@ package struct FairBetBet: Encodable, Sendable {
     selectionDisplay = FairBetGame.selectionDisplay(b)
     marketDisplayName = FairBetGame.marketDisplayName(b.market)
     let best = hasFair ? b.best : nil
-    bestBook = best.map { FairBetBookName.name($0.book) }
-    bestBookName = best.map { FairBetBookName.name($0.book) }
+    let bestName = best.map { FairBetBookName.name($0.book) }
+    (bestBook, bestBookName) = (bestName, bestName)
     bestEVPercent = best?.evPercent.map { PythonRound.rounded($0, 2) }
     books = b.prices.sorted { $0.price.american > $1.price.american }.map { p in
       let ev = hasFair ? p.evPercent.map { PythonRound.rounded($0, 2) } : nil
+      let name = FairBetBookName.name(p.book)
       return Book(
-        book: FairBetBookName.name(p.book), bookKey: p.book, price: p.price.american, observedAt: p.observedAt, evPercent: ev, displayEV: ev,
+        book: name, bookKey: p.book, price: p.price.american, observedAt: p.observedAt, evPercent: ev, displayEV: ev,
         impliedProb: PythonRound.rounded(p.impliedProbability, 4), trueProb: hasFair ? b.fairProbability.map { PythonRound.rounded($0, 4) } : nil,
         isSharp: p.isSharp, isStale: p.isStale, evMethod: method, evConfidenceTier: tier,
-        bookAbbr: FairBetBookName.abbreviation(ofName: FairBetBookName.name(p.book)), priceDecimal: PythonRound.rounded(p.price.decimal, 3),
+        bookAbbr: FairBetBookName.abbreviation(ofName: name), priceDecimal: PythonRound.rounded(p.price.decimal, 3),
         evTier: ev.map { $0 >= 5 ? "strong_positive" : $0 >= 0 ? "positive" : "negative" } ?? (p.isSharp ? "neutral" : nil))
     }
     sharpConfidence = b.confidenceTier.rawValue
