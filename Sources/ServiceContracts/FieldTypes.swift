@@ -61,36 +61,39 @@ package struct FieldTypes: Sendable {
     var out: [FailureDocument.Problem] = []
     for (name, kind) in fields {
       let field = prefix + name
-      guard let value = object[name], !(value is NSNull) else {
+      guard let value = object[name], !JSONNode(value).isNull else {
         if required.contains(name) {
           out.append(.init(field: field, value: "", message: "missing field '\(field)'"))
         }
         continue
       }
-      let number = value as? NSNumber
-      let isBool = number.map { String(cString: $0.objCType) == "c" } ?? false
+      let node = JSONNode(value)
+      let number = node.number
       switch kind {
       case .number:
-        if number == nil || isBool {
+        if number == nil {
           out.append(.init(field: field, sent: JSONExcerpt(value), message: "field '\(field)' must be a number"))
         }
       case .integer:
-        if let n = number, !isBool, n.doubleValue.rounded() == n.doubleValue, abs(n.doubleValue) < 9.2e18 { continue }
+        if let n = number, n.doubleValue.rounded() == n.doubleValue, abs(n.doubleValue) < 9.2e18 { continue }
         out.append(.init(field: field, sent: JSONExcerpt(value), message: "field '\(field)' must be an integer"))
       case .boolean:
-        if !isBool {
+        guard case .bool = node else {
           out.append(.init(field: field, sent: JSONExcerpt(value), message: "field '\(field)' must be true or false"))
+          continue
         }
       case .string:
-        if !(value is String) {
+        guard case .string = node else {
           out.append(.init(field: field, sent: JSONExcerpt(value), message: "field '\(field)' must be a string"))
+          continue
         }
       case .array:
-        if !(value is [Any]) {
+        guard case .array = node else {
           out.append(.init(field: field, sent: JSONExcerpt(value), message: "field '\(field)' must be an array"))
+          continue
         }
       case .object(let inner):
-        guard let nested = value as? [String: Any] else {
+        guard case .object(let nested) = node else {
           out.append(.init(field: field, sent: JSONExcerpt(value), message: "field '\(field)' must be an object"))
           continue
         }

@@ -14,7 +14,7 @@ package struct JSONExcerpt: Sendable, Equatable {
 
   package init(_ node: Any, limit: Int = FailureDocument.Problem.quotedLimit) {
     var writer = Writer(limit: limit)
-    if let string = node as? String { writer.append(string) } else { writer.write(node) }
+    if case .string(let string) = JSONNode(node) { writer.append(string) } else { writer.write(node) }
     text = FailureDocument.Problem.cut(writer.text, limit: limit)
     bytes = writer.bytes
   }
@@ -32,19 +32,19 @@ package struct JSONExcerpt: Sendable, Equatable {
     }
 
     mutating func write(_ node: Any) {
-      switch node {
-      case let string as String: append(Self.quoted(string))
-      case is NSNull: append("null")
-      case let number as NSNumber:
-        append(String(cString: number.objCType) == "c" ? (number.boolValue ? "true" : "false") : "\(number)")
-      case let array as [Any]:
+      switch JSONNode(node) {
+      case .string(let string): append(Self.quoted(string))
+      case .null: append("null")
+      case .bool(let b): append(b ? "true" : "false")
+      case .number(let number): append("\(number)")
+      case .array(let array):
         append("[")
         for (i, item) in array.enumerated() {
           if i > 0 { append(",") }
           write(item)
         }
         append("]")
-      case let object as [String: Any]:
+      case .object(let object):
         append("{")
         // Only the part still written needs its order; the rest is only counted.
         for (i, key) in (writing ? object.keys.sorted() : Array(object.keys)).enumerated() {
@@ -53,7 +53,7 @@ package struct JSONExcerpt: Sendable, Equatable {
           write(object[key]!)
         }
         append("}")
-      default: append("\(node)")
+      case .other(let value): append("\(value)")
       }
     }
 

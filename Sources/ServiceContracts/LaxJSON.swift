@@ -26,7 +26,7 @@ package enum LaxJSON {
         guard var element = list[i] as? [String: Any] else { continue }
         var elementChanged = coerce(&element, fields: itemFields, nullable: itemNullable, prefix: "\(name)[\(i)].", problems: &problems)
         for field in itemZeroIsDefault {
-          if let n = element[field] as? NSNumber, String(cString: n.objCType) != "c", n.doubleValue == 0 {
+          if let value = element[field], let n = JSONNode(value).number, n.doubleValue == 0 {
             element[field] = nil
             elementChanged = true
           }
@@ -49,7 +49,7 @@ package enum LaxJSON {
     var changed = false
     for (name, kind) in fields.fields {
       guard let value = object[name] else { continue }
-      if value is NSNull {
+      if JSONNode(value).isNull {
         if !nullable.contains(name) {
           problems.append(.init(field: prefix + name, value: "null", message: "must not be null (leave it out for its default)"))
         }
@@ -65,32 +65,27 @@ package enum LaxJSON {
 
   /// The value `kind` reads `value` as, when it is not already of that type; nil otherwise.
   static func coerce(_ value: Any, _ kind: FieldTypes.Kind) -> Any? {
-    let number = value as? NSNumber
-    let isBool = number.map { String(cString: $0.objCType) == "c" } ?? false
-    switch kind {
-    case .number:
-      if isBool { return number!.boolValue ? 1.0 : 0.0 }
-      if let s = value as? String, let t = decimalText(s), let x = Double(t), x.isFinite { return x }
-    case .integer:
-      if isBool { return number!.boolValue ? 1 : 0 }
-      if let s = value as? String, let t = decimalText(s) {
+    let node = JSONNode(value)
+    switch (kind, node) {
+    case (.number, .bool(let b)): return b ? 1.0 : 0.0
+    case (.number, .string(let s)):
+      if let t = decimalText(s), let x = Double(t), x.isFinite { return x }
+    case (.integer, .bool(let b)): return b ? 1 : 0
+    case (.integer, .string(let s)):
+      if let t = decimalText(s) {
         if let n = Int(t) { return n }
         if let x = Double(t), x.isFinite, x == x.rounded(), abs(x) < 9e15, !t.lowercased().contains("e") { return Int(x) }
       }
-    case .boolean:
-      if let n = number, !isBool {
-        if n.doubleValue == 1 { return true }
-        if n.doubleValue == 0 { return false }
+    case (.boolean, .number(let n)):
+      if n.doubleValue == 1 { return true }
+      if n.doubleValue == 0 { return false }
+    case (.boolean, .string(let s)):
+      switch s.lowercased() {
+      case "true", "1", "yes", "on", "t", "y": return true
+      case "false", "0", "no", "off", "f", "n": return false
+      default: return nil
       }
-      if let s = value as? String {
-        switch s.lowercased() {
-        case "true", "1", "yes", "on", "t", "y": return true
-        case "false", "0", "no", "off", "f", "n": return false
-        default: return nil
-        }
-      }
-    case .string, .array, .object:
-      return nil
+    default: return nil
     }
     return nil
   }

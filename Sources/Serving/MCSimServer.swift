@@ -115,17 +115,18 @@ package struct MCSimServer: Sendable {
   static let largeBody = 64 << 10
 
   /// A request's job, parsed from its body (read within the server's size and time limits)
-  /// with no key given twice in one object (422 naming it: the decoders would keep one of the
-  /// two silently). Parsing is work: a body over `largeBody` is parsed on the heavy pool's
+  /// once its shape is checked (`BodyShape`: no key given twice in one object, no object of
+  /// thousands of keys, no deep nesting, no top-level list longer than `lists` allows; a 422
+  /// naming where). Parsing is work: a body over `largeBody` is parsed on the heavy pool's
   /// threads, admitted and capped per client as a heavy job, so no body's parsing holds the
   /// threads that answer health, metrics, pages and light requests.
   func job<T: Sendable>(
-    of request: Request, for context: ServerRequestContext, _ parse: @escaping @Sendable (Data) throws -> T
+    of request: Request, for context: ServerRequestContext, lists: [String: Int] = [:], _ parse: @escaping @Sendable (Data) throws -> T
   ) async throws -> T {
     let body = try await JSONResponse.body(of: request, limit: configuration.maxBodyBytes, timeout: configuration.bodyTimeout)
     let checked: @Sendable () throws -> T = {
-      if let duplicate = DuplicateKeys.first(in: body) {
-        throw APIError.invalid(field: duplicate, value: "given twice", message: "field '\(duplicate)' is given twice; give each field once")
+      if let problem = BodyShape.firstProblem(in: body, lists: lists) {
+        throw APIError.invalid(field: problem.path, value: problem.value, message: problem.message)
       }
       return try parse(body)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import ServiceContracts
 import TestSupport
 
 /// The server on the open internet: connections that go silent, drip, lie about their length or
@@ -134,7 +135,8 @@ final class ConnectionLimitTests: XCTestCase {
 }
 
 /// A JSON key given twice is refused naming it, wherever it is.
-final class DuplicateKeyTests: XCTestCase {
+/// A body's shape is checked before it is decoded (`BodyShape`): each refusal names where.
+final class BodyShapeRefusalTests: XCTestCase {
   func testAKeyGivenTwiceIsA422NamingIt() async throws {
     let server = try await serve()
     let simulate = try await server.post(
@@ -155,5 +157,29 @@ final class DuplicateKeyTests: XCTestCase {
     let fine = try await server.post(
       "/api/odds/devig", Data(#"{"prices": [1.91, 1.91], "outcomes": ["a, \"prices\": 1", "b"]}"#.utf8))
     XCTAssertEqual(fine.status, 200, fine.text)
+  }
+
+  func testAnObjectOfThousandsOfKeysNestingAndALongBatchAreRefusedNamingWhere() async throws {
+    let server = try await serve()
+    let keys = (0...BodyShape.maxKeys).map { "\"k\($0)\": 1" }.joined(separator: ",")
+    let wide = try await server.post("/api/monte-carlo/simulate", Data(#"{"home_projection": {\#(keys)}}"#.utf8))
+    XCTAssertEqual(wide.status, 422, wide.text)
+    XCTAssertEqual(wide.json.list("errors").first?["field"] as? String, "home_projection", wide.text)
+
+    let deep = String(repeating: "[", count: 40) + String(repeating: "]", count: 40)
+    let nested = try await server.post("/api/odds/devig", Data(#"{"prices": \#(deep)}"#.utf8))
+    XCTAssertEqual(nested.status, 422, nested.text)
+    XCTAssertEqual(nested.json.list("errors").first?["value"] as? String, "over 32 levels deep", nested.text)
+
+    let game = #"{"home_team": "A", "away_team": "B", "home_projection": 110, "away_projection": 105}"#
+    func games(_ n: Int) -> Data {
+      Data((#"{"n_sims": 100, "games": ["# + Array(repeating: game, count: n).joined(separator: ",") + "]}").utf8)
+    }
+    let long = try await server.post("/api/monte-carlo/batch", games(SlateFile.batchLimit + 1))
+    XCTAssertEqual(long.status, 422, long.text)
+    XCTAssertEqual(long.json.list("errors").first?["field"] as? String, "games", long.text)
+    XCTAssertEqual(long.json.list("errors").first?["message"] as? String, "at most 500 items in 'games'", long.text)
+    let most = try await server.post("/api/monte-carlo/batch", games(SlateFile.batchLimit))
+    XCTAssertEqual(most.status, 200, String(most.text.prefix(300)))
   }
 }

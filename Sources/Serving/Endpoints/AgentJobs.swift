@@ -118,8 +118,8 @@ enum AgentJobs {
     }
   }
 
-  /// Every problem of a batch at once: its shared model, `n_sims`, the number of games and the
-  /// whole request's cost (games x n_sims). The request-level model applies to every game: an
+  /// Every problem of a batch at once: its shared model, `n_sims` and the whole request's cost
+  /// (games x n_sims; the number of games is bounded by the route, before the body is decoded). The request-level model applies to every game: an
   /// invalid one is the request's fault (422), while a game's own bad data stays that game's
   /// error and the others are still evaluated.
   static func batchProblems(_ file: SlateFile, simulations n: Int, configuration: ServerConfiguration) -> Problems {
@@ -130,9 +130,6 @@ enum AgentJobs {
       problems.add("model." + ModelSettings.key(of: problem.field), problem.value, problem.reason)
     }
     problems.checkSimulations(n, field: "n_sims", ceiling: configuration.maxSimulations)
-    if file.entries.count > SlateFile.batchLimit {
-      problems.add("games", "\(file.entries.count) games", "at most \(SlateFile.batchLimit) games per batch")
-    }
     let (total, overflow) = n.multipliedReportingOverflow(by: file.entries.count)
     if n >= 1, overflow || total > configuration.maxTotalSimulations {
       problems.add(

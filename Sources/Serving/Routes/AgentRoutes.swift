@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import LineFeeds
+import ServiceContracts
 
 /// The betting agent's `POST /api/monte-carlo/simulate` and `POST /api/monte-carlo/batch`
 /// (docs/contracts.md, "Betting agent"): its request bodies and defaults, its responses with mcsim's additions.
@@ -16,7 +17,9 @@ struct AgentRoutes {
     }
     router.on(ServerOperations.batch) { request, context in
       let configuration = server.configuration
-      let job = try await server.job(of: request, for: context) { try AgentJobs.batch($0, configuration: configuration) }
+      let job = try await server.job(of: request, for: context, lists: ["games": SlateFile.batchLimit]) {
+        try AgentJobs.batch($0, configuration: configuration)
+      }
       let data = try await server.simulate(paths: job.cost, for: context) { try job.run() }
       return JSONResponse.make(.ok, data: data)
     }
