@@ -50,67 +50,97 @@ package struct ModelFile: Sendable {
 
   package static func decode(_ data: Data, source: String) throws(InputDecodingError) -> ModelFile {
     struct Version: Decodable { let version: Int }
-    let version = try InputDecodingError.decode(Version.self, from: data).version
+    let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+    // The decoder says what is wrong where the version cannot be read (malformed JSON, no version).
+    guard let object, let version = object["version"] as? Int else {
+      _ = try InputDecodingError.decode(Version.self, from: data)
+      throw InputDecodingError("field 'version': a model file is a JSON object with an integer version", codingPath: ["version"])
+    }
     guard version == ModelDocument.currentVersion || version == ModelDocument.setVersion else {
       throw InputDecodingError(
         "field 'version' = \(version): this mcsim reads model files of version \(ModelDocument.currentVersion) and \(ModelDocument.setVersion)",
         codingPath: ["version"])
     }
     guard version == ModelDocument.setVersion else {
-      let document = try section(data)
+      try unknownKey(in: object)
+      let document = try checked(InputDecodingError.decode(ModelDocument.self, from: data))
       return ModelFile(documents: [document.projection.source: document], source: source)
     }
-    guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-      let sources = object["sources"] as? [String: Any], !sources.isEmpty
-    else { throw InputDecodingError("field 'sources': a version-2 model file holds a non-empty object of fits by source", codingPath: ["sources"]) }
+    guard let sources = object["sources"] as? [String: Any], !sources.isEmpty else {
+      throw InputDecodingError("field 'sources': a version-2 model file holds a non-empty object of fits by source", codingPath: ["sources"])
+    }
     for key in object.keys.sorted() where key != "version" && key != "sources" {
       throw InputDecodingError("field '\(key)': unknown key (known: sources, version)", codingPath: [key])
     }
-    var documents: [ProjectionSource: ModelDocument] = [:]
-    for (name, body) in sources.sorted(by: { $0.key < $1.key }) {
-      let prefix = ["sources", name]
-      guard let key = ProjectionSource(rawValue: name) else {
+    for name in sources.keys.sorted() {
+      guard ProjectionSource(rawValue: name) != nil else {
         throw InputDecodingError(
           "field 'sources.\(name)': unknown projection source (known: \(ProjectionSource.allCases.map(\.rawValue).joined(separator: ", ")))",
-          codingPath: prefix)
+          codingPath: ["sources", name])
       }
-      let document: ModelDocument
-      guard let bodyData = try? JSONSerialization.data(withJSONObject: body) else {
-        throw InputDecodingError("field 'sources.\(name)': a fit is a JSON object", codingPath: prefix)
+      guard let body = sources[name] as? [String: Any] else {
+        throw InputDecodingError("field 'sources.\(name)': a fit is a JSON object", codingPath: ["sources", name])
       }
-      do {
-        document = try section(bodyData)
-      } catch {
-        let text = error.description
-        throw InputDecodingError(
-          text.hasPrefix("field '") ? "field 'sources.\(name).\(text.dropFirst("field '".count))" : "field 'sources.\(name)': \(text)",
-          codingPath: prefix + error.codingPath)
-      }
+      try under(name) { () throws(InputDecodingError) in try unknownKey(in: body) }
+    }
+    // One decoding of the whole file (each fit had been written out again and read twice).
+    var documents: [ProjectionSource: ModelDocument] = [:]
+    for (name, fit) in try InputDecodingError.decode(FitsBySource.self, from: data).fits {
+      let key = ProjectionSource(rawValue: name)!
+      let document = try under(name) { () throws(InputDecodingError) in try checked(fit.get()) }
       guard document.projection.source == key else {
         throw InputDecodingError(
           "field 'sources.\(name).projection.source' = \(document.projection.source.rawValue): must be \(name)",
-          codingPath: prefix + ["projection", "source"])
+          codingPath: ["sources", name, "projection", "source"])
       }
       documents[key] = document
     }
     return ModelFile(documents: documents, source: source)
   }
 
-  /// One fit (a version-1 document), checked.
-  static func section(_ data: Data) throws(InputDecodingError) -> ModelDocument {
-    if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
-      for (path, known) in keys.sorted(by: { $0.key < $1.key }) {
-        var level: [String: Any]? = object
-        for part in path.split(separator: ".") { level = level?[String(part)] as? [String: Any] }
-        for key in (level?.keys.sorted() ?? []) where !known.contains(key) {
-          let field = path.isEmpty ? key : "\(path).\(key)"
-          throw InputDecodingError(
-            "field '\(field)': unknown key (known: \(known.sorted().joined(separator: ", ")))",
-            codingPath: path.split(separator: ".").map(String.init) + [key])
+  /// A version-2 file's fits by source name, each decoded on its own so that a fit's own error
+  /// (thrown as `InputDecodingError`, its path within the fit) is kept to be named under it.
+  private struct FitsBySource: Decodable {
+    var fits: [(String, Result<ModelDocument, InputDecodingError>)] = []
+
+    init(from decoder: any Decoder) throws {
+      let sources = try decoder.container(keyedBy: AnyKey.self).nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("sources"))
+      for key in sources.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
+        do {
+          fits.append((key.stringValue, .success(try sources.decode(ModelDocument.self, forKey: key))))
+        } catch let error as InputDecodingError {
+          fits.append((key.stringValue, .failure(error)))
         }
       }
     }
-    let document = try InputDecodingError.decode(ModelDocument.self, from: data)
+  }
+
+  /// `body`'s error named under `sources.NAME`.
+  private static func under<T>(_ name: String, _ body: () throws(InputDecodingError) -> T) throws(InputDecodingError) -> T {
+    do { return try body() } catch {
+      let text = error.description
+      throw InputDecodingError(
+        text.hasPrefix("field '") ? "field 'sources.\(name).\(text.dropFirst("field '".count))" : "field 'sources.\(name)': \(text)",
+        codingPath: ["sources", name] + error.codingPath)
+    }
+  }
+
+  /// The first key of a fit that no version-1 document has.
+  static func unknownKey(in object: [String: Any]) throws(InputDecodingError) {
+    for (path, known) in keys.sorted(by: { $0.key < $1.key }) {
+      var level: [String: Any]? = object
+      for part in path.split(separator: ".") { level = level?[String(part)] as? [String: Any] }
+      for key in (level?.keys.sorted() ?? []) where !known.contains(key) {
+        let field = path.isEmpty ? key : "\(path).\(key)"
+        throw InputDecodingError(
+          "field '\(field)': unknown key (known: \(known.sorted().joined(separator: ", ")))",
+          codingPath: path.split(separator: ".").map(String.init) + [key])
+      }
+    }
+  }
+
+  /// One fit (a version-1 document), its values checked.
+  static func checked(_ document: ModelDocument) throws(InputDecodingError) -> ModelDocument {
     guard document.version == ModelDocument.currentVersion else {
       throw InputDecodingError(
         "field 'version' = \(document.version): each source's fit is a version-\(ModelDocument.currentVersion) document", codingPath: ["version"])
