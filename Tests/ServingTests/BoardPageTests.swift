@@ -261,15 +261,28 @@ final class BoardPageTests: XCTestCase {
     let dom = page.stdout
     XCTAssertTrue(dom.contains("<h1>\(game["away_team"]!) at \(game["home_team"]!)</h1>"), String(dom.prefix(2000)))
     XCTAssertFalse(rows(of: id, in: dom).isEmpty, "the game's markets")
-    let picture = try XCTUnwrap(dom.range(of: #"<figure id="picture">"#), "no picture")
+    let picture = try XCTUnwrap(dom.range(of: #"<figure id="picture" class="chart">"#), "no picture")
     XCTAssertTrue(dom[picture.upperBound...].hasPrefix("<svg"), "the picture is an inline SVG")
     for name in ["base", "high_pace", "low_pace", "high_variance", "low_variance", "high_ot", "no_correlation", "high_correlation", "skew_normal"] {
       XCTAssertTrue(dom.contains(">\(name)</th>"), "scenario \(name)")
     }
-    let sensitivity = try XCTUnwrap(dom.range(of: #"<table id="sensitivity">"#), "no sensitivity")
+    let sensitivity = try XCTUnwrap(dom.range(of: #"<table id="sensitivity" class="reflow">"#), "no sensitivity")
     XCTAssertGreaterThanOrEqual(dom[sensitivity.upperBound...].components(separatedBy: "<tr>").count - 1, 4)
+    // At a phone's width (below 40rem) the game's bets reflow as the board's do, the scenarios
+    // and the sensitivity as blocks of labelled cells (no table wider than the screen), and the
+    // picture keeps its size, scrolled sideways, rather than shrinking its 11-px ticks to 5 px.
+    XCTAssertTrue(dom.contains(#"<table class="board">"#), "the game's bets, as on the board")
+    XCTAssertTrue(dom.contains(#"<table id="scenarios" class="reflow">"#), "the scenarios")
+    for table in ["scenarios", "sensitivity"] {
+      let body = dom.components(separatedBy: #"<table id="\#(table)""#)[1].components(separatedBy: "</table>")[0]
+      let cells = body.components(separatedBy: "<td").count - 1
+      XCTAssertGreaterThan(cells, 0, table)
+      XCTAssertEqual(body.components(separatedBy: "data-label=").count - 1, cells, "\(table): every cell labelled for the phone")
+    }
+    XCTAssertTrue(dom.contains("table.reflow thead{display:none}"), "the reflow's rules")
+    XCTAssertTrue(dom.contains("figure.chart svg{width:860px;max-width:none}"), "the picture at its size on a phone")
 
-    try screenshots(browser, server.base.absoluteString + "/game/\(id)", named: "game", heights: (2400, 2400))
+    try screenshots(browser, server.base.absoluteString + "/game/\(id)", named: "game", heights: (4800, 2400))
     // Viewed again while the lines stay the same (the feed is read every second meanwhile), the
     // page is served from its first pricing: the whole page, no game simulated again.
     func simulated() async throws -> String? {
@@ -279,7 +292,7 @@ final class BoardPageTests: XCTestCase {
     let again = try await server.get("/game/\(id)")
     try await Task.sleep(for: .seconds(1.5))
     let third = try await server.get("/game/\(id)")
-    for reply in [again, third] { XCTAssertTrue(reply.text.contains(#"<table id="sensitivity">"#), "the page in full") }
+    for reply in [again, third] { XCTAssertTrue(reply.text.contains(#"<table id="sensitivity" class="reflow">"#), "the page in full") }
     let after = try await simulated()
     XCTAssertEqual(after, before, "the page's pricing is kept for the lines it was priced from")
     let unknown = try await server.get("/game/no-such-game")

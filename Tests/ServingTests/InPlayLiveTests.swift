@@ -78,8 +78,8 @@ final class InPlayLiveTests: XCTestCase {
     // scenarios and sensitivity (which a game under way does not run).
     let page = try await server.get("/game/8c95b58e16520c12308e0196b0c19198")
     XCTAssertEqual(page.status, 200)
-    XCTAssertTrue(page.text.contains(#"<figure id="picture">"#), String(page.text.prefix(500)))
-    XCTAssertFalse(page.text.contains(#"<table id="sensitivity">"#), "a game under way priced as before tip-off")
+    XCTAssertTrue(page.text.contains(#"<figure id="picture" class="chart">"#), String(page.text.prefix(500)))
+    XCTAssertFalse(page.text.contains(#"<table id="sensitivity""#), "a game under way priced as before tip-off")
     // The board shows it live: the score and clock it was priced from, and the final projected.
     let boardPage = try await server.get("/")
     XCTAssertTrue(boardPage.text.contains(#"<strong class="live"> · live PHX 65, ORL 70, Q3 6:00</strong>"#), boardPage.text)

@@ -44,7 +44,7 @@ package enum GamePage {
       .h1(.text(BoardPage.teams(game))),
       BoardPage.statusLine(source),
       PageShell.table(
-        caption: "The slate's pricing of this game (as on the board).", columns: BoardPage.columns,
+        kind: "board", caption: "The slate's pricing of this game (as on the board).", columns: BoardPage.columns,
         rows: [BoardPage.gameRows(game)]),
     ]
     if !game.warnings.isEmpty {
@@ -64,7 +64,7 @@ package enum GamePage {
         .element(
           named: "figure",
           nodes: [
-            .attribute(named: "id", value: "picture"),
+            .attribute(named: "id", value: "picture"), .class("chart"),
             .raw(picture),
             .element(
               named: "figcaption",
@@ -78,19 +78,22 @@ package enum GamePage {
     }
     if let scenarios = report.scenarios {
       content.append(.h2("Scenarios"))
+      let columns = ["Scenario", "What moved", "P(over)", "P(under)", "Mean total", "Sd"]
       content.append(
         PageShell.table(
-          id: "scenarios", caption: "The total's line under moved assumptions (each at half the simulations).",
-          columns: ["Scenario", "What moved", "P(over)", "P(under)", "Mean total", "Sd"],
+          id: "scenarios", kind: "reflow", caption: "The total's line under moved assumptions (each at half the simulations).",
+          columns: columns,
           rows: [
             .tbody(
               .group(
                 scenarios.entries.map { e in
                   .tr(
                     .th(.attribute(named: "scope", value: "row"), .text(e.variant.name)),
-                    .td(.class("wrap"), .text(e.definition(from: scenarios.base))),
-                    .td(.class("num"), .text(Fmt.percent(e.pOver, 1))), .td(.class("num"), .text(Fmt.percent(e.pUnder, 1))),
-                    .td(.class("num"), .text(Fmt.fixed(e.meanTotal, 1))), .td(.class("num"), .text(Fmt.fixed(e.stdTotal, 1))))
+                    PageShell.cell(columns[1], class: "wrap", e.definition(from: scenarios.base)),
+                    PageShell.cell(columns[2], class: "num", Fmt.percent(e.pOver, 1)),
+                    PageShell.cell(columns[3], class: "num", Fmt.percent(e.pUnder, 1)),
+                    PageShell.cell(columns[4], class: "num", Fmt.fixed(e.meanTotal, 1)),
+                    PageShell.cell(columns[5], class: "num", Fmt.fixed(e.stdTotal, 1)))
                 }))
           ]))
       content.append(
@@ -102,21 +105,22 @@ package enum GamePage {
     }
     if let sensitivity = report.sensitivity {
       content.append(.h2("Sensitivity"))
+      let columns = ["Input", "P(under) low → high", "Per point", "Per sd", "Beyond noise", "Meaning"]
       content.append(
         PageShell.table(
-          id: "sensitivity", caption: "How far P(under) moves with each input; dominant: \(sensitivity.ranking.dominant.name).",
-          columns: ["Input", "P(under) low → high", "Per point", "Per sd", "Beyond noise", "Meaning"],
+          id: "sensitivity", kind: "reflow", caption: "How far P(under) moves with each input; dominant: \(sensitivity.ranking.dominant.name).",
+          columns: columns,
           rows: [
             .tbody(
               .group(
                 sensitivity.parameters.map { p in
                   .tr(
                     .th(.attribute(named: "scope", value: "row"), .text(p.input.name), .br(), .small(.text(p.description))),
-                    .td(.class("num"), .text("\(Fmt.percent(p.pUnderLow, 1)) → \(Fmt.percent(p.pUnderHigh, 1))")),
-                    .td(.class("num"), .text(p.sensitivityPerPoint.map { Fmt.signedPercent($0, 2) } ?? "–")),
-                    .td(.class("num"), .text(p.sensitivityPerStd.map { Fmt.signedPercent($0, 2) } ?? "–")),
-                    .td(.text(p.significant ? "yes" : "no")),
-                    .td(.class("wrap"), .text(p.interpretation)))
+                    PageShell.cell(columns[1], class: "num", "\(Fmt.percent(p.pUnderLow, 1)) → \(Fmt.percent(p.pUnderHigh, 1))"),
+                    PageShell.cell(columns[2], class: "num", p.sensitivityPerPoint.map { Fmt.signedPercent($0, 2) } ?? "–"),
+                    PageShell.cell(columns[3], class: "num", p.sensitivityPerStd.map { Fmt.signedPercent($0, 2) } ?? "–"),
+                    PageShell.cell(columns[4], p.significant ? "yes" : "no"),
+                    PageShell.cell(columns[5], class: "wrap", p.interpretation))
                 }))
           ]))
     }

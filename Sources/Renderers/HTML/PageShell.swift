@@ -55,13 +55,21 @@ package enum PageShell {
   }
 
   /// A table that scrolls sideways on a narrow screen: its caption, its columns, its rows.
+  /// `kind`: the table's class, for its layout on a phone (`board`: the board's bets, `reflow`:
+  /// rows of labelled cells, each row a block; none: it scrolls sideways).
   static func table(
-    id: String? = nil, caption: String, columns: [String], rows: [Node<HTML.TableContext>]
+    id: String? = nil, kind: String? = nil, caption: String, columns: [String], rows: [Node<HTML.TableContext>]
   ) -> Node<HTML.BodyContext> {
     .div(
       .class("scroll"),
       .table(
-        .if(id != nil, .attribute(named: "id", value: id ?? "")), .caption(.text(caption)), head(columns), .group(rows)))
+        .if(id != nil, .attribute(named: "id", value: id ?? "")), .if(kind != nil, .class(kind ?? "")), .caption(.text(caption)),
+        head(columns), .group(rows)))
+  }
+
+  /// A cell of a `reflow` table, labelled with its column's name for the phone's layout.
+  static func cell(_ label: String, class name: String? = nil, _ text: String) -> Node<HTML.TableRowContext> {
+    .td(.if(name != nil, .class(name ?? "")), .attribute(named: "data-label", value: label), .text(text))
   }
 
   /// A link to a path with one segment taken from data (a game's id), percent-encoded.
@@ -134,7 +142,10 @@ package enum PageShell {
     button{margin:.5rem 0;padding:.4rem .8rem;font:inherit}
     figure{margin:.5rem 0}
     figure svg{max-width:100%;height:auto}
+    figure.chart{overflow-x:auto;-webkit-overflow-scrolling:touch}
     @media (max-width:40rem){body{font-size:13px}main{padding:.5rem}th,td{padding:.25rem .3rem}td{white-space:normal}.american{display:none}td.advice{min-width:6rem}}
     @media (max-width:40rem){table.board thead{display:none}table.board tr.bet{display:grid;grid-template-columns:1fr 1fr;border-bottom:1px solid #d0d5dd;padding:.2rem 0}table.board tr.bet td{display:block;border:0;text-align:left;min-width:0}table.board tr.bet td::before{content:attr(data-label) " ";color:\(colours["muted"]!);font-size:.85em}table.board tr.bet td.bet,table.board tr.bet td.advice{grid-column:1 / -1}table.board tr.bet td.bet::before{content:""}table.board tr.game-head,table.board tr.game-head th{display:block}}
+    @media (max-width:40rem){table.reflow thead{display:none}table.reflow tbody tr{display:grid;grid-template-columns:1fr 1fr;border-bottom:1px solid #d0d5dd;padding:.2rem 0}table.reflow tbody tr>*{display:block;border:0;text-align:left;min-width:0;max-width:none}table.reflow td::before{content:attr(data-label) " ";color:\(colours["muted"]!);font-size:.85em}table.reflow tbody th,table.reflow td.wrap{grid-column:1 / -1}}
+    @media (max-width:40rem){figure.chart svg{width:\(Int(GameChart.width))px;max-width:none}}
     """
 }
