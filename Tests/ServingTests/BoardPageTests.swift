@@ -361,6 +361,57 @@ final class BoardPageTests: XCTestCase {
   /// The FairBet page before tip-off, against the fixture feed with one book's price made better
   /// than the fair odds: that price is counted and stands out, with its fair odds, confidence
   /// tier and the books behind the consensus; every bet with a fair price is listed.
+  /// A game's page viewed while its client is at its cap of heavy jobs: the page is still
+  /// shown (200), saying that its pictures and the parlay chosen are left out, where it had
+  /// been a 429 page with nothing of the game.
+  func testAGamesPageAtTheClientsCapSaysWhatItLeftOut() async throws {
+    let feed = FileManager.default.temporaryDirectory.appendingPathComponent("mcsim-feed-\(UUID().uuidString).json")
+    try Fixture.resource(LiveSourceTests.feedName).write(to: feed)
+    addTeardownBlock { try? FileManager.default.removeItem(at: feed) }
+    let server = try await serve {
+      var live = LiveSourceConfiguration(odds: feed.path)
+      live.stats = LiveSourceTests.statsPath
+      live.asOf = LiveSourceTests.feedDay
+      $0.live = live
+      $0.now = ISO8601DateFormatter().date(from: "2026-03-31T20:00:00Z")
+      // Every job heavy (the parlay's 10^5 games too), one at a time per client.
+      ($0.workers, $0.maxInFlightPerClient, $0.inlineSimulations, $0.deadline) = (1, 1, 0, .seconds(120))
+      ($0.maxSimulations, $0.maxTotalSimulations) = (1_000_000_000, 10_000_000_000)
+    }
+    try await waitFor("the first read") { try await server.get("/api/tonight/totals").status == 200 }
+    let bets = try await server.get("/api/fairbet/odds?limit=500").json.list("bets").filter { $0["has_fair"] as? Bool == true }
+    let over = try XCTUnwrap(bets.first { $0["selection_key"] as? String == "total:over" })
+    let other = try XCTUnwrap(
+      bets.first { $0["game_id"] as? Int == over["game_id"] as? Int && $0["market_key"] as? String == "spreads" }, "a spread of that game")
+    func form(_ bet: [String: Any]) -> String {
+      "\(bet["market_key"]!)|\(bet["selection_key"]!)|\(bet["line_value"] as! Double)".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+    }
+    let tonight = try await server.get("/api/tonight/totals").json.list("games")
+    let game = try XCTUnwrap(
+      tonight.first {
+        $0["home_team"] as? String == over["home_team"] as? String && $0["away_team"] as? String == over["away_team"] as? String
+      })
+    let id = try XCTUnwrap(game["game_id"] as? String)
+    // The client's one heavy job: 10^9 games on the one worker, seconds of work.
+    let heavy = Task {
+      try await server.post(
+        "/api/monte-carlo/simulate",
+        Data(
+          #"{"home_projection": 112, "away_projection": 108, "total_line": 220.5, "n_sims": 1000000000, "include_scenarios": false, "include_sensitivity": false}"#
+            .utf8))
+    }
+    defer { heavy.cancel() }
+    try await waitFor("the heavy job to run") { try await server.get("/api/health").json.object("pool").number("running") == 1 }
+    let page = try await server.get("/game/\(id.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)?leg=\(form(over))&leg=\(form(other))")
+    XCTAssertEqual(page.status, 200, String(page.text.prefix(800)))
+    XCTAssertTrue(page.text.contains("<h1>"), "the game's page")
+    XCTAssertTrue(
+      page.text.contains("Your other requests are still running: the parlay is not priced; reload in a moment."), page.text)
+    XCTAssertTrue(
+      page.text.contains("Your other requests are still running: the pictures, scenarios and sensitivity are left out"), page.text)
+    XCTAssertTrue(page.text.contains(#"class="board""#), "the game's bets are still shown")
+  }
+
   func testTheFairBetPageShowsEveryPositiveEVPrice() async throws {
     let browser = try HeadlessBrowser()
     defer { browser.removeProfile() }

@@ -79,10 +79,9 @@ struct PageRoutes {
           let drawn = GamePage.Detail(priced)
           server.gameDetails.store(drawn, for: id, inputs: snapshot.inputs)
           detail = drawn
-        } catch SimulationPool.PoolError.busy {
-          note = "The server is busy: the pictures, scenarios and sensitivity are left out; reload in a moment."
-        } catch SimulationPool.PoolError.clientAtCap {
-          note = "Your other requests are still running: the pictures, scenarios and sensitivity are left out; reload in a moment."
+        } catch {
+          guard let said = Self.leftOut(error, "the pictures, scenarios and sensitivity are left out") else { throw error }
+          note = said
         }
       }
     }
@@ -116,8 +115,21 @@ struct PageRoutes {
       parlay.price = try await server.priceFairParlay(FairBetParlayRequest(legs: legs.compactMap { $0 }), in: snapshot, for: context)
     } catch let error as APIError where error.status == .unprocessableContent {
       parlay.problems = error.problems.map { "\($0.value): \($0.message)" }
+    } catch {
+      guard let said = Self.leftOut(error, "the parlay is not priced") else { throw error }
+      parlay.problems = [said]
     }
     return parlay
+  }
+
+  /// What a page says in place of a part the pool did not admit (`what`: that part left out),
+  /// so the rest of the page is still shown; nil for any other error.
+  static func leftOut(_ error: any Error, _ what: String) -> String? {
+    switch error as? SimulationPool.PoolError {
+    case .busy?: "The server is busy: \(what); reload in a moment."
+    case .clientAtCap?: "Your other requests are still running: \(what); reload in a moment."
+    default: nil
+    }
   }
 
   /// The form's rule, one side of a market each: the first two chosen bets on one market (the
