@@ -112,5 +112,15 @@ final class LiveSlatePricingTests: XCTestCase {
     XCTAssertEqual(FairBoard.confidence(priced.tiers), .full)
     XCTAssertNil(FairBoard.confidence([.full, nil]), "a leg without a tier")
     XCTAssertEqual(FairBoard.confidence([.full, .decent]), .decent)
+
+    // The game page's form takes one side of a market each: the over and the under of one
+    // game's total are one market, two games' totals are two.
+    func entry(_ game: Int, _ side: String) -> FairBoard.Entry {
+      board.entries.first { $0.game.gameID == game && $0.selectionKey == "total:\(side)" }!
+    }
+    XCTAssertEqual(entry(boston, "over").market, entry(boston, "under").market)
+    let onOne = FairBoard.firstTwoOnOneMarket([entry(boston, "over"), entry(lakers, "under"), entry(boston, "under")])
+    XCTAssertEqual(onOne.map { [$0.0, $0.1] }, [0, 2])
+    XCTAssertNil(FairBoard.firstTwoOnOneMarket([entry(boston, "over"), entry(lakers, "under")]))
   }
 }

@@ -106,8 +106,9 @@ struct PageRoutes {
       parlay.problems = ["a leg the form did not send: choose the legs again"]
       return parlay
     }
-    let bets = chosen.compactMap { value in parlay.bets.first { FairBetParlayRequest.Leg.formValue(of: $0) == value } }
-    if let (a, b) = Self.sameMarket(bets) {
+    let picked = chosen.compactMap { value in entries.first { FairBetParlayRequest.Leg.formValue(of: $0.bet) == value } }
+    if let (i, j) = FairBoard.firstTwoOnOneMarket(picked.map(\.source)) {
+      let (a, b) = (picked[i].bet, picked[j].bet)
       parlay.problems = ["\(a.selectionDisplay) and \(b.selectionDisplay) are both the \(a.marketDisplayName): pick one side of a market each"]
       return parlay
     }
@@ -130,23 +131,6 @@ struct PageRoutes {
     case .clientAtCap?: "Your other requests are still running: \(what); reload in a moment."
     default: nil
     }
-  }
-
-  /// The form's rule, one side of a market each: the first two chosen bets on one market (the
-  /// over and the under of a total at any lines, the two teams of a spread or moneyline, a
-  /// player's over and under), if any.
-  static func sameMarket(_ bets: [FairBetBet]) -> (FairBetBet, FairBetBet)? {
-    func market(_ bet: FairBetBet) -> String {
-      let key = bet.selectionKey
-      let sideless = key.hasSuffix(":over") ? key.dropLast(5) : key.hasSuffix(":under") ? key.dropLast(6) : ""
-      return "\(bet.marketKey)|\(sideless)"
-    }
-    var seen: [String: FairBetBet] = [:]
-    for bet in bets {
-      if let first = seen[market(bet)] { return (first, bet) }
-      seen[market(bet)] = bet
-    }
-    return nil
   }
 
   static func order(_ request: Request) throws(APIError) -> BoardPage.Order {

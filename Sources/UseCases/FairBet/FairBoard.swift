@@ -38,6 +38,26 @@ package struct FairBoard: Sendable {
     /// The fair probability as the board shows it (`true_prob`, 4 places): what a parlay's legs
     /// multiply, as the clients multiply it when the parlay call fails.
     package var shownFairProbability: Double? { fairProbability.map { PythonRound.rounded($0, 4) } }
+
+    /// The market this bet is one side of, at any of its lines: the over and the under of a
+    /// total (or of one player's or team's), both teams of a spread or a moneyline.
+    package var market: String {
+      let words = report.selection.split(separator: " ")
+      let sided = words.last.map { ["over", "under"].contains($0.lowercased()) } ?? false
+      let subject = sided ? words.dropLast().joined(separator: " ") : ""
+      return "\(game.gameID)|\(report.market)|\(subject)"
+    }
+  }
+
+  /// The first two of `entries` on one market (`Entry.market`), by index, if any: a parlay of
+  /// one side of a market each has none.
+  package static func firstTwoOnOneMarket(_ entries: [Entry]) -> (Int, Int)? {
+    var seen: [String: Int] = [:]
+    for (i, entry) in entries.enumerated() {
+      if let first = seen[entry.market] { return (first, i) }
+      seen[entry.market] = i
+    }
+    return nil
   }
 
   package let entries: [Entry]
