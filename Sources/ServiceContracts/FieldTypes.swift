@@ -61,13 +61,13 @@ package struct FieldTypes: Sendable {
     var out: [FailureDocument.Problem] = []
     for (name, kind) in fields {
       let field = prefix + name
-      guard let value = object[name], !JSONNode(value).isNull else {
+      let node = object[name].map(JSONNode.init)
+      guard let value = object[name], let node, !node.isNull else {
         if required.contains(name) {
           out.append(.init(field: field, value: "", message: "missing field '\(field)'"))
         }
         continue
       }
-      let node = JSONNode(value)
       let number = node.number
       switch kind {
       case .number:

@@ -49,13 +49,14 @@ package enum LaxJSON {
     var changed = false
     for (name, kind) in fields.fields {
       guard let value = object[name] else { continue }
-      if JSONNode(value).isNull {
+      let node = JSONNode(value)
+      if node.isNull {
         if !nullable.contains(name) {
           problems.append(.init(field: prefix + name, value: "null", message: "must not be null (leave it out for its default)"))
         }
         continue
       }
-      if let coerced = coerce(value, kind) {
+      if let coerced = coerce(node, kind) {
         object[name] = coerced
         changed = true
       }
@@ -63,9 +64,8 @@ package enum LaxJSON {
     return changed
   }
 
-  /// The value `kind` reads `value` as, when it is not already of that type; nil otherwise.
-  static func coerce(_ value: Any, _ kind: FieldTypes.Kind) -> Any? {
-    let node = JSONNode(value)
+  /// The value `kind` reads `node` as, when it is not already of that type; nil otherwise.
+  static func coerce(_ node: JSONNode, _ kind: FieldTypes.Kind) -> Any? {
     switch (kind, node) {
     case (.number, .bool(let b)): return b ? 1.0 : 0.0
     case (.number, .string(let s)):

@@ -227,7 +227,7 @@ package enum BoardPage {
     // Only an advised bet's EV is coloured as a gain; a withheld or unadvised one is grey.
     let evClass = a.recommended ? "pos" : a.ev > 0 ? "muted" : "neg"
     func cell(_ column: Int, _ nodes: Node<HTML.BodyContext>..., class name: String) -> Node<HTML.TableRowContext> {
-      .td(.class(name), .attribute(named: "data-label", value: columns[column]), .group(nodes))
+      PageShell.cell(columns[column], class: name, nodes)
     }
     return [
       cell(0, .text(s.bet), class: "bet"),

@@ -67,9 +67,13 @@ package enum PageShell {
         head(columns), .group(rows)))
   }
 
-  /// A cell of a `reflow` table, labelled with its column's name for the phone's layout.
+  /// A cell labelled with its column's name for the phone's layout (a `board` or `reflow` table).
+  static func cell(_ label: String, class name: String? = nil, _ nodes: [Node<HTML.BodyContext>]) -> Node<HTML.TableRowContext> {
+    .td(.if(name != nil, .class(name ?? "")), .attribute(named: "data-label", value: label), .group(nodes))
+  }
+
   static func cell(_ label: String, class name: String? = nil, _ text: String) -> Node<HTML.TableRowContext> {
-    .td(.if(name != nil, .class(name ?? "")), .attribute(named: "data-label", value: label), .text(text))
+    cell(label, class: name, [.text(text)])
   }
 
   /// A link to a path with one segment taken from data (a game's id), percent-encoded.

@@ -62,16 +62,18 @@ package struct FairBetGame: Hashable, Sendable {
   /// The bet's `selection_key`: `team:los_angeles_lakers` (moneyline, spread), `total:over`
   /// (game total), `player:lebron_james:over` (player prop), else the slug of the selection.
   package static func selectionKey(_ bet: BetReport) -> String {
-    let words = bet.selection.split(separator: " ").map(String.init)
-    let side = words.last?.lowercased()
-    if bet.category == .playerProp, let side, side == "over" || side == "under" {
-      return "player:\(slug(words.dropLast().joined(separator: " "))):\(side)"
-    }
-    if let side, side == "over" || side == "under", words.count == 1 { return "total:\(side)" }
-    if let side, side == "over" || side == "under" {
-      return "total:\(slug(words.dropLast().joined(separator: " "))):\(side)"
-    }
-    return "team:\(slug(bet.selection))"
+    guard let (subject, side) = sided(bet.selection) else { return "team:\(slug(bet.selection))" }
+    if bet.category == .playerProp { return "player:\(slug(subject)):\(side)" }
+    return subject.isEmpty ? "total:\(side)" : "total:\(slug(subject)):\(side)"
+  }
+
+  /// A selection that is a side of a total, split into what the total counts (a player, a
+  /// team; empty for the game's) and its side (`over`, `under`): `LeBron James Over` is
+  /// ("LeBron James", "over"); nil for a team's side of a spread or a moneyline.
+  package static func sided(_ selection: String) -> (subject: String, side: String)? {
+    let words = selection.split(separator: " ")
+    guard let side = words.last?.lowercased(), side == "over" || side == "under" else { return nil }
+    return (words.dropLast().joined(separator: " "), side)
   }
 
   /// The real server's categories: `mainline`, `player_prop`, `team_prop`, `alternate`.

@@ -42,10 +42,7 @@ package struct FairBoard: Sendable {
     /// The market this bet is one side of, at any of its lines: the over and the under of a
     /// total (or of one player's or team's), both teams of a spread or a moneyline.
     package var market: String {
-      let words = report.selection.split(separator: " ")
-      let sided = words.last.map { ["over", "under"].contains($0.lowercased()) } ?? false
-      let subject = sided ? words.dropLast().joined(separator: " ") : ""
-      return "\(game.gameID)|\(report.market)|\(subject)"
+      "\(game.gameID)|\(report.market)|\(FairBetGame.sided(report.selection)?.subject ?? "")"
     }
   }
 
