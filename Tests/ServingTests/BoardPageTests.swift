@@ -271,7 +271,7 @@ final class BoardPageTests: XCTestCase {
     // At a phone's width (below 40rem) the game's bets reflow as the board's do, the scenarios
     // and the sensitivity as blocks of labelled cells (no table wider than the screen), and the
     // picture keeps its size, scrolled sideways, rather than shrinking its 11-px ticks to 5 px.
-    XCTAssertTrue(dom.contains(#"<table class="board">"#), "the game's bets, as on the board")
+    XCTAssertTrue(dom.contains(#"<table class="board reflow">"#), "the game's bets, as on the board")
     XCTAssertTrue(dom.contains(#"<table id="scenarios" class="reflow">"#), "the scenarios")
     for table in ["scenarios", "sensitivity"] {
       let body = dom.components(separatedBy: #"<table id="\#(table)""#)[1].components(separatedBy: "</table>")[0]
@@ -409,7 +409,7 @@ final class BoardPageTests: XCTestCase {
       page.text.contains("Your other requests are still running: the parlay is not priced; reload in a moment."), page.text)
     XCTAssertTrue(
       page.text.contains("Your other requests are still running: the pictures, scenarios and sensitivity are left out"), page.text)
-    XCTAssertTrue(page.text.contains(#"class="board""#), "the game's bets are still shown")
+    XCTAssertTrue(page.text.contains(#"class="board reflow""#), "the game's bets are still shown")
   }
 
   func testTheFairBetPageShowsEveryPositiveEVPrice() async throws {

@@ -95,7 +95,7 @@ package enum BoardPage {
       ? .text("EV ↓")
       : .a(.href("/?sort=ev"), .attribute(named: "title", value: "sort the games by the best EV the policy advises"), .text("EV"))
     return .table(
-      .class("board"),
+      .class("board reflow"),
       .caption(
         .text(order == .ev ? "Games by the best EV the policy advises, highest first; games with no advised bet last. " : "Games by start time. "),
         order == .ev ? .a(.href("/"), .text("By start time")) : .text("")),

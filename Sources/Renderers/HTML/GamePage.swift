@@ -44,7 +44,7 @@ package enum GamePage {
       .h1(.text(BoardPage.teams(game))),
       BoardPage.statusLine(source),
       PageShell.table(
-        kind: "board", caption: "The slate's pricing of this game (as on the board).", columns: BoardPage.columns,
+        kind: "board reflow", caption: "The slate's pricing of this game (as on the board).", columns: BoardPage.columns,
         rows: [BoardPage.gameRows(game)]),
     ]
     if !game.warnings.isEmpty {

@@ -55,8 +55,9 @@ package enum PageShell {
   }
 
   /// A table that scrolls sideways on a narrow screen: its caption, its columns, its rows.
-  /// `kind`: the table's class, for its layout on a phone (`board`: the board's bets, `reflow`:
-  /// rows of labelled cells, each row a block; none: it scrolls sideways).
+  /// `kind`: the table's classes, for its layout on a phone (`reflow`: rows of labelled cells,
+  /// each row a block, its row header, `wrap` and spanning cells on a line of their own; `board reflow`:
+  /// the board's bets, with its games' heads whole; none: it scrolls sideways).
   static func table(
     id: String? = nil, kind: String? = nil, caption: String, columns: [String], rows: [Node<HTML.TableContext>]
   ) -> Node<HTML.BodyContext> {
@@ -148,8 +149,8 @@ package enum PageShell {
     figure svg{max-width:100%;height:auto}
     figure.chart{overflow-x:auto;-webkit-overflow-scrolling:touch}
     @media (max-width:40rem){body{font-size:13px}main{padding:.5rem}th,td{padding:.25rem .3rem}td{white-space:normal}.american{display:none}td.advice{min-width:6rem}}
-    @media (max-width:40rem){table.board thead{display:none}table.board tr.bet{display:grid;grid-template-columns:1fr 1fr;border-bottom:1px solid #d0d5dd;padding:.2rem 0}table.board tr.bet td{display:block;border:0;text-align:left;min-width:0}table.board tr.bet td::before{content:attr(data-label) " ";color:\(colours["muted"]!);font-size:.85em}table.board tr.bet td.bet,table.board tr.bet td.advice{grid-column:1 / -1}table.board tr.bet td.bet::before{content:""}table.board tr.game-head,table.board tr.game-head th{display:block}}
-    @media (max-width:40rem){table.reflow thead{display:none}table.reflow tbody tr{display:grid;grid-template-columns:1fr 1fr;border-bottom:1px solid #d0d5dd;padding:.2rem 0}table.reflow tbody tr>*{display:block;border:0;text-align:left;min-width:0;max-width:none}table.reflow td::before{content:attr(data-label) " ";color:\(colours["muted"]!);font-size:.85em}table.reflow tbody th,table.reflow td.wrap{grid-column:1 / -1}}
+    @media (max-width:40rem){table.reflow thead{display:none}table.reflow tbody tr:not(.game-head){display:grid;grid-template-columns:1fr 1fr;border-bottom:1px solid #d0d5dd;padding:.2rem 0}table.reflow tbody tr:not(.game-head)>*{display:block;border:0;text-align:left;min-width:0;max-width:none}table.reflow td::before{content:attr(data-label) " ";color:\(colours["muted"]!);font-size:.85em}table.reflow tbody th,table.reflow td.wrap,table.reflow td[colspan]{grid-column:1 / -1}}
+    @media (max-width:40rem){table.board td.bet,table.board td.advice{grid-column:1 / -1}table.board td.bet::before{content:""}table.board tr.game-head,table.board tr.game-head th{display:block}}
     @media (max-width:40rem){figure.chart svg{width:\(Int(GameChart.width))px;max-width:none}}
     """
 }
