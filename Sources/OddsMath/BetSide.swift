@@ -1,7 +1,8 @@
 /// The side a bet takes: a total's over or under, a spread's or a moneyline's home or away team,
-/// or a parlay taken as one bet. Engine results carry it typed; contracts write its raw value.
+/// a three-way moneyline's draw (a period ending level), or a parlay taken as one bet. Engine
+/// results carry it typed; contracts write its raw value.
 public enum BetSide: String, Hashable, Sendable, Codable, CaseIterable {
-  case over, under, home, away, parlay
+  case over, under, home, away, draw, parlay
 }
 
 /// The game market a bet is on.

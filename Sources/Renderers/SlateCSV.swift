@@ -13,6 +13,10 @@ import Simulation
 /// advice stands on (the model's, pooled with the market's where the model file says so), the
 /// market's devigged probability, the EV at it, the grade before the gates and why the side is
 /// withheld (`;`-separated reasons), so a +EV row that reads NO_BET says why.
+///
+/// Last, `period_stakes`: the game's period bets staked with the slate (a slate file's
+/// `period_lines` or a feed's period markets), `;`-separated, each `period market side line:
+/// fraction amount` ("h1 total over 112.5: 0.0123 12.30").
 package enum SlateCSV {
   /// The sides advised on, by their columns' prefix.
   static let adviceSides = ["over", "under", "home_spread", "away_spread", "home_ml", "away_ml"]
@@ -28,7 +32,7 @@ package enum SlateCSV {
       "best_market", "best_side", "best_line", "best_odds", "best_ev_frac", "stake_total_side", "stake_total_frac",
       "stake_total_amount", "stake_spread_side", "stake_spread_frac", "stake_spread_amount", "stake_moneyline_side",
       "stake_moneyline_frac", "stake_moneyline_amount", "error",
-    ] + adviceSides.flatMap { side in adviceFields.map { "advice_\(side)_\($0)" } }
+    ] + adviceSides.flatMap { side in adviceFields.map { "advice_\(side)_\($0)" } } + ["period_stakes"]
 
   package static func render(_ games: [SlateGameResult]) -> String {
     var lines = [header.joined(separator: ",")]
@@ -44,13 +48,18 @@ package enum SlateCSV {
         n(m?.pAway), n(m?.evHome), n(m?.evAway), b?.market.rawValue, b?.side.rawValue, n(b?.line), n(b?.odds), n(b?.ev),
       ]
       let staked: [String?] = BetMarket.allCases.flatMap { market -> [String?] in
-        let stake = g.stakes.first { $0.bet.market == market }
+        let stake = g.stakes.first { $0.bet.market == market && $0.bet.period == nil }
         return [stake?.bet.side.rawValue, n(stake?.fraction), n(stake?.stake)]
       }
       let advised = [g.totalsAdvice, s?.advice, m?.advice].flatMap { market in
         (0..<2).flatMap { i in advice(market?.sides[i]) }
       }
-      let row = cells + staked + [g.error] + advised
+      let periodStakes = g.stakes.compactMap { s -> String? in
+        guard let period = s.bet.period else { return nil }
+        let line = s.bet.line.map { " " + PlainNumber.text($0) } ?? ""
+        return "\(period.rawValue) \(s.bet.market.rawValue) \(s.bet.side.rawValue)\(line): \(n(s.fraction) ?? "") \(n(s.stake) ?? "")"
+      }
+      let row = cells + staked + [g.error] + advised + [periodStakes.isEmpty ? nil : periodStakes.joined(separator: ";")]
       lines.append(row.map { quote($0 ?? "") }.joined(separator: ","))
     }
     return lines.joined(separator: "\n") + "\n"

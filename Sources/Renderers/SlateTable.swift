@@ -47,7 +47,8 @@ package enum SlateTable {
         + "\(a.kelly.fraction) x Kelly, at most \(Fmt.percent(a.kelly.cap, 1)) a bet; bets on one game staked jointly.")
     for (_, g, s) in bets {
       let b = s.bet
-      let label = "\(gameLabel(g))  \(b.market.rawValue) \(b.side.rawValue)\(b.line.map { " " + Fmt.line($0) } ?? "") @ \(Fmt.fixed(b.odds, 2))"
+      let label =
+        "\(gameLabel(g))  \(b.period.map { $0.rawValue + " " } ?? "")\(b.market.rawValue) \(b.side.rawValue)\(b.line.map { " " + Fmt.line($0) } ?? "") @ \(Fmt.fixed(b.odds, 2))"
       out.append(
         "  \(label): \(s.grade.rawValue), EV \(String(format: "%+.2f%%", 100 * b.ev)), stake \(money(s.fraction, bankroll))\(s.joint ? " (joint)" : "")"
       )
@@ -96,7 +97,7 @@ package enum SlateTable {
   /// The slate's stake on the best bet (after joint Kelly and the exposure cap), a fraction of
   /// bankroll; 0 when it is not recommended.
   package static func stake(_ b: BestBet, _ g: SlateGameResult) -> Double {
-    g.stakes.first { $0.bet.market == b.market && $0.bet.side == b.side }?.fraction ?? 0
+    g.stakes.first { $0.bet.market == b.market && $0.bet.side == b.side && $0.bet.period == nil }?.fraction ?? 0
   }
 
   /// The advice on the best bet's side.

@@ -5,10 +5,14 @@ import Simulation
 ///   {"h1": {"mean_home", "mean_away", "mean_total", "mean_margin", "sd_total", "sd_margin",
 ///           "p_home_win", "p_away_win", "p_tie",
 ///           "total_line", "p_over", "p_under", "p_push",          (with a total line)
-///           "spread", "p_home_cover", "p_away_cover", "p_spread_push"}}   (with a spread)
+///           "spread", "p_home_cover", "p_away_cover", "p_spread_push",   (with a spread)
+///           "over_odds", ..., "draw_ml", "tie",                   (the prices quoted, decimal)
+///           "advice": {"total", "spread", "moneyline"}}}          (each side with a price)
 ///
 /// Probabilities are fractions; `spread` is the home team's (-2.5: home gives 2.5 points); a
-/// period's moneyline is read three ways (home ahead, away ahead, level).
+/// period's moneyline is read three ways (home ahead, away ahead, level). `advice` holds a
+/// market's advice object (as a slate game's `spread.advice`) for each market with a priced
+/// side; `tie` is `lose` when a two-way moneyline's level period loses both sides.
 package struct PeriodsBlock: ContractObject, Sendable {
   let periods: [PricedPeriod]
 
@@ -23,11 +27,18 @@ package struct PeriodsBlock: ContractObject, Sendable {
     init(_ p: PricedPeriod) { self.p = p }
 
     func writeFields(to fields: inout some FieldWriter) throws {
-      let s = p.scores, ml = s.moneyline
+      let s = p.scores, ml = s.moneyline, prices = p.prices
+      if !p.advice.isEmpty { try fields.field("advice", Advice(advice: p.advice)) }
+      try fields.fieldIfPresent("away_ml", prices.away?.decimal)
+      try fields.fieldIfPresent("away_spread_odds", prices.awaySpread?.decimal)
+      try fields.fieldIfPresent("draw_ml", prices.draw?.decimal)
+      try fields.fieldIfPresent("home_ml", prices.home?.decimal)
+      try fields.fieldIfPresent("home_spread_odds", prices.homeSpread?.decimal)
       try fields.field("mean_away", s.awayMean)
       try fields.field("mean_home", s.homeMean)
       try fields.field("mean_margin", s.meanMargin)
       try fields.field("mean_total", s.meanTotal)
+      try fields.fieldIfPresent("over_odds", prices.over?.decimal)
       if let line = p.totalLine {
         let t = s.total(line)
         try fields.field("p_over", t.over)
@@ -46,7 +57,19 @@ package struct PeriodsBlock: ContractObject, Sendable {
       try fields.field("sd_margin", s.marginSD)
       try fields.field("sd_total", s.totalSD)
       if let spread = p.spread { try fields.field("spread", spread) }
+      if prices.tieLoses { try fields.field("tie", "lose") }
       if let line = p.totalLine { try fields.field("total_line", line) }
+      try fields.fieldIfPresent("under_odds", prices.under?.decimal)
+    }
+  }
+
+  struct Advice: ContractObject, Sendable {
+    let advice: PeriodAdvice
+
+    func writeFields(to fields: inout some FieldWriter) throws {
+      try fields.fieldIfPresent("moneyline", advice.moneyline)
+      try fields.fieldIfPresent("spread", advice.spread)
+      try fields.fieldIfPresent("total", advice.total)
     }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import OddsMath
 
 /// A part of a game's regulation: a quarter or a half.
 package enum GamePeriod: String, CaseIterable, Hashable, Sendable, Codable {
@@ -194,31 +195,41 @@ package struct PeriodScores: Hashable, Sendable {
   }
 }
 
-/// A period asked for, with its lines where given: the total and the home team's spread.
+/// A period asked for, with its lines where given (the total and the home team's spread) and
+/// the prices of its sides where quoted.
 package struct PeriodQuote: Hashable, Sendable {
   package var period: GamePeriod
   package var totalLine: Double?
   package var spread: Double?
+  package var prices: PeriodPrices
 
-  package init(period: GamePeriod, totalLine: Double? = nil, spread: Double? = nil) {
+  package init(period: GamePeriod, totalLine: Double? = nil, spread: Double? = nil, prices: PeriodPrices = PeriodPrices()) {
     self.period = period
     self.totalLine = totalLine
     self.spread = spread
+    self.prices = prices
   }
 }
 
-/// A period priced for a game: its scores' distribution and, where asked, its total line and the
-/// home team's spread.
+/// A period priced for a game: its scores' distribution, where asked its total line and the home
+/// team's spread, and the advice on each side quoted with a price.
 package struct PricedPeriod: Hashable, Sendable {
   package var period: GamePeriod
   package var scores: PeriodScores
   package var totalLine: Double?
   package var spread: Double?
+  package var prices: PeriodPrices
+  package var advice: PeriodAdvice
 
-  package init(period: GamePeriod, scores: PeriodScores, totalLine: Double? = nil, spread: Double? = nil) {
+  package init(
+    period: GamePeriod, scores: PeriodScores, totalLine: Double? = nil, spread: Double? = nil, prices: PeriodPrices = PeriodPrices(),
+    policy: AdvicePolicy
+  ) {
     self.period = period
     self.scores = scores
     self.totalLine = totalLine
     self.spread = spread
+    self.prices = prices
+    advice = PeriodAdvice(scores: scores, totalLine: totalLine, spread: spread, prices: prices, policy: policy)
   }
 }

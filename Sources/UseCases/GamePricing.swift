@@ -85,7 +85,7 @@ package struct GamePricingRequest: Sendable {
     do throws(InputError) {
       let live = try InPlayPricing.live(model, at: state, quarters: periodModel)
       _ = try PeriodPricing.price(
-        periods, on: periodModel, game: live?.model ?? model, live: live, field: periodField,
+        periods, on: periodModel, game: live?.model ?? model, live: live, policy: policy, field: periodField,
         value: periods.first?.period.rawValue ?? "")
       return []
     } catch {
@@ -145,7 +145,7 @@ package enum GamePricing {
       gradeOnExact: request.exact, reportExact: request.reportExact)
     report.conditionalScenarios = conditional
     report.periods = try PeriodPricing.price(
-      request.periods, on: request.periodModel, game: model, live: live, field: request.periodField,
+      request.periods, on: request.periodModel, game: model, live: live, policy: request.policy, field: request.periodField,
       value: request.periods.first?.period.rawValue ?? "")
     if let live { report.inPlay = InPlayReading(state: live.state, final: exact ?? ScoreDistribution(histogram: histogram)) }
     let pictures = request.pictures ? GameDistributions(histogram: histogram, exact: exact, line: line) : nil

@@ -1,3 +1,4 @@
+import OddsMath
 import Simulation
 
 /// A game's periods priced beside it (`run --period`, a slate file's `period_lines`): each quote
@@ -8,34 +9,74 @@ package enum PeriodPricing {
   /// The periods an input may ask for, by name (q1 ... h2).
   package static let names = GamePeriod.allCases.map(\.rawValue)
 
-  /// The periods asked for by name (`run --period`), with a total line and a home spread when
-  /// exactly one is asked; each refusal names its setting (`period`, `period_line`,
-  /// `period_spread`).
-  package static func quotes(_ asked: [String], totalLine: Double?, spread: Double?) throws(InputError) -> [PeriodQuote] {
+  /// The names of a period's prices, as every input writes them (a slate file's `period_lines`,
+  /// `run --period-price NAME=PRICE`): the game's own price names, and `draw_ml`.
+  package static let priceNames = ["over_odds", "under_odds", "home_spread_odds", "away_spread_odds", "home_ml", "away_ml", "draw_ml"]
+
+  /// A period's prices by name (`priceNames`) and what a two-way moneyline's level period does
+  /// (`tie`: `push`, stakes back, the default; or `lose`). Refusals name `priceField` (an unknown
+  /// name) or `tieField`.
+  package static func prices(
+    _ named: [(name: String, odds: Odds)], tie: String?, priceField: String, tieField: String
+  ) throws(InputError) -> PeriodPrices {
+    var p = PeriodPrices()
+    for (name, odds) in named {
+      switch name {
+      case "over_odds": p.over = odds
+      case "under_odds": p.under = odds
+      case "home_spread_odds": p.homeSpread = odds
+      case "away_spread_odds": p.awaySpread = odds
+      case "home_ml": p.home = odds
+      case "away_ml": p.away = odds
+      case "draw_ml": p.draw = odds
+      default: throw .invalid(field: priceField, value: name, reason: "must be one of \(priceNames.joined(separator: ", "))")
+      }
+    }
+    switch tie {
+    case nil, "push": break
+    case "lose":
+      guard p.draw == nil else {
+        throw .invalid(field: tieField, value: "lose", reason: "a three-way moneyline (draw_ml) settles a level period as the draw")
+      }
+      p.tieLoses = true
+    case let other?: throw .invalid(field: tieField, value: other, reason: "must be push or lose")
+    }
+    return p
+  }
+
+  /// The periods asked for by name (`run --period`), with a total line, a home spread and prices
+  /// (`NAME=PRICE`, `priceNames`) when exactly one is asked; each refusal names its setting
+  /// (`period`, `period_line`, `period_spread`, `period_price`, `period_tie`).
+  package static func quotes(
+    _ asked: [String], totalLine: Double?, spread: Double?, prices: [(name: String, price: PriceReading)] = [], tie: String? = nil
+  ) throws(InputError) -> [PeriodQuote] {
     let periods = try asked.map { name throws(InputError) in
       guard let period = GamePeriod(rawValue: name) else {
         throw .invalid(field: "period", value: name, reason: "must be one of \(names.joined(separator: ", "))")
       }
       return period
     }
-    if totalLine != nil || spread != nil, periods.count != 1 {
-      let given = totalLine != nil ? "period_line" : "period_spread"
+    if totalLine != nil || spread != nil || !prices.isEmpty || tie != nil, periods.count != 1 {
+      let given =
+        totalLine != nil ? "period_line" : spread != nil ? "period_spread" : prices.isEmpty ? "period_tie" : "period_price"
+      let value = totalLine ?? spread
       throw .invalid(
-        field: given, value: PlainNumber.text(totalLine ?? spread!),
+        field: given, value: value.map(PlainNumber.text) ?? prices.first?.name ?? tie ?? "",
         reason: "goes with exactly one period (got \(periods.count))")
     }
+    let quoted = try Self.prices(prices.map { ($0.name, $0.price.odds) }, tie: tie, priceField: "period_price", tieField: "period_tie")
     if let totalLine, !(totalLine.isFinite && totalLine > 0 && totalLine < 1000) {
       throw .invalid(field: "period_line", value: PlainNumber.text(totalLine), reason: "must be in (0, 1000)")
     }
     if let spread, !(spread.isFinite && abs(spread) < 100) {
       throw .invalid(field: "period_spread", value: PlainNumber.text(spread), reason: "must be in (-100, 100)")
     }
-    return periods.map { PeriodQuote(period: $0, totalLine: totalLine, spread: spread) }
+    return periods.map { PeriodQuote(period: $0, totalLine: totalLine, spread: spread, prices: quoted) }
   }
 
   package static func price(
-    _ quotes: [PeriodQuote], on quarters: PeriodModel?, game: GameModel, live: InPlayGame? = nil, field: String,
-    value: String
+    _ quotes: [PeriodQuote], on quarters: PeriodModel?, game: GameModel, live: InPlayGame? = nil, policy: AdvicePolicy,
+    field: String, value: String
   ) throws(InputError) -> [PricedPeriod] {
     guard !quotes.isEmpty else { return [] }
     guard let quarters else {
@@ -53,7 +94,8 @@ package enum PeriodPricing {
       } else {
         scores = quarters.period(q.period, homeRegulation: game.homeMean, awayRegulation: game.awayMean)
       }
-      return PricedPeriod(period: q.period, scores: scores, totalLine: q.totalLine, spread: q.spread)
+      return PricedPeriod(
+        period: q.period, scores: scores, totalLine: q.totalLine, spread: q.spread, prices: q.prices, policy: policy)
     }
   }
 }

@@ -105,13 +105,13 @@ package struct SlatePricing: Sendable {
       guard let m = g.model, g.problem == nil, priced[i].problem == nil else { continue }
       do throws(InputError) {
         periods[i] = try PeriodPricing.price(
-          g.periods, on: request.periodModel, game: m, live: live[i], field: "period_lines", value: g.id)
+          g.periods, on: request.periodModel, game: m, live: live[i], policy: policy, field: "period_lines", value: g.id)
       } catch {
         priced[i].model = nil
         priced[i].problem = error.description
       }
     }
-    let evaluation = try evaluator.evaluate(priced, progress: progress, ready: ready)
+    let evaluation = try evaluator.evaluate(priced, periods: periods, progress: progress, ready: ready)
     guard let factor = request.leagueFactor else {
       return PricedSlate(evaluation: evaluation, leagueFactor: nil, leftOut: [], periods: periods)
     }

@@ -81,4 +81,74 @@ final class PeriodCommandTests: XCTestCase {
     XCTAssertNil(games[1]["periods"])
     XCTAssertTrue((games[2]["error"] as? String)?.contains("unknown period 'h3'") ?? false, "\(games[2])")
   }
+
+  /// A period's priced sides are advised (`periods.h1.advice`, by market and side) and their
+  /// recommended bets are staked with the slate's, under its one exposure cap, each stake naming
+  /// its period; a side without a price is not advised; a bad price field is that game's error.
+  func testPricedPeriodSidesAreAdvisedAndStakedWithTheSlate() throws {
+    let slate = #"""
+      {"games": [{"game_id": "g1", "home_projection": 118, "away_projection": 104, "total_line": 222.5,
+        "period_lines": {"h1": {"total": 106.5, "over_odds": "-110", "under_odds": "-110", "home_ml": "+150", "away_ml": "-180"},
+                         "q1": {"total": 53.5, "spread": -1.5, "home_ml": "+160", "away_ml": "-140", "draw_ml": "+1000"}}},
+       {"game_id": "g2", "home_projection": 110, "away_projection": 110,
+        "period_lines": {"h1": {"total": 110.5, "over": "-110"}}}]}
+      """#
+    let r = try MCSimBinary.run(
+      ["slate", "-", "--seed", "1", "--json", "--trust-model", "--blend", "1", "--max-exposure", "0.05", "--bankroll", "1000"],
+      stdin: slate)
+    XCTAssertEqual(r.status, 3, r.stderr)
+    let doc = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+    let games = try XCTUnwrap(doc["games"] as? [[String: Any]])
+    let periods = try XCTUnwrap(games[0]["periods"] as? [String: [String: Any]])
+    let h1 = try XCTUnwrap(periods["h1"]?["advice"] as? [String: [String: Any]])
+    XCTAssertEqual(Set(h1.keys), ["total", "moneyline"], "the h1 spread has no line, so no advice")
+    let over = try XCTUnwrap(h1["total"]?["over"] as? [String: Any])
+    let pOver = try XCTUnwrap(periods["h1"]?["p_over"] as? Double)
+    XCTAssertEqual(over["probability"] as? Double ?? -1, pOver, accuracy: 1e-12, "the model alone (blend 1): the exact p_over")
+    XCTAssertEqual(over["ev"] as? Double ?? -1, pOver * (100 / 110.0) - (1 - pOver), accuracy: 1e-12)
+    XCTAssertEqual(over["recommended"] as? Bool, true, "a 222.5 game's first half at 106.5 is a clear over")
+    XCTAssertEqual(periods["h1"]?["over_odds"] as? Double ?? 0, 1 + 100 / 110.0, accuracy: 1e-12)
+    // The first quarter's three-way moneyline: a draw side; its spread has no prices, so no advice.
+    let q1 = try XCTUnwrap(periods["q1"]?["advice"] as? [String: [String: Any]])
+    XCTAssertEqual(Set(q1.keys), ["moneyline"])
+    XCTAssertNotNil(q1["moneyline"]?["draw"])
+    XCTAssertEqual(q1["moneyline"]?["recommended_bet"] as? String != nil, true)
+    // Staked with the slate: the period bets carry their period, and all stakes fit the cap.
+    let stakes = try XCTUnwrap(games[0]["stakes"] as? [[String: Any]])
+    let h1Over = try XCTUnwrap(stakes.first { $0["period"] as? String == "h1" && $0["side"] as? String == "over" })
+    XCTAssertEqual(h1Over["market"] as? String, "total")
+    XCTAssertEqual(h1Over["line"] as? Double, 106.5)
+    let fractions = stakes.compactMap { $0["stake_fraction"] as? Double }
+    XCTAssertEqual(fractions.reduce(0, +), doc["total_exposure_fraction"] as? Double ?? -1, accuracy: 1e-12)
+    XCTAssertLessThanOrEqual(fractions.reduce(0, +), 0.05 + 1e-12)
+    XCTAssertEqual(h1Over["stake"] as? Double ?? 0, 1000 * (h1Over["stake_fraction"] as? Double ?? -1), accuracy: 1e-9)
+    // A price field a period does not have is that game's error, named.
+    XCTAssertTrue((games[1]["error"] as? String)?.contains("unknown period field 'over'") ?? false, "\(games[1])")
+    // The table lists the period bets with the slate's stakes.
+    let table = try MCSimBinary.run(
+      ["slate", "-", "--seed", "1", "--trust-model", "--blend", "1", "--max-exposure", "0.05", "--bankroll", "1000"], stdin: slate)
+    XCTAssertTrue(table.stdout.contains("h1 total over 106.5 @ 1.91"), table.stdout)
+  }
+
+  /// `run --period-price NAME=PRICE`: each price read by the one price rule and each refusal a
+  /// usage error naming the option.
+  func testRunTakesPeriodPrices() throws {
+    let base = ["run", "--line", "225.5", "--home", "115", "--away", "112", "--seed", "1", "--no-exact", "--period", "h1", "--period-line", "112.5"]
+    let doc = try MCSimBinary.json(base + ["--period-price", "over_odds=-110", "--period-price", "under_odds=-110", "--json"])
+    let h1 = try XCTUnwrap(((doc["result"] as? [String: Any])?["periods"] as? [String: [String: Any]])?["h1"])
+    XCTAssertNotNil((h1["advice"] as? [String: Any])?["total"])
+    for (args, said) in [
+      (["--period-price", "over=-110"], "--period-price over: must be one of over_odds"),
+      (["--period-price", "-110"], "--period-price -110: must be NAME=PRICE"),
+      (["--period-tie", "void"], "--period-tie void: must be push or lose"),
+      (["--period-price", "draw_ml=+900", "--period-tie", "lose"], "--period-tie lose: a three-way moneyline"),
+    ] {
+      let r = try MCSimBinary.run(base + args)
+      XCTAssertEqual(r.status, 64, "\(args): \(r.stderr)")
+      XCTAssertTrue(r.stderr.contains(said), "\(args): \(r.stderr)")
+    }
+    // A bare 110 is read as decimal and warned about, as every price of every path.
+    let bare = try MCSimBinary.run(base + ["--period-price", "over_odds=110"])
+    XCTAssertTrue(bare.stderr.contains("'110' is read as decimal odds 110"), bare.stderr)
+  }
 }

@@ -24,6 +24,13 @@ public struct MarketAdvice: Hashable, Sendable {
     ]
   }
 
+  /// Sides advised each on its own settlement (a moneyline where a level result loses every
+  /// side, a three-way one): the same recommendation rule over them.
+  package init(sides: [SideAdvice]) {
+    precondition(!sides.isEmpty, "a market has at least one side")
+    self.sides = sides
+  }
+
   /// The side recommended, if any: the recommended side with the higher EV.
   public var best: SideAdvice? {
     sides.filter(\.recommended).max { $0.ev < $1.ev }

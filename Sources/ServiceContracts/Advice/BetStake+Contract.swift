@@ -3,11 +3,11 @@ import Simulation
 
 /// A slate bet's stake (mcsim's own): `stake` in money, `stake_fraction` of bankroll,
 /// `single_stake_fraction` (as if it were the only bet), `joint` (staked with the other bets on
-/// its game).
+/// its game); `period` (`h1`, `q1`, ...) for a bet on a period, absent for the full game's.
 extension BetStake: Encodable {
   enum WireKeys: String, CodingKey {
     case market, side, line, odds, probability, ev, grade, stake, stakeFraction = "stake_fraction"
-    case singleStakeFraction = "single_stake_fraction", joint
+    case singleStakeFraction = "single_stake_fraction", joint, period
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -23,5 +23,6 @@ extension BetStake: Encodable {
     try c.encode(fraction, forKey: .stakeFraction)
     try c.encode(singleFraction, forKey: .singleStakeFraction)
     try c.encode(joint, forKey: .joint)
+    try c.encodeIfPresent(bet.period?.rawValue, forKey: .period)
   }
 }

@@ -161,9 +161,10 @@ package enum ContractSchemas {
     "BetStake": .object(
       ["market", "side", "odds", "stake", "stake_fraction", "joint"],
       [
-        "market": .oneOf(["total", "spread", "moneyline"]), "side": .oneOf(["over", "under", "home", "away"]),
+        "market": .oneOf(["total", "spread", "moneyline"]), "side": .oneOf(["over", "under", "home", "away", "draw"]),
         "line": .numberOrNull, "odds": .anyNumber, "probability": .probability, "ev": .anyNumber, "grade": .anyString,
         "stake": .anyNumber, "stake_fraction": .anyNumber, "single_stake_fraction": .anyNumber, "joint": .anyBoolean,
+        "period": .oneOf(GamePeriod.allCases.map(\.rawValue)).with(["description": "the period bet on; absent for the full game"]),
       ]),
     "SimulateResponse": .object(
       ["success", "result"],

@@ -1,11 +1,18 @@
 import Foundation
+import OddsMath
 import Simulation
+import UseCases
 
 /// A game's in-play and period fields, one reading for every body that carries them (a slate
 /// file's game, the agent's simulate request):
 ///
 ///   "state": {"period": 3, "clock": "7:12", "home_score": 78, "away_score": 71}
 ///   "period_lines": {"h1": {"total": 112.5, "spread": -2.5}, "q1": {"total": 56.5}}
+///
+/// A period's sides may carry prices, named as the game's own (`over_odds`, `under_odds`,
+/// `home_spread_odds`, `away_spread_odds`, `home_ml`, `away_ml`), plus `draw_ml` (a three-way
+/// moneyline) and `tie` (`push` or `lose`: what a two-way moneyline's level period does); each
+/// side with a price is advised.
 ///
 /// A bad value is refused naming its field (`state.clock`, `period_lines`), by the rules of
 /// `GameState` and the period lines' ranges.
@@ -29,8 +36,10 @@ package enum InPlayFields {
         period.rawValue,
         .object(
           FieldTypes(
-            fields: [("total", .number), ("spread", .number)],
+            fields: [("total", .number), ("spread", .number)] + PeriodPricing.priceNames.map { ($0, .number) } + [("tie", .string)],
             keywords: [
+              "tie": ["enum": ["push", "lose"], "description": "a two-way moneyline's level period: stakes back (push) or lost"],
+              "draw_ml": ["description": "a three-way moneyline's draw"],
               "total": ["exclusiveMinimum": 0, "exclusiveMaximum": 1000],
               "spread": ["exclusiveMinimum": -100, "exclusiveMaximum": 100, "description": "the home team's (-2.5: home gives 2.5)"],
             ]))
@@ -45,10 +54,33 @@ package enum InPlayFields {
     enum CodingKeys: String, CodingKey { case period, clock, homeScore = "home_score", awayScore = "away_score" }
   }
 
-  /// One period's lines: `{"total": 112.5, "spread": -2.5}`, each optional.
+  /// One period's lines and prices: `{"total": 112.5, "spread": -2.5, "over_odds": -110}`, each
+  /// optional.
   struct PeriodLines: Decodable {
     var total: Double?
     var spread: Double?
+    var prices = PeriodPrices()
+
+    init(from decoder: any Decoder) throws {
+      let c = try decoder.container(keyedBy: AnyKey.self)
+      total = try c.decodeIfPresent(Double.self, forKey: AnyKey("total"))
+      spread = try c.decodeIfPresent(Double.self, forKey: AnyKey("spread"))
+      let named = try PeriodPricing.priceNames.compactMap { name in
+        try c.decodeIfPresent(PriceValue.self, forKey: AnyKey(name)).map { (name: name, odds: $0.odds) }
+      }
+      let tie = try c.decodeIfPresent(String.self, forKey: AnyKey("tie"))
+      do throws(InputError) {
+        prices = try PeriodPricing.prices(named, tie: tie, priceField: "price", tieField: "tie")
+      } catch {
+        throw DecodingError.dataCorruptedError(forKey: AnyKey("tie"), in: c, debugDescription: error.description)
+      }
+      let known = Set(["total", "spread", "tie"] + PeriodPricing.priceNames)
+      if let unknown = c.allKeys.map(\.stringValue).first(where: { !known.contains($0) }) {
+        throw DecodingError.dataCorruptedError(
+          forKey: AnyKey(unknown), in: c,
+          debugDescription: "unknown period field '\(unknown)' (known: \(known.sorted().joined(separator: ", ")))")
+      }
+    }
   }
 
   /// The `state` at `key`, checked; nil when absent.
@@ -73,7 +105,7 @@ package enum InPlayFields {
       }
       if let t = l.total, !(t.isFinite && t > 0 && t < 1000) { throw fail("\(name).total must be in (0, 1000), got \(t)") }
       if let s = l.spread, !(s.isFinite && abs(s) < 100) { throw fail("\(name).spread must be in (-100, 100), got \(s)") }
-      quotes.append(PeriodQuote(period: period, totalLine: l.total, spread: l.spread))
+      quotes.append(PeriodQuote(period: period, totalLine: l.total, spread: l.spread, prices: l.prices))
     }
     return quotes
   }

@@ -49,8 +49,17 @@ public struct SlateEvaluator: Sendable {
   /// result is known: refused games and games whose models are already kept at once, the
   /// others as soon as the last of their models finishes simulating (from a simulation thread,
   /// one call at a time). Throws only when the options themselves are invalid (n_sims, threads).
+  /// `periods`: each game's periods priced (by its place in `games`), whose recommended sides
+  /// are staked with the slate's other bets.
   public mutating func evaluate(
     _ games: [SlateGame], progress: (@Sendable (Double) -> Void)? = nil,
+    ready: (@Sendable (SlateGameResult) -> Void)? = nil
+  ) throws(InputError) -> SlateEvaluation {
+    try evaluate(games, periods: [:], progress: progress, ready: ready)
+  }
+
+  package mutating func evaluate(
+    _ games: [SlateGame], periods: [Int: [PricedPeriod]], progress: (@Sendable (Double) -> Void)? = nil,
     ready: (@Sendable (SlateGameResult) -> Void)? = nil
   ) throws(InputError) -> SlateEvaluation {
     try options.validate()
@@ -92,31 +101,58 @@ public struct SlateEvaluator: Sendable {
       for (model, histogram) in zip(pending, simulated) { histograms[model] = histogram }
     }
     var (results, elapsed) = stream.collect()
-    let exposure = Self.stake(&results, policy: policy)
+    let exposure = Self.stake(&results, periods: periods, policy: policy)
     return SlateEvaluation(
       games: results, simulatedModels: pending.count, elapsedSeconds: elapsed, totalExposure: exposure.total,
       scaledToCap: exposure.scaled)
   }
 
-  /// Sets every game's `stakes` from the slate's recommended bets, staked together.
-  static func stake(_ results: inout [SlateGameResult], policy: AdvicePolicy) -> (total: Double, scaled: Bool) {
-    let indices = results.indices.filter { !(results[$0].stakeGroup?.bets.isEmpty ?? true) }
-    let groups = indices.map { i in
-      let g = results[i].stakeGroup!
-      return SlateStakes.Group(bets: g.bets.map(\.advice), outcomes: g.outcomes)
+  /// Sets every game's `stakes` from the slate's recommended bets, staked together. A period's
+  /// recommended side (`periods`, by game) is a group of its own: its joint outcomes with the
+  /// game's other bets are not simulated, so it keeps its single-bet stake before the cap.
+  static func stake(
+    _ results: inout [SlateGameResult], periods: [Int: [PricedPeriod]] = [:], policy: AdvicePolicy
+  ) -> (total: Double, scaled: Bool) {
+    var groups: [(game: Int, bets: [(bet: BestBet, advice: SideAdvice)], outcomes: [JointKelly.Outcome])] = []
+    for i in results.indices where !results[i].failed {
+      if let g = results[i].stakeGroup, !g.bets.isEmpty {
+        let bets = g.bets.map { bet in
+          (
+            bet: BestBet(
+              market: bet.market, side: bet.advice.side, line: bet.line, odds: bet.advice.odds.decimal,
+              probability: bet.advice.probabilities.win, ev: bet.advice.ev), advice: bet.advice
+          )
+        }
+        groups.append((i, bets, g.outcomes))
+      }
+      for p in periods[i] ?? [] {
+        for (market, advice) in [(BetMarket.total, p.advice.total), (.spread, p.advice.spread), (.moneyline, p.advice.moneyline)] {
+          for side in advice?.sides ?? [] where side.recommended {
+            let line: Double? =
+              switch market {
+              case .total: p.totalLine
+              case .spread: p.spread.map { side.side == .home ? $0 : -$0 }
+              case .moneyline: nil
+              }
+            let bet = BestBet(
+              market: market, side: side.side, line: line, odds: side.odds.decimal, probability: side.probabilities.win, ev: side.ev,
+              period: p.period)
+            groups.append((i, [(bet, side)], []))
+          }
+        }
+      }
     }
-    let (fractions, scaled) = SlateStakes.stakes(groups, policy: policy)
+    let (fractions, scaled) = SlateStakes.stakes(
+      groups.map { SlateStakes.Group(bets: $0.bets.map(\.advice), outcomes: $0.outcomes) }, policy: policy)
     var total = 0.0
-    for (k, i) in indices.enumerated() {
-      let g = results[i].stakeGroup!
-      results[i].stakes = zip(g.bets, fractions[k]).map { bet, f in
+    for i in results.indices { results[i].stakes = [] }
+    for (k, g) in groups.enumerated() {
+      for (bet, f) in zip(g.bets, fractions[k]) {
         total += f
-        return BetStake(
-          bet: BestBet(
-            market: bet.market, side: bet.advice.side, line: bet.line, odds: bet.advice.odds.decimal,
-            probability: bet.advice.probabilities.win, ev: bet.advice.ev),
-          grade: bet.advice.grade, fraction: f,
-          stake: f * policy.bankroll, singleFraction: bet.advice.stake, joint: g.bets.count > 1)
+        results[g.game].stakes.append(
+          BetStake(
+            bet: bet.bet, grade: bet.advice.grade, fraction: f, stake: f * policy.bankroll, singleFraction: bet.advice.stake,
+            joint: g.bets.count > 1))
       }
     }
     return (total, scaled)

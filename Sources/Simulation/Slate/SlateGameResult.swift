@@ -114,4 +114,16 @@ public struct BestBet: Hashable, Sendable {
   public let probability: Double
   /// EV per unit staked.
   public let ev: Double
+  /// The period the bet is on (a slate game's `period_lines`); nil for the full game.
+  package let period: GamePeriod?
+
+  init(market: BetMarket, side: BetSide, line: Double?, odds: Double, probability: Double, ev: Double, period: GamePeriod? = nil) {
+    self.market = market
+    self.side = side
+    self.line = line
+    self.odds = odds
+    self.probability = probability
+    self.ev = ev
+    self.period = period
+  }
 }

@@ -18,10 +18,32 @@ struct PeriodOptions: ParsableArguments {
   @Option(name: .customLong("period-spread"), parsing: .unconditional, help: "The home team's spread for the period, e.g. -2.5 (with one --period).")
   var spread: Double?
 
-  func validate() throws { try CLIError.usage { _ = try PeriodPricing.quotes(periods, totalLine: line, spread: spread) } }
+  @Option(
+    name: .customLong("period-price"), parsing: .unconditionalSingleValue,
+    help: ArgumentHelp(
+      "A price of the period's side, NAME=PRICE (repeat): NAME one of \(PeriodPricing.priceNames.joined(separator: ", ")); each side with a price is advised.",
+      valueName: "name=price"))
+  var prices: [String] = []
 
-  /// The periods asked for, each with its lines, priced with `job`.
+  @Option(name: .customLong("period-tie"), help: "A two-way period moneyline's level result: push (stakes back, the default) or lose.")
+  var tie: String?
+
+  /// The names, lines and tie rule; the prices are read once, where they are applied (a bare
+  /// "110" is warned about once).
+  func validate() throws { try CLIError.usage { _ = try PeriodPricing.quotes(periods, totalLine: line, spread: spread, tie: tie) } }
+
+  /// The periods asked for, each with its lines and prices, priced with `job`.
   func apply(to job: inout GamePricingRequest) throws {
-    try CLIError.usage { job.periods = try PeriodPricing.quotes(periods, totalLine: line, spread: spread) }
+    let named = try namedPrices()
+    try CLIError.usage { job.periods = try PeriodPricing.quotes(periods, totalLine: line, spread: spread, prices: named, tie: tie) }
+  }
+
+  /// Each `--period-price NAME=PRICE`, its price read by the one price rule (`PriceText`).
+  private func namedPrices() throws -> [(name: String, price: PriceReading)] {
+    try prices.map { written in
+      let parts = written.split(separator: "=", maxSplits: 1).map(String.init)
+      guard parts.count == 2 else { throw CLIError.option("--period-price", written, "must be NAME=PRICE (home_ml=-130)") }
+      return (name: parts[0], price: try PriceText.parse(parts[1], option: "--period-price \(parts[0])"))
+    }
   }
 }

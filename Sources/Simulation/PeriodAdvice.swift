@@ -1,0 +1,71 @@
+import OddsMath
+
+/// The advice on a period's priced sides (`PeriodPrices`), market by market, on the period's
+/// exact probabilities (`PeriodScores`: a normal on whole points):
+/// - total: over wins above the line, under below, a whole line pushes;
+/// - spread: the home side covers when the period's margin plus its line is above 0;
+/// - moneyline, two-way: a level period gives the stakes back, or (`tieLoses`) loses both;
+///   three-way (a draw priced): home, away and draw each win on their own result.
+/// The market's probability beside each side is the power devig of the market's prices when all
+/// its sides are priced. `policy` is taken on the full game's market of the same kind
+/// (`AdvicePolicy.on`): its pool weights were fitted on full-game lines.
+package struct PeriodAdvice: Hashable, Sendable {
+  package var total: MarketAdvice?
+  package var spread: MarketAdvice?
+  package var moneyline: MarketAdvice?
+
+  package init(total: MarketAdvice? = nil, spread: MarketAdvice? = nil, moneyline: MarketAdvice? = nil) {
+    self.total = total
+    self.spread = spread
+    self.moneyline = moneyline
+  }
+
+  package init(scores s: PeriodScores, totalLine: Double?, spread: Double?, prices: PeriodPrices, policy: AdvicePolicy) {
+    if let line = totalLine {
+      let t = s.total(line)
+      total = Self.market(
+        [
+          (.over, prices.over, .init(win: t.over, lose: t.under, push: t.push)),
+          (.under, prices.under, .init(win: t.under, lose: t.over, push: t.push)),
+        ],
+        policy: policy.on(.total))
+    }
+    if let line = spread {
+      let c = s.homeSpread(line)
+      self.spread = Self.market(
+        [
+          (.home, prices.homeSpread, .init(win: c.cover, lose: c.lose, push: c.push)),
+          (.away, prices.awaySpread, .init(win: c.lose, lose: c.cover, push: c.push)),
+        ],
+        policy: policy.on(.spread))
+    }
+    let ml = s.moneyline
+    let pushes = prices.draw == nil && !prices.tieLoses
+    var sides: [(BetSide, Odds?, SettlementProbabilities)] = [
+      (.home, prices.home, pushes ? .init(win: ml.home, lose: ml.away, push: ml.tie) : .init(win: ml.home, lose: ml.away + ml.tie)),
+      (.away, prices.away, pushes ? .init(win: ml.away, lose: ml.home, push: ml.tie) : .init(win: ml.away, lose: ml.home + ml.tie)),
+    ]
+    if prices.draw != nil { sides.append((.draw, prices.draw, .init(win: ml.tie, lose: ml.home + ml.away, push: 0))) }
+    moneyline = Self.market(sides, policy: policy.on(.moneyline))
+  }
+
+  /// Whether any side is advised.
+  package var isEmpty: Bool { total == nil && spread == nil && moneyline == nil }
+
+  /// The advice on each side with a price (nil when none has one); the market's probabilities
+  /// when every side has one.
+  static func market(_ sides: [(BetSide, Odds?, SettlementProbabilities)], policy: AdvicePolicy) -> MarketAdvice? {
+    let priced = sides.compactMap { s in s.1.map { (side: s.0, odds: $0, p: s.2) } }
+    guard !priced.isEmpty else { return nil }
+    var market: [MarketProbability] = []
+    if priced.count == sides.count, let m = try? Market(prices: priced.map(\.odds)) {
+      market = m.devig(.power).probabilities.map { MarketProbability(probability: $0, method: .singleBook) }
+    }
+    return MarketAdvice(
+      sides: priced.enumerated().map { i, s in
+        SideAdvice(
+          side: s.side, odds: s.odds, simulated: s.p, simulations: 0, exact: s.p, market: market.isEmpty ? nil : market[i],
+          policy: policy)
+      })
+  }
+}

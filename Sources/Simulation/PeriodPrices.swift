@@ -1,0 +1,36 @@
+import OddsMath
+
+/// The prices a period's markets are quoted at, where the input gives them (a slate file's
+/// `period_lines`, a feed's period markets): the total's over and under, the spread's home and
+/// away, the moneyline's home and away and, three-way, the draw. A side without a price is
+/// priced (its probability) but not advised.
+package struct PeriodPrices: Hashable, Sendable {
+  package var over: Odds?
+  package var under: Odds?
+  package var homeSpread: Odds?
+  package var awaySpread: Odds?
+  package var home: Odds?
+  package var away: Odds?
+  /// A three-way moneyline's draw: with it, home, away and draw each win on their own result.
+  package var draw: Odds?
+  /// A two-way moneyline's level period loses both sides (some books' rule) rather than giving
+  /// the stakes back (the usual one).
+  package var tieLoses: Bool
+
+  package init(
+    over: Odds? = nil, under: Odds? = nil, homeSpread: Odds? = nil, awaySpread: Odds? = nil, home: Odds? = nil,
+    away: Odds? = nil, draw: Odds? = nil, tieLoses: Bool = false
+  ) {
+    self.over = over
+    self.under = under
+    self.homeSpread = homeSpread
+    self.awaySpread = awaySpread
+    self.home = home
+    self.away = away
+    self.draw = draw
+    self.tieLoses = tieLoses
+  }
+
+  /// Whether any side has a price.
+  package var isEmpty: Bool { [over, under, homeSpread, awaySpread, home, away, draw].allSatisfy { $0 == nil } }
+}
