@@ -6,8 +6,8 @@ import OddsMath
 /// - spread: the home side covers when the period's margin plus its line is above 0;
 /// - moneyline, two-way: a level period gives the stakes back, or (`tieLoses`) loses both;
 ///   three-way (a draw priced): home, away and draw each win on their own result.
-/// The market's probability beside each side is the power devig of the market's prices when all
-/// its sides are priced. `policy` is taken on the full game's market of the same kind
+/// The market's probability beside each side, when all its sides are priced, is the feed's
+/// books' consensus where given (`PeriodPrices.fair`), else the power devig of its prices. `policy` is taken on the full game's market of the same kind
 /// (`AdvicePolicy.on`): its pool weights were fitted on full-game lines.
 package struct PeriodAdvice: Hashable, Sendable {
   package var total: MarketAdvice?
@@ -28,7 +28,7 @@ package struct PeriodAdvice: Hashable, Sendable {
           (.over, prices.over, .init(win: t.over, lose: t.under, push: t.push)),
           (.under, prices.under, .init(win: t.under, lose: t.over, push: t.push)),
         ],
-        policy: policy.on(.total))
+        fair: prices.fair[.total], policy: policy.on(.total))
     }
     if let line = spread {
       let c = s.homeSpread(line)
@@ -37,7 +37,7 @@ package struct PeriodAdvice: Hashable, Sendable {
           (.home, prices.homeSpread, .init(win: c.cover, lose: c.lose, push: c.push)),
           (.away, prices.awaySpread, .init(win: c.lose, lose: c.cover, push: c.push)),
         ],
-        policy: policy.on(.spread))
+        fair: prices.fair[.spread], policy: policy.on(.spread))
     }
     let ml = s.moneyline
     let pushes = prices.draw == nil && !prices.tieLoses
@@ -46,20 +46,26 @@ package struct PeriodAdvice: Hashable, Sendable {
       (.away, prices.away, pushes ? .init(win: ml.away, lose: ml.home, push: ml.tie) : .init(win: ml.away, lose: ml.home + ml.tie)),
     ]
     if prices.draw != nil { sides.append((.draw, prices.draw, .init(win: ml.tie, lose: ml.home + ml.away, push: 0))) }
-    moneyline = Self.market(sides, policy: policy.on(.moneyline))
+    moneyline = Self.market(sides, fair: prices.fair[.moneyline], policy: policy.on(.moneyline))
   }
 
   /// Whether any side is advised.
   package var isEmpty: Bool { total == nil && spread == nil && moneyline == nil }
 
   /// The advice on each side with a price (nil when none has one); the market's probabilities
-  /// when every side has one.
-  static func market(_ sides: [(BetSide, Odds?, SettlementProbabilities)], policy: AdvicePolicy) -> MarketAdvice? {
+  /// (`fair`, else the prices devigged together) when every side has one.
+  static func market(
+    _ sides: [(BetSide, Odds?, SettlementProbabilities)], fair: [MarketProbability]?, policy: AdvicePolicy
+  ) -> MarketAdvice? {
     let priced = sides.compactMap { s in s.1.map { (side: s.0, odds: $0, p: s.2) } }
     guard !priced.isEmpty else { return nil }
     var market: [MarketProbability] = []
-    if priced.count == sides.count, let m = try? Market(prices: priced.map(\.odds)) {
-      market = m.devig(.power).probabilities.map { MarketProbability(probability: $0, method: .singleBook) }
+    if priced.count == sides.count {
+      if let fair, fair.count == sides.count {
+        market = fair
+      } else if let m = try? Market(prices: priced.map(\.odds)) {
+        market = m.devig(.power).probabilities.map { MarketProbability(probability: $0, method: .singleBook) }
+      }
     }
     return MarketAdvice(
       sides: priced.enumerated().map { i, s in

@@ -16,6 +16,10 @@ package struct PeriodPrices: Hashable, Sendable {
   /// A two-way moneyline's level period loses both sides (some books' rule) rather than giving
   /// the stakes back (the usual one).
   package var tieLoses: Bool
+  /// The market's own probabilities of a market's sides, in its sides' order (home, away, draw;
+  /// over, under), where a feed's books gave them (their devigged consensus); else each market's
+  /// prices are devigged together.
+  package var fair: [BetMarket: [MarketProbability]] = [:]
 
   package init(
     over: Odds? = nil, under: Odds? = nil, homeSpread: Odds? = nil, awaySpread: Odds? = nil, home: Odds? = nil,

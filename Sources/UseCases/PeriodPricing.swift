@@ -98,4 +98,22 @@ package enum PeriodPricing {
         period: q.period, scores: scores, totalLine: q.totalLine, spread: q.spread, prices: q.prices, policy: policy)
     }
   }
+
+  /// The periods a feed quotes (`SlateGame.quotedPeriods`), priced where they can be: without a
+  /// quarter model none is, and in play only those still to come are; what is left out is said in
+  /// one note (nil when nothing is).
+  package static func priceQuoted(
+    _ quotes: [PeriodQuote], on quarters: PeriodModel?, game: GameModel, live: InPlayGame?, policy: AdvicePolicy
+  ) -> (priced: [PricedPeriod], note: String?) {
+    guard !quotes.isEmpty else { return ([], nil) }
+    let names = quotes.map(\.period.rawValue).joined(separator: ", ")
+    guard quarters != nil else {
+      return ([], "the feed's period markets (\(names)) are not priced: the model has no quarter model (calibrate --periods)")
+    }
+    let open = quotes.filter { live == nil || live!.periods[$0.period] != nil }
+    let priced = (try? price(open, on: quarters, game: game, live: live, policy: policy, field: "period", value: "")) ?? []
+    let started = quotes.filter { q in !open.contains { $0.period == q.period } }.map(\.period.rawValue)
+    let note = started.isEmpty ? nil : "the feed's period markets of periods under way or over (\(started.joined(separator: ", "))) are left out"
+    return (priced, note)
+  }
 }

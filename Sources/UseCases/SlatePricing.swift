@@ -100,12 +100,17 @@ package struct SlatePricing: Sendable {
       }
     }
     // A period that cannot be priced (no quarter model, started in play) is that game's error.
+    // The periods a feed quotes beside them are priced where they can be, the rest said in a note.
     var periods: [Int: [PricedPeriod]] = [:]
-    for (i, g) in request.games.enumerated() where !g.periods.isEmpty {
+    for (i, g) in request.games.enumerated() where !g.periods.isEmpty || !g.quotedPeriods.isEmpty {
       guard let m = g.model, g.problem == nil, priced[i].problem == nil else { continue }
       do throws(InputError) {
-        periods[i] = try PeriodPricing.price(
+        let asked = try PeriodPricing.price(
           g.periods, on: request.periodModel, game: m, live: live[i], policy: policy, field: "period_lines", value: g.id)
+        let quoted = PeriodPricing.priceQuoted(g.quotedPeriods, on: request.periodModel, game: m, live: live[i], policy: policy)
+        if let note = quoted.note { priced[i].info.notes.append(note) }
+        periods[i] = (asked + quoted.priced).sorted { $0.period.rawValue < $1.period.rawValue }
+        if periods[i]!.isEmpty { periods[i] = nil }
       } catch {
         priced[i].model = nil
         priced[i].problem = error.description

@@ -17,6 +17,7 @@ final class FeedFixtureTests: XCTestCase {
       "theoddsapi_v4_basketball_nba_decimal_fanduel_h2h_spreads_totals.json": (18, 78, .decimal),
       "theoddsapi_v4_basketball_nba_decimal_h2h_spreads.json": (18, 840, .decimal),
       "theoddsapi_v4_event_odds_basketball_nba_player_points_american.json": (1, 482, .american),
+      "theoddsapi_v4_historical_event_odds_basketball_nba_periods_american.json": (1, 400, .american),
       // 325 outcomes besides the 6 of the two h2h_lay markets, which are left out.
       "theoddsapi_v4_event_odds_soccer_germany_bundesliga_decimal_h2h_draw_player_shots.json": (1, 325, .decimal),
     ]

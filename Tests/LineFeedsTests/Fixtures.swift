@@ -46,6 +46,7 @@ enum Fixtures {
     "theoddsapi_v4_basketball_nba_decimal_fanduel_h2h_spreads_totals.json",
     "theoddsapi_v4_basketball_nba_decimal_h2h_spreads.json",
     "theoddsapi_v4_event_odds_basketball_nba_player_points_american.json",
+    "theoddsapi_v4_historical_event_odds_basketball_nba_periods_american.json",
     "theoddsapi_v4_event_odds_soccer_germany_bundesliga_decimal_h2h_draw_player_shots.json",
   ]
 }

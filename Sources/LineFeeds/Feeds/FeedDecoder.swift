@@ -8,7 +8,8 @@ import UseCases
 ///   mcsim's native quotes (`QuoteFile`);
 /// - an object with a `games` array whose games have `homeTeam`: the betting agent's odds feed;
 /// - an array of objects with `bookmakers` or `home_team`, or one such object: The Odds API v4
-///   (`/odds` or `/events/{id}/odds`); also its `{"message": ...}` error body.
+///   (`/odds` or `/events/{id}/odds`), also under `data` in a historical snapshot; also its
+///   `{"message": ...}` error body.
 package enum FeedDecoder {
   package static func decode(
     _ data: Data, format forced: FeedFormat? = nil, priceFormat: PriceFormat? = nil
@@ -56,6 +57,8 @@ package enum FeedDecoder {
       }
       if let k = kind(object) { return k }
       if object["message"] is String { return .oddsAPI }
+      // The Odds API's historical snapshot: its body under `data`, beside the `timestamp`.
+      if object["timestamp"] != nil, object["data"] is [Any] || object["data"] is [String: Any] { return .oddsAPI }
     }
     throw InputDecodingError(
       "not an odds feed mcsim knows: expected mcsim quotes ({\"quotes\": [...]}), the betting agent's feed "

@@ -4,7 +4,9 @@ import ServiceContracts
 import UseCases
 
 /// The Odds API v4: `/v4/sports/{sport}/odds` (an array of events) and
-/// `/v4/sports/{sport}/events/{id}/odds` (one event object). Each event has bookmakers, each
+/// `/v4/sports/{sport}/events/{id}/odds` (one event object), and their historical snapshots
+/// (`/v4/historical/...`: the same body under `data`, beside the snapshot's `timestamp`). Each
+/// event has bookmakers, each
 /// bookmaker markets (`h2h`, `spreads`, `totals`, player props, ...), each market outcomes with
 /// `name`, `price`, and `point` / `description` where they apply.
 ///
@@ -174,7 +176,9 @@ enum OddsAPIFeed {
         return
       }
       let c = try decoder.container(keyedBy: AnyKey.self)
-      if c.contains(AnyKey("bookmakers")) || c.contains(AnyKey("home_team")) {
+      if c.contains(AnyKey("data")) && c.contains(AnyKey("timestamp")) {
+        self = try c.decode(RawResponse.self, forKey: AnyKey("data"))
+      } else if c.contains(AnyKey("bookmakers")) || c.contains(AnyKey("home_team")) {
         events = [try Isolated<RawEvent>(from: decoder).result]
       } else if let message = try? c.decode(String.self, forKey: AnyKey("message")) {
         self.message = message

@@ -10,8 +10,12 @@ public struct SlateGame: Sendable {
   /// team without stats, a game already in play). Reported as the game's `error`.
   public var problem: String?
   public var info: GameInfo
-  /// The periods to price beside the game (a slate file's `period_lines`).
+  /// The periods to price beside the game (a slate file's `period_lines`): one that cannot be
+  /// priced is the game's error.
   package var periods: [PeriodQuote] = []
+  /// The periods a feed quotes beside them: priced where the model has a quarter model and the
+  /// period is still to come, else left out with a note.
+  package var quotedPeriods: [PeriodQuote] = []
   /// In play: the game's score and clock (a slate file's `state`); nil before tip-off.
   package var state: GameState?
 

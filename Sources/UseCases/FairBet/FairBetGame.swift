@@ -76,12 +76,14 @@ package struct FairBetGame: Hashable, Sendable {
     return (words.dropLast().joined(separator: " "), side)
   }
 
-  /// The real server's categories: `mainline`, `player_prop`, `team_prop`, `alternate`.
+  /// The real server's categories: `mainline`, `player_prop`, `team_prop`, `alternate`; and
+  /// `period` for a half's or a quarter's market (`PeriodMarketKey`: `totals_h1`, `h2h_q1`).
   package static func marketCategory(_ bet: BetReport) -> String {
     let key = bet.market.lowercased()
     if bet.category == .playerProp || key.hasPrefix("player_") || key.hasPrefix("batter_") || key.hasPrefix("pitcher_") {
       return "player_prop"
     }
+    if PeriodMarketKey.split(key).period != nil { return "period" }
     if key.hasPrefix("team_total") { return "team_prop" }
     if key.hasPrefix("alternate_") { return "alternate" }
     return "mainline"

@@ -13,10 +13,27 @@ import Simulation
 /// - the sides of spreads and moneylines are matched to the event's home and away teams by
 ///   `TeamKey`, whatever order the feed lists them in; a moneyline with a draw (3-way) is not a
 ///   two-way basketball line and is left out with a note.
+///
+/// A period's markets (`PeriodMarketKey`: `totals_h1`, `spreads_q1`, `h2h_q3`, `h2h_3_way_h1`)
+/// are chosen by the same rules into one `PeriodQuote` per period: its main total and spread with
+/// the best price of each side, its moneyline (three-way when the feed prices the draw), and the
+/// books' fair probabilities of each market's sides beside them. A two-way period moneyline is
+/// read as the usual US rule has it: a level period gives the stakes back.
 package enum FeedLines {
   package struct Lines: Sendable {
     package var markets = GameMarkets()
+    /// The periods the feed quotes, in period order.
+    package var periods: [PeriodQuote] = []
     package var notes: [String] = []
+  }
+
+  /// One period's markets, as for the full game.
+  struct PeriodCandidates {
+    var totals: [Candidate] = []
+    var spreads: [Candidate] = []
+    var moneylines: [Candidate] = []
+    /// A three-way moneyline: its report and the bets on home, away and the draw.
+    var threeWay: (market: MarketReport, bets: [BetReport], indices: [Int])?
   }
 
   package static func lines(
@@ -27,30 +44,39 @@ package enum FeedLines {
     let report = FairOdds.evaluate(event.quotes, policy: policy, asOf: asOf)
     let home = event.home.map(TeamKey.init), away = event.away.map(TeamKey.init)
 
-    var totals: [Candidate] = [], spreads: [Candidate] = [], moneylines: [Candidate] = []
+    var game = PeriodCandidates()
+    var periods: [GamePeriod: PeriodCandidates] = [:]
     for (i, market) in report.markets.enumerated() where market.category == .main {
-      guard let family = Family(market.market) else { continue }
+      let (base, period) = PeriodMarketKey.split(market.market)
+      guard let family = Family(base) else { continue }
       let bets = report.bets.filter { $0.marketIndex == i }
       let names = market.selections.map { $0.lowercased() }
+      var c = period.map { periods[$0] ?? PeriodCandidates() } ?? game
       switch family {
       case .total:
         guard let o = names.firstIndex(of: "over"), let u = names.firstIndex(of: "under"), names.count == 2 else { continue }
-        totals.append(Candidate(market: market, first: bets[o], second: bets[u], firstIndex: o, secondIndex: u))
+        c.totals.append(Candidate(market: market, first: bets[o], second: bets[u], firstIndex: o, secondIndex: u))
       case .spread, .moneyline:
-        if family == .moneyline, names.contains("draw") {
-          out.notes.append("\(market.market): a 3-way market (with a draw) is not a two-way line; left out")
-          continue
-        }
         let keys = market.selections.map(TeamKey.init)
-        guard names.count == 2, let home, let away, let h = keys.firstIndex(of: home), let a = keys.firstIndex(of: away)
-        else {
-          out.notes.append("\(market.market): sides \(market.selections.joined(separator: ", ")) are not the home and away teams; left out")
-          continue
+        let h = home.flatMap { keys.firstIndex(of: $0) }, a = away.flatMap { keys.firstIndex(of: $0) }
+        if family == .moneyline, let d = names.firstIndex(of: "draw") {
+          guard period != nil, names.count == 3, let h, let a else {
+            out.notes.append("\(market.market): a 3-way market (with a draw) is not a two-way line; left out")
+            continue
+          }
+          c.threeWay = (market, [bets[h], bets[a], bets[d]], [h, a, d])
+        } else {
+          guard names.count == 2, let h, let a else {
+            out.notes.append("\(market.market): sides \(market.selections.joined(separator: ", ")) are not the home and away teams; left out")
+            continue
+          }
+          let candidate = Candidate(market: market, first: bets[h], second: bets[a], firstIndex: h, secondIndex: a)
+          if family == .spread { c.spreads.append(candidate) } else { c.moneylines.append(candidate) }
         }
-        let c = Candidate(market: market, first: bets[h], second: bets[a], firstIndex: h, secondIndex: a)
-        if family == .spread { spreads.append(c) } else { moneylines.append(c) }
       }
+      if let period { periods[period] = c } else { game = c }
     }
+    let (totals, spreads, moneylines) = (game.totals, game.spreads, game.moneylines)
 
     if let (main, source) = choose(totals), let line = main.first.line,
       let over = main.first.best, let under = main.second.best
@@ -68,7 +94,38 @@ package enum FeedLines {
       out.markets.moneyline = MoneylineMarket(homeOdds: h.price, awayOdds: a.price)
       out.markets.moneylineSource = source
     }
+    out.periods = GamePeriod.allCases.compactMap { p in periods[p].flatMap { quote(p, $0) } }
     return out
+  }
+
+  /// A period's quote: its main lines, each side's best price and the books' fair probabilities;
+  /// nil when none of its markets has a line to price.
+  static func quote(_ period: GamePeriod, _ c: PeriodCandidates) -> PeriodQuote? {
+    var q = PeriodQuote(period: period)
+    func fair(_ source: PriceSource, _ market: BetMarket) {
+      guard let f = source.fairProbabilities, let method = MarketProbability.Method(source.method) else { return }
+      q.prices.fair[market] = f.map { MarketProbability(probability: $0, method: method) }
+    }
+    if let (main, source) = choose(c.totals), let line = main.first.line {
+      q.totalLine = line
+      (q.prices.over, q.prices.under) = (main.first.best?.price, main.second.best?.price)
+      fair(source, .total)
+    }
+    if let (main, source) = choose(c.spreads), let line = main.first.line {
+      q.spread = line
+      (q.prices.homeSpread, q.prices.awaySpread) = (main.first.best?.price, main.second.best?.price)
+      fair(source, .spread)
+    }
+    if let three = c.threeWay {
+      (q.prices.home, q.prices.away, q.prices.draw) = (three.bets[0].best?.price, three.bets[1].best?.price, three.bets[2].best?.price)
+      if let consensus = three.market.consensus, let method = MarketProbability.Method(three.bets[0].evMethod) {
+        q.prices.fair[.moneyline] = three.indices.map { MarketProbability(probability: consensus[$0], method: method) }
+      }
+    } else if let (main, source) = choose(c.moneylines) {
+      (q.prices.home, q.prices.away) = (main.first.best?.price, main.second.best?.price)
+      fair(source, .moneyline)
+    }
+    return q.totalLine == nil && q.spread == nil && q.prices.isEmpty ? nil : q
   }
 
   enum Family {
@@ -78,7 +135,7 @@ package enum FeedLines {
       switch market.lowercased() {
       case "totals", "total", "over/under", "ou": self = .total
       case "spreads", "spread", "point_spread", "handicap": self = .spread
-      case "h2h", "moneyline", "ml", "money_line": self = .moneyline
+      case "h2h", "h2h_3_way", "moneyline", "ml", "money_line": self = .moneyline
       default: return nil
       }
     }

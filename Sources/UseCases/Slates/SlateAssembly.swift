@@ -130,7 +130,9 @@ package enum SlateAssembly {
     var info = info
     let lines = FeedLines.lines(for: event, policy: policy, asOf: asOf)
     info.notes += lines.notes
-    return game(event, homeName, awayName, model: model, markets: lines.markets, problem: nil, info: info)
+    var out = game(event, homeName, awayName, model: model, markets: lines.markets, problem: nil, info: info)
+    out.quotedPeriods = lines.periods
+    return out
   }
 
   /// A feed and team ratings (`TeamRatings`, fitted on results before the slate's day): each
@@ -217,7 +219,9 @@ package enum SlateAssembly {
       } else {
         problem = "no market projection: the feed needs the game's main total and spread"
       }
-      out.games.append(game(event, homeName, awayName, model: model, markets: lines.markets, problem: problem, info: info))
+      var priced = game(event, homeName, awayName, model: model, markets: lines.markets, problem: problem, info: info)
+      priced.quotedPeriods = lines.periods
+      out.games.append(priced)
     }
     return out
   }
@@ -267,6 +271,11 @@ package enum SlateAssembly {
       let event = feed.events[i]
       let lines = FeedLines.lines(for: event, policy: policy, asOf: asOf)
       game.markets = merged(file: game.markets, feed: lines.markets, notes: &game.info.notes)
+      // A period the file asks for takes the feed's lines where the feed quotes it; the feed's
+      // other periods are quoted beside.
+      let asked = Set(game.periods.map(\.period))
+      game.periods = game.periods.map { q in lines.periods.first { $0.period == q.period } ?? q }
+      game.quotedPeriods = lines.periods.filter { !asked.contains($0.period) }
       let feedInfo = info(for: event)
       game.info.startTime = feedInfo.startTime
       game.info.gameDate = game.info.gameDate ?? feedInfo.gameDate

@@ -1,0 +1,129 @@
+import Foundation
+import LineFeeds
+import OddsMath
+import ServiceContracts
+import Simulation
+import UseCases
+import XCTest
+
+/// A feed's period markets (The Odds API's `totals_h1`, `spreads_q1`, `h2h_q3`, `h2h_3_way_h1`):
+/// read off the real historical snapshot (Resources/odds/README.md) into one quote per period by
+/// the full game's rules (the line most books price, each side's best price, the books' fair
+/// probabilities), and priced beside the game only where they can be.
+final class PeriodFeedTests: XCTestCase {
+  static let file = "theoddsapi_v4_historical_event_odds_basketball_nba_periods_american.json"
+
+  func testTheSnapshotsPeriodMarketsBecomeQuotes() throws {
+    let feed = try Fixtures.feed(Self.file)
+    let event = try XCTUnwrap(feed.events.first)
+    XCTAssertEqual(event.home, "Golden State Warriors")
+    XCTAssertFalse(event.live, "every quote is before the tip-off")
+    let lines = FeedLines.lines(for: event, asOf: FairOdds.newest(feed.quotes))
+    XCTAssertEqual(lines.periods.map(\.period), [.q1, .q2, .q3, .q4, .h1, .h2])
+    let h1 = try XCTUnwrap(lines.periods.first { $0.period == .h1 })
+    // Totals: 116.5 is priced by 4 books (FanDuel -106/-114, BetMGM -105/-115, BetOnline and
+    // Tipico -110/-110), more than 116 (3) or 112.5 (3); the best over is BetMGM's -105, the best
+    // under -110.
+    XCTAssertEqual(h1.totalLine, 116.5)
+    XCTAssertEqual(h1.prices.over?.decimal ?? 0, 1 + 100 / 105.0, accuracy: 1e-12)
+    XCTAssertEqual(h1.prices.under?.decimal ?? 0, 1 + 100 / 110.0, accuracy: 1e-12)
+    // Spread: home -4.5 at 6 books; the best home price -110 (DraftKings, BetMGM), away -102
+    // (BetOnline).
+    XCTAssertEqual(h1.spread, -4.5)
+    XCTAssertEqual(h1.prices.homeSpread?.decimal ?? 0, 1 + 100 / 110.0, accuracy: 1e-12)
+    XCTAssertEqual(h1.prices.awaySpread?.decimal ?? 0, 1 + 100 / 102.0, accuracy: 1e-12)
+    // Moneyline, two-way: the Kambi books' -220 home, BetOnline's +205 away; no draw.
+    XCTAssertEqual(h1.prices.home?.decimal ?? 0, 1 + 100 / 220.0, accuracy: 1e-12)
+    XCTAssertEqual(h1.prices.away?.decimal ?? 0, 3.05, accuracy: 1e-12)
+    XCTAssertNil(h1.prices.draw)
+    XCTAssertFalse(h1.prices.tieLoses)
+    // The books' fair probabilities of each market's sides come along, summing to 1.
+    for market in [BetMarket.total, .spread, .moneyline] {
+      let fair = try XCTUnwrap(h1.prices.fair[market], "\(market)")
+      XCTAssertEqual(fair.map(\.probability).reduce(0, +), 1, accuracy: 1e-9)
+    }
+    // The full game is read as before.
+    XCTAssertEqual(lines.markets.total?.line, 226.5)
+  }
+
+  /// FairBet's catalogue files a period's bets under their own category, titled by the period.
+  func testFairBetFilesPeriodBetsUnderPeriod() throws {
+    let feed = try Fixtures.feed(Self.file)
+    let report = FairOdds.evaluate(feed.quotes, asOf: FairOdds.newest(feed.quotes))
+    var categories: [String: Set<String>] = [:]
+    for bet in report.bets { categories[FairBetGame.marketCategory(bet), default: []].insert(bet.market) }
+    XCTAssertEqual(categories["mainline"], ["h2h", "spreads", "totals"])
+    XCTAssertEqual(categories["period"]?.count, 18, "h2h, spreads and totals of h1, h2, q1-q4")
+    XCTAssertEqual(FairBetGame.marketDisplayName("totals_h1"), "1st Half Total")
+    XCTAssertEqual(FairBetGame.marketDisplayName("h2h_q3"), "3rd Quarter Moneyline")
+    XCTAssertEqual(FairBetGame.marketDisplayName("h2h_3_way_q1"), "1st Quarter 3-Way Moneyline")
+    XCTAssertEqual(FairBetGame.marketDisplayName("team_totals"), "Team Totals", "a key without a period as before")
+    let spread = try XCTUnwrap(report.bets.first { $0.market == "spreads_h1" && $0.selection == "Los Angeles Lakers" })
+    XCTAssertEqual(FairBetGame.selectionDisplay(spread), "Los Angeles Lakers +\(PlainNumber.text(spread.line!))")
+  }
+
+  /// A three-way period moneyline keeps its draw; a full game's three-way one is still left out.
+  func testAThreeWayPeriodMoneylineKeepsItsDraw() throws {
+    let at = Date(timeIntervalSince1970: 1_700_000_000)
+    func quote(_ market: String, _ selection: String, _ book: String, _ american: Double) throws -> Quote {
+      Quote(
+        event: "A @ H", market: market, selection: selection, line: nil, book: book, price: try Odds(american: american),
+        observedAt: at)
+    }
+    var quotes: [Quote] = []
+    for book in ["b1", "b2"] {
+      quotes += [
+        try quote("h2h_3_way_q1", "Home Team", book, -120), try quote("h2h_3_way_q1", "Away Team", book, 130),
+        try quote("h2h_3_way_q1", "Draw", book, book == "b1" ? 1000 : 1100),
+        try quote("h2h_3_way", "Home Team", book, -200), try quote("h2h_3_way", "Away Team", book, 300),
+        try quote("h2h_3_way", "Draw", book, 1500),
+      ]
+    }
+    let event = FeedEvent(id: "e", home: "Home Team", away: "Away Team", commenceTime: at + 3600, quotes: quotes, label: "A @ H")
+    let lines = FeedLines.lines(for: event, asOf: at)
+    let q1 = try XCTUnwrap(lines.periods.first)
+    XCTAssertEqual(q1.period, .q1)
+    XCTAssertEqual(q1.prices.draw?.decimal, 12, "the best draw: +1100")
+    XCTAssertEqual(q1.prices.home?.decimal ?? 0, 1 + 100 / 120.0, accuracy: 1e-12)
+    XCTAssertEqual(q1.prices.fair[.moneyline]?.count, 3)
+    XCTAssertNil(lines.markets.moneyline)
+    XCTAssertTrue(lines.notes.contains { $0.contains("h2h_3_way: a 3-way market") }, "\(lines.notes)")
+  }
+
+  /// Priced beside the game where the model has a quarter model: each period with its advice; on
+  /// a model without one, the game is priced and a note says the periods are not; in play, the
+  /// periods under way or over are left out, said once.
+  func testQuotedPeriodsArePricedWhereTheyCanBe() throws {
+    let feed = try Fixtures.feed(Self.file)
+    let shipped = ModelFile.shipped.document.calibrated
+    let slate = SlateAssembly.fromFeedMarkets(feed, base: shipped.template)
+    XCTAssertEqual(slate.games.count, 1)
+    XCTAssertEqual(slate.games[0].quotedPeriods.count, 6)
+    XCTAssertEqual(slate.games[0].periods, [], "none asked: a feed's periods are quoted, not asked")
+    let options = SimulationOptions(simulations: 2_000, seed: 1)
+
+    var pricing = SlatePricing(options: options, exact: false)
+    let priced = try pricing.price(SlatePricingRequest(games: slate.games, periodModel: shipped.periods))
+    let periods = try XCTUnwrap(priced.periods[0])
+    XCTAssertEqual(periods.map(\.period.rawValue).sorted(), ["h1", "h2", "q1", "q2", "q3", "q4"])
+    XCTAssertNotNil(periods.first { $0.period == .h1 }?.advice.total)
+    XCTAssertNil(priced.evaluation.games[0].error)
+
+    var bare = SlatePricing(options: options, exact: false)
+    let none = try bare.price(SlatePricingRequest(games: slate.games, periodModel: nil))
+    XCTAssertNil(none.periods[0])
+    XCTAssertNil(none.evaluation.games[0].error, "the game is priced without its periods")
+    XCTAssertTrue(
+      none.evaluation.games[0].warnings.contains { $0.contains("period markets (q1, q2, q3, q4, h1, h2) are not priced") },
+      "\(none.evaluation.games[0].warnings)")
+
+    var live = slate.games
+    live[0].state = try GameState(period: 3, clock: "6:00", homeScore: 70, awayScore: 64)
+    var inPlay = SlatePricing(options: options, exact: false)
+    let started = try inPlay.price(SlatePricingRequest(games: live, periodModel: shipped.periods))
+    XCTAssertEqual(started.periods[0]?.map(\.period.rawValue).sorted(), ["q4"])
+    XCTAssertTrue(
+      started.evaluation.games[0].warnings.contains { $0.contains("under way or over (q1, q2, q3, h1, h2) are left out") },
+      "\(started.evaluation.games[0].warnings)")
+  }
+}
