@@ -5,10 +5,16 @@ import Simulation
 package struct QuarterScores: Hashable, Sendable {
   package var home: [Int]
   package var away: [Int]
+  /// The market's second-half lines posted at half time, where the file has them: the total and
+  /// the home team's spread (-2.5: home gives 2.5 in the second half).
+  package var halfTimeTotal: Double?
+  package var halfTimeSpread: Double?
 
-  package init(home: [Int], away: [Int]) {
+  package init(home: [Int], away: [Int], halfTimeTotal: Double? = nil, halfTimeSpread: Double? = nil) {
     self.home = home
     self.away = away
+    self.halfTimeTotal = halfTimeTotal
+    self.halfTimeSpread = halfTimeSpread
   }
 
   /// Home q1..q4 then away q1..q4.

@@ -154,16 +154,49 @@ extension Backtesting {
   }
 
   /// The walk-forward default (`backtest` without a model file): the model fitted as `calibrate`
-  /// fits it (ratings' hyperparameters and pooling weights included) on the games of `stage` in
-  /// the seasons before the first one replayed, reading no game of that season or after it.
-  /// Nil when no earlier season has 3 games with a projection.
+  /// fits it (ratings' hyperparameters and pooling weights included, and the quarter model when
+  /// `quarters` gives the games' quarter scores) on the games of `stage` in the seasons before
+  /// the first one replayed, reading no game of that season or after it. Nil when no earlier
+  /// season has 3 games with a projection.
   package static func fitBefore(
-    _ games: [HistoricalGame], chosen: [Int], stage: String?, projection: ProjectionSource, options: SimulationOptions
+    _ games: [HistoricalGame], chosen: [Int], stage: String?, projection: ProjectionSource, options: SimulationOptions,
+    quarters: [QuarterScores?]? = nil
   ) throws(InputError) -> Calibrated? {
     guard let first = chosen.map({ games[$0].season }).min() else { return nil }
-    let past = games.filter { $0.season < first }
+    let kept = games.indices.filter { games[$0].season < first }
+    let past = kept.map { games[$0] }
     let fitted = past.indices.filter { i in stage.map { past[i].stage == $0 } ?? true }
     guard !fitted.isEmpty else { return nil }
-    return try Calibrating.fit(CalibrationRequest(games: past, chosen: fitted, projection: projection, options: options))
+    return try Calibrating.fit(
+      CalibrationRequest(
+        games: past, chosen: fitted, projection: projection, options: options, quarters: quarters.map { q in kept.map { q[$0] } }))
+  }
+
+  /// The checkpoints of an in-play backtest by name: `q1` (after the first quarter), `half`,
+  /// `q3` (after the third); the quarters played at each.
+  package static func checkpoint(named name: String) throws(InputError) -> Int {
+    switch name.lowercased() {
+    case "q1": return 1
+    case "half", "h1": return 2
+    case "q3": return 3
+    default: throw .invalid(field: "at", value: name, reason: "must be q1, half or q3")
+    }
+  }
+
+  /// The games chosen replayed in play at each checkpoint (`InPlayBacktest`), projected from
+  /// `projection` as the pre-game backtest projects them, on `model`'s quarter model.
+  package static func inPlay(
+    _ games: [HistoricalGame], chosen: [Int], quarters: [QuarterScores?], projection: ProjectionSource, model: CalibratedModel,
+    ratings: RatingsSettings, checkpoints: [Int], threads: Int
+  ) throws(InputError) -> [InPlayBacktest.Score] {
+    let projections: [Projection?]
+    do {
+      projections = try Projections.compute(games, source: projection, ratings: ratings)
+    } catch {
+      throw InputError.invalid(field: "projection", value: projection.rawValue, reason: error.description)
+    }
+    return try InPlayBacktest.score(
+      chosen.map { games[$0] }, projections: chosen.map { projections[$0] }, quarters: chosen.map { quarters[$0] }, model: model,
+      checkpoints: checkpoints, threads: threads)
   }
 }

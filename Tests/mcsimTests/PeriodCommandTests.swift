@@ -130,6 +130,56 @@ final class PeriodCommandTests: XCTestCase {
     XCTAssertTrue(table.stdout.contains("h1 total over 106.5 @ 1.91"), table.stdout)
   }
 
+  /// `backtest --at`: the games of a season replayed at half time on the walk-forward quarter model,
+  /// beside Stern's Brownian motion and the half-time market, as JSON, a table and a picture; the
+  /// options refused by name.
+  func testBacktestAtHalfTime() throws {
+    let root = GoldenOutputTests.projectRoot
+    let svg = FileManager.default.temporaryDirectory.appendingPathComponent("inplay-\(UUID().uuidString).svg").path
+    defer { try? FileManager.default.removeItem(atPath: svg) }
+    let base = ["backtest", "data/nba_games_lines.csv", "--periods", "data/nba_periods.csv", "--seasons", "2016-17", "--stage", "regular"]
+    let r = try MCSimBinary.run(base + ["--at", "half", "--at", "q3", "--json", "--svg", svg], cwd: root)
+    XCTAssertEqual(r.status, 0, r.stderr)
+    let doc = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+    let checkpoints = try XCTUnwrap(doc["checkpoints"] as? [[String: Any]])
+    XCTAssertEqual(checkpoints.map { $0["at"] as? String }, ["half", "q3"])
+    let half = checkpoints[0]
+    XCTAssertEqual(half["quarters_played"] as? Int, 2)
+    let games = try XCTUnwrap(half["games"] as? Int)
+    XCTAssertGreaterThan(games, 1_100)
+    for key in ["model", "stern"] {
+      let s = try XCTUnwrap(half[key] as? [String: Any], key)
+      XCTAssertNotNil(s["log_loss"] as? Double, key)
+      XCTAssertNotNil(s["mae_remaining"] as? Double, key)
+      let bins = try XCTUnwrap(s["reliability"] as? [[String: Any]], key)
+      XCTAssertEqual(bins.compactMap { $0["count"] as? Int }.reduce(0, +), games, key)
+    }
+    let market = try XCTUnwrap(half["half_time_market"] as? [String: Any])
+    XCTAssertGreaterThan(market["games"] as? Int ?? 0, 1_000, "2016-17 has the half-time lines")
+    XCTAssertTrue(checkpoints[1]["half_time_market"] is NSNull, "the market's lines are half time's")
+    XCTAssertEqual(doc["seasons"] as? [String], ["2016-17"])
+    XCTAssertTrue(
+      (doc["notes"] as? [String])?.first?.contains("walk-forward: the model was fitted on 2007-08:2015-16") ?? false, "\(doc["notes"] ?? "")")
+    let picture = try String(contentsOfFile: svg, encoding: .utf8)
+    XCTAssertEqual(picture.components(separatedBy: "class=\"panel\"").count - 1, 2, "one panel per checkpoint")
+    // The table names each forecast.
+    let table = try MCSimBinary.run(base + ["--at", "half"], cwd: root)
+    XCTAssertTrue(table.stdout.contains("Stern (Brownian motion)") && table.stdout.contains("half-time market's total"), table.stdout)
+    for (args, said) in [
+      (["--at", "q2"], "--at q2: must be q1, half or q3"),
+      (["--at", "half", "--periods", "data/nba_games_lines.csv"], "missing column 'home_q1'"),
+    ] {
+      let bad = try MCSimBinary.run(
+        ["backtest", "data/nba_games_lines.csv", "--seasons", "2016-17"]
+          + (args.contains("--periods") ? args : ["--periods", "data/nba_periods.csv"] + args), cwd: root)
+      XCTAssertNotEqual(bad.status, 0, "\(args)")
+      XCTAssertTrue(bad.stderr.contains(said), "\(args): \(bad.stderr)")
+    }
+    let alone = try MCSimBinary.run(["backtest", "data/nba_games_lines.csv", "--at", "half"], cwd: root)
+    XCTAssertEqual(alone.status, 64)
+    XCTAssertTrue(alone.stderr.contains("--at needs --periods"), alone.stderr)
+  }
+
   /// `run --period-price NAME=PRICE`: each price read by the one price rule and each refusal a
   /// usage error naming the option.
   func testRunTakesPeriodPrices() throws {

@@ -4,7 +4,9 @@ import ServiceContracts
 
 /// Games' points by quarter (data/nba_periods.csv: `season,date,home,away,home_q1..home_q4,
 /// home_ot,away_q1..away_q4,away_ot,stage,...`), keyed by date, home and away to be joined to a
-/// results file's games. Every row is checked: quarter points whole and in [0, 100].
+/// results file's games. Every row is checked: quarter points whole and in [0, 100]. The
+/// half-time market's second-half lines are read where the file has the columns (`h2_total`,
+/// `h2_spread_home`; an empty cell is no line).
 package struct PeriodScoresFile: Sendable {
   package var scores: [String: QuarterScores]
   package var source: String
@@ -48,8 +50,10 @@ package struct PeriodScoresFile: Sendable {
         }
         points.append(p)
       }
+      func halfTime(_ name: String) -> Double? { header.firstIndex(of: name).flatMap { Double(cells[$0]) }.flatMap { $0.isFinite ? $0 : nil } }
       scores[key(date: cells[index["date"]!], home: cells[index["home"]!], away: cells[index["away"]!])] =
-        QuarterScores(home: Array(points[0..<4]), away: Array(points[4..<8]))
+        QuarterScores(
+          home: Array(points[0..<4]), away: Array(points[4..<8]), halfTimeTotal: halfTime("h2_total"), halfTimeSpread: halfTime("h2_spread_home"))
     }
     return PeriodScoresFile(scores: scores, source: source)
   }

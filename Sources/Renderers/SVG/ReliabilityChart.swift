@@ -10,20 +10,43 @@ import ServiceContracts
 /// shows with that many games) and its games in the tooltip.
 package enum ReliabilityChart {
   package static func render(_ r: BacktestResponse) -> String {
-    let panel = 360.0, height = 400.0
     let markets: [(String, KeyPath<ModelScore, MarketScore>)] = [
       ("totals: P(over)", \.totals), ("spreads: P(home covers)", \.spreads), ("moneylines: P(home wins)", \.moneylines),
     ]
-    let models = [("seed defaults", r.seedDefaults, SVG.colour(2)), ("fitted", r.fitted, SVG.colour(0))]
+    let panels = markets.map { title, path in
+      (
+        title,
+        [
+          ("seed defaults", r.seedDefaults.score[keyPath: path].forecasts.reliability),
+          ("fitted", r.fitted.score[keyPath: path].forecasts.reliability),
+        ]
+      )
+    }
+    return render(panels, title: "mcsim backtest: reliability of the seed defaults and the fitted model")
+  }
+
+  /// `mcsim backtest --at ... --svg FILE`: one panel per checkpoint, the home win's reliability
+  /// of the quarter model and of Stern's Brownian motion.
+  package static func render(inPlay r: InPlayBacktestResponse) -> String {
+    let panels = r.scores.map { s in
+      ("at \(InPlayBacktestResponse.name(s.checkpoint)): P(home wins)", [("Stern", s.stern.reliability), ("quarter model", s.model.reliability)])
+    }
+    return render(panels, title: "mcsim backtest in play: reliability of the quarter model and Stern's Brownian motion")
+  }
+
+  /// Panels side by side, each its series' bins (the second series in the first colour).
+  static func render(_ panels: [(title: String, series: [(name: String, bins: [ReliabilityBin])])], title: String) -> String {
+    let panel = 360.0, height = 400.0
+    let colours = [SVG.colour(2), SVG.colour(0)]
     var nodes: [SVGNode] = []
-    for (k, (title, path)) in markets.enumerated() {
+    for (k, p) in panels.enumerated() {
       let f = ChartFrame(x: Double(k) * panel, y: 0, width: panel, height: height, xDomain: 0...1, yDomain: 0...1)
       var children: [SVGNode] = [
-        f.axes(title: title, xLabel: "predicted probability", yLabel: "observed frequency"),
+        f.axes(title: p.title, xLabel: "predicted probability", yLabel: "observed frequency"),
         SVG.line(f.px(0), f.py(0), f.px(1), f.py(1), stroke: "#888", width: 1, dash: "4 3", cls: "diagonal"),
       ]
-      for (name, model, colour) in models {
-        let bins = model.score[keyPath: path].forecasts.reliability
+      for (s, (name, bins)) in p.series.enumerated() {
+        let colour = colours[s % colours.count]
         var points: [(Double, Double)] = []
         for b in bins {
           let x = f.px(b.predicted), y = f.py(b.observed)
@@ -49,10 +72,11 @@ package enum ReliabilityChart {
         children.append(SVG.polyline(points, stroke: colour, width: 1.5, cls: "series", name: name))
       }
       if k == 0 {
-        children.append(f.legend(models.map { (.line($0.2), $0.0) } + [(.dashed("#888"), "calibrated")]))
+        children.append(
+          f.legend(p.series.enumerated().map { (.line(colours[$0.offset % colours.count]), $0.element.name) } + [(.dashed("#888"), "calibrated")]))
       }
       nodes.append(SVG.group("panel", children))
     }
-    return SVG.document(width: panel * 3, height: height, title: "mcsim backtest: reliability of the seed defaults and the fitted model", nodes)
+    return SVG.document(width: panel * Double(max(panels.count, 1)), height: height, title: title, nodes)
   }
 }
