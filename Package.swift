@@ -219,7 +219,7 @@ let package = Package(
       dependencies: ["Calibration", "LineFeeds", "ServiceContracts", "Simulation", "OddsMath", "RandomStreams", "UseCases", "TestSupport"]),
     .testTarget(
       name: "LineFeedsTests",
-      dependencies: ["LineFeeds", "Simulation", "OddsMath", "Calibration", "ServiceContracts", "UseCases", "TestSupport"],
+      dependencies: ["LineFeeds", "Simulation", "OddsMath", "Calibration", "ServiceContracts", "UseCases", "Renderers", "TestSupport"],
       resources: [.copy("Resources")]),
     // End to end: runs the built `mcsim` binary (built with every product; not linked into the
     // test bundle, which would take the binary's statically linked runtime with it).

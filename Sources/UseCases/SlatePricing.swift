@@ -43,8 +43,6 @@ package struct PricedSlate: Sendable {
   package var leagueFactor: SlateFactor?
   /// Games with a total line that did not price, so were left out of the joint simulation.
   package var leftOut: [String]
-  /// Each game's periods priced, by its place in the request.
-  package var periods: [Int: [PricedPeriod]] = [:]
 }
 
 /// Prices slates with one set of options and one advice policy. The histograms simulated are
@@ -118,7 +116,7 @@ package struct SlatePricing: Sendable {
     }
     let evaluation = try evaluator.evaluate(priced, periods: periods, progress: progress, ready: ready)
     guard let factor = request.leagueFactor else {
-      return PricedSlate(evaluation: evaluation, leagueFactor: nil, leftOut: [], periods: periods)
+      return PricedSlate(evaluation: evaluation, leagueFactor: nil, leftOut: [])
     }
     let failed = Set(evaluation.games.filter(\.failed).map(\.gameID))
     var games: [(name: String, model: GameModel, line: Double)] = []
@@ -133,7 +131,7 @@ package struct SlatePricing: Sendable {
     }
     let legs = try request.bets.map { bets throws(InputError) in try Self.legs(bets, gameNames: games.map(\.name)) }
     let joint = try SlateFactor.evaluate(games: games, factor: factor, bets: legs, options: options)
-    return PricedSlate(evaluation: evaluation, leagueFactor: joint, leftOut: leftOut, periods: periods)
+    return PricedSlate(evaluation: evaluation, leagueFactor: joint, leftOut: leftOut)
   }
 
   /// A feed's game whose prices are live (quoted after its start) has no pre-game price to give:

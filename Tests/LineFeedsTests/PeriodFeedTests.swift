@@ -1,6 +1,7 @@
 import Foundation
 import LineFeeds
 import OddsMath
+import Renderers
 import ServiceContracts
 import Simulation
 import UseCases
@@ -104,14 +105,24 @@ final class PeriodFeedTests: XCTestCase {
 
     var pricing = SlatePricing(options: options, exact: false)
     let priced = try pricing.price(SlatePricingRequest(games: slate.games, periodModel: shipped.periods))
-    let periods = try XCTUnwrap(priced.periods[0])
+    let periods = priced.evaluation.games[0].periods
     XCTAssertEqual(periods.map(\.period.rawValue).sorted(), ["h1", "h2", "q1", "q2", "q3", "q4"])
     XCTAssertNotNil(periods.first { $0.period == .h1 }?.advice.total)
     XCTAssertNil(priced.evaluation.games[0].error)
+    // The game's page shows them as the slate priced them, each priced side's advice beside.
+    let game = priced.evaluation.games[0]
+    let page = GamePage.html(
+      game, detail: nil, parlay: GamePage.Parlay(bets: []),
+      source: SourceStatus(odds: "feed", stats: nil, readAt: nil, now: Date(), lastError: nil, refreshSeconds: 60))
+    XCTAssertTrue(page.contains("<h2>Periods</h2>"), page)
+    XCTAssertEqual(page.components(separatedBy: "<th scope=\"row\">1st Half</th>").count, 2, "one row for the first half")
+    let h1 = try XCTUnwrap(periods.first { $0.period == .h1 })
+    XCTAssertTrue(page.contains("116.5: over \(String(format: "%.1f%%", 100 * h1.scores.total(116.5).over))"), page)
+    XCTAssertTrue(page.contains("over @ \(String(format: "%.2f", 1 + 100 / 105.0)) EV"), page)
 
     var bare = SlatePricing(options: options, exact: false)
     let none = try bare.price(SlatePricingRequest(games: slate.games, periodModel: nil))
-    XCTAssertNil(none.periods[0])
+    XCTAssertEqual(none.evaluation.games[0].periods, [])
     XCTAssertNil(none.evaluation.games[0].error, "the game is priced without its periods")
     XCTAssertTrue(
       none.evaluation.games[0].warnings.contains { $0.contains("period markets (q1, q2, q3, q4, h1, h2) are not priced") },
@@ -121,7 +132,7 @@ final class PeriodFeedTests: XCTestCase {
     live[0].state = try GameState(period: 3, clock: "6:00", homeScore: 70, awayScore: 64)
     var inPlay = SlatePricing(options: options, exact: false)
     let started = try inPlay.price(SlatePricingRequest(games: live, periodModel: shipped.periods))
-    XCTAssertEqual(started.periods[0]?.map(\.period.rawValue).sorted(), ["q4"])
+    XCTAssertEqual(started.evaluation.games[0].periods.map(\.period.rawValue).sorted(), ["q4"])
     XCTAssertTrue(
       started.evaluation.games[0].warnings.contains { $0.contains("under way or over (q1, q2, q3, h1, h2) are left out") },
       "\(started.evaluation.games[0].warnings)")

@@ -51,6 +51,7 @@ package enum GamePage {
       content.append(.ul(.class("muted"), .group(game.warnings.map { .li(.text($0)) })))
     }
     content += builder(parlay, game: game)
+    content += periods(game)
     guard let detail else {
       content.append(.p(.text(note ?? "No totals line or model for this game: nothing more to show.")))
       return PageShell.document(
@@ -127,6 +128,38 @@ package enum GamePage {
     return PageShell.document(
       title: "mcsim · \(BoardPage.teams(game))", current: "", linesChangedAt: source.changedAt, pollSeconds: source.refreshSeconds,
       content: content)
+  }
+
+  /// The game's periods as the slate priced them (a feed's period markets, a slate file's
+  /// `period_lines`): each one's means, the probabilities of its lines and its moneyline, and the
+  /// advice on each priced side; nothing when the game has none.
+  static func periods(_ game: SlateGameResult) -> [Node<HTML.BodyContext>] {
+    guard !game.periods.isEmpty else { return [] }
+    let columns = ["Period", "Mean", "Total", "Spread", "Moneyline", "Advice"]
+    let home = game.homeAbbr ?? "home", away = game.awayAbbr ?? "away"
+    let rows: [Node<HTML.TableContext>] = game.periods.map { p in
+      let s = p.scores, ml = s.moneyline
+      let total = p.totalLine.map { "\(Fmt.line($0)): over \(Fmt.percent(s.total($0).over, 1))" } ?? "–"
+      let spread = p.spread.map { "\(home) \(Fmt.signedLine($0)): covers \(Fmt.percent(s.homeSpread($0).cover, 1))" } ?? "–"
+      let advised = [p.advice.total, p.advice.spread, p.advice.moneyline].compactMap { $0 }.flatMap(\.sides).map { a in
+        "\(a.side.rawValue) @ \(Fmt.fixed(a.odds.decimal, 2)) EV \(Fmt.signedPercent(a.ev, 1)) "
+          + (a.recommended ? "\(a.grade.rawValue) stake \(Fmt.percent(a.stake, 2))" : a.withheld.first?.rawValue ?? a.strength.rawValue)
+      }
+      return .tr(
+        .th(.attribute(named: "scope", value: "row"), .text(PeriodMarketKey.title(p.period))),
+        PageShell.cell(columns[1], class: "num", "\(home) \(Fmt.fixed(s.homeMean, 1)) · \(away) \(Fmt.fixed(s.awayMean, 1))"),
+        PageShell.cell(columns[2], class: "num", "\(Fmt.fixed(s.meanTotal, 1)) ± \(Fmt.fixed(s.totalSD, 1)); \(total)"),
+        PageShell.cell(columns[3], spread),
+        PageShell.cell(
+          columns[4], "\(home) \(Fmt.percent(ml.home, 1)) · \(away) \(Fmt.percent(ml.away, 1)) · level \(Fmt.percent(ml.tie, 1))"),
+        PageShell.cell(columns[5], class: "wrap", advised.isEmpty ? "no price" : advised.joined(separator: "; ")))
+    }
+    return [
+      .h2("Periods"),
+      PageShell.table(
+        id: "periods", kind: "reflow", caption: "The game's halves and quarters on the quarter model (exact normal probabilities on whole points).",
+        columns: columns, rows: [.tbody(.group(rows))]),
+    ]
   }
 
   /// The parlay builder: a form of the game's bets (works without JavaScript: it reloads the

@@ -60,7 +60,6 @@ package struct SlateResponse: Sendable, Encodable {
   ) {
     self.init(evaluation: priced.evaluation, options: options, unmatched: unmatched, methodology: methodology, inputs: inputs)
     leagueFactor = priced.leagueFactor.map { LeagueFactorReport($0, leftOut: priced.leftOut) }
-    for (i, periods) in priced.periods where games.indices.contains(i) { games[i].periods = periods }
   }
 
   /// The tonight endpoint's answer: its units, `rules` in the agent's fields, the games in the

@@ -49,8 +49,8 @@ public struct SlateEvaluator: Sendable {
   /// result is known: refused games and games whose models are already kept at once, the
   /// others as soon as the last of their models finishes simulating (from a simulation thread,
   /// one call at a time). Throws only when the options themselves are invalid (n_sims, threads).
-  /// `periods`: each game's periods priced (by its place in `games`), whose recommended sides
-  /// are staked with the slate's other bets.
+  /// `periods`: each game's periods priced (by its place in `games`), carried by its result (a
+  /// streamed one too) and whose recommended sides are staked with the slate's other bets.
   public mutating func evaluate(
     _ games: [SlateGame], progress: (@Sendable (Double) -> Void)? = nil,
     ready: (@Sendable (SlateGameResult) -> Void)? = nil
@@ -60,8 +60,16 @@ public struct SlateEvaluator: Sendable {
 
   package mutating func evaluate(
     _ games: [SlateGame], periods: [Int: [PricedPeriod]], progress: (@Sendable (Double) -> Void)? = nil,
-    ready: (@Sendable (SlateGameResult) -> Void)? = nil
+    ready given: (@Sendable (SlateGameResult) -> Void)? = nil
   ) throws(InputError) -> SlateEvaluation {
+    let byID = Dictionary(periods.map { (games[$0.key].id, $0.value) }, uniquingKeysWith: { first, _ in first })
+    let ready = given.map { ready in
+      { @Sendable (r: SlateGameResult) in
+        var r = r
+        r.periods = byID[r.gameID] ?? []
+        ready(r)
+      }
+    }
     try options.validate()
     // Only what this evaluation used stays kept, whether or not it finishes.
     defer { exactCache?.keepOnlyUsed() }
@@ -101,6 +109,7 @@ public struct SlateEvaluator: Sendable {
       for (model, histogram) in zip(pending, simulated) { histograms[model] = histogram }
     }
     var (results, elapsed) = stream.collect()
+    for (i, p) in periods where results.indices.contains(i) { results[i].periods = p }
     let exposure = Self.stake(&results, periods: periods, policy: policy)
     return SlateEvaluation(
       games: results, simulatedModels: pending.count, elapsedSeconds: elapsed, totalExposure: exposure.total,
