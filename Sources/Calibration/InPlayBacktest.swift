@@ -55,12 +55,8 @@ package enum InPlayBacktest {
   /// quarter model pricing them (`threads` at once; the same numbers for any count).
   package static func score(
     _ games: [HistoricalGame], projections: [Projection?], quarters: [QuarterScores?], model: CalibratedModel,
-    checkpoints: [Int], threads: Int
-  ) throws(InputError) -> [Score] {
-    guard let periods = model.periods else {
-      throw .invalid(
-        field: "model", value: "no quarter model", reason: "an in-play backtest needs a model with a quarter model (calibrate --periods)")
-    }
+    periods: PeriodModel, checkpoints: [Int], threads: Int
+  ) -> [Score] {
     let usable = games.indices.filter { projections[$0] != nil && quarters[$0] != nil }
     return checkpoints.map { k in
       let rows = ChunkRunner.map(tasks: usable.count, threads: threads) { j in
@@ -73,14 +69,14 @@ package enum InPlayBacktest {
 
   static func row(_ g: HistoricalGame, _ pre: GameModel, _ q: QuarterScores, _ periods: PeriodModel, played k: Int) -> Row? {
     let home = q.home.prefix(k).reduce(0, +), away = q.away.prefix(k).reduce(0, +)
-    let live = periods.inPlay(pre, at: GameState(period: k + 1, secondsLeft: 720, homeScore: home, awayScore: away))
+    let live = periods.inPlay(pre, at: GameState(period: k + 1, secondsLeft: GameState.quarterSeconds, homeScore: home, awayScore: away))
     guard let final = ExactScoreDistribution.compute(live.model) else { return nil }
     let won = g.homeScore > g.awayScore
     let m = final.margins.probabilities(line: 0)
     let rest = Double(g.homeScore + g.awayScore - home - away)
     let left = Double(4 - k) / 4, margin = Double(home - away)
     let sd = (pre.homeSD * pre.homeSD + pre.awaySD * pre.awaySD - 2 * pre.correlation * pre.homeSD * pre.awaySD).squareRoot()
-    let sternP = normalCDF((margin + (pre.homeMean - pre.awayMean) * left) / (sd * left.squareRoot()))
+    let sternP = RegulationCells.normalCDF((margin + (pre.homeMean - pre.awayMean) * left) / (sd * left.squareRoot()))
     let reading = InPlayReading(state: live.state, final: final)
     return Row(
       model: Forecast(probability: m.above + m.equal / 2, happened: won), stern: Forecast(probability: sternP, happened: won),
@@ -99,7 +95,7 @@ package enum InPlayBacktest {
     let spread = quoted.filter { $0.halfTime.spread != nil }
     func loss(_ sd: Double) -> Double {
       ForecastScore(
-        spread.map { Forecast(probability: normalCDF(($0.firstMargin - $0.halfTime.spread!) / sd), happened: $0.model.happened) }
+        spread.map { Forecast(probability: RegulationCells.normalCDF(($0.firstMargin - $0.halfTime.spread!) / sd), happened: $0.model.happened) }
       ).logLoss
     }
     // The sd of least log loss, to 0.01 point: a grid, then its neighbourhood.
@@ -111,6 +107,4 @@ package enum InPlayBacktest {
       logLoss: spread.isEmpty ? .nan : loss(best), modelLogLoss: ForecastScore(spread.map(\.model)).logLoss, sd: best)
     return score
   }
-
-  static func normalCDF(_ z: Double) -> Double { 0.5 * erfc(-z / 2.0.squareRoot()) }
 }

@@ -17,6 +17,14 @@ enum AdviceText {
     return words
   }
 
+  /// A side of a market in one line: "over @ 1.91 EV +3.1% LEAN stake 1.20%" (money beside the
+  /// fraction with a bankroll), or the first reason it is withheld.
+  static func side(_ a: SideAdvice) -> String {
+    let stake = Fmt.percent(a.stake, 2) + (a.stakeAmount.map { " = \(Fmt.fixed($0, 2))" } ?? "")
+    return "\(a.side.rawValue) @ \(Fmt.fixed(a.odds.decimal, 2)) EV \(Fmt.signedPercent(a.ev, 2)) "
+      + (a.recommended ? "\(a.grade.rawValue) stake \(stake)" : a.withheld.first?.rawValue ?? a.strength.rawValue)
+  }
+
   /// The short form for a table cell: the stake as a fraction, or the first reason it is withheld.
   static func cell(_ a: SideAdvice) -> String {
     if a.recommended { return "stake \(Fmt.fixed(a.stake, 3))" + (a.stakeAmount.map { " = \(Fmt.fixed($0, 2))" } ?? "") }

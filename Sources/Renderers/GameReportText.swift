@@ -33,20 +33,10 @@ package struct GameReportText {
       let a = p.advice
       for (name, market) in [("total", a.total), ("spread", a.spread), ("moneyline", a.moneyline)] {
         guard let market else { continue }
-        let sides = market.sides.map { s in
-          "\(s.side.rawValue) @ \(Fmt.fixed(s.odds.decimal, 2)) EV \(Fmt.signedPercent(s.ev, 2)) "
-            + (s.recommended ? "\(s.grade.rawValue) stake \(stake(s.stake))" : s.withheld.first?.rawValue ?? s.strength.rawValue)
-        }
-        out.append("       \(name) advice: " + sides.joined(separator: " · "))
+        out.append("       \(name) advice: " + market.sides.map(AdviceText.side).joined(separator: " · "))
       }
     }
     return out
-  }
-
-  /// A stake in money beside its fraction when there is a bankroll, else the fraction.
-  private func stake(_ fraction: Double) -> String {
-    let bankroll = report.policy.bankroll
-    return bankroll == 1 ? Fmt.percent(fraction, 2) : "\(Fmt.fixed(fraction * bankroll, 2)) (\(Fmt.percent(fraction, 2)))"
   }
 
   package func render() -> String {

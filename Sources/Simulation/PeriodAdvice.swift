@@ -4,8 +4,9 @@ import OddsMath
 /// exact probabilities (`PeriodScores`: a normal on whole points):
 /// - total: over wins above the line, under below, a whole line pushes;
 /// - spread: the home side covers when the period's margin plus its line is above 0;
-/// - moneyline, two-way: a level period gives the stakes back, or (`tieLoses`) loses both;
-///   three-way (a draw priced): home, away and draw each win on their own result.
+/// - moneyline, two-way: a level period gives the stakes back, or (`tieLoses`) loses both (then
+///   no market probability: the two prices leave the level's share out); three-way (a draw
+///   priced): home, away and draw each win on their own result.
 /// The market's probability beside each side, when all its sides are priced, is the feed's
 /// books' consensus where given (`PeriodPrices.fair`), else the power devig of its prices. `policy` is taken on the full game's market of the same kind
 /// (`AdvicePolicy.on`): its pool weights were fitted on full-game lines.
@@ -46,7 +47,9 @@ package struct PeriodAdvice: Hashable, Sendable {
       (.away, prices.away, pushes ? .init(win: ml.away, lose: ml.home, push: ml.tie) : .init(win: ml.away, lose: ml.home + ml.tie)),
     ]
     if prices.draw != nil { sides.append((.draw, prices.draw, .init(win: ml.tie, lose: ml.home + ml.away, push: 0))) }
-    moneyline = Self.market(sides, fair: prices.fair[.moneyline], policy: policy.on(.moneyline))
+    // Where a level period loses both sides, the two prices leave out the level's share: no
+    // market probability can be read off them.
+    moneyline = Self.market(sides, fair: prices.fair[.moneyline], devig: !prices.tieLoses, policy: policy.on(.moneyline))
   }
 
   /// Whether any side is advised.
@@ -55,17 +58,13 @@ package struct PeriodAdvice: Hashable, Sendable {
   /// The advice on each side with a price (nil when none has one); the market's probabilities
   /// (`fair`, else the prices devigged together) when every side has one.
   static func market(
-    _ sides: [(BetSide, Odds?, SettlementProbabilities)], fair: [MarketProbability]?, policy: AdvicePolicy
+    _ sides: [(BetSide, Odds?, SettlementProbabilities)], fair: [MarketProbability]?, devig: Bool = true, policy: AdvicePolicy
   ) -> MarketAdvice? {
     let priced = sides.compactMap { s in s.1.map { (side: s.0, odds: $0, p: s.2) } }
     guard !priced.isEmpty else { return nil }
     var market: [MarketProbability] = []
-    if priced.count == sides.count {
-      if let fair, fair.count == sides.count {
-        market = fair
-      } else if let m = try? Market(prices: priced.map(\.odds)) {
-        market = m.devig(.power).probabilities.map { MarketProbability(probability: $0, method: .singleBook) }
-      }
+    if priced.count == sides.count && devig {
+      market = fair?.count == sides.count ? fair! : MarketProbability.singleBook(priced.map(\.odds))
     }
     return MarketAdvice(
       sides: priced.enumerated().map { i, s in

@@ -15,7 +15,7 @@ import Foundation
 /// H = mu_h + sd_h z0, A = m(H) + s z1; each row keeps the columns its part of that disc
 /// reaches. The normal's mass outside the disc is exp(-8.6546^2 / 2) = 5e-17, so the cells sum
 /// to 1 within that, and the work is about 300 sd_h sd_a Phi values, whatever the input.
-enum RegulationCells {
+package enum RegulationCells {
   static let reach = MC_NORMAL_MAX_ABS
 
   /// The cells, in a box that also holds `include` (the score floor's row and column) when
@@ -113,5 +113,5 @@ enum RegulationCells {
   /// The integer a value rounds to, half up, as the kernel rounds scores.
   static func cell(_ x: Double) -> Int { Int((x + 0.5).rounded(.down)) }
 
-  static func normalCDF(_ x: Double) -> Double { 0.5 * erfc(-x / 2.0.squareRoot()) }
+  package static func normalCDF(_ x: Double) -> Double { 0.5 * erfc(-x / 2.0.squareRoot()) }
 }

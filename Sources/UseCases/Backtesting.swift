@@ -172,16 +172,18 @@ extension Backtesting {
         games: past, chosen: fitted, projection: projection, options: options, quarters: quarters.map { q in kept.map { q[$0] } }))
   }
 
-  /// The checkpoints of an in-play backtest by name: `q1` (after the first quarter), `half`,
-  /// `q3` (after the third); the quarters played at each.
+  /// The checkpoints of an in-play backtest by name, in the quarters played at each: `q1` (after
+  /// the first quarter), `half`, `q3` (after the third).
+  package static let checkpoints = ["q1": 1, "half": 2, "q3": 3]
+
+  /// The quarters played at the checkpoint named `name`.
   package static func checkpoint(named name: String) throws(InputError) -> Int {
-    switch name.lowercased() {
-    case "q1": return 1
-    case "half", "h1": return 2
-    case "q3": return 3
-    default: throw .invalid(field: "at", value: name, reason: "must be q1, half or q3")
-    }
+    guard let k = checkpoints[name.lowercased()] else { throw .invalid(field: "at", value: name, reason: "must be q1, half or q3") }
+    return k
   }
+
+  /// The name of the checkpoint after `played` quarters.
+  package static func checkpointName(_ played: Int) -> String { checkpoints.first { $0.value == played }?.key ?? "q\(played)" }
 
   /// The games chosen replayed in play at each checkpoint (`InPlayBacktest`), projected from
   /// `projection` as the pre-game backtest projects them, on `model`'s quarter model.
@@ -195,8 +197,11 @@ extension Backtesting {
     } catch {
       throw InputError.invalid(field: "projection", value: projection.rawValue, reason: error.description)
     }
-    return try InPlayBacktest.score(
+    guard let periods = model.periods else {
+      throw .invalid(field: "model", value: "no quarter model", reason: InPlayPricing.noQuarterModel)
+    }
+    return InPlayBacktest.score(
       chosen.map { games[$0] }, projections: chosen.map { projections[$0] }, quarters: chosen.map { quarters[$0] }, model: model,
-      checkpoints: checkpoints, threads: threads)
+      periods: periods, checkpoints: checkpoints, threads: threads)
   }
 }

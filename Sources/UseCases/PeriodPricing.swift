@@ -13,6 +13,17 @@ package enum PeriodPricing {
   /// `run --period-price NAME=PRICE`): the game's own price names, and `draw_ml`.
   package static let priceNames = ["over_odds", "under_odds", "home_spread_odds", "away_spread_odds", "home_ml", "away_ml", "draw_ml"]
 
+  /// A period's lines in range, each refusal naming its field: a total in (0, 1000), a home
+  /// spread in (-100, 100).
+  package static func checkLines(total: Double?, spread: Double?, totalField: String, spreadField: String) throws(InputError) {
+    if let total, !(total.isFinite && total > 0 && total < 1000) {
+      throw .invalid(field: totalField, value: PlainNumber.text(total), reason: "must be in (0, 1000)")
+    }
+    if let spread, !(spread.isFinite && abs(spread) < 100) {
+      throw .invalid(field: spreadField, value: PlainNumber.text(spread), reason: "must be in (-100, 100)")
+    }
+  }
+
   /// A period's prices by name (`priceNames`) and what a two-way moneyline's level period does
   /// (`tie`: `push`, stakes back, the default; or `lose`). Refusals name `priceField` (an unknown
   /// name) or `tieField`.
@@ -65,12 +76,7 @@ package enum PeriodPricing {
         reason: "goes with exactly one period (got \(periods.count))")
     }
     let quoted = try Self.prices(prices.map { ($0.name, $0.price.odds) }, tie: tie, priceField: "period_price", tieField: "period_tie")
-    if let totalLine, !(totalLine.isFinite && totalLine > 0 && totalLine < 1000) {
-      throw .invalid(field: "period_line", value: PlainNumber.text(totalLine), reason: "must be in (0, 1000)")
-    }
-    if let spread, !(spread.isFinite && abs(spread) < 100) {
-      throw .invalid(field: "period_spread", value: PlainNumber.text(spread), reason: "must be in (-100, 100)")
-    }
+    try checkLines(total: totalLine, spread: spread, totalField: "period_line", spreadField: "period_spread")
     return periods.map { PeriodQuote(period: $0, totalLine: totalLine, spread: spread, prices: quoted) }
   }
 
@@ -108,7 +114,7 @@ package enum PeriodPricing {
     guard !quotes.isEmpty else { return ([], nil) }
     let names = quotes.map(\.period.rawValue).joined(separator: ", ")
     guard quarters != nil else {
-      return ([], "the feed's period markets (\(names)) are not priced: the model has no quarter model (calibrate --periods)")
+      return ([], "the feed's period markets (\(names)) are not priced: \(InPlayPricing.noQuarterModel)")
     }
     let open = quotes.filter { live == nil || live!.periods[$0.period] != nil }
     let priced = (try? price(open, on: quarters, game: game, live: live, policy: policy, field: "period", value: "")) ?? []

@@ -107,7 +107,8 @@ package struct SlatePricing: Sendable {
           g.periods, on: request.periodModel, game: m, live: live[i], policy: policy, field: "period_lines", value: g.id)
         let quoted = PeriodPricing.priceQuoted(g.quotedPeriods, on: request.periodModel, game: m, live: live[i], policy: policy)
         if let note = quoted.note { priced[i].info.notes.append(note) }
-        periods[i] = (asked + quoted.priced).sorted { $0.period.rawValue < $1.period.rawValue }
+        let order = GamePeriod.allCases
+        periods[i] = (asked + quoted.priced).sorted { order.firstIndex(of: $0.period)! < order.firstIndex(of: $1.period)! }
         if periods[i]!.isEmpty { periods[i] = nil }
       } catch {
         priced[i].model = nil

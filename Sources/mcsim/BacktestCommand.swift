@@ -46,13 +46,14 @@ struct BacktestCommand: ParsableCommand {
 
   @Option(
     help:
-      "Quarter scores of the same games (CSV in the format of data/nba_periods.csv): the in-play checkpoints' scores, the half-time market's lines, and the walk-forward quarter model's fit."
+      "With --at: quarter scores of the same games (CSV in the format of data/nba_periods.csv): the checkpoints' scores, the half-time market's lines, and the walk-forward quarter model's fit."
   )
   var periods: String?
 
   func validate() throws {
     for name in at { try CLIError.usage { _ = try Backtesting.checkpoint(named: name) } }
     if !at.isEmpty && periods == nil { throw ValidationError("--at needs --periods (the games' quarter scores)") }
+    if at.isEmpty, let periods { throw ValidationError("--periods \(periods) goes with --at (an in-play replay)") }
   }
 
   @OptionGroup(title: "Simulation") var randomOptions: RandomOptions

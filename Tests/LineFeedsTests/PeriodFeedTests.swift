@@ -63,6 +63,64 @@ final class PeriodFeedTests: XCTestCase {
     XCTAssertEqual(FairBetGame.selectionDisplay(spread), "Los Angeles Lakers +\(PlainNumber.text(spread.line!))")
   }
 
+  /// A key's period is its last word when that names a period; other keys have none. FeedLines
+  /// prices only the game's three markets of a period, and FairBet keeps the real server's
+  /// categories for a period's team totals and alternate lines.
+  func testAKeysPeriodIsItsLastWord() throws {
+    XCTAssertTrue(PeriodMarketKey.split("totals_h1") == ("totals", .h1))
+    XCTAssertTrue(PeriodMarketKey.split("h2h_3_way_q2") == ("h2h_3_way", .q2))
+    XCTAssertTrue(PeriodMarketKey.split("alternate_totals_h1") == ("alternate_totals", .h1))
+    XCTAssertTrue(PeriodMarketKey.split("spreads_Q4") == ("spreads", .q4), "any case")
+    for key in ["totals", "h2h_3_way", "_h1", "player_points", "totals_h3", "totals_"] {
+      XCTAssertNil(PeriodMarketKey.split(key).period, key)
+      XCTAssertEqual(PeriodMarketKey.split(key).base, key, key)
+    }
+  }
+
+  /// A slate file's period takes the feed's markets where the feed quotes them, market by
+  /// market: one the feed lacks stays the file's, with a note; the file's tie rule stays.
+  func testAFilesPeriodTakesTheFeedsMarketsOneByOne() throws {
+    var feed = try Fixtures.feed(Self.file)
+    feed.events[0].quotes.removeAll { $0.market == "spreads_h1" }
+    let file = try SlateFile.decode(
+      Data(
+        #"""
+        {"games": [{"game_id": "g", "home_team": "Golden State Warriors", "away_team": "Los Angeles Lakers",
+          "home_projection": 117, "away_projection": 110, "total_line": 226.5,
+          "period_lines": {"h1": {"total": 110.5, "spread": -3.5, "home_spread_odds": "-105", "away_spread_odds": "-115", "tie": "lose"}}}]}
+        """#.utf8), base: GameModel(homeMean: 0, awayMean: 0))
+    let slate = SlateAssembly.attach(feed, to: file.entries)
+    let game = try XCTUnwrap(slate.games.first)
+    let h1 = try XCTUnwrap(game.periods.first)
+    XCTAssertEqual(h1.totalLine, 116.5, "the feed's total")
+    XCTAssertEqual(h1.spread, -3.5, "the file's spread: the feed has none")
+    XCTAssertEqual(h1.prices.homeSpread?.decimal ?? 0, 1 + 100 / 105.0, accuracy: 1e-12)
+    XCTAssertEqual(h1.prices.home?.decimal ?? 0, 1 + 100 / 220.0, accuracy: 1e-12, "the feed's moneyline")
+    XCTAssertTrue(h1.prices.tieLoses, "the file's tie rule")
+    XCTAssertTrue(game.info.notes.contains("h1 spread from the slate file: the odds feed has none for this period"), "\(game.info.notes)")
+    XCTAssertEqual(game.quotedPeriods.map(\.period), [.q1, .q2, .q3, .q4, .h2], "the feed's other periods, quoted")
+  }
+
+  /// A periods file's half-time lines: read where given, none where the cell is empty, and a cell
+  /// that is not a line refused by line and field.
+  func testAPeriodsFilesHalfTimeLines() throws {
+    let header =
+      "season,date,home,away,home_q1,home_q2,home_q3,home_q4,home_ot,away_q1,away_q2,away_q3,away_q4,away_ot,stage,h2_total,h2_spread_home\n"
+    let rows =
+      "2016-17,2017-01-02,GSW,MIA,30,21,21,24,0,28,34,24,31,0,regular,105.5,-2.5\n2016-17,2017-01-03,BOS,NYK,30,21,21,24,0,28,34,24,31,0,regular,,\n"
+    let file = try PeriodScoresFile.decode(Data((header + rows).utf8), source: "p")
+    let first = try XCTUnwrap(file.scores[PeriodScoresFile.key(date: "2017-01-02", home: "GSW", away: "MIA")])
+    XCTAssertEqual(first.halfTimeTotal, 105.5)
+    XCTAssertEqual(first.halfTimeSpread, -2.5)
+    let second = try XCTUnwrap(file.scores[PeriodScoresFile.key(date: "2017-01-03", home: "BOS", away: "NYK")])
+    XCTAssertNil(second.halfTimeTotal)
+    XCTAssertNil(second.halfTimeSpread)
+    let bad = header + rows.replacingOccurrences(of: "105.5,-2.5", with: "105.5,pk")
+    XCTAssertThrowsError(try PeriodScoresFile.decode(Data(bad.utf8), source: "p")) { error in
+      XCTAssertTrue("\(error)".contains("line 2: field 'h2_spread_home' = 'pk'"), "\(error)")
+    }
+  }
+
   /// A three-way period moneyline keeps its draw; a full game's three-way one is still left out.
   func testAThreeWayPeriodMoneylineKeepsItsDraw() throws {
     let at = Date(timeIntervalSince1970: 1_700_000_000)

@@ -89,7 +89,8 @@ final class PeriodCommandTests: XCTestCase {
     let slate = #"""
       {"games": [{"game_id": "g1", "home_projection": 118, "away_projection": 104, "total_line": 222.5,
         "period_lines": {"h1": {"total": 106.5, "over_odds": "-110", "under_odds": "-110", "home_ml": "+150", "away_ml": "-180"},
-                         "q1": {"total": 53.5, "spread": -1.5, "home_ml": "+160", "away_ml": "-140", "draw_ml": "+1000"}}},
+                         "q1": {"total": 53.5, "spread": -1.5, "home_ml": "+160", "away_ml": "-140", "draw_ml": "+1000"},
+                         "q2": {"spread": -20.5, "away_spread_odds": "-110"}}},
        {"game_id": "g2", "home_projection": 110, "away_projection": 110,
         "period_lines": {"h1": {"total": 110.5, "over": "-110"}}}]}
       """#
@@ -118,6 +119,12 @@ final class PeriodCommandTests: XCTestCase {
     let h1Over = try XCTUnwrap(stakes.first { $0["period"] as? String == "h1" && $0["side"] as? String == "over" })
     XCTAssertEqual(h1Over["market"] as? String, "total")
     XCTAssertEqual(h1Over["line"] as? Double, 106.5)
+    // The away side of a period spread takes the line as the away team does: +20.5.
+    let q2Away = try XCTUnwrap(stakes.first { $0["period"] as? String == "q2" })
+    XCTAssertEqual(q2Away["side"] as? String, "away")
+    XCTAssertEqual(q2Away["line"] as? Double, 20.5)
+    // One side a market: a three-way moneyline stakes at most one of its three.
+    XCTAssertLessThanOrEqual(stakes.filter { $0["period"] as? String == "q1" && $0["market"] as? String == "moneyline" }.count, 1)
     let fractions = stakes.compactMap { $0["stake_fraction"] as? Double }
     XCTAssertEqual(fractions.reduce(0, +), doc["total_exposure_fraction"] as? Double ?? -1, accuracy: 1e-12)
     XCTAssertLessThanOrEqual(fractions.reduce(0, +), 0.05 + 1e-12)
@@ -178,6 +185,9 @@ final class PeriodCommandTests: XCTestCase {
     let alone = try MCSimBinary.run(["backtest", "data/nba_games_lines.csv", "--at", "half"], cwd: root)
     XCTAssertEqual(alone.status, 64)
     XCTAssertTrue(alone.stderr.contains("--at needs --periods"), alone.stderr)
+    let unused = try MCSimBinary.run(["backtest", "data/nba_games_lines.csv", "--periods", "data/nba_periods.csv"], cwd: root)
+    XCTAssertEqual(unused.status, 64)
+    XCTAssertTrue(unused.stderr.contains("--periods data/nba_periods.csv goes with --at"), unused.stderr)
   }
 
   /// `run --period-price NAME=PRICE`: each price read by the one price rule and each refusal a

@@ -1,4 +1,5 @@
 import Calibration
+import Simulation
 import Foundation
 import ServiceContracts
 
@@ -50,10 +51,22 @@ package struct PeriodScoresFile: Sendable {
         }
         points.append(p)
       }
-      func halfTime(_ name: String) -> Double? { header.firstIndex(of: name).flatMap { Double(cells[$0]) }.flatMap { $0.isFinite ? $0 : nil } }
+      // A half-time line: empty is none; anything else a number in range, as the lines a slate takes.
+      var halfTime: [Double?] = []
+      for (name, range) in [("h2_total", 0.0...500.0), ("h2_spread_home", -100.0...100.0)] {
+        guard let i = header.firstIndex(of: name), !cells[i].isEmpty else {
+          halfTime.append(nil)
+          continue
+        }
+        guard let x = Double(cells[i]), range.contains(x) else {
+          throw InputDecodingError(
+            "\(source): line \(row): field '\(name)' = '\(cells[i])': must be empty or a number in [\(PlainNumber.text(range.lowerBound)), \(PlainNumber.text(range.upperBound))]",
+            codingPath: [name])
+        }
+        halfTime.append(x)
+      }
       scores[key(date: cells[index["date"]!], home: cells[index["home"]!], away: cells[index["away"]!])] =
-        QuarterScores(
-          home: Array(points[0..<4]), away: Array(points[4..<8]), halfTimeTotal: halfTime("h2_total"), halfTimeSpread: halfTime("h2_spread_home"))
+        QuarterScores(home: Array(points[0..<4]), away: Array(points[4..<8]), halfTimeTotal: halfTime[0], halfTimeSpread: halfTime[1])
     }
     return PeriodScoresFile(scores: scores, source: source)
   }

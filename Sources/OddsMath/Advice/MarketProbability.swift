@@ -32,8 +32,11 @@ public struct MarketProbability: Hashable, Sendable {
 
   /// Both sides of a two-way market from one book's two prices (power devig, the default method
   /// of `mcsim devig`).
-  public static func singleBook(_ first: Odds, _ second: Odds) -> [MarketProbability] {
-    guard let market = try? Market(prices: [first, second]) else { return [] }
+  public static func singleBook(_ first: Odds, _ second: Odds) -> [MarketProbability] { singleBook([first, second]) }
+
+  /// Every side of a market from one book's prices, one a side (a three-way moneyline's three).
+  package static func singleBook(_ prices: [Odds]) -> [MarketProbability] {
+    guard let market = try? Market(prices: prices) else { return [] }
     return market.devig(.power).probabilities.map { MarketProbability(probability: $0, method: .singleBook) }
   }
 }

@@ -141,10 +141,7 @@ package enum GamePage {
       let s = p.scores, ml = s.moneyline
       let total = p.totalLine.map { "\(Fmt.line($0)): over \(Fmt.percent(s.total($0).over, 1))" } ?? "–"
       let spread = p.spread.map { "\(home) \(Fmt.signedLine($0)): covers \(Fmt.percent(s.homeSpread($0).cover, 1))" } ?? "–"
-      let advised = [p.advice.total, p.advice.spread, p.advice.moneyline].compactMap { $0 }.flatMap(\.sides).map { a in
-        "\(a.side.rawValue) @ \(Fmt.fixed(a.odds.decimal, 2)) EV \(Fmt.signedPercent(a.ev, 1)) "
-          + (a.recommended ? "\(a.grade.rawValue) stake \(Fmt.percent(a.stake, 2))" : a.withheld.first?.rawValue ?? a.strength.rawValue)
-      }
+      let advised = [p.advice.total, p.advice.spread, p.advice.moneyline].compactMap { $0 }.flatMap(\.sides).map(AdviceText.side)
       return .tr(
         .th(.attribute(named: "scope", value: "row"), .text(PeriodMarketKey.title(p.period))),
         PageShell.cell(columns[1], class: "num", "\(home) \(Fmt.fixed(s.homeMean, 1)) · \(away) \(Fmt.fixed(s.awayMean, 1))"),

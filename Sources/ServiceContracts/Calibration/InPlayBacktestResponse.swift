@@ -1,5 +1,6 @@
 import Calibration
 import Simulation
+import UseCases
 
 /// `mcsim backtest --at half --json`: `{"checkpoints": [C], "games", "seasons", "projection",
 /// "model": {...}, "notes"}`, each checkpoint C `{"at": "half", "quarters_played": 2, "games",
@@ -28,7 +29,7 @@ package struct InPlayBacktestResponse: Encodable, Sendable {
   }
 
   /// The checkpoint's name as `--at` takes it.
-  package static func name(_ checkpoint: Int) -> String { checkpoint == 2 ? "half" : "q\(checkpoint)" }
+  package static func name(_ checkpoint: Int) -> String { Backtesting.checkpointName(checkpoint) }
 
   package func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: NamedKey.self)

@@ -103,8 +103,11 @@ package enum InPlayFields {
       guard let period = GamePeriod(rawValue: name) else {
         throw fail("unknown period '\(name)' (known: \(GamePeriod.allCases.map(\.rawValue).joined(separator: ", ")))")
       }
-      if let t = l.total, !(t.isFinite && t > 0 && t < 1000) { throw fail("\(name).total must be in (0, 1000), got \(t)") }
-      if let s = l.spread, !(s.isFinite && abs(s) < 100) { throw fail("\(name).spread must be in (-100, 100), got \(s)") }
+      do throws(InputError) {
+        try PeriodPricing.checkLines(total: l.total, spread: l.spread, totalField: "\(name).total", spreadField: "\(name).spread")
+      } catch {
+        throw fail(error.description)
+      }
       quotes.append(PeriodQuote(period: period, totalLine: l.total, spread: l.spread, prices: l.prices))
     }
     return quotes

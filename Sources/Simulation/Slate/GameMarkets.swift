@@ -92,7 +92,14 @@ public struct PriceSource: Hashable, Sendable {
   /// The books' fair probabilities of a two-way market as the advice reads them, when the feed
   /// gave them.
   public var marketProbabilities: [MarketProbability]? {
-    guard let fair = fairProbabilities, fair.count == 2, let how = MarketProbability.Method(method) else { return nil }
+    guard let fair = fairProbabilities, fair.count == 2 else { return nil }
+    return Self.marketProbabilities(fair, method: method)
+  }
+
+  /// Fair probabilities of a market's sides, as the advice reads them, from the method that gave
+  /// them (nil when it gave none).
+  package static func marketProbabilities(_ fair: [Double], method: EVMethod) -> [MarketProbability]? {
+    guard let how = MarketProbability.Method(method) else { return nil }
     return fair.map { MarketProbability(probability: $0, method: how) }
   }
 }

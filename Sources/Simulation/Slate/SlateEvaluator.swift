@@ -116,8 +116,9 @@ public struct SlateEvaluator: Sendable {
       scaledToCap: exposure.scaled)
   }
 
-  /// Sets every game's `stakes` from the slate's recommended bets, staked together. A period's
-  /// recommended side (`periods`, by game) is a group of its own: its joint outcomes with the
+  /// Sets every game's `stakes` from the slate's recommended bets, staked together. A period
+  /// market's recommended side (`periods`, by game; one a market, as the full game's) is a group
+  /// of its own: its joint outcomes with the
   /// game's other bets are not simulated, so it keeps its single-bet stake before the cap.
   static func stake(
     _ results: inout [SlateGameResult], periods: [Int: [PricedPeriod]] = [:], policy: AdvicePolicy
@@ -136,7 +137,7 @@ public struct SlateEvaluator: Sendable {
       }
       for p in periods[i] ?? [] {
         for (market, advice) in [(BetMarket.total, p.advice.total), (.spread, p.advice.spread), (.moneyline, p.advice.moneyline)] {
-          for side in advice?.sides ?? [] where side.recommended {
+          if let side = advice?.best {
             let line: Double? =
               switch market {
               case .total: p.totalLine

@@ -77,15 +77,16 @@ package struct FairBetGame: Hashable, Sendable {
   }
 
   /// The real server's categories: `mainline`, `player_prop`, `team_prop`, `alternate`; and
-  /// `period` for a half's or a quarter's market (`PeriodMarketKey`: `totals_h1`, `h2h_q1`).
+  /// `period` for a half's or a quarter's main market (`PeriodMarketKey`: `totals_h1`, `h2h_q1`;
+  /// a period's team total or alternate line keeps the real server's category).
   package static func marketCategory(_ bet: BetReport) -> String {
     let key = bet.market.lowercased()
     if bet.category == .playerProp || key.hasPrefix("player_") || key.hasPrefix("batter_") || key.hasPrefix("pitcher_") {
       return "player_prop"
     }
-    if PeriodMarketKey.split(key).period != nil { return "period" }
     if key.hasPrefix("team_total") { return "team_prop" }
     if key.hasPrefix("alternate_") { return "alternate" }
+    if PeriodMarketKey.split(key).period != nil { return "period" }
     return "mainline"
   }
 }

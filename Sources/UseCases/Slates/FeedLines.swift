@@ -102,10 +102,7 @@ package enum FeedLines {
   /// nil when none of its markets has a line to price.
   static func quote(_ period: GamePeriod, _ c: PeriodCandidates) -> PeriodQuote? {
     var q = PeriodQuote(period: period)
-    func fair(_ source: PriceSource, _ market: BetMarket) {
-      guard let f = source.fairProbabilities, let method = MarketProbability.Method(source.method) else { return }
-      q.prices.fair[market] = f.map { MarketProbability(probability: $0, method: method) }
-    }
+    func fair(_ source: PriceSource, _ market: BetMarket) { q.prices.fair[market] = source.marketProbabilities }
     if let (main, source) = choose(c.totals), let line = main.first.line {
       q.totalLine = line
       (q.prices.over, q.prices.under) = (main.first.best?.price, main.second.best?.price)
@@ -118,8 +115,8 @@ package enum FeedLines {
     }
     if let three = c.threeWay {
       (q.prices.home, q.prices.away, q.prices.draw) = (three.bets[0].best?.price, three.bets[1].best?.price, three.bets[2].best?.price)
-      if let consensus = three.market.consensus, let method = MarketProbability.Method(three.bets[0].evMethod) {
-        q.prices.fair[.moneyline] = three.indices.map { MarketProbability(probability: consensus[$0], method: method) }
+      if let consensus = three.market.consensus {
+        q.prices.fair[.moneyline] = PriceSource.marketProbabilities(three.indices.map { consensus[$0] }, method: three.bets[0].evMethod)
       }
     } else if let (main, source) = choose(c.moneylines) {
       (q.prices.home, q.prices.away) = (main.first.best?.price, main.second.best?.price)

@@ -271,10 +271,12 @@ package enum SlateAssembly {
       let event = feed.events[i]
       let lines = FeedLines.lines(for: event, policy: policy, asOf: asOf)
       game.markets = merged(file: game.markets, feed: lines.markets, notes: &game.info.notes)
-      // A period the file asks for takes the feed's lines where the feed quotes it; the feed's
-      // other periods are quoted beside.
+      // A period the file asks for takes the feed's markets where the feed quotes them (market by
+      // market, as the full game's); the feed's other periods are quoted beside.
       let asked = Set(game.periods.map(\.period))
-      game.periods = game.periods.map { q in lines.periods.first { $0.period == q.period } ?? q }
+      game.periods = game.periods.map { q in
+        lines.periods.first { $0.period == q.period }.map { merged(file: q, feed: $0, notes: &game.info.notes) } ?? q
+      }
       game.quotedPeriods = lines.periods.filter { !asked.contains($0.period) }
       let feedInfo = info(for: event)
       game.info.startTime = feedInfo.startTime
@@ -306,6 +308,30 @@ package enum SlateAssembly {
       m.moneyline = moneyline
       notes.append("moneyline from the slate file: the odds feed has none for this game")
     }
+    return m
+  }
+
+  /// A period's markets from the feed where it has them, else the file's (with a note saying
+  /// so); a two-way moneyline keeps the file's tie rule.
+  static func merged(file: PeriodQuote, feed: PeriodQuote, notes: inout [String]) -> PeriodQuote {
+    var m = feed
+    let name = file.period.rawValue
+    if m.totalLine == nil, let line = file.totalLine {
+      (m.totalLine, m.prices.over, m.prices.under, m.prices.fair[.total]) = (line, file.prices.over, file.prices.under, file.prices.fair[.total])
+      notes.append("\(name) total from the slate file: the odds feed has none for this period")
+    }
+    if m.spread == nil, let line = file.spread {
+      (m.spread, m.prices.homeSpread, m.prices.awaySpread) = (line, file.prices.homeSpread, file.prices.awaySpread)
+      m.prices.fair[.spread] = file.prices.fair[.spread]
+      notes.append("\(name) spread from the slate file: the odds feed has none for this period")
+    }
+    let feedMoneyline = [m.prices.home, m.prices.away, m.prices.draw].contains { $0 != nil }
+    if !feedMoneyline, [file.prices.home, file.prices.away, file.prices.draw].contains(where: { $0 != nil }) {
+      (m.prices.home, m.prices.away, m.prices.draw) = (file.prices.home, file.prices.away, file.prices.draw)
+      m.prices.fair[.moneyline] = file.prices.fair[.moneyline]
+      notes.append("\(name) moneyline from the slate file: the odds feed has none for this period")
+    }
+    if m.prices.draw == nil { m.prices.tieLoses = file.prices.tieLoses }
     return m
   }
 
