@@ -24,7 +24,8 @@ package struct LiveSlateRequest: Sendable {
 /// under way priced from its score and clock and a finished one that game's error
 /// (`Scoreboard.apply`, as `slate --scoreboard`), priced on the live context (its model's fit,
 /// its advice pooled at the fit's weights), and every bet of the same quotes against the sharp
-/// books' consensus. Computed once a refresh, never per request; exact grading costs a few ms a
+/// books' consensus, with the model's in-play odds beside it on games under way
+/// (`InPlayBoardGame`). Computed once a refresh, never per request; exact grading costs a few ms a
 /// game, once. Testable without a socket: its inputs are values.
 package struct LiveSlatePricing: Sendable {
   /// The slate priced, with the options it was priced with.
@@ -58,7 +59,9 @@ package struct LiveSlatePricing: Sendable {
     priced = try pricing.price(SlatePricingRequest(games: slate.games, periodModel: context.periods))
     games = TonightGames(slate.games)
     let fair = quoting.evaluate(request.feed.quotes, rejected: request.feed.rejected, asOf: nil)[0]
-    board = FairBoard(report: fair, games: FairBetGame.games(of: request.feed))
+    board = FairBoard(
+      report: fair, games: FairBetGame.games(of: request.feed),
+      inPlay: InPlayBoardGame.games(slate.games, quarters: context.periods, exacts: exacts))
   }
 }
 

@@ -85,11 +85,47 @@ final class InPlayLiveTests: XCTestCase {
     XCTAssertTrue(boardPage.text.contains(#"<strong class="live"> · live PHX 65, ORL 70, Q3 6:00</strong>"#), boardPage.text)
     XCTAssertTrue(boardPage.text.contains(" points to come)"), "the final projected beside the score")
     XCTAssertTrue(boardPage.text.contains("final (101-99): the game is over"), "a finished game says so in place of its lines")
+    try await assertFairBetLiveShowsTheModel(server)
     let brooklyn = try XCTUnwrap(games.first { $0["game_id"] as? String == "5821188b8c12a7b49e0f069e3974e502" })
     XCTAssertEqual(brooklyn["error"] as? String, "final (101-99): the game is over")
     for other in games where !["8c95b58e16520c12308e0196b0c19198", "5821188b8c12a7b49e0f069e3974e502"].contains(other["game_id"] as? String) {
       XCTAssertNil(other["state"], "\(other["game_id"] ?? "")")
       XCTAssertNil(other["error"] as? String, "\(other["game_id"] ?? "")")
     }
+  }
+
+  /// FairBet's live game shows the model's in-play price beside the books' consensus: the state
+  /// it was priced at, and on each full-game bet the model's chance (the two sides of a line
+  /// summing to 1, to the 4 places shown), its fair price and the best price's EV on it; the
+  /// pre-game catalogue carries none.
+  func assertFairBetLiveShowsTheModel(_ server: TestServer) async throws {
+    let games = try await server.get("/api/fairbet/live/games").body
+    let list = try XCTUnwrap(JSONSerialization.jsonObject(with: games) as? [[String: Any]])
+    let orlando = try XCTUnwrap(list.first { $0["home_team"] as? String == "Orlando Magic" }?["game_id"] as? Int, "\(list)")
+    let answer = try await server.get("/api/fairbet/live?game_id=\(orlando)")
+    XCTAssertEqual(answer.status, 200, answer.text)
+    let state = try XCTUnwrap(answer.json["state"] as? [String: Any], String(answer.text.prefix(300)))
+    XCTAssertEqual(state["clock"] as? String, "6:00")
+    XCTAssertEqual(state["home_score"] as? Int, 70)
+    let bets = answer.json.list("bets")
+    let priced = bets.filter { $0["model_prob"] != nil }
+    XCTAssertTrue(priced.contains { $0["market_key"] as? String == "totals" }, "\(bets.map { $0["market_key"] ?? "" })")
+    XCTAssertTrue(priced.contains { $0["market_key"] as? String == "h2h" })
+    for bet in priced {
+      let p = try XCTUnwrap(bet["model_prob"] as? Double)
+      XCTAssertTrue(p > 0 && p < 1, "\(bet)")
+      XCTAssertNotNil(bet["model_fair_american_odds"] as? Int, "\(bet)")
+      XCTAssertNotNil(bet["model_ev_percent"] as? Double, "\(bet)")
+      // The other side of a two-way market: the game's total at the line, the other team.
+      guard ["totals", "spreads", "h2h"].contains(bet["market_key"] as? String ?? ""),
+        let other = priced.first(where: {
+          $0["market_key"] as? String == bet["market_key"] as? String && $0["selection_key"] as? String != bet["selection_key"] as? String
+            && abs(abs($0["line_value"] as? Double ?? 0) - abs(bet["line_value"] as? Double ?? 0)) < 1e-9
+        })
+      else { continue }
+      XCTAssertEqual(p + (other["model_prob"] as? Double ?? 0), 1, accuracy: 1.01e-4, "\(bet["selection_key"] ?? "")")
+    }
+    let pregame = try await server.get("/api/fairbet/odds")
+    XCTAssertFalse(pregame.text.contains("model_prob"), "before tip-off the catalogue has no model price")
   }
 }

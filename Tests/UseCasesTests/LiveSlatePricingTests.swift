@@ -123,4 +123,83 @@ final class LiveSlatePricingTests: XCTestCase {
     XCTAssertEqual(onOne.map { [$0.0, $0.1] }, [0, 2])
     XCTAssertNil(FairBoard.firstTwoOnOneMarket([entry(boston, "over"), entry(lakers, "under")]))
   }
+
+  /// FairBet's live board prices a game under way on the model beside the books: every bet the
+  /// model prices gets its odds on the final score's (or a period to come's) distribution, a game
+  /// before tip-off none. At the final buzzer the final score is certain; at half time the
+  /// second half is the rest of regulation, its total the normal of the live model's remaining
+  /// points read on whole points.
+  func testTheLiveBoardPricesGamesUnderWayOnTheModel() throws {
+    let quoted = Timestamp.parse("2026-12-02T02:00:00Z")!
+    func event(_ id: String, _ home: String, _ away: String, start: String, _ bets: [(String, String, Double?)]) -> FeedEvent {
+      let at = Timestamp.parse(start)!
+      let label = FeedEvent.label(home: home, away: away, commence: at)
+      let quotes = ["pinnacle", "draftkings"].flatMap { book in
+        bets.map { Quote(event: label, market: $0.0, selection: $0.1, line: $0.2, book: book, price: try! Odds(decimal: 1.91), observedAt: quoted) }
+      }
+      return FeedEvent(id: id, home: home, away: away, commenceTime: at, live: true, quotes: quotes, label: label)
+    }
+    let lakers = "Los Angeles Lakers", warriors = "Golden State Warriors"
+    let bets: [(String, String, Double?)] = [
+      ("totals", "Over", 225.5), ("totals", "Under", 225.5), ("h2h", lakers, nil), ("h2h", warriors, nil),
+      ("spreads", lakers, -2), ("spreads", warriors, 2), ("spreads", lakers, -1.5), ("spreads", warriors, 1.5),
+      ("team_totals", "Over \(lakers)", 100.5), ("team_totals", "Under \(lakers)", 100.5),
+      ("totals_h2", "Over", 110.5), ("totals_h2", "Under", 110.5), ("totals_q1", "Over", 55.5), ("totals_q1", "Under", 55.5),
+      ("player_points LeBron James", "Over", 25.5), ("player_points LeBron James", "Under", 25.5),
+    ]
+    let feed = Feed(
+      format: .quotes,
+      events: [
+        event("GSW@LAL", lakers, warriors, start: "2026-12-02T00:30:00Z", bets),
+        event("ORL@MIA", "Miami Heat", "Orlando Magic", start: "2026-12-02T00:00:00Z", bets.filter { $0.0 == "totals_h2" }),
+        event("NYK@BOS", "Boston Celtics", "New York Knicks", start: "2026-12-02T03:30:00Z", bets.prefix(2).map { $0 }),
+      ])
+    let buzzer = GameState(period: 4, secondsLeft: 0, homeScore: 101, awayScore: 99)
+    let half = GameState(period: 3, secondsLeft: 720, homeScore: 60, awayScore: 50)
+    let board = Scoreboard(games: [
+      .init(id: "1", home: "LAL", away: "GS", state: buzzer, status: "in", final: false),
+      .init(id: "2", home: "MIA", away: "ORL", state: half, status: "in", final: false),
+    ])
+    var context = PricingContext()
+    context.periods = QuarterModel.reverting
+    let live = try LiveSlatePricing(
+      LiveSlateRequest(
+        feed: feed, projections: .stats(stats(["BOS", "NYK", "LAL", "GSW", "MIA", "ORL"])), night: night, scoreboard: board),
+      context: context, quoting: try FairQuoting(.init()), seed: 7, threads: 1)
+    func model(_ game: String, _ market: String, _ selection: String, _ line: Double?) -> ModelOdds? {
+      live.board.entries.first {
+        $0.game.gameID == FairBetGame.id(of: game) && $0.report.market == market && $0.report.selection == selection
+          && $0.report.line == line
+      }!.model
+    }
+    // The final buzzer, 101-99: every full-game bet is settled; a whole line on the margin pushes.
+    XCTAssertEqual(model("GSW@LAL", "totals", "Over", 225.5), ModelOdds(win: 0, push: 0))
+    XCTAssertEqual(model("GSW@LAL", "totals", "Under", 225.5)?.win, 1)
+    XCTAssertEqual(model("GSW@LAL", "h2h", lakers, nil)?.win, 1)
+    XCTAssertEqual(model("GSW@LAL", "h2h", warriors, nil)?.win, 0)
+    XCTAssertEqual(model("GSW@LAL", "spreads", lakers, -1.5)?.win, 1)
+    XCTAssertEqual(model("GSW@LAL", "spreads", warriors, 1.5)?.win, 0)
+    XCTAssertEqual(model("GSW@LAL", "spreads", lakers, -2)?.push, 1)
+    XCTAssertNil(model("GSW@LAL", "spreads", warriors, 2)?.fairProbability, "a certain push has no price")
+    XCTAssertEqual(model("GSW@LAL", "team_totals", "Over \(lakers)", 100.5)?.win, 1)
+    XCTAssertEqual(model("GSW@LAL", "team_totals", "Under \(lakers)", 100.5)?.win, 0)
+    XCTAssertNil(model("GSW@LAL", "totals_h2", "Over", 110.5), "a period over is not one to come")
+    XCTAssertNil(model("GSW@LAL", "player_points LeBron James", "Over", 25.5), "the game model prices no player")
+    XCTAssertEqual(live.board.inPlay[FairBetGame.id(of: "GSW@LAL")]?.state, buzzer)
+
+    // Half time, 60-50: the second half is what remains; its total the live model's remaining
+    // points, normal, read on whole points (110.5: above 110.5).
+    let game = try XCTUnwrap(live.games["ORL@MIA"]?.model)
+    let rest = try XCTUnwrap(InPlayPricing.live(game, at: half, quarters: QuarterModel.reverting)).model
+    let hs = rest.homeSD, aw = rest.awaySD
+    let sd = (hs * hs + aw * aw + 2 * rest.correlation * hs * aw).squareRoot()
+    let mean = rest.homeMean + rest.awayMean - 110
+    let over = 1 - RegulationCells.normalCDF((110.5 - mean) / sd)
+    let h2 = try XCTUnwrap(model("ORL@MIA", "totals_h2", "Over", 110.5))
+    XCTAssertEqual(h2.win, over, accuracy: 1e-9)
+    XCTAssertEqual(h2.push, 0)
+    XCTAssertEqual(model("ORL@MIA", "totals_h2", "Under", 110.5)!.win, 1 - over, accuracy: 1e-9)
+    XCTAssertNil(model("NYK@BOS", "totals", "Over", 225.5), "before tip-off: no model price")
+    XCTAssertNil(live.board.inPlay[FairBetGame.id(of: "NYK@BOS")])
+  }
 }

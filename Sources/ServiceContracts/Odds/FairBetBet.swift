@@ -10,7 +10,11 @@ import UseCases
 /// the clients read (`full`, `decent`, `thin`: fresh non-sharp books on the market's thinner
 /// side, 5 or more, 3 or 4, fewer). mcsim adds `best_book_name` (what the iOS client reads for
 /// the best book), `sharp_confidence` (its own tier: how many sharp books stand behind the fair
-/// price), `bet` (mcsim's own name of the bet) and, per book, `true_prob` and `is_stale`.
+/// price), `bet` (mcsim's own name of the bet) and, per book, `true_prob` and `is_stale`; on a game
+/// under way that the live slate priced in play, the model's price beside the books' consensus:
+/// `model_prob` (its chance of winning given no push, 4 places), `model_fair_american_odds` and
+/// `model_ev_percent` (the best price's EV on the model's odds, pushes returning the stake), all
+/// absent where the model does not price the bet.
 package struct FairBetBet: Encodable, Sendable {
   package struct Book: Encodable, Sendable {
     /// The book's name as the app shows it (`FairBetBookName`).
@@ -66,6 +70,9 @@ package struct FairBetBet: Encodable, Sendable {
   package let sharpConfidence: String
   /// The bet as mcsim's own reports name it (`mcsim fair`'s `bet`).
   package let bet: String
+  package var modelProb: Double?
+  package var modelFairAmericanOdds: Int?
+  package var modelEVPercent: Double?
 
   enum CodingKeys: String, CodingKey {
     case gameID = "game_id", leagueCode = "league_code", homeTeam = "home_team", awayTeam = "away_team"
@@ -76,6 +83,7 @@ package struct FairBetBet: Encodable, Sendable {
     case hasFair = "has_fair", fairAmericanOdds = "fair_american_odds", selectionDisplay = "selection_display"
     case marketDisplayName = "market_display_name", bestBook = "best_book", bestBookName = "best_book_name"
     case bestEVPercent = "best_ev_percent", books, sharpConfidence = "sharp_confidence", bet
+    case modelProb = "model_prob", modelFairAmericanOdds = "model_fair_american_odds", modelEVPercent = "model_ev_percent"
   }
 
   /// A bet of the board (`FairBoard`: its game, whether it has a fair price, its tier, the other
@@ -123,6 +131,11 @@ package struct FairBetBet: Encodable, Sendable {
     }
     sharpConfidence = b.confidenceTier.rawValue
     bet = b.label
+    let model = entry.model?.fairProbability
+    modelProb = model.map { PythonRound.rounded($0, 4) }
+    modelFairAmericanOdds = model.flatMap(Self.fairAmerican)
+    let top = b.prices.max { $0.price.decimal < $1.price.decimal }
+    modelEVPercent = entry.model.flatMap { m in top.map { PythonRound.rounded(100 * m.expectedValue(decimal: $0.price.decimal), 2) } }
   }
 
   /// Whole American odds (Python's `round`: half to even).

@@ -33,7 +33,9 @@ package struct FairBetLiveGame: Encodable, Sendable {
 
 /// `GET /api/fairbet/live?game_id=N`: one game under way, every bet of it with prices as they
 /// are and EV against the sharp consensus (`market_category` and `sort_by` apply; no paging, as
-/// the real server had none), `last_updated_at` the newest quote's time.
+/// the real server had none), `last_updated_at` the newest quote's time; where the live slate
+/// priced the game in play, the `state` it priced it at (score and clock, `StateBlock`), each
+/// bet's model price beside the books' (`FairBetBet`).
 package struct FairBetLiveResponse: Encodable, Sendable {
   package let gameID: Int
   package let leagueCode: String
@@ -46,11 +48,12 @@ package struct FairBetLiveResponse: Encodable, Sendable {
   @NullEncoded package var lastUpdatedAt: Date?
   package let evDiagnostics: [String: Int]
   package let source: SourceStatus
+  package var state: StateBlock?
 
   enum CodingKeys: String, CodingKey {
     case gameID = "game_id", leagueCode = "league_code", homeTeam = "home_team", awayTeam = "away_team"
     case bets, total, booksAvailable = "books_available", marketCategoriesAvailable = "market_categories_available"
-    case lastUpdatedAt = "last_updated_at", evDiagnostics = "ev_diagnostics", source
+    case lastUpdatedAt = "last_updated_at", evDiagnostics = "ev_diagnostics", source, state
   }
 
   /// Nil when `game` is not under way at `now`.
@@ -73,5 +76,6 @@ package struct FairBetLiveResponse: Encodable, Sendable {
     lastUpdatedAt = catalog.lastQuote[gameID]
     evDiagnostics = FairBetCatalog.diagnostics(all.filter(q.keeps))
     self.source = source
+    state = catalog.board.inPlay[gameID].map { StateBlock($0.state) }
   }
 }

@@ -28,6 +28,9 @@ package struct FairBoard: Sendable {
     package let tier: Tier?
     /// The other side of its market, when the market has two.
     package let opposite: BetReport?
+    /// On a game under way that the live slate priced in play, the model's odds of the bet
+    /// (`InPlayBoardGame`); nil before tip-off and for a bet the model does not price.
+    package let model: ModelOdds?
 
     /// The gate's reason, for the diagnostics.
     package var disabled: GateReason? { report.disabledReason }
@@ -64,11 +67,13 @@ package struct FairBoard: Sendable {
   package let lastQuote: [Int: Date]
   /// Events the report priced that name no teams or start time: left out, counted here.
   package let eventsLeftOut: Int
+  /// The games the live slate priced in play, by game id.
+  package let inPlay: [Int: InPlayBoardGame]
 
   /// A game is in play from its start to this long after it (the feed does not say final).
   package static let inPlayWindow: TimeInterval = 4 * 3600
 
-  package init(report: FairOddsReport, games: [FairBetGame]) {
+  package init(report: FairOddsReport, games: [FairBetGame], inPlay: [Int: InPlayBoardGame] = [:]) {
     let byEvent = Dictionary(games.map { ($0.event, $0) }, uniquingKeysWith: { a, _ in a })
     var thinnest: [Int: Int] = [:]
     var sides: [Int: [BetReport]] = [:]
@@ -95,13 +100,14 @@ package struct FairBoard: Sendable {
         Entry(
           report: b, game: game, selectionKey: FairBetGame.selectionKey(b),
           hasFair: b.fairProbability != nil && b.disabledReason == nil, tier: tier,
-          opposite: others.count == 1 ? others[0] : nil))
+          opposite: others.count == 1 ? others[0] : nil, model: inPlay[game.gameID]?.odds(b, game: game)))
       for p in b.prices { last[game.gameID] = max(last[game.gameID] ?? p.observedAt, p.observedAt) }
     }
     self.entries = entries
     self.games = games.sorted { ($0.start, $0.gameID) < ($1.start, $1.gameID) }
     lastQuote = last
     eventsLeftOut = leftOut.count
+    self.inPlay = inPlay
   }
 
   package func isPregame(_ game: FairBetGame, now: Date) -> Bool { game.start > now }
