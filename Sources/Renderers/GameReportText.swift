@@ -10,7 +10,7 @@ package struct GameReportText {
   package init(_ report: GameReport) { self.report = report }
 
   /// The periods asked for: each one's means and spreads, its lines' probabilities on whole
-  /// points, and its three-way moneyline.
+  /// points (each team's total too), and its three-way moneyline.
   func periodLines() -> [String] {
     guard !report.periods.isEmpty else { return [] }
     var out = ["", "Periods  the quarter model's exact normal probabilities on whole points"]
@@ -30,8 +30,18 @@ package struct GameReportText {
         )
       }
       out.append("       moneyline: home \(Fmt.fixed(ml.home, 4)) · away \(Fmt.fixed(ml.away, 4)) · level \(Fmt.fixed(ml.tie, 4))")
+      for home in [true, false] {
+        guard let line = p.teamTotal(home: home) else { continue }
+        let t = s.teamTotal(home: home, line)
+        out.append(
+          "       \(home ? "home" : "away") total \(Fmt.line(line)): over \(Fmt.fixed(t.over, 4)) · under \(Fmt.fixed(t.under, 4)) · push \(Fmt.fixed(t.push, 4))"
+        )
+      }
       let a = p.advice
-      for (name, market) in [("total", a.total), ("spread", a.spread), ("moneyline", a.moneyline)] {
+      let markets = [
+        ("total", a.total), ("spread", a.spread), ("moneyline", a.moneyline), ("home total", a.homeTotal), ("away total", a.awayTotal),
+      ]
+      for (name, market) in markets {
         guard let market else { continue }
         out.append("       \(name) advice: " + market.sides.map(AdviceText.side).joined(separator: " · "))
       }

@@ -57,7 +57,8 @@ package enum SlateCSV {
       let periodStakes = g.stakes.compactMap { s -> String? in
         guard let period = s.bet.period else { return nil }
         let line = s.bet.line.map { " " + PlainNumber.text($0) } ?? ""
-        return "\(period.rawValue) \(s.bet.market.rawValue) \(s.bet.side.rawValue)\(line): \(n(s.fraction) ?? "") \(n(s.stake) ?? "")"
+        let team = s.bet.team.map { "\($0.rawValue) " } ?? ""
+        return "\(period.rawValue) \(team)\(s.bet.market.rawValue) \(s.bet.side.rawValue)\(line): \(n(s.fraction) ?? "") \(n(s.stake) ?? "")"
       }
       let row = cells + staked + [g.error] + advised + [periodStakes.isEmpty ? nil : periodStakes.joined(separator: ";")]
       lines.append(row.map { quote($0 ?? "") }.joined(separator: ","))

@@ -48,7 +48,7 @@ package enum SlateTable {
     for (_, g, s) in bets {
       let b = s.bet
       let label =
-        "\(gameLabel(g))  \(b.period.map { $0.rawValue + " " } ?? "")\(b.market.rawValue) \(b.side.rawValue)\(b.line.map { " " + Fmt.line($0) } ?? "") @ \(Fmt.fixed(b.odds, 2))"
+        "\(gameLabel(g))  \(b.period.map { $0.rawValue + " " } ?? "")\(b.team.map { $0.rawValue + " " } ?? "")\(b.market.rawValue) \(b.side.rawValue)\(b.line.map { " " + Fmt.line($0) } ?? "") @ \(Fmt.fixed(b.odds, 2))"
       out.append(
         "  \(label): \(s.grade.rawValue), EV \(String(format: "%+.2f%%", 100 * b.ev)), stake \(money(s.fraction, bankroll))\(s.joint ? " (joint)" : "")"
       )

@@ -6,7 +6,8 @@ import OddsMath
 /// - spread: the home side covers when the period's margin plus its line is above 0;
 /// - moneyline, two-way: a level period gives the stakes back, or (`tieLoses`) loses both (then
 ///   no market probability: the two prices leave the level's share out); three-way (a draw
-///   priced): home, away and draw each win on their own result.
+///   priced): home, away and draw each win on their own result;
+/// - a team's total: over wins above its line, under below, a whole line pushes.
 /// The market's probability beside each side, when all its sides are priced, is the feed's
 /// books' consensus where given (`PeriodPrices.fair`), else the power devig of its prices. `policy` is taken on the full game's market of the same kind
 /// (`AdvicePolicy.on`): its pool weights were fitted on full-game lines.
@@ -14,6 +15,8 @@ package struct PeriodAdvice: Hashable, Sendable {
   package var total: MarketAdvice?
   package var spread: MarketAdvice?
   package var moneyline: MarketAdvice?
+  package var homeTotal: MarketAdvice?
+  package var awayTotal: MarketAdvice?
 
   package init(total: MarketAdvice? = nil, spread: MarketAdvice? = nil, moneyline: MarketAdvice? = nil) {
     self.total = total
@@ -21,8 +24,12 @@ package struct PeriodAdvice: Hashable, Sendable {
     self.moneyline = moneyline
   }
 
-  package init(scores s: PeriodScores, totalLine: Double?, spread: Double?, prices: PeriodPrices, policy: AdvicePolicy) {
-    if let line = totalLine {
+  /// A team's total's advice: `home` true for the home team's.
+  package func teamTotal(home: Bool) -> MarketAdvice? { home ? homeTotal : awayTotal }
+
+  package init(scores s: PeriodScores, quote: PeriodQuote, policy: AdvicePolicy) {
+    let prices = quote.prices
+    if let line = quote.totalLine {
       let t = s.total(line)
       total = Self.market(
         [
@@ -31,7 +38,7 @@ package struct PeriodAdvice: Hashable, Sendable {
         ],
         fair: prices.fair[.total], policy: policy.on(.total))
     }
-    if let line = spread {
+    if let line = quote.spread {
       let c = s.homeSpread(line)
       self.spread = Self.market(
         [
@@ -50,10 +57,18 @@ package struct PeriodAdvice: Hashable, Sendable {
     // Where a level period loses both sides, the two prices leave out the level's share: no
     // market probability can be read off them.
     moneyline = Self.market(sides, fair: prices.fair[.moneyline], devig: !prices.tieLoses, policy: policy.on(.moneyline))
+    for home in [true, false] {
+      guard let line = home ? quote.homeTotal : quote.awayTotal else { continue }
+      let t = s.teamTotal(home: home, line), p = prices.teamTotal(home: home)
+      let advice = Self.market(
+        [(.over, p.over, .init(win: t.over, lose: t.under, push: t.push)), (.under, p.under, .init(win: t.under, lose: t.over, push: t.push))],
+        fair: prices.teamFair[home ? .home : .away], policy: policy.on(.total))
+      if home { homeTotal = advice } else { awayTotal = advice }
+    }
   }
 
   /// Whether any side is advised.
-  package var isEmpty: Bool { total == nil && spread == nil && moneyline == nil }
+  package var isEmpty: Bool { total == nil && spread == nil && moneyline == nil && homeTotal == nil && awayTotal == nil }
 
   /// The advice on each side with a price (nil when none has one); the market's probabilities
   /// (`fair`, else the prices devigged together) when every side has one.

@@ -188,6 +188,12 @@ package struct PeriodScores: Hashable, Sendable {
     return (s.above, s.below, s.push)
   }
 
+  /// One team's points against `line`: over, under, push.
+  package func teamTotal(home: Bool, _ line: Double) -> (over: Double, under: Double, push: Double) {
+    let s = Self.sides(line, mean: home ? homeMean : awayMean, sd: (home ? homeVariance : awayVariance).squareRoot())
+    return (s.above, s.below, s.push)
+  }
+
   /// The period's moneyline: home ahead, away ahead, level.
   package var moneyline: (home: Double, away: Double, tie: Double) {
     let s = Self.sides(0, mean: meanMargin, sd: marginSD)
@@ -195,41 +201,52 @@ package struct PeriodScores: Hashable, Sendable {
   }
 }
 
-/// A period asked for, with its lines where given (the total and the home team's spread) and
-/// the prices of its sides where quoted.
+/// A period asked for, with its lines where given (the total, the home team's spread, each
+/// team's total) and the prices of its sides where quoted.
 package struct PeriodQuote: Hashable, Sendable {
   package var period: GamePeriod
   package var totalLine: Double?
   package var spread: Double?
+  package var homeTotal: Double?
+  package var awayTotal: Double?
   package var prices: PeriodPrices
 
-  package init(period: GamePeriod, totalLine: Double? = nil, spread: Double? = nil, prices: PeriodPrices = PeriodPrices()) {
+  package init(
+    period: GamePeriod, totalLine: Double? = nil, spread: Double? = nil, homeTotal: Double? = nil, awayTotal: Double? = nil,
+    prices: PeriodPrices = PeriodPrices()
+  ) {
     self.period = period
     self.totalLine = totalLine
     self.spread = spread
+    self.homeTotal = homeTotal
+    self.awayTotal = awayTotal
     self.prices = prices
   }
 }
 
-/// A period priced for a game: its scores' distribution, where asked its total line and the home
-/// team's spread, and the advice on each side quoted with a price.
+/// A period priced for a game: its scores' distribution, its lines where asked (`PeriodQuote`),
+/// and the advice on each side quoted with a price.
 package struct PricedPeriod: Hashable, Sendable {
   package var period: GamePeriod
   package var scores: PeriodScores
   package var totalLine: Double?
   package var spread: Double?
+  package var homeTotal: Double?
+  package var awayTotal: Double?
   package var prices: PeriodPrices
   package var advice: PeriodAdvice
 
-  package init(
-    period: GamePeriod, scores: PeriodScores, totalLine: Double? = nil, spread: Double? = nil, prices: PeriodPrices = PeriodPrices(),
-    policy: AdvicePolicy
-  ) {
-    self.period = period
+  package init(_ quote: PeriodQuote, scores: PeriodScores, policy: AdvicePolicy) {
+    period = quote.period
     self.scores = scores
-    self.totalLine = totalLine
-    self.spread = spread
-    self.prices = prices
-    advice = PeriodAdvice(scores: scores, totalLine: totalLine, spread: spread, prices: prices, policy: policy)
+    totalLine = quote.totalLine
+    spread = quote.spread
+    homeTotal = quote.homeTotal
+    awayTotal = quote.awayTotal
+    prices = quote.prices
+    advice = PeriodAdvice(scores: scores, quote: quote, policy: policy)
   }
+
+  /// The line of a team's total: `home` true for the home team's.
+  package func teamTotal(home: Bool) -> Double? { home ? homeTotal : awayTotal }
 }

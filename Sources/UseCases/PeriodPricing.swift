@@ -10,17 +10,24 @@ package enum PeriodPricing {
   package static let names = GamePeriod.allCases.map(\.rawValue)
 
   /// The names of a period's prices, as every input writes them (a slate file's `period_lines`,
-  /// `run --period-price NAME=PRICE`): the game's own price names, and `draw_ml`.
-  package static let priceNames = ["over_odds", "under_odds", "home_spread_odds", "away_spread_odds", "home_ml", "away_ml", "draw_ml"]
+  /// `run --period-price NAME=PRICE`): the game's own price names, `draw_ml`, and each team's
+  /// total's over and under.
+  package static let priceNames = [
+    "over_odds", "under_odds", "home_spread_odds", "away_spread_odds", "home_ml", "away_ml", "draw_ml", "home_over_odds",
+    "home_under_odds", "away_over_odds", "away_under_odds",
+  ]
 
-  /// A period's lines in range, each refusal naming its field: a total in (0, 1000), a home
-  /// spread in (-100, 100).
-  package static func checkLines(total: Double?, spread: Double?, totalField: String, spreadField: String) throws(InputError) {
-    if let total, !(total.isFinite && total > 0 && total < 1000) {
-      throw .invalid(field: totalField, value: PlainNumber.text(total), reason: "must be in (0, 1000)")
+  /// A period's lines by name (`total`, `spread`, `home_total`, `away_total`), in range, each
+  /// refusal naming its field (`fields` maps a name to what the input calls it): a total or a
+  /// team's total in (0, 1000), a home spread in (-100, 100).
+  package static func checkLines(_ quote: PeriodQuote, fields: (String) -> String) throws(InputError) {
+    for (name, total) in [("total", quote.totalLine), ("home_total", quote.homeTotal), ("away_total", quote.awayTotal)] {
+      if let total, !(total.isFinite && total > 0 && total < 1000) {
+        throw .invalid(field: fields(name), value: PlainNumber.text(total), reason: "must be in (0, 1000)")
+      }
     }
-    if let spread, !(spread.isFinite && abs(spread) < 100) {
-      throw .invalid(field: spreadField, value: PlainNumber.text(spread), reason: "must be in (-100, 100)")
+    if let spread = quote.spread, !(spread.isFinite && abs(spread) < 100) {
+      throw .invalid(field: fields("spread"), value: PlainNumber.text(spread), reason: "must be in (-100, 100)")
     }
   }
 
@@ -40,6 +47,10 @@ package enum PeriodPricing {
       case "home_ml": p.home = odds
       case "away_ml": p.away = odds
       case "draw_ml": p.draw = odds
+      case "home_over_odds": p.homeOver = odds
+      case "home_under_odds": p.homeUnder = odds
+      case "away_over_odds": p.awayOver = odds
+      case "away_under_odds": p.awayUnder = odds
       default: throw .invalid(field: priceField, value: name, reason: "must be one of \(priceNames.joined(separator: ", "))")
       }
     }
@@ -55,11 +66,38 @@ package enum PeriodPricing {
     return p
   }
 
-  /// The periods asked for by name (`run --period`), with a total line, a home spread and prices
-  /// (`NAME=PRICE`, `priceNames`) when exactly one is asked; each refusal names its setting
-  /// (`period`, `period_line`, `period_spread`, `period_price`, `period_tie`).
+  /// The lines a period asked by name may take (`run --period`'s), as `PeriodQuote`'s.
+  package struct Lines: Sendable {
+    package var total: Double?
+    package var spread: Double?
+    package var homeTotal: Double?
+    package var awayTotal: Double?
+
+    package init(total: Double? = nil, spread: Double? = nil, homeTotal: Double? = nil, awayTotal: Double? = nil) {
+      self.total = total
+      self.spread = spread
+      self.homeTotal = homeTotal
+      self.awayTotal = awayTotal
+    }
+
+    /// The first line given, by its setting's name (`period_line`, ...), and its value.
+    var first: (String, Double)? {
+      [("period_line", total), ("period_spread", spread), ("period_home_total", homeTotal), ("period_away_total", awayTotal)]
+        .first { $0.1 != nil }.map { ($0.0, $0.1!) }
+    }
+  }
+
+  /// Each line's setting, by the line's name (`checkLines`).
+  static func setting(_ name: String) -> String {
+    ["total": "period_line", "spread": "period_spread", "home_total": "period_home_total", "away_total": "period_away_total"][name] ?? name
+  }
+
+  /// The periods asked for by name (`run --period`), with lines and prices (`NAME=PRICE`,
+  /// `priceNames`) when exactly one is asked; each refusal names its setting (`period`,
+  /// `period_line`, `period_spread`, `period_home_total`, `period_away_total`, `period_price`,
+  /// `period_tie`).
   package static func quotes(
-    _ asked: [String], totalLine: Double?, spread: Double?, prices: [(name: String, price: PriceReading)] = [], tie: String? = nil
+    _ asked: [String], lines: Lines, prices: [(name: String, price: PriceReading)] = [], tie: String? = nil
   ) throws(InputError) -> [PeriodQuote] {
     let periods = try asked.map { name throws(InputError) in
       guard let period = GamePeriod(rawValue: name) else {
@@ -67,17 +105,19 @@ package enum PeriodPricing {
       }
       return period
     }
-    if totalLine != nil || spread != nil || !prices.isEmpty || tie != nil, periods.count != 1 {
-      let given =
-        totalLine != nil ? "period_line" : spread != nil ? "period_spread" : prices.isEmpty ? "period_tie" : "period_price"
-      let value = totalLine ?? spread
+    if lines.first != nil || !prices.isEmpty || tie != nil, periods.count != 1 {
+      let given = lines.first?.0 ?? (prices.isEmpty ? "period_tie" : "period_price")
       throw .invalid(
-        field: given, value: value.map(PlainNumber.text) ?? prices.first?.name ?? tie ?? "",
+        field: given, value: lines.first.map { PlainNumber.text($0.1) } ?? prices.first?.name ?? tie ?? "",
         reason: "goes with exactly one period (got \(periods.count))")
     }
     let quoted = try Self.prices(prices.map { ($0.name, $0.price.odds) }, tie: tie, priceField: "period_price", tieField: "period_tie")
-    try checkLines(total: totalLine, spread: spread, totalField: "period_line", spreadField: "period_spread")
-    return periods.map { PeriodQuote(period: $0, totalLine: totalLine, spread: spread, prices: quoted) }
+    let quotes = periods.map {
+      PeriodQuote(
+        period: $0, totalLine: lines.total, spread: lines.spread, homeTotal: lines.homeTotal, awayTotal: lines.awayTotal, prices: quoted)
+    }
+    for q in quotes { try checkLines(q, fields: setting) }
+    return quotes
   }
 
   package static func price(
@@ -100,8 +140,7 @@ package enum PeriodPricing {
       } else {
         scores = quarters.period(q.period, homeRegulation: game.homeMean, awayRegulation: game.awayMean)
       }
-      return PricedPeriod(
-        period: q.period, scores: scores, totalLine: q.totalLine, spread: q.spread, prices: q.prices, policy: policy)
+      return PricedPeriod(q, scores: scores, policy: policy)
     }
   }
 

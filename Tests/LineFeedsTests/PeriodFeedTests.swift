@@ -195,4 +195,55 @@ final class PeriodFeedTests: XCTestCase {
       started.evaluation.games[0].warnings.contains { $0.contains("under way or over (q1, q2, q3, h1, h2) are left out") },
       "\(started.evaluation.games[0].warnings)")
   }
+
+  /// A period's team totals (`team_totals_h1`: "Over Home Team" at each team's line): each team's
+  /// main line with its best prices and its own books' fair probabilities, the two teams kept
+  /// apart when both are quoted at one line; a line out of range left out with a note.
+  func testAPeriodsTeamTotalsAreEachTeamsOwn() throws {
+    let at = Date(timeIntervalSince1970: 1_700_000_000)
+    func quote(_ market: String, _ selection: String, _ line: Double, _ book: String, _ american: Double) throws -> Quote {
+      Quote(
+        event: "A @ H", market: market, selection: selection, line: line, book: book, price: try Odds(american: american), observedAt: at)
+    }
+    var quotes: [Quote] = []
+    for book in ["b1", "b2"] {
+      quotes += [
+        try quote("team_totals_h1", "Over Home Team", 56.5, book, book == "b1" ? -110 : -105),
+        try quote("team_totals_h1", "Under Home Team", 56.5, book, -115),
+        try quote("team_totals_h1", "Over Away Team", 56.5, book, 120),
+        try quote("team_totals_h1", "Under Away Team", 56.5, book, -140),
+        try quote("team_totals_q1", "Over Home Team", 2000, book, -110), try quote("team_totals_q1", "Under Home Team", 2000, book, -110),
+      ]
+    }
+    let event = FeedEvent(id: "e", home: "Home Team", away: "Away Team", commenceTime: at + 3600, quotes: quotes, label: "A @ H")
+    let lines = FeedLines.lines(for: event, asOf: at)
+    let h1 = try XCTUnwrap(lines.periods.first { $0.period == .h1 }, "\(lines.notes)")
+    XCTAssertEqual(h1.homeTotal, 56.5)
+    XCTAssertEqual(h1.awayTotal, 56.5)
+    XCTAssertEqual(h1.prices.homeOver?.decimal ?? 0, 1 + 100 / 105.0, accuracy: 1e-12, "the best over: -105")
+    XCTAssertEqual(h1.prices.awayOver?.decimal ?? 0, 2.2, accuracy: 1e-12)
+    XCTAssertEqual(h1.prices.awayUnder?.decimal ?? 0, 1 + 100 / 140.0, accuracy: 1e-12)
+    let home = try XCTUnwrap(h1.prices.teamFair[.home]), away = try XCTUnwrap(h1.prices.teamFair[.away])
+    XCTAssertEqual(home.count, 2, "one team's over and under, not four sides")
+    XCTAssertEqual(home[0].probability + home[1].probability, 1, accuracy: 1e-9)
+    XCTAssertLessThan(away[0].probability, 0.5, "the away over at +120 is the less likely side")
+    XCTAssertNil(h1.totalLine)
+    XCTAssertNil(lines.periods.first { $0.period == .q1 }, "its one line is out of range")
+    XCTAssertTrue(lines.notes.contains("q1 home_total 2000: must be in (0, 1000); left out"), "\(lines.notes)")
+  }
+
+  /// A team's total reads in either order (The Odds API's "Over Los Angeles Lakers", mcsim's
+  /// "LeBron James Over"): FairBet keys it `total:{team}:over`, as the real server's grammar has
+  /// it, where it had been `team:over_los_angeles_lakers`.
+  func testATeamsTotalReadsInEitherOrder() {
+    XCTAssertEqual(FairBetGame.sided("Over Los Angeles Lakers").map { [$0.subject, $0.side] }, ["Los Angeles Lakers", "over"])
+    XCTAssertEqual(FairBetGame.sided("LeBron James Under").map { [$0.subject, $0.side] }, ["LeBron James", "under"])
+    XCTAssertNil(FairBetGame.sided("Los Angeles Lakers"))
+    let home = "Los Angeles Lakers", away = "Golden State Warriors"
+    XCTAssertEqual(FeedSelection("Under Golden State Warriors", home: home, away: away), .total(over: false, team: false))
+    XCTAssertEqual(FeedSelection("Over", home: home, away: away), .total(over: true, team: nil))
+    XCTAssertEqual(FeedSelection("Los Angeles Lakers", home: home, away: away), .team(home: true))
+    XCTAssertEqual(FeedSelection("Draw", home: home, away: away), .draw)
+    XCTAssertEqual(FeedSelection("Over Boston Celtics", home: home, away: away), .unknown)
+  }
 }

@@ -211,4 +211,50 @@ final class PeriodCommandTests: XCTestCase {
     let bare = try MCSimBinary.run(base + ["--period-price", "over_odds=110"])
     XCTAssertTrue(bare.stderr.contains("'110' is read as decimal odds 110"), bare.stderr)
   }
+
+  /// Each team's total per period: `run --period-home-total/--period-away-total` with prices,
+  /// a slate file's `home_total` and `away_total`, priced, advised and staked with the slate
+  /// (`stakes[].team`); a line out of range refused naming it.
+  func testEachTeamsTotalPerPeriod() throws {
+    let run = try MCSimBinary.run([
+      "run", "--line", "225.5", "--home", "118", "--away", "104", "--seed", "1", "--json", "--period", "h1",
+      "--period-home-total", "55.5", "--period-away-total", "53.5", "--period-price", "home_over_odds=-110",
+      "--period-price", "home_under_odds=-110", "--blend", "1",
+    ])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let doc = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+    let h1 = try XCTUnwrap(((doc["result"] as? [String: Any])?["periods"] as? [String: [String: Any]])?["h1"], run.stdout)
+    XCTAssertEqual(h1["home_total"] as? Double, 55.5)
+    let pOver = try XCTUnwrap(h1["p_home_over"] as? Double), pUnder = try XCTUnwrap(h1["p_home_under"] as? Double)
+    XCTAssertEqual(pOver + pUnder, 1, accuracy: 1e-12, "a half-point line never pushes")
+    XCTAssertGreaterThan(pOver, 0.5, "a 118-point team's first half is about 59")
+    XCTAssertNotNil(h1["p_away_over"] as? Double)
+    let advice = try XCTUnwrap(h1["advice"] as? [String: [String: Any]])
+    XCTAssertEqual(Set(advice.keys), ["home_total"], "only the home team's total has prices")
+    XCTAssertEqual((advice["home_total"]?["over"] as? [String: Any])?["probability"] as? Double ?? -1, pOver, accuracy: 1e-12)
+    let table = try MCSimBinary.run([
+      "run", "--line", "225.5", "--home", "118", "--away", "104", "--seed", "1", "--period", "h1", "--period-home-total", "55.5",
+    ])
+    XCTAssertTrue(table.stdout.contains("home total 55.5: over "), table.stdout)
+    let bad = try MCSimBinary.run(["run", "--line", "225.5", "--period", "h1", "--period-away-total", "5000"])
+    XCTAssertEqual(bad.status, 64)
+    XCTAssertTrue(bad.stderr.contains("--period-away-total 5000: must be in (0, 1000)"), bad.stderr)
+
+    let slate = #"""
+      {"games": [{"game_id": "g1", "home_projection": 118, "away_projection": 104, "total_line": 222.5,
+        "period_lines": {"h1": {"home_total": 55.5, "home_over_odds": "-110", "home_under_odds": "-110"}}},
+       {"game_id": "g2", "home_projection": 110, "away_projection": 110, "period_lines": {"q1": {"away_total": -3}}}]}
+      """#
+    let r = try MCSimBinary.run(
+      ["slate", "-", "--seed", "1", "--json", "--trust-model", "--blend", "1", "--bankroll", "1000"], stdin: slate)
+    let games = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])?["games"] as? [[String: Any]])
+    let stake = try XCTUnwrap((games[0]["stakes"] as? [[String: Any]])?.first { $0["period"] as? String == "h1" }, "\(games[0])")
+    XCTAssertEqual(stake["team"] as? String, "home")
+    XCTAssertEqual(stake["market"] as? String, "total")
+    XCTAssertEqual(stake["side"] as? String, "over")
+    XCTAssertEqual(stake["line"] as? Double, 55.5)
+    XCTAssertTrue((games[1]["error"] as? String)?.contains("q1.away_total") ?? false, "\(games[1])")
+    let csv = try MCSimBinary.run(["slate", "-", "--seed", "1", "--csv", "--trust-model", "--blend", "1"], stdin: slate)
+    XCTAssertTrue(csv.stdout.contains("h1 home total over 55.5: "), csv.stdout)
+  }
 }

@@ -7,6 +7,8 @@
 /// quote's line is read from the point of view of the first selection in alphabetical order
 /// (away +3.5 and home -3.5 are both "away +3.5"), which also keeps the alternate line home +3.5 /
 /// away -3.5 apart from it. Moneylines and 1X2 markets have no line; any number of sides works.
+/// The over and under of one subject's total are one market: two teams' totals at one line
+/// ("Over Los Angeles Lakers", "Under Golden State Warriors", both 112.5) are two (`subject`).
 struct BetGrouping {
   struct Side {
     let selection: String
@@ -53,17 +55,35 @@ struct BetGrouping {
         byLine[line, default: []].append(q)
       }
       for line in lineOrder {
-        var sides: [Side] = []
+        var subjects: [String] = []
+        var sidesOf: [String: [Side]] = [:]
         for q in byLine[line]! {
-          if let i = sides.firstIndex(where: { $0.selection == q.selection }) {
-            sides[i].quotes.append(q)
+          let subject = Self.subject(q.selection)
+          if sidesOf[subject] == nil { subjects.append(subject) }
+          if let i = sidesOf[subject, default: []].firstIndex(where: { $0.selection == q.selection }) {
+            sidesOf[subject]![i].quotes.append(q)
           } else {
-            sides.append(Side(selection: q.selection, line: q.line, quotes: [q]))
+            sidesOf[subject, default: []].append(Side(selection: q.selection, line: q.line, quotes: [q]))
           }
         }
-        groups.append(Group(event: key.event, market: key.market, sides: sides))
+        for subject in subjects { groups.append(Group(event: key.event, market: key.market, sides: sidesOf[subject]!)) }
       }
     }
+  }
+
+  /// What a side of a total counts: the selection without its leading or trailing Over or Under
+  /// ("Over Los Angeles Lakers": "los angeles lakers"); empty for the game's total ("Over") and
+  /// for any selection that is not a side of a total (a team, a draw).
+  static func subject(_ selection: String) -> String {
+    var words = selection.lowercased().split(separator: " ")
+    if let first = words.first, first == "over" || first == "under" {
+      words.removeFirst()
+    } else if let last = words.last, last == "over" || last == "under" {
+      words.removeLast()
+    } else {
+      return ""
+    }
+    return words.joined(separator: " ")
   }
 
   /// Keeps the newest quote per (bet, book), in first-seen order, reporting the replaced ones.

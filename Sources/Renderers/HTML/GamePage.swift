@@ -131,17 +131,23 @@ package enum GamePage {
   }
 
   /// The game's periods as the slate priced them (a feed's period markets, a slate file's
-  /// `period_lines`): each one's means, the probabilities of its lines and its moneyline, and the
-  /// advice on each priced side; nothing when the game has none.
+  /// `period_lines`): each one's means, the probabilities of its lines, its moneyline and each
+  /// team's total, and the advice on each priced side; nothing when the game has none.
   static func periods(_ game: SlateGameResult) -> [Node<HTML.BodyContext>] {
     guard !game.periods.isEmpty else { return [] }
-    let columns = ["Period", "Mean", "Total", "Spread", "Moneyline", "Advice"]
+    let columns = ["Period", "Mean", "Total", "Spread", "Moneyline", "Team totals", "Advice"]
     let home = game.homeAbbr ?? "home", away = game.awayAbbr ?? "away"
     let rows: [Node<HTML.TableContext>] = game.periods.map { p in
       let s = p.scores, ml = s.moneyline
       let total = p.totalLine.map { "\(Fmt.line($0)): over \(Fmt.percent(s.total($0).over, 1))" } ?? "–"
       let spread = p.spread.map { "\(home) \(Fmt.signedLine($0)): covers \(Fmt.percent(s.homeSpread($0).cover, 1))" } ?? "–"
-      let advised = [p.advice.total, p.advice.spread, p.advice.moneyline].compactMap { $0 }.flatMap(\.sides).map(AdviceText.side)
+      let teams = [true, false].compactMap { isHome in
+        p.teamTotal(home: isHome).map { "\(isHome ? home : away) \(Fmt.line($0)): over \(Fmt.percent(s.teamTotal(home: isHome, $0).over, 1))" }
+      }
+      let markets: [(String, MarketAdvice?)] = [
+        ("", p.advice.total), ("", p.advice.spread), ("", p.advice.moneyline), ("\(home) ", p.advice.homeTotal), ("\(away) ", p.advice.awayTotal),
+      ]
+      let advised = markets.flatMap { name, market in (market?.sides ?? []).map { name + AdviceText.side($0) } }
       return .tr(
         .th(.attribute(named: "scope", value: "row"), .text(PeriodMarketKey.title(p.period))),
         PageShell.cell(columns[1], class: "num", "\(home) \(Fmt.fixed(s.homeMean, 1)) · \(away) \(Fmt.fixed(s.awayMean, 1))"),
@@ -149,7 +155,8 @@ package enum GamePage {
         PageShell.cell(columns[3], spread),
         PageShell.cell(
           columns[4], "\(home) \(Fmt.percent(ml.home, 1)) · \(away) \(Fmt.percent(ml.away, 1)) · level \(Fmt.percent(ml.tie, 1))"),
-        PageShell.cell(columns[5], class: "wrap", advised.isEmpty ? "no price" : advised.joined(separator: "; ")))
+        PageShell.cell(columns[5], teams.isEmpty ? "–" : teams.joined(separator: " · ")),
+        PageShell.cell(columns[6], class: "wrap", advised.isEmpty ? "no price" : advised.joined(separator: "; ")))
     }
     return [
       .h2("Periods"),

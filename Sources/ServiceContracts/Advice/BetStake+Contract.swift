@@ -3,11 +3,12 @@ import Simulation
 
 /// A slate bet's stake (mcsim's own): `stake` in money, `stake_fraction` of bankroll,
 /// `single_stake_fraction` (as if it were the only bet), `joint` (staked with the other bets on
-/// its game); `period` (`h1`, `q1`, ...) for a bet on a period, absent for the full game's.
+/// its game); `period` (`h1`, `q1`, ...) for a bet on a period, absent for the full game's;
+/// `team` (`home`, `away`) for a team's total (market `total`), absent otherwise.
 extension BetStake: Encodable {
   enum WireKeys: String, CodingKey {
     case market, side, line, odds, probability, ev, grade, stake, stakeFraction = "stake_fraction"
-    case singleStakeFraction = "single_stake_fraction", joint, period
+    case singleStakeFraction = "single_stake_fraction", joint, period, team
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -24,5 +25,6 @@ extension BetStake: Encodable {
     try c.encode(singleFraction, forKey: .singleStakeFraction)
     try c.encode(joint, forKey: .joint)
     try c.encodeIfPresent(bet.period?.rawValue, forKey: .period)
+    try c.encodeIfPresent(bet.team, forKey: .team)
   }
 }

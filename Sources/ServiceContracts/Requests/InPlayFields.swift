@@ -7,12 +7,13 @@ import UseCases
 /// file's game, the agent's simulate request):
 ///
 ///   "state": {"period": 3, "clock": "7:12", "home_score": 78, "away_score": 71}
-///   "period_lines": {"h1": {"total": 112.5, "spread": -2.5}, "q1": {"total": 56.5}}
+///   "period_lines": {"h1": {"total": 112.5, "spread": -2.5, "home_total": 57.5}, "q1": {"total": 56.5}}
 ///
 /// A period's sides may carry prices, named as the game's own (`over_odds`, `under_odds`,
 /// `home_spread_odds`, `away_spread_odds`, `home_ml`, `away_ml`), plus `draw_ml` (a three-way
-/// moneyline) and `tie` (`push` or `lose`: what a two-way moneyline's level period does); each
-/// side with a price is advised.
+/// moneyline), each team's total's (`home_over_odds`, `home_under_odds`, `away_over_odds`,
+/// `away_under_odds`) and `tie` (`push` or `lose`: what a two-way moneyline's level period
+/// does); each side with a price is advised.
 ///
 /// A bad value is refused naming its field (`state.clock`, `period_lines`), by the rules of
 /// `GameState` and the period lines' ranges.
@@ -36,12 +37,14 @@ package enum InPlayFields {
         period.rawValue,
         .object(
           FieldTypes(
-            fields: [("total", .number), ("spread", .number)] + PeriodPricing.priceNames.map { ($0, .number) } + [("tie", .string)],
+            fields: PeriodLines.lineNames.map { ($0, .number) } + PeriodPricing.priceNames.map { ($0, .number) } + [("tie", .string)],
             keywords: [
               "tie": ["enum": ["push", "lose"], "description": "a two-way moneyline's level period: stakes back (push) or lost"],
               "draw_ml": ["description": "a three-way moneyline's draw"],
               "total": ["exclusiveMinimum": 0, "exclusiveMaximum": 1000],
               "spread": ["exclusiveMinimum": -100, "exclusiveMaximum": 100, "description": "the home team's (-2.5: home gives 2.5)"],
+              "home_total": ["exclusiveMinimum": 0, "exclusiveMaximum": 1000, "description": "the home team's points in the period"],
+              "away_total": ["exclusiveMinimum": 0, "exclusiveMaximum": 1000, "description": "the away team's points in the period"],
             ]))
       )
     })
@@ -57,14 +60,19 @@ package enum InPlayFields {
   /// One period's lines and prices: `{"total": 112.5, "spread": -2.5, "over_odds": -110}`, each
   /// optional.
   struct PeriodLines: Decodable {
+    static let lineNames = ["total", "spread", "home_total", "away_total"]
     var total: Double?
     var spread: Double?
+    var homeTotal: Double?
+    var awayTotal: Double?
     var prices = PeriodPrices()
 
     init(from decoder: any Decoder) throws {
       let c = try decoder.container(keyedBy: AnyKey.self)
       total = try c.decodeIfPresent(Double.self, forKey: AnyKey("total"))
       spread = try c.decodeIfPresent(Double.self, forKey: AnyKey("spread"))
+      homeTotal = try c.decodeIfPresent(Double.self, forKey: AnyKey("home_total"))
+      awayTotal = try c.decodeIfPresent(Double.self, forKey: AnyKey("away_total"))
       let named = try PeriodPricing.priceNames.compactMap { name in
         try c.decodeIfPresent(PriceValue.self, forKey: AnyKey(name)).map { (name: name, odds: $0.odds) }
       }
@@ -74,7 +82,7 @@ package enum InPlayFields {
       } catch {
         throw DecodingError.dataCorruptedError(forKey: AnyKey("tie"), in: c, debugDescription: error.description)
       }
-      let known = Set(["total", "spread", "tie"] + PeriodPricing.priceNames)
+      let known = Set(Self.lineNames + ["tie"] + PeriodPricing.priceNames)
       if let unknown = c.allKeys.map(\.stringValue).first(where: { !known.contains($0) }) {
         throw DecodingError.dataCorruptedError(
           forKey: AnyKey(unknown), in: c,
@@ -103,12 +111,10 @@ package enum InPlayFields {
       guard let period = GamePeriod(rawValue: name) else {
         throw fail("unknown period '\(name)' (known: \(GamePeriod.allCases.map(\.rawValue).joined(separator: ", ")))")
       }
-      do throws(InputError) {
-        try PeriodPricing.checkLines(total: l.total, spread: l.spread, totalField: "\(name).total", spreadField: "\(name).spread")
-      } catch {
-        throw fail(error.description)
-      }
-      quotes.append(PeriodQuote(period: period, totalLine: l.total, spread: l.spread, prices: l.prices))
+      let quote = PeriodQuote(
+        period: period, totalLine: l.total, spread: l.spread, homeTotal: l.homeTotal, awayTotal: l.awayTotal, prices: l.prices)
+      do throws(InputError) { try PeriodPricing.checkLines(quote, fields: { "\(name).\($0)" }) } catch { throw fail(error.description) }
+      quotes.append(quote)
     }
     return quotes
   }

@@ -136,17 +136,21 @@ public struct SlateEvaluator: Sendable {
         groups.append((i, bets, g.outcomes))
       }
       for p in periods[i] ?? [] {
-        for (market, advice) in [(BetMarket.total, p.advice.total), (.spread, p.advice.spread), (.moneyline, p.advice.moneyline)] {
+        let markets: [(BetMarket, BetSide?, MarketAdvice?)] = [
+          (.total, nil, p.advice.total), (.spread, nil, p.advice.spread), (.moneyline, nil, p.advice.moneyline),
+          (.total, .home, p.advice.homeTotal), (.total, .away, p.advice.awayTotal),
+        ]
+        for (market, team, advice) in markets {
           if let side = advice?.best {
             let line: Double? =
               switch market {
-              case .total: p.totalLine
+              case .total: team.map { p.teamTotal(home: $0 == .home) } ?? p.totalLine
               case .spread: p.spread.map { side.side == .home ? $0 : -$0 }
               case .moneyline: nil
               }
             let bet = BestBet(
               market: market, side: side.side, line: line, odds: side.odds.decimal, probability: side.probabilities.win, ev: side.ev,
-              period: p.period)
+              period: p.period, team: team)
             groups.append((i, [(bet, side)], []))
           }
         }

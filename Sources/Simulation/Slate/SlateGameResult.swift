@@ -116,8 +116,14 @@ public struct BestBet: Hashable, Sendable {
   public let ev: Double
   /// The period the bet is on (a slate game's `period_lines`); nil for the full game.
   package let period: GamePeriod?
+  /// A team's total (market `.total`): `.home` or `.away`; nil for the game's total and the other
+  /// markets.
+  package let team: BetSide?
 
-  init(market: BetMarket, side: BetSide, line: Double?, odds: Double, probability: Double, ev: Double, period: GamePeriod? = nil) {
+  init(
+    market: BetMarket, side: BetSide, line: Double?, odds: Double, probability: Double, ev: Double, period: GamePeriod? = nil,
+    team: BetSide? = nil
+  ) {
     self.market = market
     self.side = side
     self.line = line
@@ -125,5 +131,6 @@ public struct BestBet: Hashable, Sendable {
     self.probability = probability
     self.ev = ev
     self.period = period
+    self.team = team
   }
 }

@@ -69,11 +69,14 @@ package struct FairBetGame: Hashable, Sendable {
 
   /// A selection that is a side of a total, split into what the total counts (a player, a
   /// team; empty for the game's) and its side (`over`, `under`): `LeBron James Over` is
-  /// ("LeBron James", "over"); nil for a team's side of a spread or a moneyline.
+  /// ("LeBron James", "over"), and so is The Odds API's team total `Over Los Angeles Lakers`
+  /// (the outcome's name, then its description) ("Los Angeles Lakers", "over"); nil for a team's
+  /// side of a spread or a moneyline.
   package static func sided(_ selection: String) -> (subject: String, side: String)? {
     let words = selection.split(separator: " ")
-    guard let side = words.last?.lowercased(), side == "over" || side == "under" else { return nil }
-    return (words.dropLast().joined(separator: " "), side)
+    if let side = words.last?.lowercased(), side == "over" || side == "under" { return (words.dropLast().joined(separator: " "), side) }
+    if let side = words.first?.lowercased(), side == "over" || side == "under" { return (words.dropFirst().joined(separator: " "), side) }
+    return nil
   }
 
   /// The real server's categories: `mainline`, `player_prop`, `team_prop`, `alternate`; and

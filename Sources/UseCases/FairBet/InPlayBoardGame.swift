@@ -62,38 +62,14 @@ package struct InPlayBoardGame: Sendable {
   func odds(_ bet: BetReport, game: FairBetGame) -> ModelOdds? {
     let (base, period) = PeriodMarketKey.split(bet.market.lowercased())
     let market = base.hasPrefix("alternate_") ? String(base.dropFirst("alternate_".count)) : base
-    let pick = Self.pick(bet.selection, home: game.homeTeam, away: game.awayTeam)
+    let pick = FeedSelection(bet.selection, home: game.homeTeam, away: game.awayTeam)
     guard let period else { return fullGame(market, pick, line: bet.line) }
     guard let scores = periods[period] else { return nil }
     return Self.period(scores, market, pick, line: bet.line)
   }
 
-  /// A selection read: a team (its side of a spread or a moneyline), the draw, or a side of a
-  /// total with what it counts (nil: the game's; a team: its points). The feed writes a team's
-  /// total "Over Los Angeles Lakers" and a player's "LeBron James Over".
-  enum Pick: Equatable {
-    case team(home: Bool), draw, total(over: Bool, team: Bool?), unknown
-  }
-
-  static func pick(_ selection: String, home: String, away: String) -> Pick {
-    let words = selection.split(separator: " ").map(String.init)
-    let first = words.first?.lowercased(), last = words.last?.lowercased()
-    func team(_ name: String) -> Bool? {
-      let s = FairBetGame.slug(name)
-      return s == FairBetGame.slug(home) ? true : s == FairBetGame.slug(away) ? false : nil
-    }
-    for (side, rest) in [(first, words.dropFirst()), (last, words.dropLast())] where side == "over" || side == "under" {
-      let subject = rest.joined(separator: " ")
-      if subject.isEmpty { return .total(over: side == "over", team: nil) }
-      guard let home = team(subject) else { return .unknown }
-      return .total(over: side == "over", team: home)
-    }
-    if first == "draw" || first == "tie", words.count == 1 { return .draw }
-    return team(selection).map { .team(home: $0) } ?? .unknown
-  }
-
   /// A full-game bet on the final score.
-  func fullGame(_ market: String, _ pick: Pick, line: Double?) -> ModelOdds? {
+  func fullGame(_ market: String, _ pick: FeedSelection, line: Double?) -> ModelOdds? {
     func odds(_ d: DiscreteDistribution, _ line: Double, above: Bool) -> ModelOdds {
       let p = d.probabilities(line: line)
       return ModelOdds(win: above ? p.above : p.below, push: p.equal)
@@ -110,15 +86,14 @@ package struct InPlayBoardGame: Sendable {
   }
 
   /// A bet on a period still to come, on its scores given the state.
-  static func period(_ s: PeriodScores, _ market: String, _ pick: Pick, line: Double?) -> ModelOdds? {
+  static func period(_ s: PeriodScores, _ market: String, _ pick: FeedSelection, line: Double?) -> ModelOdds? {
     switch (market, pick, line) {
     case ("totals", .total(let over, nil), let line?):
       let t = s.total(line)
       return ModelOdds(win: over ? t.over : t.under, push: t.push)
     case ("team_totals", .total(let over, let home?), let line?):
-      let t = PeriodScores.sides(
-        line, mean: home ? s.homeMean : s.awayMean, sd: (home ? s.homeVariance : s.awayVariance).squareRoot())
-      return ModelOdds(win: over ? t.above : t.below, push: t.push)
+      let t = s.teamTotal(home: home, line)
+      return ModelOdds(win: over ? t.over : t.under, push: t.push)
     case ("spreads", .team(let home), let line?):
       // Away +L covers where home -L loses.
       let c = s.homeSpread(home ? line : -line)

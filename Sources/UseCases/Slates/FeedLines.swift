@@ -14,10 +14,11 @@ import Simulation
 ///   `TeamKey`, whatever order the feed lists them in; a moneyline with a draw (3-way) is not a
 ///   two-way basketball line and is left out with a note.
 ///
-/// A period's markets (`PeriodMarketKey`: `totals_h1`, `spreads_q1`, `h2h_q3`, `h2h_3_way_h1`)
-/// are chosen by the same rules into one `PeriodQuote` per period: its main total and spread with
-/// the best price of each side, its moneyline (three-way when the feed prices the draw), and the
-/// books' fair probabilities of each market's sides beside them. A two-way period moneyline is
+/// A period's markets (`PeriodMarketKey`: `totals_h1`, `spreads_q1`, `h2h_q3`, `h2h_3_way_h1`,
+/// `team_totals_h1`) are chosen by the same rules into one `PeriodQuote` per period: its main
+/// total, spread and each team's total with the best price of each side, its moneyline
+/// (three-way when the feed prices the draw), and the books' fair probabilities of each market's
+/// sides beside them; a line out of range (`PeriodPricing.checkLines`) is left out with a note. A two-way period moneyline is
 /// read as the usual US rule has it: a level period gives the stakes back.
 package enum FeedLines {
   package struct Lines: Sendable {
@@ -32,6 +33,8 @@ package enum FeedLines {
     var totals: [Candidate] = []
     var spreads: [Candidate] = []
     var moneylines: [Candidate] = []
+    var homeTotals: [Candidate] = []
+    var awayTotals: [Candidate] = []
     /// A three-way moneyline: its report and the bets on home, away and the draw.
     var threeWay: (market: MarketReport, bets: [BetReport], indices: [Int])?
   }
@@ -53,6 +56,18 @@ package enum FeedLines {
       let names = market.selections.map { $0.lowercased() }
       var c = period.map { periods[$0] ?? PeriodCandidates() } ?? game
       switch family {
+      case .teamTotal:
+        // "Over Los Angeles Lakers" and "Under Los Angeles Lakers": one team's two sides.
+        let read = market.selections.map { FeedSelection($0, home: event.home ?? "", away: event.away ?? "") }
+        guard period != nil, read.count == 2, case .total(let o, let team?) = read[0], case .total(!o, team) = read[1] else {
+          if period != nil {
+            out.notes.append("\(market.market): sides \(market.selections.joined(separator: ", ")) are not one team's over and under; left out")
+          }
+          continue
+        }
+        let (over, under) = o ? (0, 1) : (1, 0)
+        let candidate = Candidate(market: market, first: bets[over], second: bets[under], firstIndex: over, secondIndex: under)
+        if team { c.homeTotals.append(candidate) } else { c.awayTotals.append(candidate) }
       case .total:
         guard let o = names.firstIndex(of: "over"), let u = names.firstIndex(of: "under"), names.count == 2 else { continue }
         c.totals.append(Candidate(market: market, first: bets[o], second: bets[u], firstIndex: o, secondIndex: u))
@@ -94,13 +109,14 @@ package enum FeedLines {
       out.markets.moneyline = MoneylineMarket(homeOdds: h.price, awayOdds: a.price)
       out.markets.moneylineSource = source
     }
-    out.periods = GamePeriod.allCases.compactMap { p in periods[p].flatMap { quote(p, $0) } }
+    out.periods = GamePeriod.allCases.compactMap { p in periods[p].flatMap { quote(p, $0, notes: &out.notes) } }
     return out
   }
 
   /// A period's quote: its main lines, each side's best price and the books' fair probabilities;
-  /// nil when none of its markets has a line to price.
-  static func quote(_ period: GamePeriod, _ c: PeriodCandidates) -> PeriodQuote? {
+  /// nil when none of its markets has a line to price. A line out of range leaves its market out,
+  /// said in `notes`.
+  static func quote(_ period: GamePeriod, _ c: PeriodCandidates, notes: inout [String]) -> PeriodQuote? {
     var q = PeriodQuote(period: period)
     func fair(_ source: PriceSource, _ market: BetMarket) { q.prices.fair[market] = source.marketProbabilities }
     if let (main, source) = choose(c.totals), let line = main.first.line {
@@ -122,14 +138,47 @@ package enum FeedLines {
       (q.prices.home, q.prices.away) = (main.first.best?.price, main.second.best?.price)
       fair(source, .moneyline)
     }
-    return q.totalLine == nil && q.spread == nil && q.prices.isEmpty ? nil : q
+    for (home, candidates) in [(true, c.homeTotals), (false, c.awayTotals)] {
+      guard let (main, source) = choose(candidates), let line = main.first.line else { continue }
+      let (over, under) = (main.first.best?.price, main.second.best?.price)
+      if home {
+        (q.homeTotal, q.prices.homeOver, q.prices.homeUnder) = (line, over, under)
+      } else {
+        (q.awayTotal, q.prices.awayOver, q.prices.awayUnder) = (line, over, under)
+      }
+      q.prices.teamFair[home ? .home : .away] = source.marketProbabilities
+    }
+    q = inRange(q, notes: &notes)
+    return q.totalLine == nil && q.spread == nil && q.homeTotal == nil && q.awayTotal == nil && q.prices.isEmpty ? nil : q
+  }
+
+  /// The quote with each line out of range left out (its market's prices with it), each said in
+  /// `notes`.
+  static func inRange(_ quote: PeriodQuote, notes: inout [String]) -> PeriodQuote {
+    var q = quote
+    while true {
+      do throws(InputError) {
+        try PeriodPricing.checkLines(q, fields: { $0 })
+        return q
+      } catch {
+        guard case .invalid(let field, let value, let reason) = error else { return q }
+        notes.append("\(q.period.rawValue) \(field) \(value): \(reason); left out")
+        switch field {
+        case "total": (q.totalLine, q.prices.over, q.prices.under) = (nil, nil, nil)
+        case "spread": (q.spread, q.prices.homeSpread, q.prices.awaySpread) = (nil, nil, nil)
+        case "home_total": (q.homeTotal, q.prices.homeOver, q.prices.homeUnder) = (nil, nil, nil)
+        default: (q.awayTotal, q.prices.awayOver, q.prices.awayUnder) = (nil, nil, nil)
+        }
+      }
+    }
   }
 
   enum Family {
-    case total, spread, moneyline
+    case total, spread, moneyline, teamTotal
 
     init?(_ market: String) {
       switch market.lowercased() {
+      case "team_totals": self = .teamTotal
       case "totals", "total", "over/under", "ou": self = .total
       case "spreads", "spread", "point_spread", "handicap": self = .spread
       case "h2h", "h2h_3_way", "moneyline", "ml", "money_line": self = .moneyline

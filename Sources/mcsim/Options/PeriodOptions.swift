@@ -18,6 +18,12 @@ struct PeriodOptions: ParsableArguments {
   @Option(name: .customLong("period-spread"), parsing: .unconditional, help: "The home team's spread for the period, e.g. -2.5 (with one --period).")
   var spread: Double?
 
+  @Option(name: .customLong("period-home-total"), parsing: .unconditional, help: "The home team's total line for the period (with one --period).")
+  var homeTotal: Double?
+
+  @Option(name: .customLong("period-away-total"), parsing: .unconditional, help: "The away team's total line for the period (with one --period).")
+  var awayTotal: Double?
+
   @Option(
     name: .customLong("period-price"), parsing: .unconditionalSingleValue,
     help: ArgumentHelp(
@@ -30,12 +36,14 @@ struct PeriodOptions: ParsableArguments {
 
   /// The names, lines and tie rule; the prices are read once, where they are applied (a bare
   /// "110" is warned about once).
-  func validate() throws { try CLIError.usage { _ = try PeriodPricing.quotes(periods, totalLine: line, spread: spread, tie: tie) } }
+  func validate() throws { try CLIError.usage { _ = try PeriodPricing.quotes(periods, lines: lines, tie: tie) } }
+
+  private var lines: PeriodPricing.Lines { .init(total: line, spread: spread, homeTotal: homeTotal, awayTotal: awayTotal) }
 
   /// The periods asked for, each with its lines and prices, priced with `job`.
   func apply(to job: inout GamePricingRequest) throws {
     let named = try namedPrices()
-    try CLIError.usage { job.periods = try PeriodPricing.quotes(periods, totalLine: line, spread: spread, prices: named, tie: tie) }
+    try CLIError.usage { job.periods = try PeriodPricing.quotes(periods, lines: lines, prices: named, tie: tie) }
   }
 
   /// Each `--period-price NAME=PRICE`, its price read by the one price rule (`PriceText`).
