@@ -71,8 +71,8 @@ final class ClientWireTests: XCTestCase {
     var problems: [(String, String, String)] = []
     let lebron = FairBetQuery([("player_name", "lebron")], problems: &problems)
     let curry = FairBetQuery([("player_name", "Curry")], problems: &problems)
-    XCTAssertEqual(lebron.select(catalog.entries).count, 2)
-    XCTAssertEqual(curry.select(catalog.entries).count, 0)
+    XCTAssertEqual(FairBetCatalog.bets(catalog.entries, query: lebron).count, 2)
+    XCTAssertEqual(FairBetCatalog.bets(catalog.entries, query: curry).count, 0)
     XCTAssertTrue(problems.isEmpty)
   }
 

@@ -100,9 +100,8 @@ package struct FairBetBet: Encodable, Sendable {
     marketKey = b.market
     selectionKey = entry.selectionKey
     lineValue = b.line ?? 0
-    marketCategory = FairBetGame.marketCategory(b)
-    playerName =
-      b.category == .playerProp ? b.selection.split(separator: " ").dropLast().joined(separator: " ") : nil
+    marketCategory = entry.category
+    playerName = entry.playerName
     // A gated bet's fair probability is not shown (`FairBoard.Entry.fairProbability`): `has_fair`
     // says there is none to trust, and the app would show one as an estimate with an EV of 0.
     trueProb = entry.shownFairProbability
@@ -118,9 +117,9 @@ package struct FairBetBet: Encodable, Sendable {
     let best = hasFair ? b.best : nil
     let bestName = best.map { FairBetBookName.name($0.book) }
     (bestBook, bestBookName) = (bestName, bestName)
-    bestEVPercent = best?.evPercent.map { PythonRound.rounded($0, 2) }
+    bestEVPercent = entry.bestShownEVPercent
     books = b.prices.sorted { $0.price.american > $1.price.american }.map { p in
-      let ev = hasFair ? p.evPercent.map { PythonRound.rounded($0, 2) } : nil
+      let ev = entry.shownEVPercent(p)
       let name = FairBetBookName.name(p.book)
       return Book(
         book: name, bookKey: p.book, price: p.price.american, observedAt: p.observedAt, evPercent: ev, displayEV: ev,

@@ -33,6 +33,19 @@ package struct FairBetCatalog: Sendable {
 
   package func isPregame(_ game: FairBetGame, now: Date) -> Bool { board.isPregame(game, now: now) }
 
+  /// The bets `query` selects from `entries` (`FairBetQuery.select`), in its order, each with
+  /// only the asked book's (by name or feed key) and the sharp books' prices when it names a
+  /// `book`.
+  package static func bets(_ entries: [Entry], query: FairBetQuery) -> [FairBetBet] {
+    let selected = query.select(entries, entry: \.source).map(\.bet)
+    guard let book = query.book else { return selected }
+    return selected.map { bet in
+      var b = bet
+      b.books = bet.books.filter { $0.book.lowercased() == book || $0.bookKey.lowercased() == book || $0.isSharp }
+      return b
+    }
+  }
+
   package func isInPlay(_ game: FairBetGame, now: Date) -> Bool { board.isInPlay(game, now: now) }
 
   /// The diagnostics of `entries` (`BoardDiagnostics`) under the real server's keys

@@ -65,7 +65,7 @@ package struct FairBetLiveResponse: Encodable, Sendable {
     var q = query
     q.gameID = gameID
     q.limit = FairBetQuery.maxLimit
-    bets = q.select(all)
+    bets = FairBetCatalog.bets(all, query: q)
     self.gameID = gameID
     leagueCode = game.leagueCode
     homeTeam = game.homeTeam
@@ -74,7 +74,7 @@ package struct FairBetLiveResponse: Encodable, Sendable {
     booksAvailable = Array(Set(all.flatMap { $0.bet.books.map(\.book) })).sorted()
     marketCategoriesAvailable = Array(Set(all.map(\.bet.marketCategory))).sorted()
     lastUpdatedAt = catalog.lastQuote[gameID]
-    evDiagnostics = FairBetCatalog.diagnostics(all.filter(q.keeps))
+    evDiagnostics = FairBetCatalog.diagnostics(all.filter { q.keeps($0.source) })
     self.source = source
     state = catalog.board.inPlay[gameID].map { StateBlock($0.state) }
   }

@@ -1,5 +1,6 @@
 import Foundation
 import OddsMath
+import UseCases
 
 /// `GET /api/fairbet/odds` as the real fair-odds server answered it and its iOS and web clients
 /// decode it (docs/contracts.md, "FairBet"): snake_case keys; `bets` of the games that have not
@@ -45,7 +46,7 @@ package struct FairBetResponse: Encodable, Sendable {
 
   package init(catalog: FairBetCatalog, query: FairBetQuery, now: Date, sharpBooks: [String], source: SourceStatus) {
     let pregame = catalog.entries.filter { catalog.isPregame($0.game, now: now) }
-    let selected = query.select(pregame)
+    let selected = FairBetCatalog.bets(pregame, query: query)
     let page = selected.dropFirst(query.offset).prefix(query.limit)
     bets = Array(page)
     total = selected.count
@@ -55,7 +56,7 @@ package struct FairBetResponse: Encodable, Sendable {
     gamesAvailable = catalog.games.filter { games.contains($0.gameID) }.map {
       GameChoice(gameID: $0.gameID, matchup: $0.matchup, gameDate: $0.start)
     }
-    evDiagnostics = FairBetCatalog.diagnostics(pregame.filter(query.keeps))
+    evDiagnostics = FairBetCatalog.diagnostics(pregame.filter { query.keeps($0.source) })
     limit = query.limit
     offset = query.offset
     hasMore = query.offset + page.count < selected.count

@@ -1,5 +1,6 @@
 import Renderers
 import ServiceContracts
+import UseCases
 
 /// Every endpoint of `mcsim serve`: the route groups register these and nothing else, the
 /// OpenAPI document lists these, and a known path asked with another method is a 405 naming

@@ -41,6 +41,19 @@ package struct FairBoard: Sendable {
     /// The fair probability as the board shows it (`true_prob`, 4 places): what a parlay's legs
     /// multiply, as the clients multiply it when the parlay call fails.
     package var shownFairProbability: Double? { fairProbability.map { PythonRound.rounded($0, 4) } }
+    /// A book's EV as the board shows it (percent, 2 places); nil when the bet has no fair price
+    /// to show or the quote none (stale).
+    package func shownEVPercent(_ price: BookPrice) -> Double? {
+      hasFair ? price.evPercent.map { PythonRound.rounded($0, 2) } : nil
+    }
+    /// The best price's EV as the board shows it (what `sort_by=ev` orders by).
+    package var bestShownEVPercent: Double? { report.best.flatMap(shownEVPercent) }
+    /// The board's category (`FairBetGame.marketCategory`).
+    package var category: String { FairBetGame.marketCategory(report) }
+    /// A player's prop's player (the selection without its side); nil for any other bet.
+    package var playerName: String? {
+      report.category == .playerProp ? report.selection.split(separator: " ").dropLast().joined(separator: " ") : nil
+    }
 
     /// The market this bet is one side of, at any of its lines: the over and the under of a
     /// total (or of one player's or team's), both teams of a spread or a moneyline.

@@ -63,38 +63,36 @@ package struct FairBetQuery: Sendable {
     }
   }
 
-  /// Whether the query keeps `entry` (all filters but `book`, which trims the books shown).
-  package func keeps(_ entry: FairBetCatalog.Entry) -> Bool {
-    let bet = entry.bet
-    if let league, bet.leagueCode != league { return false }
-    if let marketCategory, bet.marketCategory != marketCategory { return false }
-    if excludeCategories.contains(bet.marketCategory) { return false }
-    if let gameID, bet.gameID != gameID { return false }
-    if let playerName, !(bet.playerName?.lowercased().contains(playerName) ?? false) { return false }
-    if let hasFair, bet.hasFair != hasFair { return false }
-    if let minEV, !bet.books.contains(where: { ($0.displayEV ?? -.infinity) >= minEV }) { return false }
+  /// Whether the query keeps `entry` (all filters but `book`, which trims the books shown:
+  /// `FairBetCatalog`'s mapping applies it).
+  package func keeps(_ entry: FairBoard.Entry) -> Bool {
+    let category = entry.category
+    if let league, entry.game.leagueCode != league { return false }
+    if let marketCategory, category != marketCategory { return false }
+    if excludeCategories.contains(category) { return false }
+    if let gameID, entry.game.gameID != gameID { return false }
+    if let playerName, !(entry.playerName?.lowercased().contains(playerName) ?? false) { return false }
+    if let hasFair, entry.hasFair != hasFair { return false }
+    if let minEV, !entry.report.prices.contains(where: { (entry.shownEVPercent($0) ?? -.infinity) >= minEV }) { return false }
     return true
   }
 
-  /// The kept bets in the query's order (best EV first, ties by game time and market; by start
-  /// time; by market and selection), each with only the asked book's and the sharp prices when
-  /// `book` is given.
-  package func select(_ entries: [FairBetCatalog.Entry]) -> [FairBetBet] {
-    var kept = entries.filter(keeps).map(\.bet)
-    if let book {
-      kept = kept.map { bet in
-        var b = bet
-        b.books = bet.books.filter { $0.book.lowercased() == book || $0.bookKey.lowercased() == book || $0.isSharp }
-        return b
+  /// The kept items (each a board's bet, `entry`) in the query's order: best EV first, ties by
+  /// game time and the bet's name; by start time, market and name; by market, selection, line
+  /// and name.
+  package func select<Item>(_ items: [Item], entry: (Item) -> FairBoard.Entry) -> [Item] {
+    let kept = items.filter { keeps(entry($0)) }
+    // Every order ends on the bet's own name, so equal keys never depend on the sort's luck.
+    func ev(_ e: FairBoard.Entry) -> Double { -(e.bestShownEVPercent ?? -.infinity) }
+    func line(_ e: FairBoard.Entry) -> Double { e.report.line ?? 0 }
+    return kept.sorted { x, y in
+      let a = entry(x), b = entry(y)
+      switch sort {
+      case .ev: return (ev(a), a.game.start, a.report.label) < (ev(b), b.game.start, b.report.label)
+      case .gameTime: return (a.game.start, a.report.market, a.report.label) < (b.game.start, b.report.market, b.report.label)
+      case .market:
+        return (a.report.market, a.selectionKey, line(a), a.report.label) < (b.report.market, b.selectionKey, line(b), b.report.label)
       }
     }
-    // Every order ends on the bet's own name, so equal keys never depend on the sort's luck.
-    func ev(_ b: FairBetBet) -> Double { -(b.bestEVPercent ?? -.infinity) }
-    switch sort {
-    case .ev: kept.sort { (ev($0), $0.gameDate, $0.bet) < (ev($1), $1.gameDate, $1.bet) }
-    case .gameTime: kept.sort { ($0.gameDate, $0.marketKey, $0.bet) < ($1.gameDate, $1.marketKey, $1.bet) }
-    case .market: kept.sort { ($0.marketKey, $0.selectionKey, $0.lineValue, $0.bet) < ($1.marketKey, $1.selectionKey, $1.lineValue, $1.bet) }
-    }
-    return kept
   }
 }
