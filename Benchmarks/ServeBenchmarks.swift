@@ -40,14 +40,15 @@ enum ServeLoad {
     ["/usr/bin/", "/usr/local/bin/", "/bin/"].contains { FileManager.default.isExecutableFile(atPath: $0 + tool) }
   }
 
-  /// Runs wrk against `url` with a POST of `body`; nil (with the reason printed) on failure.
-  static func wrk(_ url: String, body: String, seconds: Int) -> Result? {
+  /// Runs wrk against `url` with a POST of `body` (2 threads, 64 connections unless given);
+  /// nil (with the reason printed) on failure.
+  static func wrk(_ url: String, body: String, seconds: Int, threads: Int = 2, connections: Int = 64) -> Result? {
     let script = FileManager.default.temporaryDirectory.appendingPathComponent("mcsim-wrk-\(UUID().uuidString).lua")
     let escaped = body.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
     try? "wrk.method = 'POST'\nwrk.body = '\(escaped)'\nwrk.headers['Content-Type'] = 'application/json'\n"
       .write(to: script, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: script) }
-    let run = Shell.run(["wrk", "-t2", "-c64", "-d\(seconds)s", "--timeout", "10s", "--latency", "-s", script.path, url])
+    let run = Shell.run(["wrk", "-t\(threads)", "-c\(connections)", "-d\(seconds)s", "--timeout", "10s", "--latency", "-s", script.path, url])
     guard run.status >= 0 else { return nil }
     let text = run.output
     func number(after label: String) -> String? {

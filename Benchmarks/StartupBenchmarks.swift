@@ -13,20 +13,6 @@ extension BenchmarkSuite {
     func wholeProcess(_ executable: String, _ arguments: [String]) -> [Double] {
       BenchmarkContext.time(repeats: runs, warmup: 2, perItem: 1e6) { spawnAndWait(executable, arguments) }
     }
-    // posix_spawn and waitpid: Foundation's Process waits in steps of about 50 ms.
-    func spawnAndWait(_ executable: String, _ arguments: [String]) {
-      let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-      defer { argv.forEach { free($0) } }
-      var actions = posix_spawn_file_actions_t()
-      posix_spawn_file_actions_init(&actions)
-      defer { posix_spawn_file_actions_destroy(&actions) }
-      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-      posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-      var pid: pid_t = 0
-      precondition(posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0, "could not start \(executable)")
-      var status: Int32 = 0
-      waitpid(pid, &status, 0)
-    }
     let floor = wholeProcess("/bin/true", [])
     let floorMs = BenchmarkContext.median(floor)
     context.record(suite: "startup", name: "/bin/true, spawned and waited for (baseline)", unit: "ms", samples: floor)

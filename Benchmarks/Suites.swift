@@ -2,6 +2,6 @@
 extension BenchmarkSuite {
   static let all: [BenchmarkSuite] = [
     .rng, .oneGame, .levels, .exact, .request, .slate, .inPlay, .peers, .memory, .devig, .tradeBatch, .serve, .shards, .sweep, .multivariate,
-    .calibration, .ratings, .startup,
+    .calibration, .ratings, .startup, .previousBuild,
   ]
 }
