@@ -1,4 +1,5 @@
 import Foundation
+import LineFeeds
 import UseCases
 
 /// What `mcsim serve` was asked to do: where it listens, how much work it accepts, and where the
@@ -167,6 +168,9 @@ package struct LiveSourceConfiguration: Sendable {
   package var pricing = PricingContext()
   /// The server's pinned clock (`--now`), nil for the real one: "today" of the tonight slate.
   package var now: Date?
+  /// What reads the sources named above: files and URLs, or bytes held in memory by those names
+  /// (`InMemoryInputs`).
+  package var reader: any LiveInputReader = SourceReader()
   package init(odds: String) { self.odds = odds }
 
   func problems() -> [(option: String, value: String, reason: String)] {

@@ -69,7 +69,7 @@ final class BoardPageTests: XCTestCase {
   func testTheBoardShowsEveryGameWithItsProbabilitiesAndReasonsAndFollowsTheFeed() async throws {
     let browser = try HeadlessBrowser()
     defer { browser.removeProfile() }
-    let (server, feedURL, tonight) = try await serveChangingFeed()
+    let (server, feed, tonight) = try await serveChangingFeed()
     let page = server.base.absoluteString + "/"
 
     let first = try browser.dom(page)
@@ -155,7 +155,7 @@ final class BoardPageTests: XCTestCase {
       return Data(#"{"live": {"changed_at": "\#(shown)", "updated_at": "2026-03-31T20:00:\#(10 + poll % 50)Z"}}"#.utf8)
     }
     let pageBefore = try await server.get("/").body
-    try feed(shiftingFirstEventTotalsBy: 10).write(to: feedURL)
+    feed.set(try self.feed(shiftingFirstEventTotalsBy: 10))
     try await waitFor("the moved line") {
       let games = try await server.get("/api/tonight/totals").json.list("games")
       return games.first { $0["game_id"] as? String == "8c95b58e16520c12308e0196b0c19198" }?["line"] as? Double == line + 10

@@ -1,9 +1,11 @@
 import Foundation
+import LineFeeds
 import Serving
 import XCTest
 
-/// A live feed the test rewrites: the fixture feed of `LiveSourceTests`, served from a file read
-/// every second, for the tests of live lines and of the pages that show them.
+/// A live feed the test changes: the fixture feed of `LiveSourceTests`, held in memory by the live
+/// sources' twin (`InMemoryInputs`, no file) and read every second, for the tests of live lines
+/// and of the pages that show them.
 extension XCTestCase {
   /// That feed with every totals line of its first event moved by `shift`.
   func feed(shiftingFirstEventTotalsBy shift: Double) throws -> Data {
@@ -24,22 +26,21 @@ extension XCTestCase {
     return try JSONSerialization.data(withJSONObject: events)
   }
 
-  /// A server whose live feed is a file the test rewrites (the fixture feed at first), read
-  /// every second, and its first good answer of tonight's totals. The file goes when the test ends.
-  /// `now`: the server's clock (FairBet's pre-game window); the real clock when nil.
+  /// A server whose live feed (`feed.json`) and stats (`stats.json`) are bytes in memory the test
+  /// sets again (the fixture feed at first), read every second, and its first good answer of
+  /// tonight's totals. `now`: the server's clock (FairBet's pre-game window); the real clock when nil.
   func serveChangingFeed(now: Date? = nil, _ configure: @escaping (inout LiveSourceConfiguration) -> Void = { _ in })
-    async throws -> (server: TestServer, feed: URL, tonight: TestServer.Reply)
+    async throws -> (server: TestServer, feed: ChangingFeed, tonight: TestServer.Reply)
   {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mcsim-live-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
-    let feedURL = dir.appendingPathComponent("feed.json")
-    try Fixture.resource(LiveSourceTests.feedName).write(to: feedURL)
-    let statsPath = LiveSourceTests.statsPath
+    let inputs = InMemoryInputs([
+      "feed.json": try Fixture.resource(LiveSourceTests.feedName),
+      "stats.json": try Data(contentsOf: URL(fileURLWithPath: LiveSourceTests.statsPath)),
+    ])
     let server = try await serve {
-      var live = LiveSourceConfiguration(odds: feedURL.path)
+      var live = LiveSourceConfiguration(odds: "feed.json")
       live.asOf = LiveSourceTests.feedDay
-      live.stats = statsPath
+      live.stats = "stats.json"
+      live.reader = inputs
       live.refresh = .seconds(1)
       configure(&live)
       $0.live = live
@@ -50,6 +51,17 @@ extension XCTestCase {
       tonight = try await server.get("/api/tonight/totals")
       return tonight.status == 200
     }
-    return (server, feedURL, tonight)
+    return (server, ChangingFeed(inputs: inputs), tonight)
   }
+}
+
+/// The feed of `serveChangingFeed`, held in memory: what the next refresh reads.
+struct ChangingFeed {
+  let inputs: InMemoryInputs
+
+  /// The next refresh reads `bytes`.
+  func set(_ bytes: Data) { inputs.set("feed.json", bytes) }
+
+  /// The next refresh fails to read it, with `error`.
+  func fail(_ error: String) { inputs.fail("feed.json", SourceError(error)) }
 }

@@ -17,7 +17,7 @@ final class LiveSourceTests: XCTestCase {
   static var statsPath: String { Fixture.projectRoot.appendingPathComponent("Scenarios/feed_team_stats.json").path }
 
   func testAChangingThenFailingFeedServesNewLinesThenTheLastGoodOnes() async throws {
-    let (server, feedURL, firstRead) = try await serveChangingFeed()
+    let (server, feed, firstRead) = try await serveChangingFeed()
     var tonight = firstRead
     XCTAssertEqual(tonight.json["success"] as? Bool, true)
     // The fixture's eighth game is the next night's (US Eastern): not tonight's.
@@ -46,7 +46,7 @@ final class LiveSourceTests: XCTestCase {
     XCTAssertEqual(live["changed_at"] as? String, changedAt, "the same bytes: the lines did not change")
 
     // The feed moves: the next refresh serves the new line, and says the lines changed.
-    try feed(shiftingFirstEventTotalsBy: 10).write(to: feedURL)
+    feed.set(try self.feed(shiftingFirstEventTotalsBy: 10))
     try await waitFor("the moved line") {
       tonight = try await server.get("/api/tonight/totals")
       return (first(tonight)?["line"] as? Double) == lineBefore + 10
@@ -54,7 +54,7 @@ final class LiveSourceTests: XCTestCase {
     XCTAssertNotEqual(tonight.json.object("source")["changed_at"] as? String, changedAt)
 
     // The feed breaks: the last good lines stay, with the error and their age.
-    try Data("{\"broken\": ".utf8).write(to: feedURL)
+    feed.set(Data("{\"broken\": ".utf8))
     try await waitFor("the failed refresh") {
       tonight = try await server.get("/api/tonight/totals")
       return !(tonight.json.object("source")["last_error"] is NSNull)
@@ -66,19 +66,29 @@ final class LiveSourceTests: XCTestCase {
     XCTAssertGreaterThanOrEqual(tonight.json.object("source").number("age_seconds") ?? -1, 0)
     let fairbet = try await server.get("/api/fairbet/odds")
     XCTAssertEqual(fairbet.status, 200, "FairBet keeps serving the last good snapshot too")
+
+    // The feed cannot be read at all (its server gone): the same.
+    feed.fail("connection refused")
+    try await waitFor("the unreadable feed") {
+      tonight = try await server.get("/api/tonight/totals")
+      return (tonight.json.object("source")["last_error"] as? String ?? "").contains("connection refused")
+    }
+    XCTAssertEqual(tonight.status, 200)
+    XCTAssertEqual(first(tonight)?["line"] as? Double, lineBefore + 10)
+    XCTAssertEqual(tonight.json.object("source")["last_error"] as? String, "odds feed: feed.json: connection refused")
   }
 
   /// A feed that answers `[]` keeps the last good lines, with a warning; lines older than
   /// --stale-after turn health to degraded, with their age.
   func testAnEmptyFeedKeepsTheLastLinesAndStaleLinesDegradeHealth() async throws {
-    let (server, feedURL, firstRead) = try await serveChangingFeed { $0.staleAfter = .seconds(2) }
+    let (server, feed, firstRead) = try await serveChangingFeed { $0.staleAfter = .seconds(2) }
     var tonight = firstRead
     let games = tonight.json.list("games").count
     XCTAssertEqual(tonight.json.object("source")["status"] as? String, "healthy")
     let fresh = try await server.get("/health")
     XCTAssertEqual(fresh.json["status"] as? String, "healthy")
 
-    try Data("[]".utf8).write(to: feedURL)
+    feed.set(Data("[]".utf8))
     try await waitFor("the empty read") {
       tonight = try await server.get("/api/tonight/totals")
       return tonight.json.object("source")["warning"] is String
@@ -94,7 +104,7 @@ final class LiveSourceTests: XCTestCase {
     XCTAssertEqual(tonight.json.object("source")["status"] as? String, "healthy")
 
     // A feed that fails from then on: the lines age past --stale-after and health degrades.
-    try Data("{\"broken\": ".utf8).write(to: feedURL)
+    feed.set(Data("{\"broken\": ".utf8))
     var health = try await server.get("/api/health")
     try await waitFor("stale lines") {
       health = try await server.get("/api/health")
@@ -214,7 +224,7 @@ final class LiveSourceTests: XCTestCase {
     let nine = try JSONSerialization.data(withJSONObject: events + [extra])
     // The fixture as written (pretty) and the nine events (compact) are within it.
     let limit = max(fixture.count, nine.count)
-    let (server, feedURL, firstRead) = try await serveChangingFeed {
+    let (server, feed, firstRead) = try await serveChangingFeed {
       $0.maxFeedEvents = 8
       $0.maxFeedBytes = limit
     }
@@ -228,13 +238,13 @@ final class LiveSourceTests: XCTestCase {
       return tonight
     }
     // Nine events, within the bytes: refused by their count.
-    try nine.write(to: feedURL)
+    feed.set(nine)
     var tonight = try await lastError("9 events, more than 8 (--max-feed-events)")
     XCTAssertEqual(tonight.number("n_games"), 7, "the last good lines")
     // Three times the fixture's events: refused by its size.
     let tripled = try JSONSerialization.data(withJSONObject: events + events + events)
     XCTAssertGreaterThan(tripled.count, limit)
-    try tripled.write(to: feedURL)
+    feed.set(tripled)
     tonight = try await lastError("larger than \(limit) bytes (--max-feed-bytes)")
     XCTAssertEqual(tonight.number("n_games"), 7, "the last good lines")
   }
