@@ -111,24 +111,24 @@ struct LiveSnapshot: Sendable {
   static func readInputs(_ configuration: LiveSourceConfiguration) throws -> (LiveInputs, InputSource, InputSource) {
     let reader = configuration.reader
     let oddsSource = InputSource(configuration.odds)
-    let oddsBytes = try odds(oddsSource) { try read(oddsSource, reader, configuration) }
+    let oddsBytes = try odds(oddsSource) { try read(configuration.odds, reader, configuration) }
     guard let statsPath = configuration.results ?? configuration.stats ?? configuration.statsFrom else {
       throw ReadError.stats("none given: --stats, --stats-from or --results")
     }
     let statsSource = InputSource(statsPath)
-    let statsBytes = try stats(statsSource) { try reader.read(statsSource, maxBytes: HTTPFetcher.decodedLimit) }
+    let statsBytes = try stats(statsSource) { try reader.read(statsPath, maxBytes: HTTPFetcher.decodedLimit) }
     let night = configuration.asOf ?? SlateAssembly.easternDate(configuration.now ?? Date())
     let board = try configuration.scoreboard.map { path in
       let source = InputSource(path)
-      do { return try read(source, reader, configuration) } catch { throw ReadError.scoreboard("\(source): \(error)") }
+      do { return try read(path, reader, configuration) } catch { throw ReadError.scoreboard("\(source): \(error)") }
     }
     return (LiveInputs(odds: oddsBytes, stats: statsBytes, night: night, scoreboard: board), oddsSource, statsSource)
   }
 
   /// A feed's or a scoreboard's bytes, at most `--max-feed-bytes` of them.
-  static func read(_ source: InputSource, _ reader: any LiveInputReader, _ configuration: LiveSourceConfiguration) throws -> Data {
+  static func read(_ argument: String, _ reader: any LiveInputReader, _ configuration: LiveSourceConfiguration) throws -> Data {
     let limit = configuration.maxFeedBytes
-    let read = Result { () throws(SourceError) -> Data in try reader.read(source, maxBytes: limit) }
+    let read = Result { () throws(SourceError) -> Data in try reader.read(argument, maxBytes: limit) }
     if case .failure(let error) = read, error == .tooLarge(limit) { throw SourceError("\(error) (--max-feed-bytes)") }
     return try read.get()
   }

@@ -236,9 +236,9 @@ final class PeriodFeedTests: XCTestCase {
   /// "LeBron James Over"): FairBet keys it `total:{team}:over`, as the real server's grammar has
   /// it, where it had been `team:over_los_angeles_lakers`.
   func testATeamsTotalReadsInEitherOrder() {
-    XCTAssertEqual(FairBetGame.sided("Over Los Angeles Lakers").map { [$0.subject, $0.side] }, ["Los Angeles Lakers", "over"])
-    XCTAssertEqual(FairBetGame.sided("LeBron James Under").map { [$0.subject, $0.side] }, ["LeBron James", "under"])
-    XCTAssertNil(FairBetGame.sided("Los Angeles Lakers"))
+    XCTAssertEqual(TotalSide.split("Over Los Angeles Lakers").map { [$0.subject, $0.side] }, ["Los Angeles Lakers", "over"])
+    XCTAssertEqual(TotalSide.split("LeBron James Under").map { [$0.subject, $0.side] }, ["LeBron James", "under"])
+    XCTAssertNil(TotalSide.split("Los Angeles Lakers"))
     let home = "Los Angeles Lakers", away = "Golden State Warriors"
     XCTAssertEqual(FeedSelection("Under Golden State Warriors", home: home, away: away), .total(over: false, team: false))
     XCTAssertEqual(FeedSelection("Over", home: home, away: away), .total(over: true, team: nil))

@@ -102,6 +102,17 @@ final class LiveSlatePricingTests: XCTestCase {
     XCTAssertEqual(refusals([leg(boston, "over")]), ["legs: a parlay has 2 to 20 legs"])
     XCTAssertEqual(refusals([leg(boston, "over"), leg(boston, "under")]), ["legs[1]: the other side of legs[0]'s market: the parlay cannot win"])
     XCTAssertEqual(refusals([leg(boston, "over"), leg(12345, "over")]), ["legs[1]: no such bet open now: see GET /api/fairbet/odds"])
+    // Two teams' totals at one line are two markets; one team's over and under are one.
+    func teamTotal(_ team: String, _ side: String) -> FairParlayLeg {
+      FairParlayLeg(gameID: boston, marketKey: "team_totals", selectionKey: "total:\(team):\(side)", lineValue: 112.5)
+    }
+    XCTAssertEqual(
+      refusals([teamTotal("boston_celtics", "over"), teamTotal("new_york_knicks", "over")]),
+      ["legs[0]: no such bet open now: see GET /api/fairbet/odds", "legs[1]: no such bet open now: see GET /api/fairbet/odds"],
+      "looked up, not refused as one market's two sides")
+    XCTAssertEqual(
+      refusals([teamTotal("boston_celtics", "over"), teamTotal("boston_celtics", "under")]),
+      ["legs[1]: the other side of legs[0]'s market: the parlay cannot win"])
     let priced = board.parlay(
       [leg(boston, "over"), leg(lakers, "under")], now: now, base: Defaults.model, options: FairParlayPricing.options(seed: 1, threads: 1))
     XCTAssertEqual(priced.problems.count, 0)

@@ -2,12 +2,13 @@ import Foundation
 import Synchronization
 
 /// Where the live slate's inputs are read from, once a refresh (`serve --odds`, `--stats`,
-/// `--results`, `--scoreboard`): each configured source's bytes, at most `maxBytes` of them. The
+/// `--results`, `--scoreboard`): each configured source's bytes, by its argument as configured (a
+/// path, `-`, a URL with its key), at most `maxBytes` of them. The
 /// server reads files and URLs (`SourceReader`); a test, or a program that embeds the server, hands
 /// it bytes held in memory (`InMemoryInputs`), so the live pipeline (read, price, serve, keep the
 /// last good snapshot) runs without a file, a feed server or a process.
 package protocol LiveInputReader: Sendable {
-  func read(_ source: InputSource, maxBytes: Int) throws(SourceError) -> Data
+  func read(_ argument: String, maxBytes: Int) throws(SourceError) -> Data
 }
 
 /// Files, standard input and URLs (`InputSource.read`, over `HTTPFetcher`).
@@ -16,8 +17,8 @@ package struct SourceReader: LiveInputReader {
 
   package init(fetcher: HTTPFetcher = HTTPFetcher()) { self.fetcher = fetcher }
 
-  package func read(_ source: InputSource, maxBytes: Int) throws(SourceError) -> Data {
-    try source.read(fetcher: fetcher, maxBytes: maxBytes)
+  package func read(_ argument: String, maxBytes: Int) throws(SourceError) -> Data {
+    try InputSource(argument).read(fetcher: fetcher, maxBytes: maxBytes)
   }
 }
 
@@ -35,8 +36,8 @@ package final class InMemoryInputs: LiveInputReader {
   /// `name` fails with `error` from the next read on.
   package func fail(_ name: String, _ error: SourceError) { answers.withLock { $0[name] = .failure(error) } }
 
-  package func read(_ source: InputSource, maxBytes: Int) throws(SourceError) -> Data {
-    guard let answer = answers.withLock({ $0[source.description] }) else { throw SourceError("no such file") }
+  package func read(_ argument: String, maxBytes: Int) throws(SourceError) -> Data {
+    guard let answer = answers.withLock({ $0[argument] }) else { throw SourceError("no such file") }
     let bytes = try answer.get()
     guard bytes.count <= maxBytes else { throw .tooLarge(maxBytes) }
     return bytes

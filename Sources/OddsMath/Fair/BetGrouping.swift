@@ -71,20 +71,10 @@ struct BetGrouping {
     }
   }
 
-  /// What a side of a total counts: the selection without its leading or trailing Over or Under
-  /// ("Over Los Angeles Lakers": "los angeles lakers"); empty for the game's total ("Over") and
-  /// for any selection that is not a side of a total (a team, a draw).
-  static func subject(_ selection: String) -> String {
-    var words = selection.lowercased().split(separator: " ")
-    if let first = words.first, first == "over" || first == "under" {
-      words.removeFirst()
-    } else if let last = words.last, last == "over" || last == "under" {
-      words.removeLast()
-    } else {
-      return ""
-    }
-    return words.joined(separator: " ")
-  }
+  /// What a side of a total counts (`TotalSide`), lower case: "over los angeles lakers" and
+  /// "under los angeles lakers" are one market; empty for the game's total and for any selection
+  /// that is not a side of a total (a team, a draw).
+  static func subject(_ selection: String) -> String { TotalSide.split(selection)?.subject.lowercased() ?? "" }
 
   /// Keeps the newest quote per (bet, book), in first-seen order, reporting the replaced ones.
   private static func newestPerBook(_ quotes: [Quote], issues: inout [String]) -> [Quote] {

@@ -13,8 +13,8 @@ import UseCases
 /// price), `bet` (mcsim's own name of the bet) and, per book, `true_prob` and `is_stale`; on a game
 /// under way that the live slate priced in play, the model's price beside the books' consensus:
 /// `model_prob` (its chance of winning given no push, 4 places), `model_fair_american_odds` and
-/// `model_ev_percent` (the best price's EV on the model's odds, pushes returning the stake), all
-/// absent where the model does not price the bet.
+/// `model_ev_percent` (the best fresh price's EV after its book's fee on the model's odds, pushes
+/// returning the stake), all absent where the model does not price the bet (or it can only push).
 package struct FairBetBet: Encodable, Sendable {
   package struct Book: Encodable, Sendable {
     /// The book's name as the app shows it (`FairBetBookName`).
@@ -130,11 +130,13 @@ package struct FairBetBet: Encodable, Sendable {
     }
     sharpConfidence = b.confidenceTier.rawValue
     bet = b.label
-    let model = entry.model?.fairProbability
-    modelProb = model.map { PythonRound.rounded($0, 4) }
-    modelFairAmericanOdds = model.flatMap(Self.fairAmerican)
-    let top = b.prices.max { $0.price.decimal < $1.price.decimal }
-    modelEVPercent = entry.model.flatMap { m in top.map { PythonRound.rounded(100 * m.expectedValue(decimal: $0.price.decimal), 2) } }
+    // The model's price, where it has one (a bet that can only push has none): its EV on the
+    // board's best price (`BetReport.best`: fresh quotes, after a book's fee).
+    if let m = entry.model, let p = m.fairProbability {
+      modelProb = PythonRound.rounded(p, 4)
+      modelFairAmericanOdds = Self.fairAmerican(p)
+      modelEVPercent = b.best.map { PythonRound.rounded(100 * m.expectedValue(decimal: $0.effectiveDecimal), 2) }
+    }
   }
 
   /// Whole American odds (Python's `round`: half to even).

@@ -31,6 +31,10 @@ package final class ExactDistributionCache: Sendable {
     return computed
   }
 
+  /// The model's distribution if kept (`.some(nil)`: kept as having none), without counting the
+  /// model as used: a reader after the evaluation (FairBet's live board) keeps nothing alive.
+  package func kept(_ model: GameModel) -> ScoreDistribution?? { state.withLock { $0.kept[model] } }
+
   /// Forgets the models not asked for since the last call.
   package func keepOnlyUsed() {
     state.withLock { s in

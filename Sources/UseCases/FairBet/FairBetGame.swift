@@ -62,21 +62,9 @@ package struct FairBetGame: Hashable, Sendable {
   /// The bet's `selection_key`: `team:los_angeles_lakers` (moneyline, spread), `total:over`
   /// (game total), `player:lebron_james:over` (player prop), else the slug of the selection.
   package static func selectionKey(_ bet: BetReport) -> String {
-    guard let (subject, side) = sided(bet.selection) else { return "team:\(slug(bet.selection))" }
+    guard let (subject, side) = TotalSide.split(bet.selection) else { return "team:\(slug(bet.selection))" }
     if bet.category == .playerProp { return "player:\(slug(subject)):\(side)" }
     return subject.isEmpty ? "total:\(side)" : "total:\(slug(subject)):\(side)"
-  }
-
-  /// A selection that is a side of a total, split into what the total counts (a player, a
-  /// team; empty for the game's) and its side (`over`, `under`): `LeBron James Over` is
-  /// ("LeBron James", "over"), and so is The Odds API's team total `Over Los Angeles Lakers`
-  /// (the outcome's name, then its description) ("Los Angeles Lakers", "over"); nil for a team's
-  /// side of a spread or a moneyline.
-  package static func sided(_ selection: String) -> (subject: String, side: String)? {
-    let words = selection.split(separator: " ")
-    if let side = words.last?.lowercased(), side == "over" || side == "under" { return (words.dropLast().joined(separator: " "), side) }
-    if let side = words.first?.lowercased(), side == "over" || side == "under" { return (words.dropFirst().joined(separator: " "), side) }
-    return nil
   }
 
   /// The real server's categories: `mainline`, `player_prop`, `team_prop`, `alternate`; and

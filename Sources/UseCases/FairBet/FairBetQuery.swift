@@ -80,19 +80,30 @@ package struct FairBetQuery: Sendable {
   /// The kept items (each a board's bet, `entry`) in the query's order: best EV first, ties by
   /// game time and the bet's name; by start time, market and name; by market, selection, line
   /// and name.
+  /// A bet's sort keys (`select`), computed once a bet.
+  struct SortKey {
+    let ev: Double, start: Date, market: String, selection: String, line: Double, label: String
+  }
+
   package func select<Item>(_ items: [Item], entry: (Item) -> FairBoard.Entry) -> [Item] {
-    let kept = items.filter { keeps(entry($0)) }
-    // Every order ends on the bet's own name, so equal keys never depend on the sort's luck.
-    func ev(_ e: FairBoard.Entry) -> Double { -(e.bestShownEVPercent ?? -.infinity) }
-    func line(_ e: FairBoard.Entry) -> Double { e.report.line ?? 0 }
-    return kept.sorted { x, y in
-      let a = entry(x), b = entry(y)
+    // Each kept item's sort key, once: its EV (best first), start, market, selection, line, and
+    // last the bet's own name, so equal keys never depend on the sort's luck.
+    let kept = items.compactMap { item -> (item: Item, key: SortKey)? in
+      let e = entry(item)
+      guard keeps(e) else { return nil }
+      let key = SortKey(
+        ev: -(e.bestShownEVPercent ?? -.infinity), start: e.game.start, market: e.report.market, selection: e.selectionKey,
+        line: e.report.line ?? 0, label: e.report.label)
+      return (item, key)
+    }
+    let sorted = kept.sorted { x, y in
+      let a = x.key, b = y.key
       switch sort {
-      case .ev: return (ev(a), a.game.start, a.report.label) < (ev(b), b.game.start, b.report.label)
-      case .gameTime: return (a.game.start, a.report.market, a.report.label) < (b.game.start, b.report.market, b.report.label)
-      case .market:
-        return (a.report.market, a.selectionKey, line(a), a.report.label) < (b.report.market, b.selectionKey, line(b), b.report.label)
+      case .ev: return (a.ev, a.start, a.label) < (b.ev, b.start, b.label)
+      case .gameTime: return (a.start, a.market, a.label) < (b.start, b.market, b.label)
+      case .market: return (a.market, a.selection, a.line, a.label) < (b.market, b.selection, b.line, b.label)
       }
     }
+    return sorted.map(\.item)
   }
 }

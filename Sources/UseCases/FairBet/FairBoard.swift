@@ -58,7 +58,7 @@ package struct FairBoard: Sendable {
     /// The market this bet is one side of, at any of its lines: the over and the under of a
     /// total (or of one player's or team's), both teams of a spread or a moneyline.
     package var market: String {
-      "\(game.gameID)|\(report.market)|\(FairBetGame.sided(report.selection)?.subject ?? "")"
+      "\(game.gameID)|\(report.market)|\(TotalSide.split(report.selection)?.subject ?? "")"
     }
   }
 

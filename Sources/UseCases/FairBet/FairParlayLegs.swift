@@ -71,7 +71,10 @@ extension FairBoard {
   static func clashes(_ legs: [FairParlayLeg]) -> [InputError] {
     var out: [InputError] = []
     for j in legs.indices {
-      for i in 0..<j where legs[i].gameID == legs[j].gameID && legs[i].marketKey == legs[j].marketKey {
+      for i in 0..<j
+      where legs[i].gameID == legs[j].gameID && legs[i].marketKey == legs[j].marketKey
+        && subject(legs[i].selectionKey) == subject(legs[j].selectionKey)
+      {
         guard legs[i].lineValue.map(abs) == legs[j].lineValue.map(abs) else { continue }
         let same = legs[i].selectionKey == legs[j].selectionKey && legs[i].lineValue == legs[j].lineValue
         let opposite = legs[i].selectionKey != legs[j].selectionKey
@@ -84,6 +87,15 @@ extension FairBoard {
       }
     }
     return out
+  }
+
+  /// What a leg's `selection_key` is a side of: the team or player of a total
+  /// (`total:los_angeles_lakers:over`, `player:lebron_james:over`), empty for the game's total and
+  /// for a team's side of a spread or a moneyline: two legs on one market share it, as
+  /// `Entry.market` has it.
+  static func subject(_ selectionKey: String) -> String {
+    let parts = selectionKey.split(separator: ":")
+    return parts.count == 3 ? String(parts[1]) : ""
   }
 
   /// The weakest leg's tier; nil when a leg has none.

@@ -43,15 +43,16 @@ package struct InPlayBoardGame: Sendable {
   }
 
   /// The slate's games under way, by FairBet game id (`FairBetGame.id(of:)` of the slate game's
-  /// id, the feed's event id): each on the final-score model the slate priced it on
-  /// (`InPlayPricing`), its exact distribution the one kept from that pricing. A game the slate
-  /// could not price in play is left out.
+  /// id, the feed's event id): each game with a state and a model, on the final-score model the
+  /// slate priced it on (`InPlayPricing`, the same rule), its exact distribution the one kept from
+  /// that pricing (looked up without keeping it alive; computed where none was kept: a game the
+  /// slate priced no full-game market of). A state the model cannot price leaves the game out.
   static func games(_ games: [SlateGame], quarters: PeriodModel?, exacts: KeptExactDistributions) -> [Int: InPlayBoardGame] {
     var out: [Int: InPlayBoardGame] = [:]
     for g in games where g.problem == nil {
       guard let state = g.state, let model = g.model,
         let live = try? InPlayPricing.live(model, at: state, quarters: quarters),
-        let final = exacts.cache.distribution(live.model)
+        let final = exacts.cache.kept(live.model) ?? ExactScoreDistribution.compute(live.model)
       else { continue }
       out[FairBetGame.id(of: g.id)] = InPlayBoardGame(state: state, final: final, periods: live.periods)
     }
