@@ -17,17 +17,73 @@ package enum PeriodPricing {
     "home_under_odds", "away_over_odds", "away_under_odds",
   ]
 
-  /// A period's lines by name (`total`, `spread`, `home_total`, `away_total`), in range, each
-  /// refusal naming its field (`fields` maps a name to what the input calls it): a total or a
-  /// team's total in (0, 1000), a home spread in (-100, 100).
-  package static func checkLines(_ quote: PeriodQuote, fields: (String) -> String) throws(InputError) {
-    for (name, total) in [("total", quote.totalLine), ("home_total", quote.homeTotal), ("away_total", quote.awayTotal)] {
-      if let total, !(total.isFinite && total > 0 && total < 1000) {
-        throw .invalid(field: fields(name), value: PlainNumber.text(total), reason: "must be in (0, 1000)")
+  /// A period's lines: each with its name in a slate file's `period_lines` (`total`, `spread`,
+  /// `home_total`, `away_total`), its `run` setting, its range (a total or a team's total in
+  /// (0, 1000), the home spread in (-100, 100)), and the prices of its market's sides. One
+  /// description for every input that gives a period's lines and every check of them.
+  package enum Line: String, CaseIterable, Sendable {
+    case total, spread, homeTotal = "home_total", awayTotal = "away_total"
+
+    /// `run --period-line`, `--period-spread`, `--period-home-total`, `--period-away-total`.
+    package var setting: String { self == .total ? "period_line" : "period_" + rawValue }
+
+    package func value(in q: PeriodQuote) -> Double? {
+      switch self {
+      case .total: q.totalLine
+      case .spread: q.spread
+      case .homeTotal: q.homeTotal
+      case .awayTotal: q.awayTotal
       }
     }
-    if let spread = quote.spread, !(spread.isFinite && abs(spread) < 100) {
-      throw .invalid(field: fields("spread"), value: PlainNumber.text(spread), reason: "must be in (-100, 100)")
+
+    /// `q` with this line set to `value`.
+    func set(_ value: Double?, in q: inout PeriodQuote) {
+      switch self {
+      case .total: q.totalLine = value
+      case .spread: q.spread = value
+      case .homeTotal: q.homeTotal = value
+      case .awayTotal: q.awayTotal = value
+      }
+    }
+
+    /// `q` without this line or its market's prices.
+    func remove(from q: inout PeriodQuote) {
+      set(nil, in: &q)
+      switch self {
+      case .total: (q.prices.over, q.prices.under) = (nil, nil)
+      case .spread: (q.prices.homeSpread, q.prices.awaySpread) = (nil, nil)
+      case .homeTotal: (q.prices.homeOver, q.prices.homeUnder) = (nil, nil)
+      case .awayTotal: (q.prices.awayOver, q.prices.awayUnder) = (nil, nil)
+      }
+    }
+
+    /// Why `x` is out of this line's range; nil when it is in it.
+    func problem(_ x: Double) -> String? {
+      switch self {
+      case .spread: x.isFinite && abs(x) < 100 ? nil : "must be in (-100, 100)"
+      default: x.isFinite && x > 0 && x < 1000 ? nil : "must be in (0, 1000)"
+      }
+    }
+  }
+
+  /// A period's quote of `lines` and `prices` (unchecked: `checkLines`).
+  package static func quote(_ period: GamePeriod, lines: [Line: Double], prices: PeriodPrices) -> PeriodQuote {
+    var q = PeriodQuote(period: period, prices: prices)
+    for (line, value) in lines { line.set(value, in: &q) }
+    return q
+  }
+
+  /// Each line of `quote` out of range, with why, in `Line` order.
+  package static func outOfRange(_ quote: PeriodQuote) -> [(line: Line, value: Double, reason: String)] {
+    Line.allCases.compactMap { line in
+      line.value(in: quote).flatMap { x in line.problem(x).map { (line, x, $0) } }
+    }
+  }
+
+  /// A period's lines in range (`Line`); the first out of it refused, named as `field` calls it.
+  package static func checkLines(_ quote: PeriodQuote, field: (Line) -> String) throws(InputError) {
+    if let bad = outOfRange(quote).first {
+      throw .invalid(field: field(bad.line), value: PlainNumber.text(bad.value), reason: bad.reason)
     }
   }
 
@@ -66,38 +122,12 @@ package enum PeriodPricing {
     return p
   }
 
-  /// The lines a period asked by name may take (`run --period`'s), as `PeriodQuote`'s.
-  package struct Lines: Sendable {
-    package var total: Double?
-    package var spread: Double?
-    package var homeTotal: Double?
-    package var awayTotal: Double?
-
-    package init(total: Double? = nil, spread: Double? = nil, homeTotal: Double? = nil, awayTotal: Double? = nil) {
-      self.total = total
-      self.spread = spread
-      self.homeTotal = homeTotal
-      self.awayTotal = awayTotal
-    }
-
-    /// The first line given, by its setting's name (`period_line`, ...), and its value.
-    var first: (String, Double)? {
-      [("period_line", total), ("period_spread", spread), ("period_home_total", homeTotal), ("period_away_total", awayTotal)]
-        .first { $0.1 != nil }.map { ($0.0, $0.1!) }
-    }
-  }
-
-  /// Each line's setting, by the line's name (`checkLines`).
-  static func setting(_ name: String) -> String {
-    ["total": "period_line", "spread": "period_spread", "home_total": "period_home_total", "away_total": "period_away_total"][name] ?? name
-  }
-
   /// The periods asked for by name (`run --period`), with lines and prices (`NAME=PRICE`,
   /// `priceNames`) when exactly one is asked; each refusal names its setting (`period`,
   /// `period_line`, `period_spread`, `period_home_total`, `period_away_total`, `period_price`,
   /// `period_tie`).
   package static func quotes(
-    _ asked: [String], lines: Lines, prices: [(name: String, price: PriceReading)] = [], tie: String? = nil
+    _ asked: [String], lines: [Line: Double], prices: [(name: String, price: PriceReading)] = [], tie: String? = nil
   ) throws(InputError) -> [PeriodQuote] {
     let periods = try asked.map { name throws(InputError) in
       guard let period = GamePeriod(rawValue: name) else {
@@ -105,18 +135,16 @@ package enum PeriodPricing {
       }
       return period
     }
-    if lines.first != nil || !prices.isEmpty || tie != nil, periods.count != 1 {
-      let given = lines.first?.0 ?? (prices.isEmpty ? "period_tie" : "period_price")
+    let firstLine = Line.allCases.first { lines[$0] != nil }
+    if firstLine != nil || !prices.isEmpty || tie != nil, periods.count != 1 {
       throw .invalid(
-        field: given, value: lines.first.map { PlainNumber.text($0.1) } ?? prices.first?.name ?? tie ?? "",
+        field: firstLine?.setting ?? (prices.isEmpty ? "period_tie" : "period_price"),
+        value: firstLine.map { PlainNumber.text(lines[$0]!) } ?? prices.first?.name ?? tie ?? "",
         reason: "goes with exactly one period (got \(periods.count))")
     }
     let quoted = try Self.prices(prices.map { ($0.name, $0.price.odds) }, tie: tie, priceField: "period_price", tieField: "period_tie")
-    let quotes = periods.map {
-      PeriodQuote(
-        period: $0, totalLine: lines.total, spread: lines.spread, homeTotal: lines.homeTotal, awayTotal: lines.awayTotal, prices: quoted)
-    }
-    for q in quotes { try checkLines(q, fields: setting) }
+    let quotes = periods.map { quote($0, lines: lines, prices: quoted) }
+    for q in quotes { try checkLines(q, field: \.setting) }
     return quotes
   }
 

@@ -60,19 +60,15 @@ package enum InPlayFields {
   /// One period's lines and prices: `{"total": 112.5, "spread": -2.5, "over_odds": -110}`, each
   /// optional.
   struct PeriodLines: Decodable {
-    static let lineNames = ["total", "spread", "home_total", "away_total"]
-    var total: Double?
-    var spread: Double?
-    var homeTotal: Double?
-    var awayTotal: Double?
+    static let lineNames = PeriodPricing.Line.allCases.map(\.rawValue)
+    var lines: [PeriodPricing.Line: Double] = [:]
     var prices = PeriodPrices()
 
     init(from decoder: any Decoder) throws {
       let c = try decoder.container(keyedBy: AnyKey.self)
-      total = try c.decodeIfPresent(Double.self, forKey: AnyKey("total"))
-      spread = try c.decodeIfPresent(Double.self, forKey: AnyKey("spread"))
-      homeTotal = try c.decodeIfPresent(Double.self, forKey: AnyKey("home_total"))
-      awayTotal = try c.decodeIfPresent(Double.self, forKey: AnyKey("away_total"))
+      for line in PeriodPricing.Line.allCases {
+        lines[line] = try c.decodeIfPresent(Double.self, forKey: AnyKey(line.rawValue))
+      }
       let named = try PeriodPricing.priceNames.compactMap { name in
         try c.decodeIfPresent(PriceValue.self, forKey: AnyKey(name)).map { (name: name, odds: $0.odds) }
       }
@@ -111,9 +107,8 @@ package enum InPlayFields {
       guard let period = GamePeriod(rawValue: name) else {
         throw fail("unknown period '\(name)' (known: \(GamePeriod.allCases.map(\.rawValue).joined(separator: ", ")))")
       }
-      let quote = PeriodQuote(
-        period: period, totalLine: l.total, spread: l.spread, homeTotal: l.homeTotal, awayTotal: l.awayTotal, prices: l.prices)
-      do throws(InputError) { try PeriodPricing.checkLines(quote, fields: { "\(name).\($0)" }) } catch { throw fail(error.description) }
+      let quote = PeriodPricing.quote(period, lines: l.lines, prices: l.prices)
+      do throws(InputError) { try PeriodPricing.checkLines(quote, field: { "\(name).\($0.rawValue)" }) } catch { throw fail(error.description) }
       quotes.append(quote)
     }
     return quotes

@@ -144,7 +144,7 @@ public struct SlateEvaluator: Sendable {
           if let side = advice?.best {
             let line: Double? =
               switch market {
-              case .total: team.map { p.teamTotal(home: $0 == .home) } ?? p.totalLine
+              case .total: team == nil ? p.totalLine : p.teamTotal(home: team == .home)
               case .spread: p.spread.map { side.side == .home ? $0 : -$0 }
               case .moneyline: nil
               }

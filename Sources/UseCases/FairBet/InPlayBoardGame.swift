@@ -102,7 +102,9 @@ package struct InPlayBoardGame: Sendable {
     case ("h2h", .team(let home), _):
       let m = s.moneyline
       return ModelOdds(win: home ? m.home : m.away, push: m.tie)
-    case ("h2h_3_way", .team(let home), _): return ModelOdds(win: home ? s.moneyline.home : s.moneyline.away, push: 0)
+    case ("h2h_3_way", .team(let home), _):
+      let m = s.moneyline
+      return ModelOdds(win: home ? m.home : m.away, push: 0)
     case ("h2h_3_way", .draw, _): return ModelOdds(win: s.moneyline.tie, push: 0)
     default: return nil
     }

@@ -156,21 +156,11 @@ package enum FeedLines {
   /// `notes`.
   static func inRange(_ quote: PeriodQuote, notes: inout [String]) -> PeriodQuote {
     var q = quote
-    while true {
-      do throws(InputError) {
-        try PeriodPricing.checkLines(q, fields: { $0 })
-        return q
-      } catch {
-        guard case .invalid(let field, let value, let reason) = error else { return q }
-        notes.append("\(q.period.rawValue) \(field) \(value): \(reason); left out")
-        switch field {
-        case "total": (q.totalLine, q.prices.over, q.prices.under) = (nil, nil, nil)
-        case "spread": (q.spread, q.prices.homeSpread, q.prices.awaySpread) = (nil, nil, nil)
-        case "home_total": (q.homeTotal, q.prices.homeOver, q.prices.homeUnder) = (nil, nil, nil)
-        default: (q.awayTotal, q.prices.awayOver, q.prices.awayUnder) = (nil, nil, nil)
-        }
-      }
+    for bad in PeriodPricing.outOfRange(quote) {
+      notes.append("\(q.period.rawValue) \(bad.line.rawValue) \(PlainNumber.text(bad.value)): \(bad.reason); left out")
+      bad.line.remove(from: &q)
     }
+    return q
   }
 
   enum Family {

@@ -38,7 +38,9 @@ struct PeriodOptions: ParsableArguments {
   /// "110" is warned about once).
   func validate() throws { try CLIError.usage { _ = try PeriodPricing.quotes(periods, lines: lines, tie: tie) } }
 
-  private var lines: PeriodPricing.Lines { .init(total: line, spread: spread, homeTotal: homeTotal, awayTotal: awayTotal) }
+  private var lines: [PeriodPricing.Line: Double] {
+    [.total: line, .spread: spread, .homeTotal: homeTotal, .awayTotal: awayTotal].compactMapValues { $0 }
+  }
 
   /// The periods asked for, each with its lines and prices, priced with `job`.
   func apply(to job: inout GamePricingRequest) throws {
