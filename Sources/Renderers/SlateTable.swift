@@ -152,7 +152,7 @@ package enum LineMoveText {
 /// NDJSON lines: one game, or one move of a watched slate, per line.
 package enum SlateOutput {
   package static func line(_ game: SlateGameResult) -> String {
-    (try? JSONOutput.encode(SlateGameWire(game, fields: AgentFields(endpoint: .batch, rules: .mcsim)))) ?? #"{"error": "could not encode game"}"#
+    (try? JSONOutput.encode(SlateGameWire(mcsim: game))) ?? #"{"error": "could not encode game"}"#
   }
 
   package static func line(_ move: LineMove, poll: Int) -> String {

@@ -77,7 +77,7 @@ struct LiveSnapshot: Sendable {
         base: configuration.pricing.model, options: live.options, projections: projected.methodology,
         advice: configuration.pricing.advice),
       inputs: sources)
-    tonight.asTonight(rules: configuration.pricing.agentAdvice)
+    tonight.endpoint = .tonight
     tonight.provenance = configuration.pricing.provenance
     tonight.warnings = ambiguous.map { PriceWarningText.message($0) } + (projected.stale.map { [$0] } ?? [])
     return LiveSnapshot(

@@ -28,9 +28,9 @@ package enum AgentAdvice {
 
   /// Tonight's order, the agent's: games by the size of their edge, largest first; games without
   /// a line last; ties in the order given.
-  package static func byEdge(_ games: [SlateGameResult]) -> [SlateGameResult] {
+  package static func byEdge(_ games: [AgentSlateGame]) -> [AgentSlateGame] {
     games.enumerated().sorted { a, b in
-      let ea = abs(edge(of: a.element) ?? 0), eb = abs(edge(of: b.element) ?? 0)
+      let ea = abs(a.element.edge ?? 0), eb = abs(b.element.edge ?? 0)
       return ea != eb ? ea > eb : a.offset < b.offset
     }.map(\.element)
   }

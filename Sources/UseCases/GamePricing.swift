@@ -36,6 +36,9 @@ package struct GamePricingRequest: Sendable {
   /// How the input names the periods asked (`period` on the command line, `period_lines` in a
   /// body).
   package var periodField = "period"
+  /// Whose rules fill the agent's advice fields (`PricedGame.agent`): mcsim's policy unless a
+  /// server is configured otherwise.
+  package var agentAdvice = AgentAdviceRules.mcsim
 
   package init(
     model: GameModel, market: TotalsMarket, options: SimulationOptions, policy: AdvicePolicy = Defaults.advice,
@@ -108,10 +111,11 @@ package struct GamePricingRequest: Sendable {
   }
 }
 
-/// A priced game: the report (the agent's result and mcsim's additions) and, when asked, the
-/// distributions its picture draws.
+/// A priced game: the report (the agent's result and mcsim's additions), the advice in the
+/// agent's fields by the request's rules, and, when asked, the distributions its picture draws.
 package struct PricedGame: Sendable {
   package var report: GameReport
+  package var agent: AgentTotals
   package var pictures: GameDistributions?
 }
 
@@ -149,7 +153,7 @@ package enum GamePricing {
       value: request.periods.first?.period.rawValue ?? "")
     if let live { report.inPlay = InPlayReading(state: live.state, final: exact ?? ScoreDistribution(histogram: histogram)) }
     let pictures = request.pictures ? GameDistributions(histogram: histogram, exact: exact, line: line) : nil
-    return PricedGame(report: report, pictures: pictures)
+    return PricedGame(report: report, agent: AgentTotals(report, rules: request.agentAdvice), pictures: pictures)
   }
 }
 

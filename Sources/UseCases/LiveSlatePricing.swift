@@ -28,7 +28,8 @@ package struct LiveSlateRequest: Sendable {
 /// (`InPlayBoardGame`). Computed once a refresh, never per request; exact grading costs a few ms a
 /// game, once. Testable without a socket: its inputs are values.
 package struct LiveSlatePricing: Sendable {
-  /// The slate priced, with the options it was priced with.
+  /// The slate priced, with the options it was priced with; the agent's games in the tonight
+  /// endpoint's order, their advice fields by the context's rules.
   package let priced: PricedSlate
   /// The feed's games that found no place on the night's slate, each with why.
   package let unmatched: [UnmatchedGame]
@@ -55,8 +56,10 @@ package struct LiveSlatePricing: Sendable {
     unmatched = slate.unmatched
     options = SimulationOptions(simulations: Defaults.simulations, seed: seed, threads: threads)
     self.exacts = exacts
-    var pricing = SlatePricing(options: options, policy: context.advice, exacts: exacts)
-    priced = try pricing.price(SlatePricingRequest(games: slate.games, periodModel: context.periods))
+    var pricing = SlatePricing(options: options, policy: context.advice, agentAdvice: context.agentAdvice, exacts: exacts)
+    var tonight = try pricing.price(SlatePricingRequest(games: slate.games, periodModel: context.periods))
+    tonight.inTonightOrder()
+    priced = tonight
     games = TonightGames(slate.games)
     let fair = quoting.evaluate(request.feed.quotes, rejected: request.feed.rejected, asOf: nil)[0]
     board = FairBoard(

@@ -43,6 +43,22 @@ package struct PricedSlate: Sendable {
   package var leagueFactor: SlateFactor?
   /// Games with a total line that did not price, so were left out of the joint simulation.
   package var leftOut: [String]
+  /// The games as the betting agent's answers show them, by the pricing's rules
+  /// (`SlatePricing.agentAdvice`): in input order, or in the agent's tonight order once asked
+  /// (`inTonightOrder`).
+  package private(set) var agentGames: [AgentSlateGame]
+
+  init(evaluation: SlateEvaluation, leagueFactor: SlateFactor?, leftOut: [String], rules: AgentAdviceRules) {
+    self.evaluation = evaluation
+    self.leagueFactor = leagueFactor
+    self.leftOut = leftOut
+    agentGames = evaluation.games.map { AgentSlateGame($0, rules: rules) }
+  }
+
+  /// The agent's tonight endpoint's order (`AgentAdvice.byEdge`) for the agent's games.
+  package mutating func inTonightOrder() {
+    agentGames = AgentAdvice.byEdge(agentGames)
+  }
 }
 
 /// Prices slates with one set of options and one advice policy. The histograms simulated are
@@ -53,17 +69,21 @@ package struct SlatePricing: Sendable {
   package let options: SimulationOptions
   package let policy: AdvicePolicy
   package let exact: Bool
+  /// Whose rules fill the agent's advice fields of the games (`PricedSlate.agentGames`).
+  package let agentAdvice: AgentAdviceRules
   private var evaluator: SlateEvaluator
 
   /// `exact`: grade on the model's exact probabilities where it has them (`Defaults.exact`).
   /// `exacts`: exact distributions kept from earlier pricings (a live slate's refreshes), so a
   /// game whose model did not change is not computed again (the same numbers, bit for bit).
   package init(
-    options: SimulationOptions, policy: AdvicePolicy = Defaults.advice, exact: Bool = Defaults.exact, exacts: KeptExactDistributions? = nil
+    options: SimulationOptions, policy: AdvicePolicy = Defaults.advice, exact: Bool = Defaults.exact,
+    agentAdvice: AgentAdviceRules = .mcsim, exacts: KeptExactDistributions? = nil
   ) {
     self.options = options
     self.policy = policy
     self.exact = exact
+    self.agentAdvice = agentAdvice
     evaluator = SlateEvaluator(options: options, policy: policy, exact: exact)
     evaluator.exactCache = exacts?.cache
   }
@@ -117,7 +137,7 @@ package struct SlatePricing: Sendable {
     }
     let evaluation = try evaluator.evaluate(priced, periods: periods, progress: progress, ready: ready)
     guard let factor = request.leagueFactor else {
-      return PricedSlate(evaluation: evaluation, leagueFactor: nil, leftOut: [])
+      return PricedSlate(evaluation: evaluation, leagueFactor: nil, leftOut: [], rules: agentAdvice)
     }
     let failed = Set(evaluation.games.filter(\.failed).map(\.gameID))
     var games: [(name: String, model: GameModel, line: Double)] = []
@@ -132,7 +152,7 @@ package struct SlatePricing: Sendable {
     }
     let legs = try request.bets.map { bets throws(InputError) in try Self.legs(bets, gameNames: games.map(\.name)) }
     let joint = try SlateFactor.evaluate(games: games, factor: factor, bets: legs, options: options)
-    return PricedSlate(evaluation: evaluation, leagueFactor: joint, leftOut: leftOut)
+    return PricedSlate(evaluation: evaluation, leagueFactor: joint, leftOut: leftOut, rules: agentAdvice)
   }
 
   /// A feed's game whose prices are live (quoted after its start) has no pre-game price to give:

@@ -22,7 +22,7 @@ final class ClientWireTests: XCTestCase {
       id: "g", homeAbbr: "BOS", awayAbbr: "NYK", model: model, markets: GameMarkets(), problem: nil, info: info)
     var evaluator = SlateEvaluator(options: SimulationOptions(simulations: 1_000, seed: 1, threads: 1))
     let result = try XCTUnwrap(try evaluator.evaluate([game]).games.first)
-    let tonight = try object(SlateGameWire(result, fields: AgentFields(endpoint: .tonight, rules: .agent)))
+    let tonight = try object(SlateGameWire(AgentSlateGame(result, rules: .agent), endpoint: .tonight))
     XCTAssertEqual(tonight["verdict"] as? String, "NO_LINE")
     for key in ["monte_carlo", "ev_metrics", "edge", "line", "bookmaker", "avg_pace"] {
       XCTAssertTrue(tonight[key] is NSNull, "\(key): \(String(describing: tonight[key]))")
@@ -30,13 +30,13 @@ final class ClientWireTests: XCTestCase {
     // (JSONDecoder reads doubles exactly; Linux's JSONSerialization does not.)
     struct Prices: Decodable { let over_odds, under_odds: Double }
     let prices = try JSONDecoder().decode(
-      Prices.self, from: ContractJSON.encode(SlateGameWire(result, fields: AgentFields(endpoint: .tonight, rules: .agent))))
+      Prices.self, from: ContractJSON.encode(SlateGameWire(AgentSlateGame(result, rules: .agent), endpoint: .tonight)))
     XCTAssertEqual(prices.over_odds, 1 + 100.0 / 110, "the agent's -110, unrounded")
     XCTAssertEqual(prices.under_odds, 1 + 100.0 / 110)
     XCTAssertEqual(tonight["home_games"] as? Int, 30)
     XCTAssertEqual(tonight["away_games"] as? Int, 29)
     // The batch leaves out what the agent's batch left out for such a game.
-    let batch = try object(SlateGameWire(result, fields: AgentFields(endpoint: .batch, rules: .agent)))
+    let batch = try object(SlateGameWire(AgentSlateGame(result, rules: .agent), endpoint: .batch))
     XCTAssertNil(batch["ev_metrics"])
     XCTAssertNil(batch["bookmaker"])
     XCTAssertNotNil(batch["error"])

@@ -52,7 +52,7 @@ final class ContractJSONTests: XCTestCase {
     ]
     var evaluator = SlateEvaluator(options: SimulationOptions(simulations: 20_000, seed: 3, threads: 2))
     let evaluation = try evaluator.evaluate(games)
-    try assertSameBytes(evaluation.games.map { SlateGameWire($0, fields: AgentFields(endpoint: .batch, rules: .mcsim)) })
+    try assertSameBytes(evaluation.games.map { SlateGameWire(mcsim: $0) })
   }
 
   struct Corners: Encodable {

@@ -24,6 +24,22 @@ final class GamePricingTests: XCTestCase {
     XCTAssertNotNil(priced.report.analytic)
     XCTAssertNil(priced.report.scenarios)
     XCTAssertNil(priced.pictures)
+    XCTAssertEqual(priced.agent.metrics, priced.report.evMetrics, "mcsim's policy in the agent's fields by default")
+    XCTAssertEqual(priced.agent.verdict, priced.report.verdict)
+  }
+
+  /// Under the agent's rules the priced game carries the agent's advice (`AgentAdvice.totals` on
+  /// its simulated probabilities at the prices used), computed by the use case.
+  func testTheAgentsRulesFillThePricedGamesAgentAdvice() throws {
+    var request = GamePricingRequest(model: model, market: market, options: options)
+    request.agentAdvice = .agent
+    let priced = try GamePricing.price(request)
+    let s = priced.report.simulation
+    let expected = AgentAdvice.totals(
+      pOver: s.pOver, pUnder: s.pUnder, pPush: s.pPush, overOdds: market.overOdds, underOdds: market.underOdds)
+    XCTAssertEqual(priced.agent.rules, .agent)
+    XCTAssertEqual(priced.agent.metrics, expected.metrics)
+    XCTAssertEqual(priced.agent.verdict, expected.verdict)
   }
 
   /// The exact distribution, computed to grade or to report, is counted in the cost at its

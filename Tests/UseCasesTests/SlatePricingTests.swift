@@ -28,6 +28,42 @@ final class SlatePricingTests: XCTestCase {
     XCTAssertEqual(priced.leagueFactor?.overs.wonDistribution.reduce(0, +) ?? 0, 1, accuracy: 1e-12)
   }
 
+  /// The advice in the agent's fields is the use case's result, not the encoder's: under the
+  /// agent's rules the quarter Kelly capped at 5% on probabilities rounded to 4 places
+  /// (`AgentAdvice.totals`), under mcsim's the game's own metrics and verdict; a game without a
+  /// priced line has none; tonight's order is by the size of the edge, lineless games last.
+  func testTheAgentsAdviceIsPartOfThePricedSlate() throws {
+    var noLine = game("none", 110, 108, line: 220.5)
+    noLine.markets = GameMarkets()
+    let games = [game("near", 112, 110, line: 221.5), noLine, game("far", 118, 112, line: 221.5)]
+    var agent = SlatePricing(options: options, agentAdvice: .agent)
+    var priced = try agent.price(SlatePricingRequest(games: games))
+    for row in priced.agentGames where row.result.gameID != "none" {
+      let g = row.result, mc = try XCTUnwrap(g.monteCarlo)
+      let expected = AgentAdvice.totals(
+        pOver: mc.pOver, pUnder: mc.pUnder, pPush: mc.pPush, overOdds: try Odds(decimal: g.overOdds!),
+        underOdds: try Odds(decimal: g.underOdds!))
+      XCTAssertEqual(row.totals?.metrics, expected.metrics)
+      XCTAssertEqual(row.totals?.verdict, expected.verdict)
+      XCTAssertEqual(row.totals?.rules, .agent)
+      XCTAssertEqual(row.edge, PythonRound.rounded(PythonRound.rounded(mc.meanTotal, 1) - 221.5, 1))
+      // The agent's Kelly is capped at 5% of the bankroll; mcsim's default policy is not that.
+      XCTAssertLessThanOrEqual(row.totals!.metrics.kellyOverFractional, 0.05)
+    }
+    XCTAssertNil(priced.agentGames[1].totals)
+    XCTAssertNil(priced.agentGames[1].edge)
+    priced.inTonightOrder()
+    XCTAssertEqual(priced.agentGames.map(\.result.gameID), ["far", "near", "none"])
+    XCTAssertEqual(priced.evaluation.games.map(\.gameID), ["near", "none", "far"], "the evaluation keeps input order")
+
+    var mcsim = SlatePricing(options: options)
+    let own = try mcsim.price(SlatePricingRequest(games: games))
+    for row in own.agentGames {
+      XCTAssertEqual(row.totals?.metrics, row.result.evMetrics)
+      if row.totals != nil { XCTAssertEqual(row.totals?.verdict, row.result.verdict) }
+    }
+  }
+
   /// Kept exact distributions (a live slate's refreshes) give the same answers, bit for bit, as
   /// computing them again, and only a model not kept is computed: after one game's score moves,
   /// that game's alone.

@@ -7,33 +7,28 @@ import UseCases
 /// writes it with mcsim's policy in every field.
 extension GameReport: ContractObject {
   package func writeFields(to fields: inout some FieldWriter) throws {
-    try SimulateAnswer(self, rules: .mcsim).writeFields(to: &fields)
+    try SimulateAnswer(self, agent: AgentTotals(self, rules: .mcsim)).writeFields(to: &fields)
   }
 }
 
-/// The simulate `result` with `rules` in the agent's advice fields (`ev_metrics`, `our_ev`,
-/// `our_kelly`, `verdict`): the agent's (its EV, edge and quarter Kelly capped at 5% on the
-/// simulated probabilities rounded to 4 places, as its code computes them) or mcsim's policy.
-/// mcsim's own advice is in `advice` either way.
+/// The simulate `result` with the pricing's advice in the agent's fields (`ev_metrics`,
+/// `our_ev`, `our_kelly`, `verdict`; `AgentTotals`): under the agent's rules in its shape and
+/// roundings, under mcsim's policy in mcsim's. mcsim's own advice is in `advice` either way.
 package struct SimulateAnswer: ContractObject, Sendable {
   package let report: GameReport
-  package let rules: AgentAdviceRules
+  package let agent: AgentTotals
 
-  package init(_ report: GameReport, rules: AgentAdviceRules) {
+  package init(_ report: GameReport, agent: AgentTotals) {
     self.report = report
-    self.rules = rules
+    self.agent = agent
+  }
+
+  package init(_ priced: PricedGame) {
+    self.init(priced.report, agent: priced.agent)
   }
 
   package func writeFields(to fields: inout some FieldWriter) throws {
-    let r = report
-    var metrics = r.evMetrics
-    var verdict = r.verdict
-    if rules == .agent, let over = try? Odds(decimal: r.evMetrics.oddsUsed.over),
-      let under = try? Odds(decimal: r.evMetrics.oddsUsed.under)
-    {
-      let s = r.simulation
-      (metrics, verdict) = AgentAdvice.totals(pOver: s.pOver, pUnder: s.pUnder, pPush: s.pPush, overOdds: over, underOdds: under)
-    }
+    let r = report, rules = agent.rules, metrics = agent.metrics, verdict = agent.verdict
     let over = r.direction == .over
     try fields.field("advice", r.advice)
     try fields.field("analytic", r.analytic)

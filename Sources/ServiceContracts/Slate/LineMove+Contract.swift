@@ -10,6 +10,6 @@ extension LineMove: Encodable {
     try c.encode(game, forKey: .game)
     try c.encode(kind, forKey: .kind)
     try c.encode(changes, forKey: .changes)
-    try c.encodeIfPresent(result.map { SlateGameWire($0, fields: AgentFields(endpoint: .batch, rules: .mcsim)) }, forKey: .result)
+    try c.encodeIfPresent(result.map { SlateGameWire(mcsim: $0) }, forKey: .result)
   }
 }

@@ -2,9 +2,10 @@ import OddsMath
 import Simulation
 import UseCases
 
-/// The `ev_metrics` object and `verdict` of the betting agent's batch and tonight responses, in
-/// each endpoint's units and roundings and by the configured rules (`AgentFields`). mcsim adds
-/// the full Kelly stakes and the better side's EV and edge, in the units of their siblings.
+/// The `ev_metrics` object of the betting agent's batch and tonight responses: the advice the
+/// pricing put in the agent's fields (`AgentTotals`) in each endpoint's units and roundings
+/// (`AgentEndpoint`). mcsim adds the full Kelly stakes and the better side's EV and edge, in the
+/// units of their siblings.
 package struct SlateEVMetrics: Hashable, Sendable, Encodable {
   package let evOver: Double
   package let evUnder: Double
@@ -17,25 +18,12 @@ package struct SlateEVMetrics: Hashable, Sendable, Encodable {
   package let kellyUnderFull: Double
   package let bestEV: Double
   package let bestEdge: Double
-  /// The game's verdict under the same rules (not a key of `ev_metrics`).
-  package let verdict: TotalsVerdict
 
-  /// Nil for a game without priced totals.
-  package init?(_ game: SlateGameResult, fields: AgentFields) {
-    guard let mcsim = game.evMetrics, let mc = game.monteCarlo, let over = game.overOdds, let under = game.underOdds,
-      let overOdds = try? Odds(decimal: over), let underOdds = try? Odds(decimal: under)
-    else { return nil }
-    let m: TotalsEVMetrics
-    switch fields.rules {
-    case .agent:
-      (m, verdict) = AgentAdvice.totals(pOver: mc.pOver, pUnder: mc.pUnder, pPush: mc.pPush, overOdds: overOdds, underOdds: underOdds)
-    case .mcsim:
-      m = mcsim
-      verdict = game.verdict
-    }
+  package init(_ totals: AgentTotals, endpoint: AgentEndpoint) {
+    let m = totals.metrics
     let round = PythonRound.rounded
-    let ev: (Double) -> Double = fields.endpoint == .batch ? { round($0, 4) } : { round(100 * $0, 2) }
-    let kelly: (Double) -> Double = fields.endpoint == .batch ? { round($0, 4) } : { round(100 * $0, 2) }
+    let ev: (Double) -> Double = endpoint == .batch ? { round($0, 4) } : { round(100 * $0, 2) }
+    let kelly: (Double) -> Double = endpoint == .batch ? { round($0, 4) } : { round(100 * $0, 2) }
     let edge: (Double) -> Double = { round(100 * round($0, 4), 1) }
     evOver = ev(m.evOver)
     evUnder = ev(m.evUnder)

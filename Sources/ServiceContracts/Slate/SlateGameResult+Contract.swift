@@ -3,24 +3,27 @@ import Simulation
 import UseCases
 
 /// One game of the agent's batch and tonight responses (docs/contracts.md, "Betting agent"), in
-/// the endpoint's fields (`AgentFields`), with mcsim's additions. `projected` and `edge` are
+/// the endpoint's units (`AgentEndpoint`), with mcsim's additions. `projected` and `edge` are
 /// rounded to 0.1 as the agent rounds them; `edge` is the simulated mean total minus the line.
 /// The tonight endpoint sends every key on every game (`null` where a game has no line), and
 /// the odds of a game without a line as the agent's -110 in decimal.
 package struct SlateGameWire: Encodable, Sendable {
-  package let game: SlateGameResult
-  package let fields: AgentFields
+  package let game: AgentSlateGame
+  package let endpoint: AgentEndpoint
 
-  package init(_ game: SlateGameResult, fields: AgentFields) {
+  package init(_ game: AgentSlateGame, endpoint: AgentEndpoint) {
     self.game = game
-    self.fields = fields
+    self.endpoint = endpoint
+  }
+
+  /// A game of mcsim's own slate (`slate --ndjson`, a watched move): mcsim's policy in the
+  /// agent's fields, the batch's units.
+  package init(mcsim game: SlateGameResult) {
+    self.init(AgentSlateGame(game, rules: .mcsim), endpoint: .batch)
   }
 
   /// The agent's -110, in decimal, unrounded.
   static let defaultOdds = 1 + 100.0 / 110
-
-  /// round(mean_total - line, 1): the simulated mean, overtime included (`AgentAdvice.edge`).
-  package var edge: Double? { AgentAdvice.edge(of: game) }
 
   /// A projection as the contract's number, nil when it is none: a game refused for its
   /// projections (1e308 points) may hold an infinite one, and these fields are numbers or null.
@@ -36,10 +39,10 @@ package struct SlateGameWire: Encodable, Sendable {
   }
 
   package func encode(to encoder: any Encoder) throws {
-    let g = game
+    let g = game.result, edge = game.edge
     var c = encoder.container(keyedBy: WireKeys.self)
-    let metrics = SlateEVMetrics(g, fields: fields)
-    let tonight = fields.endpoint == .tonight
+    let metrics = game.totals.map { SlateEVMetrics($0, endpoint: endpoint) }
+    let tonight = endpoint == .tonight
     try c.encode(g.gameID, forKey: .gameID)
     try c.encode(g.homeAbbr, forKey: .homeAbbr)
     try c.encode(g.awayAbbr, forKey: .awayAbbr)
@@ -47,7 +50,7 @@ package struct SlateGameWire: Encodable, Sendable {
     try c.encode(g.line, forKey: .line)
     try c.encode(g.monteCarlo, forKey: .monteCarlo)
     if metrics != nil || tonight { try c.encode(metrics, forKey: .evMetrics) }
-    try c.encode(metrics?.verdict ?? g.verdict, forKey: .verdict)
+    try c.encode(game.totals?.verdict ?? g.verdict, forKey: .verdict)
     try c.encodeIfPresent(g.error, forKey: .error)
     if tonight { try c.encode(edge, forKey: .edge) } else { try c.encodeIfPresent(edge, forKey: .edge) }
     try c.encodeIfPresent(Self.number(g.homeProjection), forKey: .homeProjection)

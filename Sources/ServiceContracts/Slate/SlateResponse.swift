@@ -10,7 +10,10 @@ import UseCases
 /// the games, lines and stats came from, with what their decoders skipped or noted).
 package struct SlateResponse: Sendable, Encodable {
   package let success = true
-  package private(set) var games: [SlateGameResult]
+  /// The games, in the order the pricing gave them (the agent's tonight order on the live slate).
+  package let games: [SlateGameResult]
+  /// The same games with the advice in the agent's fields (`PricedSlate.agentGames`).
+  package let agentGames: [AgentSlateGame]
   package let nSimsPerGame: Int
   package let seed: UInt64
   package let threads: Int
@@ -29,19 +32,21 @@ package struct SlateResponse: Sendable, Encodable {
   package var warnings: [String] = []
   /// On the command line, what the run stood on (config file, model file, who set what).
   package var provenance: Provenance?
-  /// The endpoint whose units the agent's fields take, and whose rules fill them: the batch's
-  /// units and mcsim's policy unless the server says otherwise.
-  package var agentFields = AgentFields(endpoint: .batch, rules: .mcsim)
+  /// The endpoint whose units the agent's fields take: the batch's unless the server says
+  /// otherwise (whose rules fill them is the pricing's).
+  package var endpoint = AgentEndpoint.batch
   package var totalExposure: Double { totalExposureFraction * bankroll }
 
   package var nGames: Int { games.count }
   package var nFailed: Int { games.filter(\.failed).count }
 
+  /// A priced slate, its league factor block included.
   package init(
-    evaluation: SlateEvaluation, options: SimulationOptions, unmatched: [UnmatchedGame],
-    methodology: Methodology, inputs: Inputs
+    _ priced: PricedSlate, options: SimulationOptions, unmatched: [UnmatchedGame], methodology: Methodology, inputs: Inputs
   ) {
-    games = evaluation.games
+    let evaluation = priced.evaluation
+    agentGames = priced.agentGames
+    games = agentGames.map(\.result)
     nSimsPerGame = options.simulations
     seed = options.seed
     threads = options.threads
@@ -52,21 +57,7 @@ package struct SlateResponse: Sendable, Encodable {
     totalExposureFraction = evaluation.totalExposure
     bankroll = methodology.advice.policy.bankroll
     exposureScaled = evaluation.scaledToCap
-  }
-
-  /// A priced slate, its league factor block included.
-  package init(
-    _ priced: PricedSlate, options: SimulationOptions, unmatched: [UnmatchedGame], methodology: Methodology, inputs: Inputs
-  ) {
-    self.init(evaluation: priced.evaluation, options: options, unmatched: unmatched, methodology: methodology, inputs: inputs)
     leagueFactor = priced.leagueFactor.map { LeagueFactorReport($0, leftOut: priced.leftOut) }
-  }
-
-  /// The tonight endpoint's answer: its units, `rules` in the agent's fields, the games in the
-  /// agent's order (`AgentAdvice.byEdge`).
-  package mutating func asTonight(rules: AgentAdviceRules) {
-    agentFields = AgentFields(endpoint: .tonight, rules: rules)
-    games = AgentAdvice.byEdge(games)
   }
 
   enum CodingKeys: String, CodingKey {
@@ -82,7 +73,7 @@ package struct SlateResponse: Sendable, Encodable {
     try c.encode(nGames, forKey: .nGames)
     try c.encode(nSimsPerGame, forKey: .nSimsPerGame)
     try c.encode(nSimsPerGame, forKey: .nSimulations)
-    try c.encode(games.map { SlateGameWire($0, fields: agentFields) }, forKey: .games)
+    try c.encode(agentGames.map { SlateGameWire($0, endpoint: endpoint) }, forKey: .games)
     try c.encode(seed, forKey: .seed)
     try c.encode(threads, forKey: .threads)
     try c.encode(elapsedMs, forKey: .elapsedMs)
@@ -98,7 +89,7 @@ package struct SlateResponse: Sendable, Encodable {
     if !warnings.isEmpty { try c.encode(warnings, forKey: .warnings) }
     try c.encodeIfPresent(provenance, forKey: .provenance)
     // The agent's tonight said so on an empty night (its page shows "No Games Tonight").
-    if agentFields.endpoint == .tonight && games.isEmpty { try c.encode("No games scheduled for today", forKey: .message) }
+    if endpoint == .tonight && games.isEmpty { try c.encode("No games scheduled for today", forKey: .message) }
   }
 
   /// The tonight endpoint's `methodology`, in words, for the slate's base model.

@@ -71,11 +71,10 @@ enum AgentJobs {
           "the request's total simulations must be at most \(configuration.maxTotalSimulations), this server's ceiling (--max-total-sims); lower n_sims or leave out scenarios or sensitivity"
       )
     }
-    let rules = configuration.pricing.agentAdvice, job = pricing
+    pricing.agentAdvice = configuration.pricing.agentAdvice
+    let job = pricing
     return SimulationJob(cost: job.cost) {
-      try JSONResponse.encode(
-        SuccessEnvelope(
-          SimulateAnswer(try GamePricing.price(job).report, rules: rules), warnings: ambiguous.map(PriceWarningText.message)))
+      try JSONResponse.encode(SuccessEnvelope(SimulateAnswer(try GamePricing.price(job)), warnings: ambiguous.map(PriceWarningText.message)))
     }
   }
 
@@ -105,14 +104,13 @@ enum AgentJobs {
     return SimulationJob(cost: request.cost(simulations: n, exact: exact)) {
       var pricing = SlatePricing(
         options: .init(simulations: n, seed: file.seed ?? configuration.seed, threads: configuration.threadsPerRequest),
-        policy: configuration.pricing.advice, exact: exact)
+        policy: configuration.pricing.advice, exact: exact, agentAdvice: configuration.pricing.agentAdvice)
       let priced = try pricing.price(request)
       let options = pricing.options
       var response = SlateResponse(
         priced, options: options, unmatched: slate.unmatched,
         methodology: .init(base: configuration.pricing.model, options: options, projections: .given, advice: configuration.pricing.advice),
         inputs: .init(slate: "request body", odds: nil, stats: nil))
-      response.agentFields = AgentFields(endpoint: .batch, rules: configuration.pricing.agentAdvice)
       response.warnings = ambiguous.map(PriceWarningText.message)
       return try JSONResponse.encode(response)
     }
