@@ -59,7 +59,7 @@ struct LiveSnapshot: Sendable {
       return again
     }
     let (feed, ambiguous) = try decodeFeed(inputs.odds, oddsSource, configuration)
-    let quoting = try FairQuoting(.init(), configSharpBooks: configuration.sharpBooks)
+    let quoting = try FairQuoting(.init(), configSharpBooks: configuration.sharpBooks, configFees: configuration.fees)
     let projected = try project(inputs, statsSource, configuration)
     let board = try scoreboard(inputs, configuration)
     let live = try LiveSlatePricing(

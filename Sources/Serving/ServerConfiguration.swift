@@ -163,6 +163,8 @@ package struct LiveSourceConfiguration: Sendable {
   package static let defaultMaxFeedEvents = 500
   /// Sharp books of the fair-odds reference; the documented default when nil.
   package var sharpBooks: [String]?
+  /// Commission on winnings by book (a config's `fees`); none when nil.
+  package var fees: [String: Double]?
   /// What the live slate prices on: the model's fit on its projections (the ratings' settings,
   /// the stats formula's shift), its advice pooled at the fit's weights.
   package var pricing = PricingContext()

@@ -32,8 +32,10 @@ public struct SimulationOptions: Hashable, Sendable {
   /// All cores of this machine.
   public static var defaultThreads: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
-  public func validate() throws(InputError) {
-    if let v = SimulationLimits.violation(simulations: simulations, threads: threads, simulationsField: "n_sims") {
+  /// The ceilings' one rule; the simulations named as the input names them (`n_sims`, a config's
+  /// `sims`).
+  public func validate(simulationsField: String = "n_sims") throws(InputError) {
+    if let v = SimulationLimits.violation(simulations: simulations, threads: threads, simulationsField: simulationsField) {
       throw .invalid(field: v.field, value: v.value, reason: v.reason)
     }
   }

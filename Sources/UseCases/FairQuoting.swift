@@ -57,6 +57,22 @@ package struct FairQuoting: Sendable {
   /// The policy of the first method asked (a command that prices with one).
   package var policy: FairOddsPolicy { policies[0] }
 
+  /// The one reading of sharp books, however they are given (`--sharp`, the `sharp` query, a
+  /// config's `sharp_books`): names split at commas and trimmed, empty pieces dropped; at least
+  /// one must be left.
+  package static func sharpBooks(_ given: [String], field: String) throws(InputError) -> [String] {
+    let books = given.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    guard !books.isEmpty else {
+      throw .invalid(field: field, value: "'\(given.joined(separator: ","))'", reason: "must name at least one book")
+    }
+    return books
+  }
+
+  /// The one range of a book's commission on winnings (`--fee`, a config's `fees`): in [0, 1).
+  package static func checkFee(_ rate: Double, field: String) throws(InputError) {
+    guard rate >= 0, rate < 1 else { throw .invalid(field: field, value: "\(rate)", reason: "must be in [0, 1)") }
+  }
+
   /// Each method's report on `quotes` (`rejected` carried into it), at `asOf` (nil: the newest
   /// quote's time, so a saved file answers the same whenever it is run).
   package func evaluate(_ quotes: [Quote], rejected: [RejectedQuote] = [], asOf: Date?) -> [FairOddsReport] {

@@ -20,6 +20,12 @@ struct FairCommand: ParsableCommand {
 
   @OptionGroup(title: "Fair odds") var fair: FairPolicyOptions
 
+  @Option(
+    help:
+      "A config file whose sharp_books and fees apply where --sharp and --fee do not (docs/one-game.md, \"Config file\"); default: mcsim.json in the working directory, if there is one."
+  )
+  var config: String?
+
   @Option(help: "How each reference book's market is devigged, or all: every bet priced by each method, side by side.")
   var method = DevigMethodName<AnyMethods>.default
   @OptionGroup(title: "Feed") var feed: FeedOptions
@@ -49,7 +55,10 @@ struct FairCommand: ParsableCommand {
     }
     let asOf = try asOfDate()
     let quotes = decoded.decodedQuotes
-    let reports = try fair.quoting(methods: [method.name]).evaluate(quotes.quotes, rejected: quotes.rejected, asOf: asOf)
+    let configFile = try AdviceOptions.load(config)
+    if let configFile { warn("config \(configFile.source): its sharp_books and fees apply where --sharp and --fee do not") }
+    let reports = try fair.quoting(methods: [method.name], config: configFile).evaluate(
+      quotes.quotes, rejected: quotes.rejected, asOf: asOf)
     let report = reports[0]
     for note in decoded.notes { warn(note) }
     for rejected in report.rejected { warn("skipped \(rejected)") }

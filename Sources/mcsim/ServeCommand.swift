@@ -158,17 +158,13 @@ struct ServeCommand: AsyncParsableCommand {
     name: .customLong("sharp"), parsing: .upToNextOption,
     help: "Sharp books of the fair-odds reference: --sharp pinnacle circa (commas also separate; default pinnacle circa betcris).")
   var sharpBooks: [String] = []
-  var sharp: [String]? {
-    let books = sharpBooks.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
-    return books.isEmpty ? nil : books
-  }
 
   @Option(name: .customLong("trade-pool"), help: "AFL player pool JSON for the iOS trade request's player ids.")
   var tradePool: String?
 
   @Option(
     help:
-      "A config file (JSON; docs/one-game.md, \"Config file\") whose advice thresholds and sharp books the server uses; default: mcsim.json in the working directory, if there is one."
+      "A config file (JSON; docs/one-game.md, \"Config file\") whose advice thresholds, sharp books and fees the server uses; default: mcsim.json in the working directory, if there is one."
   )
   var config: String?
 
@@ -278,7 +274,7 @@ struct ServeCommand: AsyncParsableCommand {
   {
     let resolved = try modelFile.choice(config: file).context(projections: results != nil ? .ratings : .stats)
     guard let odds else {
-      if stats != nil || statsFrom != nil || results != nil || asOf != nil || sharp != nil || refresh != nil
+      if stats != nil || statsFrom != nil || results != nil || asOf != nil || !sharpBooks.isEmpty || refresh != nil
         || staleAfter != nil || scoreboard != nil || maxFeedBytes != nil || maxFeedEvents != nil
       {
         throw ValidationError(
@@ -304,7 +300,8 @@ struct ServeCommand: AsyncParsableCommand {
     let stale = staleAfter ?? max(600, 2 * refresh)
     guard stale.isFinite else { throw ValidationError("--stale-after \(stale): must be a number of seconds") }
     live.staleAfter = .milliseconds(Int64(max(-1e7, min(stale, 1e7)) * 1000))
-    live.sharpBooks = sharp ?? file?.sharpBooks
+    live.sharpBooks = try FairPolicyOptions.sharp(sharpBooks) ?? file?.sharpBooks
+    live.fees = file?.fees
     if let maxFeedBytes { live.maxFeedBytes = maxFeedBytes }
     if let maxFeedEvents { live.maxFeedEvents = maxFeedEvents }
     live.pricing = PricingContext(context: resolved.context, model: resolved.model, advice: resolved.policy, agentAdvice: agent.agentAdvice)

@@ -106,5 +106,15 @@ final class TradeAndOddsEndpointTests: XCTestCase {
     let bad = try await server.post("/api/odds/fair?as_of=yesterday&method=nope", Fixture.scenario("quotes.json"))
     XCTAssertEqual(bad.status, 422)
     XCTAssertEqual(Set(bad.json.list("errors").compactMap { $0["field"] as? String }), ["as_of", "method"])
+    // The sharp books are read by the one rule of `--sharp` and a config's `sharp_books`.
+    let none = try await server.post("/api/odds/fair?sharp=%20,%20", Fixture.scenario("quotes.json"))
+    XCTAssertEqual(none.status, 422)
+    let error = try XCTUnwrap(none.json.list("errors").first)
+    XCTAssertEqual(error["field"] as? String, "sharp")
+    XCTAssertEqual(error["message"] as? String, "must name at least one book")
+    let spaced = try await server.post("/api/odds/fair?as_of=2026-04-01T20:00:00Z&sharp=pinnacle,%20circa,", Fixture.scenario("quotes.json"))
+    let plain = try await server.post("/api/odds/fair?as_of=2026-04-01T20:00:00Z&sharp=pinnacle,circa", Fixture.scenario("quotes.json"))
+    XCTAssertEqual(spaced.status, 200, spaced.text)
+    XCTAssertEqual(spaced.text, plain.text)
   }
 }

@@ -86,4 +86,66 @@ final class OptionRuleCommandTests: XCTestCase {
       XCTAssertTrue(r.stderr.contains("min_ev") && r.stderr.contains("must be in [-1, 1]"), "\(command.name): \(r.stderr)")
     }
   }
+
+  /// The fair-odds terms (sharp books, a book's fee) and a config's simulations are read by one
+  /// rule each in every command that takes them, on the command line (exit 64, naming the
+  /// option) and in a config file (exit 1, naming the key): `FairQuoting.sharpBooks`,
+  /// `FairQuoting.checkFee`, the simulation ceilings.
+  func testTheFairOddsTermsAreReadByOneRuleInEveryCommand() throws {
+    let commands: [(name: String, args: [String])] = [
+      ("fair", ["fair", "Scenarios/quotes.json"]),
+      (
+        "slate",
+        ["slate", "--odds", "Scenarios/feed_odds_api_nba.json", "--stats", "Scenarios/feed_team_stats.json", "--sims", "2000", "--seed", "7"]
+      ),
+    ]
+    let options: [(option: [String], said: String)] = [
+      (["--sharp", " , "], "Error: --sharp ' , ': must name at least one book"),
+      (["--fee", "betfair=2"], "Error: --fee 'betfair=2': the rate must be in [0, 1), like betfair=0.02"),
+      (["--fee", "betfair=-0.1"], "Error: --fee 'betfair=-0.1': the rate must be in [0, 1)"),
+      (["--fee", "betfair"], "Error: --fee 'betfair': expected BOOK=RATE"),
+    ]
+    let files: [(json: String, said: String)] = [
+      (#"{"sharp_books": [" ", ""]}"#, "field 'sharp_books' = ' ,': must name at least one book"),
+      (#"{"fees": {"betfair": 1}}"#, "field 'fees.betfair' = 1.0: must be in [0, 1)"),
+      (#"{"sims": 0}"#, "field 'sims' = 0: must be between 1 and"),
+    ]
+    let config = FileManager.default.temporaryDirectory.appendingPathComponent("mcsim-terms-\(getpid()).json")
+    defer { try? FileManager.default.removeItem(at: config) }
+    for command in commands {
+      for o in options {
+        let r = try MCSimBinary.run(command.args + o.option)
+        XCTAssertEqual(r.status, 64, "\(command.name) \(o.option): \(r.stderr)")
+        XCTAssertTrue(r.stderr.hasPrefix(o.said), "\(command.name) \(o.option): \(r.stderr)")
+      }
+      for f in files {
+        try Data(f.json.utf8).write(to: config)
+        let r = try MCSimBinary.run(command.args + ["--config", config.path])
+        XCTAssertEqual(r.status, 1, "\(command.name) \(f.json): \(r.stderr)")
+        XCTAssertTrue(r.stderr.contains(f.said), "\(command.name) \(f.json): \(r.stderr)")
+      }
+      // Spaces and an empty piece are not books: the same answer as the plain list.
+      let spaced = try MCSimBinary.run(command.args + ["--sharp", "pinnacle, circa,", "--json"])
+      let plain = try MCSimBinary.run(command.args + ["--sharp", "pinnacle", "circa", "--json"])
+      XCTAssertEqual(spaced.status, 0, spaced.stderr)
+      XCTAssertEqual(Self.withoutTimes(spaced.stdout), Self.withoutTimes(plain.stdout), command.name)
+      // A config's sharp books are the option's, where the option is not given.
+      try Data(#"{"sharp_books": ["pinnacle, circa"], "fees": {"betfair": 0.02}}"#.utf8).write(to: config)
+      let fromFile = try MCSimBinary.run(command.args + ["--config", config.path, "--json"])
+      let fromOptions = try MCSimBinary.run(command.args + ["--sharp", "pinnacle,circa", "--fee", "betfair=0.02", "--json"])
+      XCTAssertEqual(fromFile.status, 0, fromFile.stderr)
+      // (The slate names the config it read, where the options' run names none.)
+      XCTAssertEqual(
+        Self.withoutTimes(fromFile.stdout).replacingOccurrences(of: "\"\(config.path)\"", with: "null"),
+        Self.withoutTimes(fromOptions.stdout), command.name)
+      if command.name == "fair" { XCTAssertTrue(fromFile.stderr.contains("config \(config.path)"), fromFile.stderr) }
+    }
+  }
+
+  /// A JSON answer without its wall-clock fields.
+  static func withoutTimes(_ json: String) -> String {
+    json.replacingOccurrences(
+      of: #""(elapsed_ms|elapsed_seconds|elapsed|simulation_ms|evaluation_ms|exact_ms)":\s*[0-9.eE+-]+"#, with: "",
+      options: .regularExpression)
+  }
 }

@@ -81,6 +81,10 @@ final class ServeCommandTests: XCTestCase {
       (["serve", "--stats", "x.json"], "--odds"),
       (["serve", "--odds", "feed.json"], "--stats"),
       (["serve", "--log-level", "loud"], "--log-level"),
+      (
+        ["serve", "--odds", "Scenarios/feed_odds_api_nba.json", "--stats", "Scenarios/feed_team_stats.json", "--sharp", " , "],
+        "--sharp ' , ': must name at least one book"
+      ),
     ] {
       let r = try MCSimBinary.run(arguments)
       XCTAssertEqual(r.status, 64, "\(arguments): \(r.stderr)")
@@ -89,6 +93,54 @@ final class ServeCommandTests: XCTestCase {
     let missing = try MCSimBinary.run(["serve", "--port", "0", "--trade-pool", "/nonexistent/pool.json"])
     XCTAssertEqual(missing.status, 1, missing.stderr)
     XCTAssertTrue(missing.stderr.contains("--trade-pool"), missing.stderr)
+  }
+
+  /// A config file's `fees` reach the live board's EV as they reach `mcsim fair`'s: a 50%
+  /// commission at draftkings lowers the EV of its prices, and of no other book's.
+  func testTheConfigsFeesReachTheBoard() async throws {
+    let config = FileManager.default.temporaryDirectory.appendingPathComponent("mcsim-serve-fees-\(getpid()).json")
+    try Data(#"{"fees": {"draftkings": 0.5}}"#.utf8).write(to: config)
+    defer { try? FileManager.default.removeItem(at: config) }
+    let live = ["--odds", "Scenarios/feed_odds_api_nba.json", "--stats", "Scenarios/feed_team_stats.json", "--now", "2023-12-11T20:00:00Z"]
+    /// Each book's EV, by bet and book (the board sorts its bets by EV).
+    func books(_ extra: [String]) async throws -> [String: Double] {
+      let (process, port) = try MCSimBinary.serve(live + extra)
+      defer {
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+      }
+      let url = URL(string: "http://127.0.0.1:\(port)/api/fairbet/odds?limit=500")!
+      // The live snapshot is read after the server listens: wait for its bets (at most 60 s).
+      for _ in 0..<600 {
+        let (data, _) = try await URLSession.shared.data(from: url)
+        let body = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let bets = body["bets"] as? [[String: Any]] ?? []
+        if !bets.isEmpty {
+          var ev: [String: Double] = [:]
+          for bet in bets {
+            for book in bet["books"] as? [[String: Any]] ?? [] {
+              ev["\(bet["bet"] ?? "") \(bet["line_value"] ?? "") \(book["book_key"] ?? "")"] = book["ev_percent"] as? Double
+            }
+          }
+          return ev
+        }
+        try await Task.sleep(for: .milliseconds(100))
+      }
+      XCTFail("no bets on the board")
+      return [:]
+    }
+    let charged = try await books(["--config", config.path]), plain = try await books([])
+    XCTAssertEqual(Set(charged.keys), Set(plain.keys))
+    var lowered = 0
+    for (key, ev) in charged {
+      if key.hasSuffix(" draftkings") {
+        XCTAssertLessThan(ev, plain[key] ?? -.infinity, key)
+        lowered += 1
+      } else {
+        XCTAssertEqual(ev, plain[key], key)
+      }
+    }
+    XCTAssertGreaterThan(lowered, 20)
   }
 }
 

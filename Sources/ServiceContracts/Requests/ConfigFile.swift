@@ -53,22 +53,24 @@ package struct ConfigFile: Sendable {
     let raw = try InputDecodingError.decode(Raw.self, from: data)
     var config = raw.config
     config.source = source
-    // Ranges, through the same checks as the command-line values.
-    var policy = Defaults.advice
-    do { try config.advice.apply(to: &policy) } catch {
-      throw InputDecodingError("field '\(error.field)': \(error.field) = \(error.value): \(error.reason)", codingPath: [error.field])
+    // Ranges, through the same rules as the command-line values.
+    func refused(_ error: InputError, at path: [String]) -> InputDecodingError {
+      InputDecodingError("field '\(error.field)' = \(error.value): \(error.reason)", codingPath: path)
     }
-    if let fees = config.fees {
-      for (book, rate) in fees.sorted(by: { $0.key < $1.key }) where !(rate >= 0 && rate < 1) {
-        throw InputDecodingError("field 'fees.\(book)' = \(rate): must be in [0, 1)", codingPath: ["fees", book])
+    var policy = Defaults.advice
+    do { try config.advice.apply(to: &policy) } catch { throw refused(error, at: [error.field]) }
+    for (book, rate) in (config.fees ?? [:]).sorted(by: { $0.key < $1.key }) {
+      do { try FairQuoting.checkFee(rate, field: "fees.\(book)") } catch { throw refused(error, at: ["fees", book]) }
+    }
+    if let sims = config.sims {
+      do { try SimulationOptions(simulations: sims, seed: 0, threads: 1).validate(simulationsField: "sims") } catch {
+        throw refused(error, at: ["sims"])
       }
     }
-    if let sims = config.sims, !(1...SimulationOptions.maxSimulations).contains(sims) {
-      throw InputDecodingError(
-        "field 'sims' = \(sims): must be in [1, \(SimulationOptions.maxSimulations)]", codingPath: ["sims"])
-    }
-    if let books = config.sharpBooks, books.isEmpty || books.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
-      throw InputDecodingError("field 'sharp_books': must name at least one book, none empty", codingPath: ["sharp_books"])
+    if let books = config.sharpBooks {
+      do { config.sharpBooks = try FairQuoting.sharpBooks(books, field: "sharp_books") } catch {
+        throw refused(error, at: ["sharp_books"])
+      }
     }
     return config
   }

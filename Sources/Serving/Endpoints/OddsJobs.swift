@@ -76,8 +76,9 @@ enum OddsJobs {
     var problems = Problems(location: "query")
     var terms = FairQuoting.Terms()
     if let sharp {
-      let books = sharp.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-      if books.isEmpty { problems.add("sharp", sharp, "must name at least one book") } else { terms.sharpBooks = books }
+      do { terms.sharpBooks = try FairQuoting.sharpBooks([sharp], field: "sharp") } catch {
+        problems.add(error.field, sharp, error.reason)
+      }
     }
     var quoting: FairQuoting?
     do { quoting = try FairQuoting(terms, methods: method.map { [$0] } ?? [], allowingAll: false) } catch {

@@ -67,7 +67,7 @@ struct FairPolicyOptions: ParsableArguments {
   /// library's value stands).
   func terms() throws -> FairQuoting.Terms {
     var terms = FairQuoting.Terms()
-    terms.sharpBooks = sharpBooks.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
+    terms.sharpBooks = try Self.sharp(sharpBooks) ?? []
     terms.sharpOnly = sharpOnly
     terms.minimumBooks = minBooks
     terms.maxAgeMain = maxAgeMain
@@ -75,14 +75,24 @@ struct FairPolicyOptions: ParsableArguments {
     terms.outlierMain = outlierMain
     terms.outlierProps = outlierProps
     for item in fees {
-      guard let eq = item.lastIndex(of: "="), let rate = Double(item[item.index(after: eq)...]),
-        rate >= 0, rate < 1
-      else {
+      guard let eq = item.lastIndex(of: "="), let rate = Double(item[item.index(after: eq)...]) else {
         throw CLIError.option("--fee", "'\(item)'", "expected BOOK=RATE with a rate in [0, 1), like betfair=0.02")
+      }
+      do { try FairQuoting.checkFee(rate, field: "--fee") } catch {
+        throw CLIError.option("--fee", "'\(item)'", "the rate \(error.reason), like betfair=0.02")
       }
       terms.fees[String(item[..<eq])] = rate
     }
     return terms
+  }
+
+  /// `--sharp` as given (`FairQuoting.sharpBooks`' one reading), nil when not given; a list that
+  /// names no book is a usage error.
+  static func sharp(_ given: [String]) throws -> [String]? {
+    guard !given.isEmpty else { return nil }
+    do { return try FairQuoting.sharpBooks(given, field: "--sharp") } catch {
+      throw ValidationError("\(error.field) \(error.value): \(error.reason)")
+    }
   }
 
   /// The fair-odds job with these options, for `methods`, over a config's sharp books and fees.
