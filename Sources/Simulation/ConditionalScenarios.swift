@@ -14,27 +14,27 @@
 ///         (P_final - (1 - rate) P_reg) / rate;
 ///   tie:  regulation ends the games not level, P(cell | regulation) ~ P_reg(cell) [h != a], and
 ///         the overtime games are the rest of the final distribution, P_final - P_reg [h != a].
-public struct ConditionalScenarios: Sendable {
-  public struct Entry: Sendable {
-    public let name: String
-    public let description: String
+package struct ConditionalScenarios: Sendable {
+  package struct Entry: Sendable {
+    package let name: String
+    package let description: String
     /// Probability of the condition (share of simulated games).
-    public let probability: Double?
-    public let pOver: SweepEstimate?
-    public let meanTotal: Double?
-    public let stdTotal: Double?
-    public let exactProbability: Double?
-    public let exactPOver: Double?
-    public let exactMeanTotal: Double?
+    package let probability: Double?
+    package let pOver: SweepEstimate?
+    package let meanTotal: Double?
+    package let stdTotal: Double?
+    package let exactProbability: Double?
+    package let exactPOver: Double?
+    package let exactMeanTotal: Double?
   }
 
-  public let line: Double
-  public let entries: [Entry]
+  package let line: Double
+  package let entries: [Entry]
 
-  public static let closeMargin = 5
-  public static let blowoutMargin = 15
+  package static let closeMargin = 5
+  package static let blowoutMargin = 15
 
-  public init(histogram: JointScoreHistogram, model: GameModel, exact: ScoreDistribution?, line: Double) {
+  package init(histogram: JointScoreHistogram, model: GameModel, exact: ScoreDistribution?, line: Double) {
     self.line = line
     let simulated = ScoreDistribution(histogram: histogram)
     let conditions: [(String, String, (Int, Int) -> Bool)] = [

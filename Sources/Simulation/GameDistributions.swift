@@ -1,30 +1,30 @@
 /// What a picture of one simulated game shows, as probabilities: the total's and the margin's
 /// distributions (simulated, and exact where the model has one) and the joint (home, away)
 /// distribution, trimmed to the scores that carry mass. Plain numbers for a renderer to draw.
-public struct GameDistributions: Sendable {
+package struct GameDistributions: Sendable {
   /// P(value) for consecutive values from `minValue`.
-  public struct Curve: Sendable {
-    public let minValue: Int
-    public let simulated: [Double]
+  package struct Curve: Sendable {
+    package let minValue: Int
+    package let simulated: [Double]
     /// The exact model's, on the same values; nil without one.
-    public let exact: [Double]?
-    public var values: ClosedRange<Int> { minValue...(minValue + simulated.count - 1) }
+    package let exact: [Double]?
+    package var values: ClosedRange<Int> { minValue...(minValue + simulated.count - 1) }
   }
 
-  public let totals: Curve
-  public let margins: Curve
+  package let totals: Curve
+  package let margins: Curve
   /// Joint probabilities, row-major: `homeScores` rows by `awayScores` columns.
-  public let joint: [Double]
-  public let homeScores: ClosedRange<Int>
-  public let awayScores: ClosedRange<Int>
-  public let line: Double
-  public let games: UInt64
+  package let joint: [Double]
+  package let homeScores: ClosedRange<Int>
+  package let awayScores: ClosedRange<Int>
+  package let line: Double
+  package let games: UInt64
 
   /// Values whose probability is below this are trimmed from the ends of each curve (each
   /// tail left out holds less than `trim` of the mass in all).
-  public static let trim = 1e-4
+  package static let trim = 1e-4
 
-  public init(histogram: JointScoreHistogram, exact: ScoreDistribution?, line: Double) {
+  package init(histogram: JointScoreHistogram, exact: ScoreDistribution?, line: Double) {
     let simulated = ScoreDistribution(histogram: histogram)
     self.line = line
     games = histogram.games

@@ -3,37 +3,37 @@ import OddsMath
 /// The result of `mcsim run`: the betting agent's `/api/monte-carlo/simulate` result
 /// (docs/contracts.md, "Betting agent") with mcsim's additions. Carries its inputs, seed and model, so it
 /// can be reproduced.
-public struct GameReport: Sendable {
-  public let simulation: TotalsSimulationSummary
-  public let evMetrics: TotalsEVMetrics
+package struct GameReport: Sendable {
+  package let simulation: TotalsSimulationSummary
+  package let evMetrics: TotalsEVMetrics
   /// The side the projection leans to.
-  public let direction: ParlayLeg.Side
-  public let ourProbability: Double
-  public let ourEV: Double
-  public let ourKelly: Double
-  public let verdict: TotalsVerdict
+  package let direction: ParlayLeg.Side
+  package let ourProbability: Double
+  package let ourEV: Double
+  package let ourKelly: Double
+  package let verdict: TotalsVerdict
   /// The advice behind `ev_metrics`: each side's probability (exact where the model has it, the
   /// simulated one beside it), the market's devigged probability and the gap, the grade, what
   /// withholds it, the stake. `AdvicePolicy` says how.
-  public let advice: MarketAdvice
-  public let policy: AdvicePolicy
+  package let advice: MarketAdvice
+  package let policy: AdvicePolicy
   /// The same quantities from the exact distribution of the model; nil without a closed form or
   /// when not asked for (the agent's `include_exact`: advice may stand on it all the same).
-  public let analytic: AnalyticSummary?
+  package let analytic: AnalyticSummary?
   /// The total's distribution in 5-point bins (probability per bin), for plots.
-  public let totalHistogram: [HistogramBin]
+  package let totalHistogram: [HistogramBin]
   /// The agent's optional blocks: named model variants, and finite-difference sensitivities.
-  public let scenarios: TotalsScenarios?
-  public let sensitivity: TotalsSensitivity?
+  package let scenarios: TotalsScenarios?
+  package let sensitivity: TotalsSensitivity?
   /// The total given the game's outcome (home/away win, close, blowout; regulation/overtime
   /// from the exact model), read off the same histogram (`mcsim run --scenarios`).
-  public var conditionalScenarios: ConditionalScenarios? = nil
+  package var conditionalScenarios: ConditionalScenarios? = nil
   /// The periods priced beside the game (`run --period`), in the order asked.
   package var periods: [PricedPeriod] = []
   /// In play: the state priced at and the points still to come.
   package var inPlay: InPlayReading? = nil
 
-  public init(
+  package init(
     model: GameModel, market: TotalsMarket, policy: AdvicePolicy, options: SimulationOptions,
     histogram: JointScoreHistogram, exact: ScoreDistribution?, elapsedSeconds: Double,
     scenarios: TotalsScenarios? = nil, sensitivity: TotalsSensitivity? = nil, gradeOnExact: Bool = true,

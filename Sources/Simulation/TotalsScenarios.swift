@@ -12,38 +12,38 @@
 ///   it lowered the correlation it is named for); skew_normal (skewness + 0.19).
 ///
 /// plus `_summary` {p_under_min, p_under_max, p_under_spread} over the variants.
-public struct TotalsScenarios: Sendable {
+package struct TotalsScenarios: Sendable {
   /// The named moves, in the agent's order.
-  public enum Variant: CaseIterable, Hashable, Sendable {
+  package enum Variant: CaseIterable, Hashable, Sendable {
     case base, highPace, lowPace, highVariance, lowVariance, highOvertime, noCorrelation, highCorrelation, skewNormal
   }
 
-  public struct Entry: Sendable {
-    public let variant: Variant
+  package struct Entry: Sendable {
+    package let variant: Variant
     /// The model the variant ran: this game's with the variant's move (`variants(of:)`).
-    public let model: GameModel
-    public let pOver: Double
-    public let pUnder: Double
-    public let meanTotal: Double
-    public let stdTotal: Double
+    package let model: GameModel
+    package let pOver: Double
+    package let pUnder: Double
+    package let meanTotal: Double
+    package let stdTotal: Double
   }
 
-  public struct Summary: Sendable {
-    public let pUnderMin: Double
-    public let pUnderMax: Double
-    public let pUnderSpread: Double
+  package struct Summary: Sendable {
+    package let pUnderMin: Double
+    package let pUnderMax: Double
+    package let pUnderSpread: Double
   }
 
   /// This game's own model, the one every variant moves from.
-  public let base: GameModel
+  package let base: GameModel
   /// Each variant's result, in the agent's order.
-  public let entries: [Entry]
-  public let summary: Summary
+  package let entries: [Entry]
+  package let summary: Summary
 
   /// The named variants of `model`. A skewed variant cannot keep a correlation beyond what
   /// skew-normal teams can have (SkewNormal.maxCorrelation): it is clamped there, so asking for
   /// scenarios never fails on a variant the user did not choose.
-  public static func variants(of model: GameModel) -> [(Variant, GameModel)] {
+  package static func variants(of model: GameModel) -> [(Variant, GameModel)] {
     func with(_ change: (inout GameModel) -> Void) -> GameModel {
       var m = model
       change(&m)
@@ -92,17 +92,17 @@ public struct TotalsScenarios: Sendable {
 
   /// The moves of the agent's fixed values, from its own defaults: overtime 0.06 -> 0.10,
   /// correlation 0.2 (fitted) -> 0.35, skewness 0 -> 0.19.
-  public static let overtimeStep = 0.04
-  public static let correlationStep = 0.15
-  public static let skewStep = 0.19
+  package static let overtimeStep = 0.04
+  package static let correlationStep = 0.15
+  package static let skewStep = 0.19
   /// Points added to (high pace) or taken from (low pace) each team's projection; the sds'
   /// factors of high and low variance.
-  public static let paceStep = 3.0
-  public static let highVarianceFactor = 1.3
-  public static let lowVarianceFactor = 0.7
+  package static let paceStep = 3.0
+  package static let highVarianceFactor = 1.3
+  package static let lowVarianceFactor = 0.7
 
   /// Runs every variant at half of `options.simulations` (at least 1).
-  public init(model: GameModel, line: Double, options: SimulationOptions) throws(InputError) {
+  package init(model: GameModel, line: Double, options: SimulationOptions) throws(InputError) {
     let variants = Self.variants(of: model)
     var half = options
     half.simulations = max(1, options.simulations / 2)

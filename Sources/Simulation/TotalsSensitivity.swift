@@ -23,56 +23,56 @@ import Foundation
 /// A slope is `significant` when |slope| > 1.96 se (the contracts then state its direction, else
 /// that it is not distinguishable from zero at this number of simulations). With `exact`, the
 /// same central difference of the exact model (normal scores) stands beside each slope.
-public struct TotalsSensitivity: Sendable {
+package struct TotalsSensitivity: Sendable {
   /// The inputs moved, in this order.
-  public enum Input: CaseIterable, Hashable, Sendable {
+  package enum Input: CaseIterable, Hashable, Sendable {
     case homeProjection, awayProjection, homeSD, awaySD
 
     /// A standard deviation (its slope is per point of sd) rather than a projection.
-    public var isSD: Bool { self == .homeSD || self == .awaySD }
+    package var isSD: Bool { self == .homeSD || self == .awaySD }
   }
 
   /// Which kind of input moves P(under) more.
-  public enum Kind: Hashable, Sendable { case projection, variance }
+  package enum Kind: Hashable, Sendable { case projection, variance }
 
-  public struct Parameter: Sendable {
-    public let input: Input
+  package struct Parameter: Sendable {
+    package let input: Input
     /// The input's value in this game's model: the steps are +/-5% of it.
-    public let value: Double
+    package let value: Double
     /// The simulations each step ran.
-    public let simulations: Int
+    package let simulations: Int
     /// Per point of projection (projections) ...
-    public let sensitivityPerPoint: Double?
+    package let sensitivityPerPoint: Double?
     /// ... or per point of standard deviation (sds).
-    public let sensitivityPerStd: Double?
+    package let sensitivityPerStd: Double?
     /// P(under) at 0.95 x and at 1.05 x.
-    public let pUnderLow: Double
-    public let pUnderHigh: Double
+    package let pUnderLow: Double
+    package let pUnderHigh: Double
     /// Standard error of the slope (per point); an upper bound when `standardErrorIsBound`.
-    public let standardError: Double
-    public let standardErrorIsBound: Bool
+    package let standardError: Double
+    package let standardErrorIsBound: Bool
     /// Whether |slope| > 1.96 standard errors.
-    public let significant: Bool
+    package let significant: Bool
     /// The same central difference of the exact distribution; nil without one or when not asked.
-    public let exactSensitivity: Double?
+    package let exactSensitivity: Double?
   }
 
-  public struct Ranking: Sendable {
+  package struct Ranking: Sendable {
     /// |change in P(under)| over the +/- 5% bands of both projections, and of both sds.
-    public let projectionImpact: Double
-    public let varianceImpact: Double
-    public let dominant: Kind
+    package let projectionImpact: Double
+    package let varianceImpact: Double
+    package let dominant: Kind
     /// The inputs, most influential first.
-    public let order: [Input]
+    package let order: [Input]
   }
 
-  public static let relativeStep = 0.05
+  package static let relativeStep = 0.05
   /// Runs of the game it simulates: a step down and up for each of the four knobs.
-  public static let runCount = 8
-  public let parameters: [Parameter]
-  public let ranking: Ranking
+  package static let runCount = 8
+  package let parameters: [Parameter]
+  package let ranking: Ranking
 
-  public init(model: GameModel, line: Double, options: SimulationOptions, exact: Bool = false) throws(InputError) {
+  package init(model: GameModel, line: Double, options: SimulationOptions, exact: Bool = false) throws(InputError) {
     typealias Knob = (input: Input, value: Double, set: (inout GameModel, Double) -> Void, isSD: Bool)
     let knobs: [Knob] = [
       (.homeProjection, model.homeMean, { $0.homeMean = $1 }, false),

@@ -41,6 +41,48 @@ final class LibrarySurfaceTests: XCTestCase {
     XCTAssertEqual(exported, [])
   }
 
+  /// The compiler's own count, beside the line scan: each public module's symbol graph
+  /// (`swift-symbolgraph-extract` on the built modules, public and above), members the compiler
+  /// synthesizes (`!=`, `hashValue`) left out; enum cases and every binding of a `let a, b`
+  /// count, which a line scan does not see. At most 1,000 in all (981 on 2026-12-03).
+  func testTheSymbolGraphsHoldAtMostAThousandPublicDeclarations() throws {
+    try TestTier.endToEnd.require()
+    let build = Self.root.appendingPathComponent(".build/release").resolvingSymlinksInPath()
+    let out = FileManager.default.temporaryDirectory.appendingPathComponent("mcsim-symbols-\(getpid())")
+    try? FileManager.default.removeItem(at: out)
+    try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: out) }
+    var machine = utsname()
+    uname(&machine)
+    let arch = withUnsafeBytes(of: machine.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    var counts: [String: Int] = [:]
+    for module in try Self.publicDeclarations().keys.sorted() {
+      let extract = try ChildProcess.run(
+        "/usr/bin/env",
+        [
+          "swift-symbolgraph-extract", "-module-name", module, "-I", build.appendingPathComponent("Modules").path,
+          "-target", "\(arch)-unknown-linux-gnu", "-minimum-access-level", "public", "-output-dir", out.path,
+          "-Xcc", "-fmodule-map-file=" + build.appendingPathComponent("CRandom.build/module.modulemap").path,
+          "-Xcc", "-fmodule-map-file=" + Self.root.appendingPathComponent("Sources/CLinearAlgebra/module.modulemap").path,
+        ], mergingStderr: true, timeout: 300)
+      XCTAssertEqual(extract.status, 0, extract.stdout)
+    }
+    struct Graph: Decodable {
+      struct Symbol: Decodable {
+        struct Identifier: Decodable { let precise: String }
+        let identifier: Identifier
+        let accessLevel: String
+      }
+      let symbols: [Symbol]
+    }
+    for file in try FileManager.default.contentsOfDirectory(atPath: out.path) where file.hasSuffix(".symbols.json") {
+      let graph = try JSONDecoder().decode(Graph.self, from: Data(contentsOf: out.appendingPathComponent(file)))
+      counts[file] = graph.symbols.filter { $0.accessLevel == "public" && !$0.identifier.precise.contains("::SYNTHESIZED::") }.count
+    }
+    XCTAssertGreaterThan(counts["Simulation.symbols.json"] ?? 0, 100, "\(counts)")
+    XCTAssertLessThanOrEqual(counts.values.reduce(0, +), 1000, "\(counts)")
+  }
+
   /// The getting-started articles' code, in a package that depends on this one and adds the two
   /// products: it builds against the public API alone and prints the numbers the articles say.
   func testTheGettingStartedCodeBuildsInAnotherPackage() throws {

@@ -1,46 +1,46 @@
 /// "Show the math" for one bet: each reference book's implied probabilities, its vig and its
 /// devigged probabilities; the consensus fair probabilities and odds; and EV at the best price,
 /// per cent and in money for a stake.
-public struct BetExplanation: Hashable, Sendable {
+package struct BetExplanation: Hashable, Sendable {
   /// One reference book's market, worked through.
-  public struct Reference: Hashable, Sendable {
-    public let book: String
-    public let prices: [Odds]
-    public let impliedProbabilities: [Double]
+  package struct Reference: Hashable, Sendable {
+    package let book: String
+    package let prices: [Odds]
+    package let impliedProbabilities: [Double]
     /// sum(implied) - 1.
-    public let vig: Double
-    public let fairProbabilities: [Double]
+    package let vig: Double
+    package let fairProbabilities: [Double]
     /// The devig method's parameter (k, z, c, lambda), if any.
-    public let parameter: (name: String, value: Double)?
+    package let parameter: (name: String, value: Double)?
     /// Why the book was left out of the consensus, if it was.
-    public let excludedBecause: String?
+    package let excludedBecause: String?
 
-    public static func == (a: Reference, b: Reference) -> Bool {
+    package static func == (a: Reference, b: Reference) -> Bool {
       a.book == b.book && a.prices == b.prices && a.fairProbabilities == b.fairProbabilities
         && a.excludedBecause == b.excludedBecause
     }
-    public func hash(into h: inout Hasher) { h.combine(book); h.combine(prices) }
+    package func hash(into h: inout Hasher) { h.combine(book); h.combine(prices) }
   }
 
-  public let bet: BetReport
-  public let method: DevigMethod
-  public let selections: [String]
-  public let references: [Reference]
-  public let consensus: [Double]?
-  public let best: BookPrice?
-  public let stake: Double
+  package let bet: BetReport
+  package let method: DevigMethod
+  package let selections: [String]
+  package let references: [Reference]
+  package let consensus: [Double]?
+  package let best: BookPrice?
+  package let stake: Double
   /// EV per cent at the best price, nil when withheld.
-  public var evPercentAtBest: Double? { best?.evPercent }
+  package var evPercentAtBest: Double? { best?.evPercent }
   /// stake * (d_eff * fair_p - 1) at the best price.
-  public var expectedProfit: Double? { evPercentAtBest.map { stake * $0 / 100 } }
+  package var expectedProfit: Double? { evPercentAtBest.map { stake * $0 / 100 } }
 
   /// The fair price of each selection in the consensus.
-  public var consensusOdds: [Odds?] { consensus?.map { try? Odds(probability: $0) } ?? [] }
+  package var consensusOdds: [Odds?] { consensus?.map { try? Odds(probability: $0) } ?? [] }
 }
 
 extension FairOddsReport {
   /// The worked example behind one bet, EV in money for `stake`.
-  public func explanation(of bet: BetReport, stake: Double = 100) -> BetExplanation {
+  package func explanation(of bet: BetReport, stake: Double = 100) -> BetExplanation {
     let market = markets[bet.marketIndex]
     let references = market.references.map { r in
       BetExplanation.Reference(

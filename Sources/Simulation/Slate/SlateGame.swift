@@ -9,7 +9,7 @@ public struct SlateGame: Sendable {
   /// Why the game cannot be evaluated, found before the engine (a field that did not decode, a
   /// team without stats, a game already in play). Reported as the game's `error`.
   public var problem: String?
-  public var info: GameInfo
+  package var info = GameInfo()
   /// The periods to price beside the game (a slate file's `period_lines`): one that cannot be
   /// priced is the game's error.
   package var periods: [PeriodQuote] = []
@@ -20,8 +20,7 @@ public struct SlateGame: Sendable {
   package var state: GameState?
 
   public init(
-    id: String, homeAbbr: String? = nil, awayAbbr: String? = nil, model: GameModel?,
-    markets: GameMarkets, problem: String? = nil, info: GameInfo = GameInfo()
+    id: String, homeAbbr: String? = nil, awayAbbr: String? = nil, model: GameModel?, markets: GameMarkets, problem: String? = nil
   ) {
     self.id = id
     self.homeAbbr = homeAbbr
@@ -29,32 +28,40 @@ public struct SlateGame: Sendable {
     self.model = model
     self.markets = markets
     self.problem = problem
+  }
+
+  /// A feed's or a file's game, with what the input said about it (`GameInfo`).
+  package init(
+    id: String, homeAbbr: String? = nil, awayAbbr: String? = nil, model: GameModel?, markets: GameMarkets, problem: String? = nil,
+    info: GameInfo
+  ) {
+    self.init(id: id, homeAbbr: homeAbbr, awayAbbr: awayAbbr, model: model, markets: markets, problem: problem)
     self.info = info
   }
 }
 
 /// Facts about a game that the engine carries through to the result unchanged: the fields the
 /// betting agent's `/api/tonight/totals` adds per game (docs/contracts.md, "Betting agent"), and notes.
-public struct GameInfo: Hashable, Sendable {
-  public var gameDate: String?
-  public var startTime: String?
-  public var homeTeam: String?
-  public var awayTeam: String?
-  public var homeTeamID: Int?
-  public var awayTeamID: Int?
-  public var homePPG: Double?
-  public var homeOppPPG: Double?
-  public var homeStd: Double?
-  public var awayPPG: Double?
-  public var awayOppPPG: Double?
-  public var awayStd: Double?
+package struct GameInfo: Hashable, Sendable {
+  package var gameDate: String?
+  package var startTime: String?
+  package var homeTeam: String?
+  package var awayTeam: String?
+  package var homeTeamID: Int?
+  package var awayTeamID: Int?
+  package var homePPG: Double?
+  package var homeOppPPG: Double?
+  package var homeStd: Double?
+  package var awayPPG: Double?
+  package var awayOppPPG: Double?
+  package var awayStd: Double?
   /// Games behind each team's stats, when the stats say.
-  public var homeGames: Int?
-  public var awayGames: Int?
+  package var homeGames: Int?
+  package var awayGames: Int?
   /// The feed's prices are in-play prices (the game had started when they were quoted).
-  public var live: Bool?
+  package var live: Bool?
   /// Things worth knowing that did not stop the evaluation.
-  public var notes: [String] = []
+  package var notes: [String] = []
 
-  public init() {}
+  package init() {}
 }

@@ -34,7 +34,7 @@ public struct SlateGameResult: Sendable {
   public let moneyline: SideMarketResult?
   public let totalSource: PriceSource?
   public let model: ModelDescription?
-  public let info: GameInfo
+  package let info: GameInfo
   public let warnings: [String]
   /// The game's periods priced (its slate game's `periods`).
   package var periods: [PricedPeriod] = []
