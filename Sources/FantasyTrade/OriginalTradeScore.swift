@@ -27,7 +27,7 @@ package enum OriginalTradeScore {
     let flags = TradeScoreResponse.Flags(
       peakedRookie: (playerIn.priceClass == .rookie && playerIn.isPeaked)
         || (playerOut.priceClass == .rookie && playerOut.isPeaked),
-      upgradePath: upgradePath(playerIn: playerIn, playerOut: playerOut, avgIn: avgIn, avgOut: avgOut),
+      upgradePath: UpgradePath(priceIn: playerIn.price, priceOut: playerOut.price, averageIn: avgIn, averageOut: avgOut),
       seasonMatch: (context.roundNumber <= 7 && figures.cashScore > 0)
         || (context.roundNumber >= 18 && figures.scoringScore > 0),
       tradingPeakedPlayer: playerOut.isPeaked,
@@ -55,11 +55,11 @@ package enum OriginalTradeScore {
         playerOut: projectedPrices(playerOut.price, changesOut)),
       projectedScores: PlayerPair(playerIn: playerIn.projectedScores, playerOut: playerOut.projectedScores),
       flags: flags,
-      verdict: verdict(overall: figures.overallScore),
-      explanations: TradeExplanations.lines(
+      verdict: TradeVerdict(overall: figures.overallScore),
+      explanations: TradeExplanation.facts(
         playerIn: playerIn, playerOut: playerOut, context: context, scoreDiff: avgIn - avgOut,
         cashScore: figures.cashScore, flags: flags),
-      recommendation: recommendation(tradeScore: figures.tradeScore))
+      recommendation: TradeRecommendation(tradeScore: figures.tradeScore))
   }
 
   /// 10 when only the outgoing player is a red dot, 0 when only the incoming one is, else 5.
@@ -71,16 +71,6 @@ package enum OriginalTradeScore {
     }
   }
 
-  /// "upgrade" when the incoming player is dearer and projects higher, "downgrade" when cheaper
-  /// and lower, else "neutral".
-  static func upgradePath(
-    playerIn: ProjectedPlayer, playerOut: ProjectedPlayer, avgIn: Double, avgOut: Double
-  ) -> String {
-    if playerIn.price > playerOut.price && avgIn > avgOut { return "upgrade" }
-    if playerIn.price < playerOut.price && avgIn < avgOut { return "downgrade" }
-    return "neutral"
-  }
-
   /// Price after each round: the price plus the changes rounded half to even, cumulated.
   static func projectedPrices(_ price: Double, _ changes: [Double]) -> [Double] {
     var current = price
@@ -88,23 +78,5 @@ package enum OriginalTradeScore {
       current += PythonNumerics.round(change)
       return current
     }
-  }
-
-  /// By the unrounded trade score: >= 80, >= 60, >= 40, else.
-  package static func recommendation(tradeScore: Double) -> String {
-    switch tradeScore {
-    case 80...: "Highly recommend this trade"
-    case 60...: "Good trade opportunity"
-    case 40...: "Neutral trade, consider other options"
-    default: "Not recommended, look for better trades"
-    }
-  }
-
-  /// By the unrounded overall score: > 15, > 5, > 0, else.
-  package static func verdict(overall: Double) -> String {
-    if overall > 15 { return "Perfect Timing" }
-    if overall > 5 { return "Solid Structure Trade" }
-    if overall > 0 { return "Risky Move" }
-    return "Poor Choice"
   }
 }

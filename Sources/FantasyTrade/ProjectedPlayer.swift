@@ -86,9 +86,4 @@ package enum PriceClass: String, Codable, Hashable, Sendable, CaseIterable {
     default: self = .premium
     }
   }
-
-  /// Python's `str.capitalize()` of the raw value, as the original's explanations print it.
-  package var capitalized: String {
-    rawValue.prefix(1).uppercased() + rawValue.dropFirst().lowercased()
-  }
 }

@@ -5,7 +5,6 @@
 /// `flags` adds the four flags the service's endpoint computed but its response dropped
 /// (`trading_peaked_player`, `getting_peaked_player`, `player_in_class`, `player_out_class`).
 package struct TradeScoreResponse: Hashable, Sendable {
-  package var status = "ok"
   package var tradeScore: Double
   package var scoringScore: Double
   package var cashScore: Double
@@ -15,9 +14,9 @@ package struct TradeScoreResponse: Hashable, Sendable {
   package var projectedPrices: PlayerPair<[Double]>
   package var projectedScores: PlayerPair<[Double]>
   package var flags: Flags
-  package var verdict: String
-  package var explanations: [String]
-  package var recommendation: String
+  package var verdict: TradeVerdict
+  package var explanations: [TradeExplanation]
+  package var recommendation: TradeRecommendation
 
   /// The original's four factors (0-30, 0-25, 0-15, 0/5/10) and weights in percent.
   package struct ScoreBreakdown: Hashable, Sendable {
@@ -38,8 +37,7 @@ package struct TradeScoreResponse: Hashable, Sendable {
 
   package struct Flags: Hashable, Sendable {
     package var peakedRookie: Bool
-    /// "upgrade", "downgrade" or "neutral".
-    package var upgradePath: String
+    package var upgradePath: UpgradePath
     package var seasonMatch: Bool
     package var tradingPeakedPlayer: Bool
     package var gettingPeakedPlayer: Bool

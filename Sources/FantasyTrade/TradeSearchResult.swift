@@ -48,8 +48,8 @@ package struct TradeCandidate: Hashable, Sendable {
   /// The original's trade_score, overall_score, verdict and recommendation, on the projections.
   package var tradeScore: Double
   package var overallScore: Double
-  package var verdict: String
-  package var recommendation: String
+  package var verdict: TradeVerdict
+  package var recommendation: TradeRecommendation
   /// Mean simulated overall_score: the ranking key.
   package var expectedGain: Double
   package var gainSD: Double
@@ -79,8 +79,8 @@ package struct TradeCandidate: Hashable, Sendable {
     netCost = playerIn.player.price - playerOut.player.price
     tradeScore = PythonNumerics.round(figures.tradeScore, digits: 1)
     overallScore = PythonNumerics.round(figures.overallScore, digits: 1)
-    verdict = OriginalTradeScore.verdict(overall: figures.overallScore)
-    recommendation = OriginalTradeScore.recommendation(tradeScore: figures.tradeScore)
+    verdict = TradeVerdict(overall: figures.overallScore)
+    recommendation = TradeRecommendation(tradeScore: figures.tradeScore)
     expectedGain = outcome.expectedGain
     gainSD = outcome.gainSD
     expectedPointsGained = outcome.expectedPoints
@@ -96,7 +96,6 @@ package struct TradeCandidate: Hashable, Sendable {
 
 /// A batch's answer: the ranked trades, the players skipped and why, and how it was computed.
 package struct TradeSearchResult: Hashable, Sendable {
-  package var status = "ok"
   /// nil when deterministic.
   package var nSimulations: Int?
   package var seed: UInt64?

@@ -1,12 +1,13 @@
 import FantasyTrade
 import Foundation
+import ServiceContracts
 
 /// The readable tables of `mcsim trade`.
 package enum TradeTable {
   package static func render(_ r: TradeReport) -> String {
     let o = r.original
     var lines = [
-      "Trade score \(f1(o.tradeScore)): \(o.verdict). \(o.recommendation).",
+      "Trade score \(f1(o.tradeScore)): \(TradeWording.text(o.verdict)). \(TradeWording.text(o.recommendation)).",
       "",
       pad("", 22) + pad("in", 12, right: true) + pad("out", 12, right: true),
       row(
@@ -36,7 +37,7 @@ package enum TradeTable {
         + "   ownership \(f3(f.ownershipFactor))   injury_risk \(f3(f.injuryRisk))",
       "",
     ]
-    lines += o.explanations.map { "- " + $0 }
+    lines += TradeWording.text(o.explanations).map { "- " + $0 }
     return lines.joined(separator: "\n")
   }
 
@@ -55,7 +56,7 @@ package enum TradeTable {
         pad("\(t.rank)", 4) + pad(t.playerIn.name, 22) + pad(t.playerOut.name, 22) + pad(money(t.netCost), 11, right: true)
           + pad(f1(t.expectedGain), 9, right: true) + pad(f1(t.expectedPointsGained), 9, right: true)
           + pad(money(t.expectedCashGained), 10, right: true) + pad(f3(t.confidence), 7, right: true)
-          + pad(f1(t.score), 7, right: true) + "  " + t.verdict)
+          + pad(f1(t.score), 7, right: true) + "  " + TradeWording.text(t.verdict))
     }
     if !r.skipped.isEmpty { lines += ["", "\(r.skipped.count) players skipped (listed on stderr)"] }
     return lines.joined(separator: "\n")

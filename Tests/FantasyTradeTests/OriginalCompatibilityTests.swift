@@ -29,15 +29,15 @@ final class OriginalCompatibilityTests: XCTestCase {
     XCTAssertEqual(response.priceProjections.playerOut, [-1462, -975, -1755, -1170, -1560])
     XCTAssertEqual(response.projectedPrices.playerIn, [1_101_072, 1_101_852, 1_102_242, 1_103_802, 1_104_387])
     XCTAssertEqual(response.projectedPrices.playerOut, [928_538, 927_563, 925_808, 924_638, 923_078])
-    XCTAssertEqual(response.flags.upgradePath, "upgrade")
+    XCTAssertEqual(TradeWording.text(response.flags.upgradePath), "upgrade")
     XCTAssertFalse(response.flags.seasonMatch)
     XCTAssertFalse(response.flags.peakedRookie)
     XCTAssertTrue(response.flags.tradingPeakedPlayer)
     XCTAssertEqual(response.flags.playerOutClass, .underpricedPremium)
-    XCTAssertEqual(response.verdict, "Perfect Timing")
-    XCTAssertEqual(response.recommendation, "Highly recommend this trade")
+    XCTAssertEqual(TradeWording.text(response.verdict), "Perfect Timing")
+    XCTAssertEqual(TradeWording.text(response.recommendation), "Highly recommend this trade")
     XCTAssertEqual(
-      response.explanations,
+      TradeWording.text(response.explanations),
       [
         "Player coming in projected to score 17.2 points more per game",
         "Projected to gain $11.3k in value over 5 rounds",
@@ -64,13 +64,13 @@ final class OriginalCompatibilityTests: XCTestCase {
     XCTAssertEqual(r.scoreBreakdown.scoringWeight, 21)
     XCTAssertEqual(r.scoreBreakdown.cashWeight, 79)
     XCTAssertEqual(r.scoreBreakdown.risk, 10)
-    XCTAssertEqual(r.flags.upgradePath, "downgrade")
+    XCTAssertEqual(TradeWording.text(r.flags.upgradePath), "downgrade")
     XCTAssertTrue(r.flags.peakedRookie)
     XCTAssertFalse(r.flags.seasonMatch)
-    XCTAssertEqual(r.verdict, "Poor Choice")
-    XCTAssertEqual(r.recommendation, "Not recommended, look for better trades")
+    XCTAssertEqual(TradeWording.text(r.verdict), "Poor Choice")
+    XCTAssertEqual(TradeWording.text(r.recommendation), "Not recommended, look for better trades")
     XCTAssertEqual(
-      r.explanations,
+      TradeWording.text(r.explanations),
       [
         "Player coming in projected to score 10.0 points less per game",
         "Projected to lose $14.6k in value over 5 rounds",
@@ -89,9 +89,9 @@ final class OriginalCompatibilityTests: XCTestCase {
     let p = PlayerInput(price: 600_000, breakeven: 80, projScores: [80.5, 81, 79.5, 80, 80], isRedDot: false)
     let r = try TradeRequest(playerIn: p, playerOut: p, roundNumber: 20, teamValue: 1, leagueAvgValue: 1).validated().original
     XCTAssertEqual(r.tradeScore, 50)
-    XCTAssertEqual(r.verdict, "Poor Choice")
+    XCTAssertEqual(TradeWording.text(r.verdict), "Poor Choice")
     XCTAssertEqual(
-      r.explanations,
+      TradeWording.text(r.explanations),
       [
         "Player coming in projected to score -0.0 points less per game",
         "Projected to lose $-0.0k in value over 5 rounds",
@@ -127,10 +127,11 @@ final class OriginalCompatibilityTests: XCTestCase {
         changesIn: ours.priceProjections.playerIn, changesOut: ours.priceProjections.playerOut,
         netGain: ours.priceProjections.netGain, pricesIn: ours.projectedPrices.playerIn,
         pricesOut: ours.projectedPrices.playerOut, peakedRookie: ours.flags.peakedRookie,
-        upgradePath: ours.flags.upgradePath, seasonMatch: ours.flags.seasonMatch,
+        upgradePath: TradeWording.text(ours.flags.upgradePath), seasonMatch: ours.flags.seasonMatch,
         tradingPeaked: ours.flags.tradingPeakedPlayer, gettingPeaked: ours.flags.gettingPeakedPlayer,
         classIn: ours.flags.playerInClass.rawValue, classOut: ours.flags.playerOutClass.rawValue,
-        verdict: ours.verdict, explanations: ours.explanations, recommendation: ours.recommendation)
+        verdict: TradeWording.text(ours.verdict), explanations: TradeWording.text(ours.explanations),
+        recommendation: TradeWording.text(ours.recommendation))
       if converted != theirs { mismatches.append("case \(n): ours \(converted)\nreference \(theirs)") }
     }
     XCTAssertEqual(mismatches.count, 0, mismatches.prefix(3).joined(separator: "\n"))

@@ -30,6 +30,28 @@ final class LayeringTests: XCTestCase {
     }
   }
 
+  /// The engine returns domain values (issue 43, item 4): no wire keys (`CodingKey`, hand-written
+  /// `Encodable` or `Decodable`) and no formatted text (`String(format:)`) in its modules, but for
+  /// the shards' own record file (`SimulationTape`) and Python's text of a number
+  /// (`PythonNumerics`, which the trade contract's words print with); the contracts map, the
+  /// renderers word. (Enums whose raw values are the contracts' values, `TotalsVerdict`'s
+  /// `STRONG_BET_OVER`, stay `Codable`: their one spelling.)
+  func testTheEngineCarriesNoWireShapesOrFormattedText() throws {
+    let allowed: Set<String> = ["Sources/Simulation/SimulationTape.swift", "Sources/FantasyTrade/PythonNumerics.swift"]
+    let found = try Self.engine.sorted().filter { !$0.hasPrefix("C") }.flatMap { module in
+      try Self.files(of: "Sources/\(module)").flatMap { path, lines in
+        allowed.contains(path)
+          ? []
+          : lines.filter { line in
+            let code = line.trimmingCharacters(in: .whitespaces)
+            return !code.hasPrefix("//")
+              && ["CodingKey", "Encodable", "Decodable", "String(format:"].contains { code.contains($0) }
+          }.map { "\(path): \($0)" }
+      }
+    }
+    XCTAssertEqual(found, [])
+  }
+
   func testNoEdgeFunctionRunsPastFortyLines() throws {
     let long = try Self.edges.flatMap { edge in
       try Self.files(of: edge).flatMap { path, lines in Self.longFunctions(lines).map { "\(path):\($0.line) \($0.length) lines" } }

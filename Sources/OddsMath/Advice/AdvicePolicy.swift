@@ -83,35 +83,6 @@ public struct AdvicePolicy: Hashable, Sendable {
     try check("bankroll", bankroll, bankroll > 0, "must be greater than 0")
     try check("max_exposure", maxExposure, maxExposure > 0 && maxExposure <= 1, "must be in (0, 1]")
   }
-
-  /// The thresholds in words, for the output's `methodology`.
-  public var summary: [String: String] {
-    [
-      "probability":
-        "the model's exact probability where it has one (normal scores), else the simulated one; with blend W < 1, W x model + (1 - W) x devigged market"
-        + (poolWeights.isEmpty
-          ? ""
-          : "; else pooled in log-odds with the devigged market, the model's weight (the model file's fit) "
-            + poolWeights.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \(Self.rounded($0.value))" }
-            .joined(separator: ", ")),
-      "grades":
-        "STRONG_BET when EV > 6%, BET when EV > 3%, LEAN when EV > 0, else NO_BET; verdict STRONG_<side> for STRONG_BET, LEAN_<side> for BET and LEAN, NEUTRAL for NO_BET",
-      "simulation_only":
-        "recommended only when the 95% interval of EV excludes 0 and is at most \(Self.percent(maxEVHalfWidth)) wide each way; staked at the interval's lower end",
-      "market":
-        "devigged market probability (sharp books first) beside the model's; a gap above \(Self.percent(maxMarketGap)) flags model_market_disagree and withholds the stake\(trustModel ? " (not withheld: trust_model)" : "")",
-      "filters": "EV above \(Self.percent(minEV)) and settled edge (pushes set aside) above \(Self.percent(minEdge))",
-      "stakes":
-        "\(kelly.fraction) x Kelly, at most \(Self.percent(kelly.cap)) a bet; a slate's bets staked together (joint Kelly over the game's joint score distribution for bets on one game) and scaled to at most \(Self.percent(maxExposure)) of bankroll \(bankroll)",
-    ]
-  }
-
-  static func rounded(_ x: Double) -> Double { (x * 1000).rounded() / 1000 }
-
-  static func percent(_ x: Double) -> String {
-    let p = 100 * x
-    return p == p.rounded() ? "\(Int(p))%" : "\(p)%"
-  }
 }
 
 /// A setting of the advice refused: the key (as `mcsim.json` names it), the value and why.

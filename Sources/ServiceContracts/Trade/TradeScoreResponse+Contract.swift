@@ -11,7 +11,7 @@ extension TradeScoreResponse: Encodable {
 
   package func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: WireKeys.self)
-    try c.encode(status, forKey: .status)
+    try c.encode("ok", forKey: .status)
     try c.encode(tradeScore, forKey: .tradeScore)
     try c.encode(scoringScore, forKey: .scoringScore)
     try c.encode(cashScore, forKey: .cashScore)
@@ -21,9 +21,9 @@ extension TradeScoreResponse: Encodable {
     try c.encode(projectedPrices, forKey: .projectedPrices)
     try c.encode(projectedScores, forKey: .projectedScores)
     try c.encode(flags, forKey: .flags)
-    try c.encode(verdict, forKey: .verdict)
-    try c.encode(explanations, forKey: .explanations)
-    try c.encode(recommendation, forKey: .recommendation)
+    try c.encode(TradeWording.text(verdict), forKey: .verdict)
+    try c.encode(TradeWording.text(explanations), forKey: .explanations)
+    try c.encode(TradeWording.text(recommendation), forKey: .recommendation)
   }
 }
 
@@ -67,7 +67,7 @@ extension TradeScoreResponse.Flags: Encodable {
   package func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: WireKeys.self)
     try c.encode(peakedRookie, forKey: .peakedRookie)
-    try c.encode(upgradePath, forKey: .upgradePath)
+    try c.encode(TradeWording.text(upgradePath), forKey: .upgradePath)
     try c.encode(seasonMatch, forKey: .seasonMatch)
     try c.encode(tradingPeakedPlayer, forKey: .tradingPeakedPlayer)
     try c.encode(gettingPeakedPlayer, forKey: .gettingPeakedPlayer)

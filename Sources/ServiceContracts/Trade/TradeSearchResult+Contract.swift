@@ -9,7 +9,7 @@ extension TradeSearchResult: Encodable {
 
   package func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: WireKeys.self)
-    try c.encode(status, forKey: .status)
+    try c.encode("ok", forKey: .status)
     try c.encodeIfPresent(nSimulations, forKey: .nSimulations)
     try c.encodeIfPresent(seed, forKey: .seed)
     try c.encode(model, forKey: .model)
@@ -40,8 +40,8 @@ extension TradeCandidate: Encodable {
     try c.encode(netCost, forKey: .netCost)
     try c.encode(tradeScore, forKey: .tradeScore)
     try c.encode(overallScore, forKey: .overallScore)
-    try c.encode(verdict, forKey: .verdict)
-    try c.encode(recommendation, forKey: .recommendation)
+    try c.encode(TradeWording.text(verdict), forKey: .verdict)
+    try c.encode(TradeWording.text(recommendation), forKey: .recommendation)
     try c.encode(expectedGain, forKey: .expectedGain)
     try c.encode(gainSD, forKey: .gainSD)
     try c.encode(expectedPointsGained, forKey: .expectedPointsGained)
