@@ -56,7 +56,9 @@ struct FairCommand: ParsableCommand {
     let asOf = try asOfDate()
     let quotes = decoded.decodedQuotes
     let configFile = try AdviceOptions.load(config)
-    if let configFile { warn("config \(configFile.source): its sharp_books and fees apply where --sharp and --fee do not") }
+    if let configFile, configFile.sharpBooks != nil || configFile.fees != nil {
+      warn("config \(configFile.source): its sharp_books and fees apply where --sharp and --fee do not")
+    }
     let reports = try fair.quoting(methods: [method.name], config: configFile).evaluate(
       quotes.quotes, rejected: quotes.rejected, asOf: asOf)
     let report = reports[0]

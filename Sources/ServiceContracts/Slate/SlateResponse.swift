@@ -10,10 +10,10 @@ import UseCases
 /// the games, lines and stats came from, with what their decoders skipped or noted).
 package struct SlateResponse: Sendable, Encodable {
   package let success = true
-  /// The games, in the order the pricing gave them (the agent's tonight order on the live slate).
-  package let games: [SlateGameResult]
-  /// The same games with the advice in the agent's fields (`PricedSlate.agentGames`).
+  /// The games with the advice in the agent's fields (`PricedSlate.agentGames`), in the order the
+  /// pricing gave them (the agent's tonight order on the live slate).
   package let agentGames: [AgentSlateGame]
+  package var games: [SlateGameResult] { agentGames.map(\.result) }
   package let nSimsPerGame: Int
   package let seed: UInt64
   package let threads: Int
@@ -37,8 +37,8 @@ package struct SlateResponse: Sendable, Encodable {
   package var endpoint = AgentEndpoint.batch
   package var totalExposure: Double { totalExposureFraction * bankroll }
 
-  package var nGames: Int { games.count }
-  package var nFailed: Int { games.filter(\.failed).count }
+  package var nGames: Int { agentGames.count }
+  package var nFailed: Int { agentGames.filter(\.result.failed).count }
 
   /// A priced slate, its league factor block included.
   package init(
@@ -46,7 +46,6 @@ package struct SlateResponse: Sendable, Encodable {
   ) {
     let evaluation = priced.evaluation
     agentGames = priced.agentGames
-    games = agentGames.map(\.result)
     nSimsPerGame = options.simulations
     seed = options.seed
     threads = options.threads
