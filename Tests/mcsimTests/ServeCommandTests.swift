@@ -148,9 +148,12 @@ final class ServeCommandTests: XCTestCase {
 /// next: the server's anonymous resident size (its heap and stacks; the binary's own pages are
 /// not memory a request holds) after sixteen 500-game batches at once and fifty 200-outcome
 /// devigs settles under 3x what it was after one of each (every thread and path warmed), and
-/// after a third such load within 8 MB of the first. Measured: 17-19 MB warmed, 32-39 MB after
-/// the first load, +0.5 to +5 MB by the third; the whole resident size stayed at about 5x
-/// before the trimmer (37 MB idle, 181 MB after).
+/// after a fourth such load within 8 MB of the higher of the first two: a leak of 4 MB a load
+/// fails it. The allocator's arenas reach their plateau by the first or the second load, so the
+/// first alone is no baseline: measured 17-19 MB warmed, 32-39 MB after the first load, 37-41 MB
+/// after the second (a CI run settled at 32 MB, then 41 MB, then 41.7 MB, and failed the older
+/// check against the first load alone); the whole resident size stayed at about 5x before the
+/// trimmer (37 MB idle, 181 MB after).
 final class ServeMemoryTests: XCTestCase {
   override func setUpWithError() throws { try TestTier.endToEnd.require() }
 
@@ -189,7 +192,7 @@ final class ServeMemoryTests: XCTestCase {
     try await Task.sleep(for: .seconds(3))
     let idle = try resident(process.processIdentifier)
     var settled: [Double] = []
-    for _ in 0..<3 {
+    for _ in 0..<4 {
       for (path, body, count) in [("/api/monte-carlo/batch", batch, 16), ("/api/odds/devig", devig, 50)] {
         let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
           for _ in 0..<count { group.addTask { try await post(path, body) } }
@@ -200,8 +203,8 @@ final class ServeMemoryTests: XCTestCase {
       try await Task.sleep(for: .seconds(3))
       settled.append(try resident(process.processIdentifier))
     }
-    print("anonymous resident: \(idle) kB after one of each, \(settled) kB after each of three loads")
+    print("anonymous resident: \(idle) kB after one of each, \(settled) kB after each of four loads")
     XCTAssertLessThan(settled[0], 3 * idle, "resident \(settled[0]) kB after the load against \(idle) kB after one of each")
-    XCTAssertLessThan(settled[2], settled[0] + 8192, "memory grew from one load to the next: \(settled) kB")
+    XCTAssertLessThan(settled[3], max(settled[0], settled[1]) + 8192, "memory grew from one load to the next: \(settled) kB")
   }
 }
