@@ -222,11 +222,11 @@ package struct GameReportText {
 /// Number formatting for tables.
 package enum Fmt {
   package static func fixed(_ x: Double, _ digits: Int) -> String {
-    x.isFinite ? String(format: "%.\(digits)f", x) : "\(x)"
+    x.isFinite ? PrintfNumber.format("%.\(digits)f", x) : "\(x)"
   }
-  package static func signed(_ x: Double, _ digits: Int) -> String { String(format: "%+.\(digits)f", x) }
-  package static func percent(_ p: Double, _ digits: Int) -> String { String(format: "%.\(digits)f%%", 100 * p) }
-  package static func signedPercent(_ p: Double, _ digits: Int) -> String { String(format: "%+.\(digits)f%%", 100 * p) }
+  package static func signed(_ x: Double, _ digits: Int) -> String { PrintfNumber.format("%+.\(digits)f", x) }
+  package static func percent(_ p: Double, _ digits: Int) -> String { PrintfNumber.format("%.\(digits)f%%", 100 * p) }
+  package static func signedPercent(_ p: Double, _ digits: Int) -> String { PrintfNumber.format("%+.\(digits)f%%", 100 * p) }
   package static func count(_ n: Int) -> String {
     let digits = String(n)
     var out = ""

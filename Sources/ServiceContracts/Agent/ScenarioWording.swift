@@ -23,8 +23,8 @@ extension TotalsScenarios.Variant {
 extension TotalsScenarios.Entry {
   /// How the variant moved this game's model `base` ("rho +0.15: 0.50 -> 0.65").
   package func definition(from base: GameModel) -> String {
-    func f(_ x: Double) -> String { String(format: "%.2f", x) }
-    func g(_ x: Double) -> String { String(format: "%g", x) }
+    func f(_ x: Double) -> String { PrintfNumber.format("%.2f", x) }
+    func g(_ x: Double) -> String { PrintfNumber.format("%g", x) }
     let m = model
     switch variant {
     case .base: return "this game's model"

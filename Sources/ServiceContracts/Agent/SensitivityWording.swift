@@ -44,14 +44,14 @@ extension TotalsSensitivity.Kind {
 extension TotalsSensitivity.Parameter {
   /// "Change in P(under) per point of the home projection, from +/-5% around 115.00".
   package var description: String {
-    "Change in P(under) per point of the \(input.label), from +/-5% around \(String(format: "%.2f", value))"
+    "Change in P(under) per point of the \(input.label), from +/-5% around \(PrintfNumber.format("%.2f", value))"
   }
 
   /// The slope's direction in percentage points with its 95% margin when it is significant, else
   /// that it is not distinguishable from zero at this number of simulations.
   package var interpretation: String {
     let slope = sensitivityPerPoint ?? sensitivityPerStd ?? 0
-    let pp = { (x: Double) in String(format: "%.2f", x * 100) }
+    let pp = { (x: Double) in PrintfNumber.format("%.2f", x * 100) }
     let margin = pp(ProportionInterval.z95 * standardError)
     guard significant else {
       return "Not distinguishable from zero at \(simulations) simulations: \(pp(slope)) +/- \(margin) percentage points per point of \(input.label)"

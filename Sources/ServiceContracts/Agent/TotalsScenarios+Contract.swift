@@ -50,8 +50,10 @@ extension TotalsSensitivity: Encodable {
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: NamedKey.self)
     for parameter in parameters {
-      try c.encode(parameter, forKey: NamedKey(parameter.input.name))
-      try c.encode(parameter, forKey: NamedKey(parameter.input.agentName))
+      // Worded once, written under both names.
+      let wire = ParameterWire(parameter: parameter, description: parameter.description, interpretation: parameter.interpretation)
+      try c.encode(wire, forKey: NamedKey(parameter.input.name))
+      try c.encode(wire, forKey: NamedKey(parameter.input.agentName))
     }
     try c.encode(ranking, forKey: NamedKey("ranking"))
     let projections = parameters.compactMap(\.sensitivityPerPoint).reduce(0) { $0 + abs($1) }
@@ -76,7 +78,12 @@ extension TotalsSensitivity: Encodable {
   }
 }
 
-extension TotalsSensitivity.Parameter: Encodable {
+/// One slope of the `sensitivity` block with its words.
+struct ParameterWire: Encodable {
+  let parameter: TotalsSensitivity.Parameter
+  let description: String
+  let interpretation: String
+
   enum WireKeys: String, CodingKey {
     case sensitivityPerPoint = "sensitivity_per_point", sensitivityPerStd = "sensitivity_per_std"
     case pUnderLow = "p_under_low", pUnderHigh = "p_under_high", description, interpretation
@@ -84,18 +91,18 @@ extension TotalsSensitivity.Parameter: Encodable {
     case exactSensitivity = "exact_sensitivity"
   }
 
-  public func encode(to encoder: any Encoder) throws {
+  func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: WireKeys.self)
-    try c.encodeIfPresent(sensitivityPerPoint, forKey: .sensitivityPerPoint)
-    try c.encodeIfPresent(sensitivityPerStd, forKey: .sensitivityPerStd)
-    try c.encode(pUnderLow, forKey: .pUnderLow)
-    try c.encode(pUnderHigh, forKey: .pUnderHigh)
+    try c.encodeIfPresent(parameter.sensitivityPerPoint, forKey: .sensitivityPerPoint)
+    try c.encodeIfPresent(parameter.sensitivityPerStd, forKey: .sensitivityPerStd)
+    try c.encode(parameter.pUnderLow, forKey: .pUnderLow)
+    try c.encode(parameter.pUnderHigh, forKey: .pUnderHigh)
     try c.encode(description, forKey: .description)
     try c.encode(interpretation, forKey: .interpretation)
-    try c.encode(standardError, forKey: .standardError)
-    try c.encode(standardErrorIsBound, forKey: .standardErrorIsBound)
-    try c.encode(significant, forKey: .significant)
-    try c.encode(exactSensitivity, forKey: .exactSensitivity)
+    try c.encode(parameter.standardError, forKey: .standardError)
+    try c.encode(parameter.standardErrorIsBound, forKey: .standardErrorIsBound)
+    try c.encode(parameter.significant, forKey: .significant)
+    try c.encode(parameter.exactSensitivity, forKey: .exactSensitivity)
   }
 }
 
