@@ -2,6 +2,7 @@ import Foundation
 import OddsMath
 import ServiceContracts
 import Simulation
+import UseCases
 
 /// The readable slate: one row per game, best EV first, with the totals verdict and the best
 /// bet across the game's markets; games that could not be evaluated last, with their error.

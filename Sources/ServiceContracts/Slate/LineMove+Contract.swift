@@ -1,4 +1,5 @@
 import Simulation
+import UseCases
 
 /// One line of `slate --watch --ndjson`: a game whose lines, prices or verdicts moved.
 extension LineMove: Encodable {

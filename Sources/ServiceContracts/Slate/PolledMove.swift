@@ -1,4 +1,5 @@
 import Simulation
+import UseCases
 
 /// One line of `slate --watch --ndjson`: a move with the poll it was seen in, as one flat object
 /// (the move's keys and `poll`).

@@ -1,3 +1,5 @@
+import Simulation
+
 /// What changed for one game between two evaluations of a watched slate: its lines and prices
 /// (line movement) and its verdicts. Only games with a change get one.
 package struct LineMove: Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import OddsMath
 import Simulation
+import UseCases
 import XCTest
 
 final class LineMoveTests: XCTestCase {
