@@ -160,7 +160,7 @@ package struct GameReportText {
       for e in conditional.entries {
         let interval = e.pOver.map { "[\(Fmt.fixed($0.lower, 4)), \(Fmt.fixed($0.upper, 4))]" } ?? "–"
         out.append(
-          "  " + Fmt.pad(e.name, 18) + Fmt.left(e.probability.map { Fmt.fixed($0, 4) } ?? "–", 10)
+          "  " + Fmt.pad(e.condition.name, 18) + Fmt.left(e.probability.map { Fmt.fixed($0, 4) } ?? "–", 10)
             + Fmt.left(e.exactProbability.map { Fmt.fixed($0, 4) } ?? "–", 8) + Fmt.left(e.pOver.map { Fmt.fixed($0.value, 4) } ?? "–", 9)
             + "  " + Fmt.pad(interval, 18) + Fmt.left(e.exactPOver.map { Fmt.fixed($0, 4) } ?? "–", 7)
             + Fmt.left((e.meanTotal ?? e.exactMeanTotal).map { Fmt.fixed($0, 2) } ?? "–", 13))

@@ -15,9 +15,19 @@
 ///   tie:  regulation ends the games not level, P(cell | regulation) ~ P_reg(cell) [h != a], and
 ///         the overtime games are the rest of the final distribution, P_final - P_reg [h != a].
 package struct ConditionalScenarios: Sendable {
+  /// What a total is conditioned on: the winner, the margin's size, whether the game went to
+  /// overtime.
+  package enum Condition: Sendable, Hashable, CaseIterable {
+    /// The home team wins; the away team wins.
+    case homeWin, awayWin
+    /// |margin| <= `closeMargin`; |margin| >= `blowoutMargin`.
+    case close, blowout
+    /// The game ended in regulation; it went to overtime.
+    case regulation, overtime
+  }
+
   package struct Entry: Sendable {
-    package let name: String
-    package let description: String
+    package let condition: Condition
     /// Probability of the condition (share of simulated games).
     package let probability: Double?
     package let pOver: SweepEstimate?
@@ -37,20 +47,20 @@ package struct ConditionalScenarios: Sendable {
   package init(histogram: JointScoreHistogram, model: GameModel, exact: ScoreDistribution?, line: Double) {
     self.line = line
     let simulated = ScoreDistribution(histogram: histogram)
-    let conditions: [(String, String, (Int, Int) -> Bool)] = [
-      ("home_win", "home team wins", { $0 > $1 }),
-      ("away_win", "away team wins", { $0 < $1 }),
-      ("close", "|margin| <= \(Self.closeMargin)", { abs($0 - $1) <= Self.closeMargin }),
-      ("blowout", "|margin| >= \(Self.blowoutMargin)", { abs($0 - $1) >= Self.blowoutMargin }),
+    let conditions: [(Condition, (Int, Int) -> Bool)] = [
+      (.homeWin, { $0 > $1 }),
+      (.awayWin, { $0 < $1 }),
+      (.close, { abs($0 - $1) <= Self.closeMargin }),
+      (.blowout, { abs($0 - $1) >= Self.blowoutMargin }),
     ]
     var entries: [Entry] = []
-    for (name, description, condition) in conditions {
+    for (given, condition) in conditions {
       let s = Self.conditional(simulated, line: line, condition)
       let e = exact.map { Self.conditional($0, line: line, condition) }
       let n = s.weight
       entries.append(
         Entry(
-          name: name, description: description, probability: s.share, pOver: n > 0 ? .proportion(s.pOver, n: n) : nil,
+          condition: given, probability: s.share, pOver: n > 0 ? .proportion(s.pOver, n: n) : nil,
           meanTotal: n > 0 ? s.mean : nil, stdTotal: n > 0 ? s.sd : nil, exactProbability: e?.share,
           exactPOver: e.flatMap { $0.weight > 0 ? $0.pOver : nil }, exactMeanTotal: e.flatMap { $0.weight > 0 ? $0.mean : nil }))
     }
@@ -64,21 +74,21 @@ package struct ConditionalScenarios: Sendable {
         split = Self.overtimeSplit(final: exact, regulation: reg, model: model)
       }
     }
-    for (name, description) in [("regulation", "no overtime"), ("overtime", "went to overtime")] {
+    for given in [Condition.regulation, .overtime] {
       let s = Self.summary(
-        name == "regulation" ? simulatedSplit.regulation : simulatedSplit.overtime, line: line,
+        given == .regulation ? simulatedSplit.regulation : simulatedSplit.overtime, line: line,
         totalWeight: Double(histogram.games), isSample: true)
       let n = s.weight
       // Sums in value order: dictionary order changes from process to process.
-      let totals = (name == "regulation" ? split?.regulation : split?.overtime)?.sorted { $0.key < $1.key }
+      let totals = (given == .regulation ? split?.regulation : split?.overtime)?.sorted { $0.key < $1.key }
       let mass = totals?.reduce(0) { $0 + $1.value } ?? 0
       let over = totals?.filter { Double($0.key) > line }.reduce(0) { $0 + $1.value } ?? 0
       let mean = totals.map { $0.reduce(0) { $0 + Double($1.key) * $1.value } / mass }
       entries.append(
         Entry(
-          name: name, description: description, probability: s.share,
+          condition: given, probability: s.share,
           pOver: n > 0 ? .proportion(s.pOver, n: n) : nil, meanTotal: n > 0 ? s.mean : nil, stdTotal: n > 0 ? s.sd : nil,
-          exactProbability: split.map { name == "regulation" ? 1 - $0.pOT : $0.pOT },
+          exactProbability: split.map { given == .regulation ? 1 - $0.pOT : $0.pOT },
           exactPOver: mass > 0 ? over / mass : nil, exactMeanTotal: mass > 0 ? mean : nil))
     }
     self.entries = entries

@@ -49,4 +49,20 @@ final class ScenarioWordingTests: XCTestCase {
     }
     XCTAssertEqual((json["ranking"] as? [String: Any])?["dominant"] as? String, "projection")
   }
+
+  /// Each condition of `conditional_scenarios` under its key with its words, in the engine's
+  /// order, the margins the engine conditions on.
+  func testConditionsAreNamedAndDescribed() throws {
+    let model = GameModel(homeMean: 115, awayMean: 108, overtime: Overtime(rate: 0.06))
+    let histogram = try GameSimulator.simulate(model, options: SimulationOptions(simulations: 2_000, seed: 3))
+    let c = ConditionalScenarios(histogram: histogram, model: model, exact: nil, line: 224.5)
+    XCTAssertEqual(c.entries.map(\.condition.name), ["home_win", "away_win", "close", "blowout", "regulation", "overtime"])
+    XCTAssertEqual(
+      c.entries.map(\.condition.description),
+      ["home team wins", "away team wins", "|margin| <= 5", "|margin| >= 15", "no overtime", "went to overtime"])
+    let json = try XCTUnwrap(JSONSerialization.jsonObject(with: JSONEncoder().encode(c)) as? [String: Any])
+    let given = try XCTUnwrap(json["given"] as? [String: [String: Any]])
+    XCTAssertEqual(given["close"]?["description"] as? String, "|margin| <= 5")
+    XCTAssertEqual(Set(given.keys), Set(ConditionalScenarios.Condition.allCases.map(\.name)))
+  }
 }

@@ -16,7 +16,7 @@ extension ConditionalScenarios: Encodable {
     let entries: [ConditionalScenarios.Entry]
     func encode(to encoder: any Encoder) throws {
       var c = encoder.container(keyedBy: NamedKey.self)
-      for e in entries { try c.encode(e, forKey: NamedKey(e.name)) }
+      for e in entries { try c.encode(e, forKey: NamedKey(e.condition.name)) }
     }
   }
 }
@@ -24,7 +24,7 @@ extension ConditionalScenarios: Encodable {
 extension ConditionalScenarios.Entry: Encodable {
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: NamedKey.self)
-    try c.encode(description, forKey: NamedKey("description"))
+    try c.encode(condition.description, forKey: NamedKey("description"))
     try c.encode(probability, forKey: NamedKey("probability"))
     try c.encode(pOver?.value, forKey: NamedKey("p_over"))
     try c.encode(pOver.map { [$0.lower, $0.upper] }, forKey: NamedKey("ci_95_over"))
