@@ -6,6 +6,10 @@ import Foundation
 package struct FieldTypes: Sendable {
   package indirect enum Kind: Sendable {
     case number, integer, boolean, string
+    /// A price: a number (decimal odds) or a string in any format the one price rule reads
+    /// ("-110", "+150", "10/11"); never coerced from a string to a number, which would read
+    /// "+150" as decimal odds 150.
+    case price
     /// An array, its elements checked by their own decoder.
     case array
     case object(FieldTypes)
@@ -30,25 +34,27 @@ package struct FieldTypes: Sendable {
   package var schema: JSONSchema {
     var properties: [String: JSONSchema] = [:]
     for (name, kind) in fields {
+      let types = Self.jsonTypes(kind)
       let type: JSONSchema =
         switch kind {
         case .object(let inner): inner.schema
-        default: ["type": .string(Self.jsonType(kind))]
+        default: ["type": types.count == 1 ? .string(types[0]) : .array(types.map { .string($0) })]
         }
       properties[name] = type.with(keywords[name]?.objectKeywords ?? [:])
     }
     return .object(required.sorted(), properties)
   }
 
-  /// The JSON Schema type of each kind (what the OpenAPI document must say of the field).
-  package static func jsonType(_ kind: Kind) -> String {
+  /// The JSON Schema types of each kind (what the OpenAPI document must say of the field).
+  package static func jsonTypes(_ kind: Kind) -> [String] {
     switch kind {
-    case .number: "number"
-    case .integer: "integer"
-    case .boolean: "boolean"
-    case .string: "string"
-    case .array: "array"
-    case .object: "object"
+    case .number: ["number"]
+    case .integer: ["integer"]
+    case .boolean: ["boolean"]
+    case .string: ["string"]
+    case .price: ["number", "string"]
+    case .array: ["array"]
+    case .object: ["object"]
     }
   }
 
@@ -85,6 +91,15 @@ package struct FieldTypes: Sendable {
       case .string:
         guard case .string = node else {
           out.append(.init(field: field, sent: JSONExcerpt(value), message: "field '\(field)' must be a string"))
+          continue
+        }
+      case .price:
+        if number != nil { continue }
+        guard case .string = node else {
+          out.append(
+            .init(
+              field: field, sent: JSONExcerpt(value),
+              message: "field '\(field)' must be a price: a number (decimal odds) or a string (\"-110\", \"+150\", \"1.91\")"))
           continue
         }
       case .array:

@@ -20,7 +20,8 @@ final class SimulateRequestTests: XCTestCase {
 
   func testDefaultsApply() throws {
     let r = try SimulateRequest.decode(Data(#"{"home_projection": 110, "away_projection": 105, "total_line": 214.5}"#.utf8))
-    XCTAssertEqual([r.homeStdDev, r.awayStdDev, r.overOdds, r.underOdds], [10, 10, 1.91, 1.91])
+    XCTAssertEqual([r.homeStdDev, r.awayStdDev], [10, 10])
+    XCTAssertEqual(try [r.market().overOdds.decimal, r.market().underOdds.decimal], [1.91, 1.91])
     XCTAssertEqual(r.nSims, 10_000)
   }
 
@@ -37,6 +38,25 @@ final class SimulateRequestTests: XCTestCase {
     let bad = try? SimulateRequest.decode(Data(#"{"home_projection": 110, "away_projection": 105, "total_line": 214.5, "over_odds": 0.9}"#.utf8))
     XCTAssertThrowsError(try bad?.market()) { error in
       XCTAssertEqual((error as? InputError)?.field, "over_odds")
+    }
+  }
+
+  /// A price written as a string is read by the one price rule, as in a slate file: "+150" is
+  /// American (2.5), never the decimal 150 a string-to-number reading would make of it; a number
+  /// stays decimal odds, and -110 as a number is refused with the hint to write it as a string.
+  func testStringPricesAreReadByThePriceRule() throws {
+    func market(_ over: String) throws -> TotalsMarket {
+      try SimulateRequest.decode(Data(#"{"home_projection": 110, "away_projection": 105, "total_line": 214.5, "over_odds": \#(over)}"#.utf8))
+        .market()
+    }
+    XCTAssertEqual(try market(#""+150""#).overOdds.decimal, 2.5)
+    XCTAssertEqual(try market(#""-110""#).overOdds.decimal, 1 + 100 / 110.0, accuracy: 1e-12)
+    XCTAssertEqual(try market(#""10/11""#).overOdds.decimal, 1 + 10 / 11.0, accuracy: 1e-12)
+    XCTAssertEqual(try market(#""1.91""#).overOdds.decimal, 1.91)
+    XCTAssertEqual(try market("2.5").overOdds.decimal, 2.5)
+    XCTAssertThrowsError(try market("-110")) { error in
+      XCTAssertEqual((error as? InputError)?.field, "over_odds")
+      XCTAssertEqual((error as? InputError)?.value, "-110")
     }
   }
 }

@@ -52,7 +52,8 @@ final class OpenAPIDocumentTests: XCTestCase {
       let properties = try XCTUnwrap(schema["properties"] as? [String: [String: Any]], name, file: file, line: line)
       XCTAssertEqual(Set(properties.keys), declared.names, "\(name): documented vs declared fields", file: file, line: line)
       for (field, kind) in declared.fields {
-        XCTAssertEqual(properties[field]?["type"] as? String, FieldTypes.jsonType(kind), "\(name).\(field)", file: file, line: line)
+        let documented = (properties[field]?["type"] as? String).map { [$0] } ?? properties[field]?["type"] as? [String]
+        XCTAssertEqual(documented, FieldTypes.jsonTypes(kind), "\(name).\(field)", file: file, line: line)
       }
       XCTAssertEqual(Set(schema["required"] as? [String] ?? []), declared.required, "\(name) required", file: file, line: line)
     }

@@ -73,4 +73,34 @@ final class PriceRuleEndpointTests: XCTestCase {
         "\(c.path): \(reply.text.prefix(600))")
     }
   }
+
+  /// A signed American price written as a string is American on every endpoint, on the agent's
+  /// lax reading too (a body another field of which is coerced, `n_sims` as a string): "+150" is
+  /// 2.5, never the decimal 150 a string-to-number coercion makes of it.
+  func testASignedPriceWrittenAsAStringIsAmericanEverywhere() async throws {
+    let server = try await serve()
+    for nSims in [1_000, "1000"] as [Any] {
+      let body = try edited("simulate_request.json") {
+        $0["over_odds"] = "+150"
+        $0["n_sims"] = nSims
+      }
+      let reply = try await server.post("/api/monte-carlo/simulate", body)
+      XCTAssertEqual(reply.status, 200, reply.text)
+      let used = (reply.json["result"] as? [String: Any]).flatMap { ($0["ev_metrics"] as? [String: Any])?["odds_used"] as? [String: Any] }
+      XCTAssertEqual(used?["over"] as? Double, 2.5, "n_sims \(nSims): \(reply.text.prefix(300))")
+      XCTAssertNil(reply.json["warnings"], reply.text.prefix(300).description)
+    }
+    var second = ""
+    let batch = try edited("slate_batch.json") { body in
+      var games = body["games"] as! [[String: Any]]
+      games[1]["under_odds"] = "+150"
+      second = games[1]["game_id"] as! String
+      body["games"] = games
+    }
+    let reply = try await server.post("/api/monte-carlo/batch", batch)
+    XCTAssertEqual(reply.status, 200, reply.text)
+    let games = reply.json["games"] as? [[String: Any]] ?? []
+    XCTAssertEqual(games.count, 13, reply.text.prefix(300).description)
+    XCTAssertEqual(games.first { $0["game_id"] as? String == second }?["under_odds"] as? Double, 2.5, reply.text.prefix(600).description)
+  }
 }

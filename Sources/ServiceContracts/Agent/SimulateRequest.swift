@@ -11,8 +11,10 @@ package struct SimulateRequest: Decodable, Sendable {
   package var homeStdDev: Double
   package var awayStdDev: Double
   package var totalLine: Double
-  package var overOdds: Double
-  package var underOdds: Double
+  /// The prices as written: numbers are decimal odds (as the agent sends them), strings any
+  /// format the one price rule reads ("-110", "+150", "10/11").
+  package var overOdds: WrittenPrice
+  package var underOdds: WrittenPrice
   package var nSims: Int
   package var includeScenarios: Bool
   package var includeSensitivity: Bool
@@ -35,6 +37,7 @@ package struct SimulateRequest: Decodable, Sendable {
       switch key {
       case .nSims: (key.rawValue, .integer)
       case .includeScenarios, .includeSensitivity, .includeExact: (key.rawValue, .boolean)
+      case .overOdds, .underOdds: (key.rawValue, .price)
       case .state: (key.rawValue, .object(InPlayFields.stateTypes))
       case .periodLines: (key.rawValue, .object(InPlayFields.periodLineTypes))
       default: (key.rawValue, .number)
@@ -47,8 +50,14 @@ package struct SimulateRequest: Decodable, Sendable {
       "home_std_dev": FieldTypes.bounds(GameModel.minSD, GameModel.maxSD).with(["default": 10]),
       "away_std_dev": FieldTypes.bounds(GameModel.minSD, GameModel.maxSD).with(["default": 10]),
       "total_line": ["exclusiveMinimum": 0, "exclusiveMaximum": 1000],
-      "over_odds": ["exclusiveMinimum": 1, "maximum": .number(Odds.maxDecimal), "default": 1.91, "description": "decimal odds"],
-      "under_odds": ["exclusiveMinimum": 1, "maximum": .number(Odds.maxDecimal), "default": 1.91, "description": "decimal odds"],
+      "over_odds": [
+        "exclusiveMinimum": 1, "maximum": .number(Odds.maxDecimal), "default": 1.91,
+        "description": "decimal odds as a number; as a string, any price (\"-110\", \"+150\", \"1.91\", \"10/11\")",
+      ],
+      "under_odds": [
+        "exclusiveMinimum": 1, "maximum": .number(Odds.maxDecimal), "default": 1.91,
+        "description": "decimal odds as a number; as a string, any price (\"-110\", \"+150\", \"1.91\", \"10/11\")",
+      ],
       "n_sims": [
         "minimum": 1, "default": .integer(SimulationOptions.defaultSimulations),
         "description": "with scenarios and sensitivity, the request simulates 13.5 times n_sims games",
@@ -84,11 +93,12 @@ package struct SimulateRequest: Decodable, Sendable {
     awayStdDev = awayGiven ?? 10
     sdsGiven = (homeGiven != nil, awayGiven != nil)
     totalLine = try c.decode(Double.self, forKey: .totalLine)
-    overOdds = try c.decodeIfPresent(Double.self, forKey: .overOdds) ?? 1.91
-    underOdds = try c.decodeIfPresent(Double.self, forKey: .underOdds) ?? 1.91
-    // The agent's prices are decimal numbers; one of 100 or more looks American (`PriceReading`).
+    overOdds = try c.decodeIfPresent(WrittenPrice.self, forKey: .overOdds) ?? .number(Defaults.price.decimal)
+    underOdds = try c.decodeIfPresent(WrittenPrice.self, forKey: .underOdds) ?? .number(Defaults.price.decimal)
+    // Read by the one price rule, which notes a bare 100 or more (it looks American); a price it
+    // refuses is named with the market's other problems (`checkedMarket`).
     for (key, price) in [(CodingKeys.overOdds, overOdds), (.underOdds, underOdds)] where c.contains(key) {
-      if let reading = try? PriceReading(number: price) { PriceNotices.note(reading, at: key.rawValue) }
+      if let reading = try? price.read() { PriceNotices.note(reading, at: key.rawValue) }
     }
     nSims = try c.decodeIfPresent(Int.self, forKey: .nSims) ?? SimulationOptions.defaultSimulations
     includeScenarios = try c.decodeIfPresent(Bool.self, forKey: .includeScenarios) ?? true
@@ -108,8 +118,8 @@ package struct SimulateRequest: Decodable, Sendable {
   package func checkedMarket() -> (market: TotalsMarket?, problems: [InputError]) {
     var problems: [InputError] = []
     for (field, price) in [("over_odds", overOdds), ("under_odds", underOdds)] {
-      do { _ = try PriceReading(number: price) } catch {
-        problems.append(.invalid(field: field, value: "\(price)", reason: error.description))
+      do { _ = try price.read() } catch {
+        problems.append(.invalid(field: field, value: "\(price)", reason: "\(error)"))
       }
     }
     guard problems.isEmpty else {
@@ -119,15 +129,15 @@ package struct SimulateRequest: Decodable, Sendable {
     do { return (try market(), []) } catch { return (nil, [error]) }
   }
 
-  /// The market, validated: decimal prices as the agent sends them, read by the one rule
-  /// (`PriceReading`: -110 as a number is refused with the hint to write it as a string).
+  /// The market, validated: its prices read by the one rule (`PriceReading`: a number is decimal
+  /// odds, and -110 as a number is refused with the hint to write it as a string).
   package func market() throws(InputError) -> TotalsMarket {
     let over: Odds, under: Odds
-    do { over = try PriceReading(number: overOdds).odds } catch {
-      throw .invalid(field: "over_odds", value: "\(overOdds)", reason: error.description)
+    do { over = try overOdds.read().odds } catch {
+      throw .invalid(field: "over_odds", value: "\(overOdds)", reason: "\(error)")
     }
-    do { under = try PriceReading(number: underOdds).odds } catch {
-      throw .invalid(field: "under_odds", value: "\(underOdds)", reason: error.description)
+    do { under = try underOdds.read().odds } catch {
+      throw .invalid(field: "under_odds", value: "\(underOdds)", reason: "\(error)")
     }
     let market = TotalsMarket(line: totalLine, overOdds: over, underOdds: under)
     try market.validate()

@@ -196,8 +196,8 @@ package enum ContractSchemas {
         "game_id": ["type": ["string", "integer"], "description": "default: AWAY@HOME"], "home_team_abbr": .anyString, "away_team_abbr": .anyString,
         "home_ppg": .anyNumber, "home_opp_ppg": .anyNumber, "away_ppg": .anyNumber, "away_opp_ppg": .anyNumber,
         "home_std_dev": .numberOrNull.with(["default": 10]), "away_std_dev": .numberOrNull.with(["default": 10]),
-        "total_line": .numberOrNull, "over_odds": .numberOrNull.with(["default": 1.91]),
-        "under_odds": .numberOrNull.with(["default": 1.91]),
+        "total_line": .numberOrNull, "over_odds": ["type": ["number", "string", "null"], "default": 1.91],
+        "under_odds": ["type": ["number", "string", "null"], "default": 1.91],
       ]
     ).with([
       "description": .string(
@@ -205,8 +205,8 @@ package enum ContractSchemas {
         One game of a batch: the teams' abbreviations and the four points-per-game figures (or the two \
         projections). A game's missing or invalid value is reported in its own entry's `error` while the \
         rest are evaluated, so the batch answers 200: points per game in [0, \(Int(GameModel.maxProjection))], \
-        standard deviations in [\(GameModel.minSD), \(Int(GameModel.maxSD))], a line in (0, 1000), decimal odds \
-        in (1, \(Int(Odds.maxDecimal))]; null (or 0 for a deviation or odds) takes the default; a null line \
+        standard deviations in [\(GameModel.minSD), \(Int(GameModel.maxSD))], a line in (0, 1000), prices as \
+        numbers decimal odds in (1, \(Int(Odds.maxDecimal))], as strings any price ("-110", "+150", "10/11"); null (or 0 for a deviation or odds) takes the default; a null line \
         is a game without a line.
         """)
     ]),

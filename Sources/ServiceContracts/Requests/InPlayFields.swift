@@ -37,7 +37,7 @@ package enum InPlayFields {
         period.rawValue,
         .object(
           FieldTypes(
-            fields: PeriodLines.lineNames.map { ($0, .number) } + PeriodPricing.priceNames.map { ($0, .number) } + [("tie", .string)],
+            fields: PeriodLines.lineNames.map { ($0, .number) } + PeriodPricing.priceNames.map { ($0, .price) } + [("tie", .string)],
             keywords: [
               "tie": ["enum": ["push", "lose"], "description": "a two-way moneyline's level period: stakes back (push) or lost"],
               "draw_ml": ["description": "a three-way moneyline's draw"],

@@ -17,9 +17,9 @@ enum AgentJobs {
   /// The number fields of a batch game that the agent's clients may send as strings.
   static let batchGameFields = FieldTypes(
     fields: [
-      "home_ppg", "home_opp_ppg", "away_ppg", "away_opp_ppg", "home_std_dev", "away_std_dev", "total_line", "over_odds",
-      "under_odds", "home_projection", "away_projection",
-    ].map { ($0, .number) })
+      "home_ppg", "home_opp_ppg", "away_ppg", "away_opp_ppg", "home_std_dev", "away_std_dev", "total_line", "home_projection",
+      "away_projection",
+    ].map { ($0, .number) } + [("over_odds", .price), ("under_odds", .price)])
 
   /// A batch game's fields the agent takes as null (their default; a null line is "no line").
   static let batchNullable: Set<String> = ["home_std_dev", "away_std_dev", "total_line", "over_odds", "under_odds"]
