@@ -146,6 +146,12 @@ struct RunCommand: ParsableCommand, RequiredInputs {
       note(given.option, given.value, given.field, given.field == "home_std_dev" ? request.homeStdDev : request.awayStdDev)
     }
     if let sims = randomOptions.sims { note("--sims", sims, "n_sims", request.nSims) }
+    if !periodOptions.periods.isEmpty {
+      note("--period", periodOptions.periods.joined(separator: ","), "period_lines", request.periods.map(\.period.rawValue).joined(separator: ","))
+    }
+    if let quarter = stateOptions.period, let state = request.state {
+      note("--quarter", quarter, "state", "period \(state.period)")
+    }
   }
 
   /// The picture (--svg) and the report, as JSON or the table, with what the run stood on.

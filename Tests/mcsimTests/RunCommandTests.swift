@@ -225,6 +225,31 @@ final class RunRequestTests: XCTestCase {
     XCTAssertTrue(piped.stdout.contains(#""n_simulations":5000"#))
   }
 
+  /// A request's `state` and `period_lines` are priced as the server prices them (they were
+  /// read, checked and then left out): the game in play from its score, the periods beside it;
+  /// options given beside the request replace them, with a note.
+  func testARequestsStateAndPeriodLinesArePriced() throws {
+    let body = #"""
+      {"home_projection": 115, "away_projection": 112, "total_line": 222.5, "include_scenarios": false, "include_sensitivity": false,
+       "state": {"period": 3, "clock": "7:12", "home_score": 78, "away_score": 71}, "period_lines": {"q4": {"total": 55.5}}}
+      """#
+    let priced = try MCSimBinary.run(["run", "--request", "-", "--seed", "4", "--json", "--sims", "5000"], stdin: body)
+    XCTAssertEqual(priced.status, 0, priced.stderr)
+    let result = try XCTUnwrap(
+      (try JSONSerialization.jsonObject(with: Data(priced.stdout.utf8)) as? [String: Any])?["result"] as? [String: Any])
+    XCTAssertEqual((result["state"] as? [String: Any])?["clock"] as? String, "7:12")
+    XCTAssertNotNil(((result["periods"] as? [String: Any])?["q4"] as? [String: Any])?["p_over"], priced.stdout.prefix(400).description)
+    // The final score is at least the score so far.
+    XCTAssertGreaterThan((result["simulation"] as? [String: Any])?["min_total"] as? Double ?? 0, 148)
+    let replaced = try MCSimBinary.run(
+      ["run", "--request", "-", "--seed", "4", "--json", "--sims", "5000", "--period", "q4", "--period-line", "60.5"], stdin: body)
+    XCTAssertEqual(replaced.status, 0, replaced.stderr)
+    XCTAssertTrue(replaced.stderr.contains("note: --period q4 overrides period_lines q4"), replaced.stderr)
+    let periods = (try JSONSerialization.jsonObject(with: Data(replaced.stdout.utf8)) as? [String: Any])
+      .flatMap { ($0["result"] as? [String: Any])?["periods"] as? [String: Any] }
+    XCTAssertEqual((periods?["q4"] as? [String: Any])?["total_line"] as? Double, 60.5, replaced.stdout.prefix(400).description)
+  }
+
   func testBadRequestsAreNamed() throws {
     let missing = try MCSimBinary.run(["run", "--request", "-"], stdin: #"{"home_projection": 110, "away_projection": 105}"#)
     XCTAssertEqual(missing.status, 1)

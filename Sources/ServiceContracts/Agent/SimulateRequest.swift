@@ -146,7 +146,8 @@ package struct SimulateRequest: Decodable, Sendable {
 
   /// The request's game on `base` (the run's model, the request's own settings laid in it:
   /// `settings(from:)`), its line at `overOdds` and `underOdds` where given (an option's) over its
-  /// own prices, with the agent's optional blocks it asks for.
+  /// own prices, with the agent's optional blocks it asks for and mcsim's additions it gives
+  /// (the game's state, its `period_lines`).
   package func pricing(base: GameModel, overOdds: Odds?, underOdds: Odds?, options: SimulationOptions) throws(InputError)
     -> GamePricingRequest
   {
@@ -156,6 +157,7 @@ package struct SimulateRequest: Decodable, Sendable {
       underOdds: underOdds ?? own.underOdds, options: options)
     job.scenarios = includeScenarios
     job.sensitivity = includeSensitivity
+    (job.state, job.periods, job.periodField) = (state, periods, "period_lines")
     return job
   }
 

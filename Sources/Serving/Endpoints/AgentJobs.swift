@@ -59,8 +59,7 @@ enum AgentJobs {
     (pricing.policy, pricing.exact, pricing.reportExact, pricing.sensitivityExact) = (
       configuration.pricing.advice, request.includeExact, request.includeExact, request.includeExact
     )
-    (pricing.periods, pricing.periodModel, pricing.state) = (request.periods, configuration.pricing.periods, request.state)
-    pricing.periodField = "period_lines"
+    pricing.periodModel = configuration.pricing.periods
     for problem in pricing.inPlayProblems() { problems.add(problem) }
     try problems.throwIfAny()
     // The whole request's work, scenarios and sensitivity included, is bounded before it starts.

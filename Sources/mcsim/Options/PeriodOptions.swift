@@ -43,9 +43,12 @@ struct PeriodOptions: ParsableArguments {
   }
 
   /// The periods asked for, each with its lines and prices, priced with `job`.
+  /// Given none, `job` keeps the periods it has (a request's `period_lines`).
   func apply(to job: inout GamePricingRequest) throws {
+    guard !periods.isEmpty else { return }
     let named = try namedPrices()
     try CLIError.usage { job.periods = try PeriodPricing.quotes(periods, lines: lines, prices: named, tie: tie) }
+    job.periodField = "period"
   }
 
   /// Each `--period-price NAME=PRICE`, its price read by the one price rule (`PriceText`).
