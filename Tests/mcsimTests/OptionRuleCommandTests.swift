@@ -40,6 +40,25 @@ final class OptionRuleCommandTests: XCTestCase {
     }
   }
 
+  /// A config file's model value out of range is the file's fault in every command (exit 1,
+  /// naming the config and its key), by the model's own rule; it was blamed on an option never
+  /// given (run, parlay, sweep), on the input file (props), or on every game (slate), and
+  /// `home_sd: -1` passed slate unremarked.
+  func testABadModelValueInAConfigNamesTheConfigInEveryCommand() throws {
+    let commands = Self.modelCommands + [("sweep", ["sweep", "--line", "225.5", "--home", "115", "--away", "112", "--sims", "2000"])]
+    let config = FileManager.default.temporaryDirectory.appendingPathComponent("mcsim-model-\(getpid()).json")
+    defer { try? FileManager.default.removeItem(at: config) }
+    for (model, said) in [(#"{"rho": 2}"#, "field 'model.rho' = 2"), (#"{"home_sd": -1}"#, "field 'model.home_sd' = -1")] {
+      try Data(#"{"model": \#(model)}"#.utf8).write(to: config)
+      for command in commands {
+        let r = try MCSimBinary.run(command.args + ["--config", config.path])
+        XCTAssertEqual(r.status, 1, "\(command.name) \(model): \(r.stderr)")
+        XCTAssertTrue(r.stderr.contains(config.path) && r.stderr.contains(said), "\(command.name) \(model): \(r.stderr)")
+        XCTAssertEqual(r.stdout, "", command.name)
+      }
+    }
+  }
+
   /// A misspelt option is named, even when it stands for one the command cannot start without
   /// (issue 47): "--lin" used to read as "Missing --line".
   func testAnUnknownOptionIsNamedBeforeAnyMissingInput() throws {
