@@ -123,7 +123,9 @@ package struct GameReportText {
       if !side.withheld.isEmpty {
         words.append("withheld: " + side.withheld.map(\.rawValue).joined(separator: ", "))
       } else if side.stake > 0 && report.policy.bankroll != 1 {
-        words.append("stake \(Fmt.fixed(side.stake * report.policy.bankroll, 2)) of bankroll \(Fmt.fixed(report.policy.bankroll, 2))")
+        words.append(
+          "stake \(Fmt.percent(side.stake, 2)) = \(Fmt.fixed(side.stake * report.policy.bankroll, 2)) of bankroll \(Fmt.fixed(report.policy.bankroll, 2))"
+        )
       }
       if let n = side.simulationsNeeded, side.withheld.contains(.tooFewSimulations) || side.withheld.contains(.evIntervalIncludesZero) {
         words.append("about \(Fmt.count(n)) simulations would be needed to advise")

@@ -118,9 +118,10 @@ package enum SlateTable {
     return a.recommended ? a.grade.rawValue : a.withheld.first?.rawValue ?? a.strength.rawValue
   }
 
-  /// A stake in money when there is a bankroll, else as a percentage of it.
+  /// A stake as a percentage of the bankroll, and in money beside it when there is a bankroll
+  /// ("2.02% = 20.25"), as every other table writes it.
   static func money(_ fraction: Double, _ bankroll: Double) -> String {
-    bankroll == 1 ? Fmt.percent(fraction, 2) : Fmt.fixed(fraction * bankroll, 2)
+    Fmt.percent(fraction, 2) + (bankroll == 1 ? "" : " = \(Fmt.fixed(fraction * bankroll, 2))")
   }
 }
 

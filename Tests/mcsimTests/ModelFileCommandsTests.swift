@@ -129,7 +129,7 @@ final class ModelFileCommandsTests: XCTestCase {
     let table = try MCSimBinary.run([
       "run", "--line", "224.5", "--home", "115", "--away", "112", "--bankroll", "1000", "--seed", "3", "--model", "seed",
     ])
-    XCTAssertTrue(table.stdout.contains(String(format: "stake %.2f of bankroll 1000.00", 1000 * stake)), table.stdout)
+    XCTAssertTrue(table.stdout.contains(String(format: "stake %.2f%% = %.2f of bankroll 1000.00", 100 * stake, 1000 * stake)), table.stdout)
     // --max-exposure bounds the one bet of a run too (it was accepted and ignored).
     let capped = try MCSimBinary.json(
       ["run", "--line", "224.5", "--home", "115", "--away", "112", "--max-exposure", "0.004", "--seed", "3", "--model", "seed", "--json"])

@@ -66,10 +66,12 @@ final class StakeMoneyCommandTests: XCTestCase {
       let amounts = Self.stakes(in: json).compactMap(\.amount).filter { $0 > 0 }
       let table = try MCSimBinary.run(command.args + ["--bankroll", "1000"])
       XCTAssertTrue([0, 3].contains(table.status), "\(command.name): \(table.stderr)")
-      // The largest stake in money appears, to the cent, in the table.
+      // The largest stake in money appears, to the cent, in the table, beside its fraction
+      // ("2.02% = 20.25", "0.0202 = 20.25").
       let largest = try XCTUnwrap(amounts.max(), command.name)
       XCTAssertTrue(
-        table.stdout.contains(String(format: "%.2f", largest)), "\(command.name): \(String(format: "%.2f", largest)) not in\n\(table.stdout)")
+        table.stdout.contains(" = " + String(format: "%.2f", largest)),
+        "\(command.name): \(String(format: "%.2f", largest)) not beside a fraction in\n\(table.stdout)")
     }
   }
 
