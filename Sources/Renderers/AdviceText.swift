@@ -18,9 +18,10 @@ enum AdviceText {
   }
 
   /// A side of a market in one line: "over @ 1.91 EV +3.1% LEAN stake 1.20%" (money beside the
-  /// fraction with a bankroll), or the first reason it is withheld.
-  static func side(_ a: SideAdvice) -> String {
-    let stake = Fmt.percent(a.stake, 2) + (a.stakeAmount.map { " = \(Fmt.fixed($0, 2))" } ?? "")
+  /// fraction with a bankroll), or the first reason it is withheld. `staked`: the slate's stake
+  /// on it (joint Kelly, the exposure cap) where a slate priced it, in place of its own.
+  static func side(_ a: SideAdvice, staked: Double? = nil) -> String {
+    let stake = Fmt.stake(staked ?? a.stake, bankroll: a.bankroll)
     return "\(a.side.rawValue) @ \(Fmt.fixed(a.odds.decimal, 2)) EV \(Fmt.signedPercent(a.ev, 2)) "
       + (a.recommended ? "\(a.grade.rawValue) stake \(stake)" : a.withheld.first?.rawValue ?? a.strength.rawValue)
   }

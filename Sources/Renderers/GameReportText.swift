@@ -43,7 +43,7 @@ package struct GameReportText {
       ]
       for (name, market) in markets {
         guard let market else { continue }
-        out.append("       \(name) advice: " + market.sides.map(AdviceText.side).joined(separator: " · "))
+        out.append("       \(name) advice: " + market.sides.map { AdviceText.side($0) }.joined(separator: " · "))
       }
     }
     return out
@@ -228,6 +228,11 @@ package enum Fmt {
   }
   package static func signed(_ x: Double, _ digits: Int) -> String { PrintfNumber.format("%+.\(digits)f", x) }
   package static func percent(_ p: Double, _ digits: Int) -> String { PrintfNumber.format("%.\(digits)f%%", 100 * p) }
+  /// A stake as a percentage of the bankroll, and in money beside it when there is a bankroll
+  /// (one other than 1): "2.02% = 20.25". Every table and page writes a stake so.
+  package static func stake(_ fraction: Double, bankroll: Double) -> String {
+    percent(fraction, 2) + (bankroll == 1 ? "" : " = \(fixed(fraction * bankroll, 2))")
+  }
   package static func signedPercent(_ p: Double, _ digits: Int) -> String { PrintfNumber.format("%+.\(digits)f%%", 100 * p) }
   package static func count(_ n: Int) -> String {
     let digits = String(n)

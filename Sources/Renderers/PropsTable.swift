@@ -72,7 +72,7 @@ package struct PropsTable {
           "Advice   \(row.player) \(row.stat.rawValue) \(b.offer.side.rawValue) \(Fmt.line(row.line)) @ \(b.offer.book) \(Fmt.price(b.offer.price.decimal)): "
             + AdviceText.stake(b.advice))
       }
-      let total = "\(Fmt.percent(card.totalExposure, 2))" + (policy.bankroll != 1 ? " = \(Fmt.fixed(card.totalExposureAmount, 2))" : "")
+      let total = Fmt.stake(card.totalExposure, bankroll: policy.bankroll)
       out.append(
         "Exposure \(total) of bankroll in all"
           + (card.scaledToCap

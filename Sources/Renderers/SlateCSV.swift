@@ -48,7 +48,7 @@ package enum SlateCSV {
         n(m?.pAway), n(m?.evHome), n(m?.evAway), b?.market.rawValue, b?.side.rawValue, n(b?.line), n(b?.odds), n(b?.ev),
       ]
       let staked: [String?] = BetMarket.allCases.flatMap { market -> [String?] in
-        let stake = g.stakes.first { $0.bet.market == market && $0.bet.period == nil }
+        let stake = g.stake(on: market)
         return [stake?.bet.side.rawValue, n(stake?.fraction), n(stake?.stake)]
       }
       let advised = [g.totalsAdvice, s?.advice, m?.advice].flatMap { market in

@@ -25,7 +25,7 @@ package enum SlateTable {
         g.spread.map { Fmt.signedLine($0.homeLine ?? 0) } ?? "-", g.spread.map { Fmt.fixed($0.pHome, 3) } ?? "-",
         g.moneyline.map { Fmt.fixed($0.pHome, 3) } ?? "-", betLabel(best, g), String(format: "%+.2f%%", 100 * best.ev),
         advice(best, g)?.market.map { Fmt.fixed($0.probability, 3) } ?? "-", adviceLabel(best, g),
-        money(stake(best, g), bankroll),
+        Fmt.stake(stake(best, g), bankroll: bankroll),
       ]
     }
     if !rows.isEmpty {
@@ -42,7 +42,7 @@ package enum SlateTable {
     let a = r.methodology.advice.policy
     out.append("")
     out.append(
-      "Stakes: \(bets.count) bet\(bets.count == 1 ? "" : "s"), total exposure \(money(r.totalExposureFraction, bankroll))"
+      "Stakes: \(bets.count) bet\(bets.count == 1 ? "" : "s"), total exposure \(Fmt.stake(r.totalExposureFraction, bankroll: bankroll))"
         + (bankroll == 1 ? "" : " of \(Fmt.fixed(bankroll, 2))") + " (cap \(Fmt.percent(a.maxExposure, 0))"
         + (r.exposureScaled ? ", stakes scaled down to it" : "") + "); "
         + "\(a.kelly.fraction) x Kelly, at most \(Fmt.percent(a.kelly.cap, 1)) a bet; bets on one game staked jointly.")
@@ -51,7 +51,7 @@ package enum SlateTable {
       let label =
         "\(gameLabel(g))  \(b.period.map { $0.rawValue + " " } ?? "")\(b.team.map { $0.rawValue + " " } ?? "")\(b.market.rawValue) \(b.side.rawValue)\(b.line.map { " " + Fmt.line($0) } ?? "") @ \(Fmt.fixed(b.odds, 2))"
       out.append(
-        "  \(label): \(s.grade.rawValue), EV \(String(format: "%+.2f%%", 100 * b.ev)), stake \(money(s.fraction, bankroll))\(s.joint ? " (joint)" : "")"
+        "  \(label): \(s.grade.rawValue), EV \(String(format: "%+.2f%%", 100 * b.ev)), stake \(Fmt.stake(s.fraction, bankroll: bankroll))\(s.joint ? " (joint)" : "")"
       )
     }
     let unstaked = advised.count - bets.count
@@ -98,7 +98,7 @@ package enum SlateTable {
   /// The slate's stake on the best bet (after joint Kelly and the exposure cap), a fraction of
   /// bankroll; 0 when it is not recommended.
   package static func stake(_ b: BestBet, _ g: SlateGameResult) -> Double {
-    g.stakes.first { $0.bet.market == b.market && $0.bet.side == b.side && $0.bet.period == nil }?.fraction ?? 0
+    g.stake(on: b.market, side: b.side)?.fraction ?? 0
   }
 
   /// The advice on the best bet's side.
@@ -116,12 +116,6 @@ package enum SlateTable {
   static func adviceLabel(_ b: BestBet, _ g: SlateGameResult) -> String {
     guard let a = advice(b, g) else { return "-" }
     return a.recommended ? a.grade.rawValue : a.withheld.first?.rawValue ?? a.strength.rawValue
-  }
-
-  /// A stake as a percentage of the bankroll, and in money beside it when there is a bankroll
-  /// ("2.02% = 20.25"), as every other table writes it.
-  static func money(_ fraction: Double, _ bankroll: Double) -> String {
-    Fmt.percent(fraction, 2) + (bankroll == 1 ? "" : " = \(Fmt.fixed(fraction * bankroll, 2))")
   }
 }
 

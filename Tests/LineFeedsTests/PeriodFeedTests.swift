@@ -170,7 +170,7 @@ final class PeriodFeedTests: XCTestCase {
     // The game's page shows them as the slate priced them, each priced side's advice beside.
     let game = priced.evaluation.games[0]
     let page = GamePage.html(
-      game, detail: nil, parlay: GamePage.Parlay(bets: []),
+      game, bankroll: 1, detail: nil, parlay: GamePage.Parlay(bets: []),
       source: SourceStatus(odds: "feed", stats: nil, readAt: nil, now: Date(), lastError: nil, refreshSeconds: 60))
     XCTAssertTrue(page.contains("<h2>Periods</h2>"), page)
     XCTAssertEqual(page.components(separatedBy: "<th scope=\"row\">1st Half</th>").count, 2, "one row for the first half")

@@ -182,8 +182,10 @@ final class BoardPageTests: XCTestCase {
 
   /// A feed whose event id and team name carry markup: the pages show them as text, and the
   /// browser builds no element and no attribute from them.
-  /// With a bankroll every stake on the board shows its money beside its fraction (issue 43):
-  /// the server's HTML, as tonight's JSON gives the stake and its amount.
+  /// With a bankroll every stake on the board is the slate's, after joint Kelly and the exposure
+  /// cap (`stakes` of tonight's JSON), its money beside its fraction (issue 43): the page's
+  /// stakes add up to the slate's exposure, within the cap. It had shown each side's single
+  /// stake (`advice.*.stake_amount`), 78% of the bankroll under a cap of 20%.
   func testTheBoardShowsEachStakeInMoneyWithABankroll() async throws {
     let feed = FileManager.default.temporaryDirectory.appendingPathComponent("mcsim-feed-\(UUID().uuidString).json")
     try JSONSerialization.data(withJSONObject: try fixtureEvents()).write(to: feed)
@@ -192,19 +194,29 @@ final class BoardPageTests: XCTestCase {
       var live = LiveSourceConfiguration(odds: feed.path)
       live.stats = LiveSourceTests.statsPath
       live.asOf = LiveSourceTests.feedDay
-      live.pricing.advice.bankroll = 1000
+      // A cap of 5% the fixture night's stakes exceed: scaled down to it, no stake is the advice's.
+      (live.pricing.advice.bankroll, live.pricing.advice.maxExposure) = (1000, 0.05)
       $0.live = live
-      $0.pricing.advice.bankroll = 1000
+      ($0.pricing.advice.bankroll, $0.pricing.advice.maxExposure) = (1000, 0.05)
     }
     try await waitFor("the first read") { try await server.get("/").status == 200 }
-    let tonight = try await server.get("/api/tonight/totals")
-    let amounts = tonight.json.list("games").flatMap(sides).compactMap { $0["stake_amount"] as? Double }.filter { $0 > 0 }
-    XCTAssertFalse(amounts.isEmpty, "no side is staked on the fixture night, so the test proves nothing")
+    let tonight = try await server.get("/api/tonight/totals").json
+    // The full game's stakes (a period's or a team total's are on the game's page).
+    let staked = tonight.list("games").flatMap { $0["stakes"] as? [[String: Any]] ?? [] }.filter { $0["period"] == nil && $0["team"] == nil }
+    XCTAssertGreaterThan(staked.count, 1, "too few stakes on the fixture night to prove anything")
+    XCTAssertEqual(tonight["exposure_scaled"] as? Bool, true, "the night reaches the cap, so the slate's stakes are not the advice's")
+    let expected = staked.map { String(format: "%.2f%% = %.2f", 100 * ($0["stake_fraction"] as! Double), $0["stake"] as! Double) }
     let page = try await server.get("/")
     XCTAssertEqual(page.status, 200)
-    for amount in amounts {
-      XCTAssertTrue(page.text.contains(" = \(String(format: "%.2f", amount))"), "\(amount) not on the board")
-    }
+    let pattern = try NSRegularExpression(pattern: #"<span class="stake"[^>]*>([^<]*)</span>"#)
+    let text = page.text
+    let shown = pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { String(text[Range($0.range(at: 1), in: text)!]) }
+    XCTAssertEqual(shown.sorted(), expected.sorted(), "the board's stakes are the slate's")
+    let total = shown.compactMap { Double($0.components(separatedBy: " = ").last ?? "") }.reduce(0, +)
+    let cap = try XCTUnwrap((tonight["methodology"] as? [String: Any])?["advice"] as? [String: Any])["max_exposure"] as? Double
+    XCTAssertEqual(total, try XCTUnwrap(tonight["total_exposure"] as? Double), accuracy: 0.005 * Double(shown.count), "the page's stakes add up")
+    XCTAssertLessThanOrEqual(total, 1000 * (try XCTUnwrap(cap)) + 0.005 * Double(shown.count), "within the cap")
+    XCTAssertTrue(text.contains("5.00% = 50.00 tonight in all (cap 5%, stakes scaled down to it)"), "the header says so")
   }
 
   func testMarkupInAFeedIsShownAsText() async throws {

@@ -9,9 +9,10 @@ import Simulation
 /// `/api/tonight/totals` answers), one table: for each game its start, teams and projections,
 /// then one row a side of each market (total, spread, moneyline) with the best price and its
 /// book, the model's probability beside the market's devigged one, the EV, and the advice
-/// policy's verdict with its stake, or why the policy withholds the bet (its EV muted, the reason
-/// first: a withheld bet must not look like the best one). Nothing is computed here but the order
-/// of the games.
+/// policy's verdict with the slate's stake on it (after joint Kelly and the exposure cap, as
+/// `stakes` of the JSON), or why the policy withholds the bet (its EV muted, the reason first: a
+/// withheld bet must not look like the best one). Nothing is computed here but the order of the
+/// games.
 package enum BoardPage {
   /// The games' order: by start time (the feed's), or by each game's best advised EV, highest
   /// first (games the policy advises nothing on after them, in feed order).
@@ -22,13 +23,14 @@ package enum BoardPage {
   package static func html(_ slate: SlateResponse, source: SourceStatus, order: Order) -> String {
     let games = ordered(slate.games.filter { !$0.failed }, by: order)
     let failed = slate.games.filter(\.failed)
+    let policy = slate.methodology.advice.policy
     var content: [Node<HTML.BodyContext>] = [
       .h1("Tonight"),
       statusLine(source),
       .p(
         .class("muted"),
         .text(
-          "Projections: \(slate.inputs.stats ?? "as given") · \(Fmt.counted(slate.nSimsPerGame, "simulation")) a game, seed \(slate.seed) · stakes as a share of bankroll, after the advice policy (at most \(Fmt.percent(slate.totalExposureFraction, 1)) tonight in all)"
+          "Projections: \(slate.inputs.stats ?? "as given") · \(Fmt.counted(slate.nSimsPerGame, "simulation")) a game, seed \(slate.seed) · stakes as a share of bankroll\(policy.bankroll == 1 ? "" : " = money of \(Fmt.fixed(policy.bankroll, 2))"), bets on one game staked jointly: \(Fmt.stake(slate.totalExposureFraction, bankroll: policy.bankroll)) tonight in all (cap \(Fmt.percent(policy.maxExposure, 0))\(slate.exposureScaled ? ", stakes scaled down to it" : ""))"
         )),
       .p(
         .class("muted"),
@@ -39,7 +41,7 @@ package enum BoardPage {
     if games.isEmpty {
       content.append(.p("No game of the feed could be priced tonight."))
     } else {
-      content.append(.div(.class("scroll"), table(games, order: order)))
+      content.append(.div(.class("scroll"), table(games, order: order, bankroll: policy.bankroll)))
     }
     if !failed.isEmpty {
       content.append(.h2("Not priced"))
@@ -89,7 +91,7 @@ package enum BoardPage {
     seconds < 90 ? "\(Int(seconds.rounded())) s" : seconds < 5400 ? "\(Int((seconds / 60).rounded())) min" : String(format: "%.1f h", seconds / 3600)
   }
 
-  static func table(_ games: [SlateGameResult], order: Order) -> Node<HTML.BodyContext> {
+  static func table(_ games: [SlateGameResult], order: Order, bankroll: Double) -> Node<HTML.BodyContext> {
     let evHeader: Node<HTML.BodyContext> =
       order == .ev
       ? .text("EV ↓")
@@ -106,7 +108,7 @@ package enum BoardPage {
               .th(.attribute(named: "scope", value: "col"), name == "EV" ? evHeader : .text(name))
             }))
       ),
-      .group(games.map(gameRows))
+      .group(games.map { gameRows($0, bankroll: bankroll) })
     )
   }
 
@@ -117,19 +119,22 @@ package enum BoardPage {
     return "\(away) at \(home)"
   }
 
-  /// One side of one market, as a row.
+  /// One side of one market, as a row: its advice, and the slate's stake on it when it is
+  /// staked.
   struct Side {
     let bet: String
     let book: String?
     let advice: SideAdvice
+    let stake: BetStake?
   }
 
   static func sides(_ g: SlateGameResult) -> [Side] {
     var rows: [Side] = []
     if let a = g.totalsAdvice, let line = g.line, a.sides.count == 2 {
       let books = g.totalSource?.bestBooks ?? []
-      rows.append(Side(bet: "Over \(Fmt.line(line))", book: books.first, advice: a.sides[0]))
-      rows.append(Side(bet: "Under \(Fmt.line(line))", book: books.count > 1 ? books[1] : nil, advice: a.sides[1]))
+      rows.append(Side(bet: "Over \(Fmt.line(line))", book: books.first, advice: a.sides[0], stake: g.stake(on: .total, side: .over)))
+      rows.append(
+        Side(bet: "Under \(Fmt.line(line))", book: books.count > 1 ? books[1] : nil, advice: a.sides[1], stake: g.stake(on: .total, side: .under)))
     }
     for m in [g.spread, g.moneyline].compactMap({ $0 }) where m.advice.sides.count == 2 {
       let books = m.source?.bestBooks ?? []
@@ -140,8 +145,8 @@ package enum BoardPage {
       } else {
         (h, a) = ("\(home) to win", "\(away) to win")
       }
-      rows.append(Side(bet: h, book: books.first, advice: m.advice.sides[0]))
-      rows.append(Side(bet: a, book: books.count > 1 ? books[1] : nil, advice: m.advice.sides[1]))
+      rows.append(Side(bet: h, book: books.first, advice: m.advice.sides[0], stake: g.stake(on: m.kind.market, side: .home)))
+      rows.append(Side(bet: a, book: books.count > 1 ? books[1] : nil, advice: m.advice.sides[1], stake: g.stake(on: m.kind.market, side: .away)))
     }
     return rows
   }
@@ -149,7 +154,7 @@ package enum BoardPage {
   /// A game's rows: a header row (teams, start, projections; a link to the game's page), then
   /// one row a side of each market. The header is a row of its own, not a column, so that on a
   /// phone's width the numbers stay on screen.
-  static func gameRows(_ g: SlateGameResult) -> Node<HTML.TableContext> {
+  static func gameRows(_ g: SlateGameResult, bankroll: Double) -> Node<HTML.TableContext> {
     let rows = sides(g)
     var header: [Node<HTML.BodyContext>] = [.a(.href(PageShell.attribute(PageShell.path("/game/", g.gameID))), .text(teams(g)))]
     if let start = g.info.startTime {
@@ -180,7 +185,7 @@ package enum BoardPage {
     return .tbody(
       .class("game"), .id(PageShell.attribute("game-\(g.gameID)")), headerRow,
       .if(rows.isEmpty, .tr(.td(.attribute(named: "colspan", value: "\(columns.count)"), .class("muted"), .text(g.error ?? "no line priced")))),
-      .group(rows.map { .tr(.class("bet"), .group(cells($0))) })
+      .group(rows.map { .tr(.class("bet"), .group(cells($0, bankroll: bankroll))) })
     )
   }
 
@@ -206,16 +211,20 @@ package enum BoardPage {
     }
   }
 
-  static func cells(_ s: Side) -> [Node<HTML.TableRowContext>] {
+  static func cells(_ s: Side, bankroll: Double) -> [Node<HTML.TableRowContext>] {
     let a = s.advice
     let market = a.market.map { Fmt.percent($0.probability, 1) } ?? "–"
     var model = Fmt.percent(a.model.win, 1)
     if let w = a.poolWeight { model += " (pooled \(Fmt.percent(a.probabilities.win, 1)), weight \(Fmt.fixed(w, 2)))" }
     let advice: Node<HTML.BodyContext>
     if a.recommended {
+      // The slate's stake (joint Kelly, the cap), never the bet's single stake in its place;
+      // the single stake in the title when the two differ.
+      let fraction = s.stake?.fraction ?? 0, alone = s.stake?.singleFraction ?? a.stake
+      let title = abs(fraction - alone) < 0.00005 ? "" : "alone \(Fmt.percent(alone, 2)); after joint Kelly and the exposure cap"
       advice = .group([
         .span(.class("verdict pos"), .text(a.grade.rawValue)), .text(" · stake "),
-        .span(.class("stake"), .text(Fmt.percent(a.stake, 2) + (a.stakeAmount.map { " = \(Fmt.fixed($0, 2))" } ?? ""))),
+        .span(.class("stake"), .if(!title.isEmpty, .attribute(named: "title", value: title)), .text(Fmt.stake(fraction, bankroll: bankroll))),
       ])
     } else if a.grade != .noBet {
       // The reason first, the grade it would have had after: a withheld bet is no bet.

@@ -36,16 +36,17 @@ package enum GamePage {
     }
   }
 
-  /// `note`: why the detail is missing when the game has one (a busy server, a ceiling).
+  /// `note`: why the detail is missing when the game has one (a busy server, a ceiling);
+  /// `bankroll`: the slate's, for its stakes in money.
   package static func html(
-    _ game: SlateGameResult, detail: Detail?, note: String? = nil, parlay: Parlay, source: SourceStatus
+    _ game: SlateGameResult, bankroll: Double, detail: Detail?, note: String? = nil, parlay: Parlay, source: SourceStatus
   ) -> String {
     var content: [Node<HTML.BodyContext>] = [
       .h1(.text(BoardPage.teams(game))),
       BoardPage.statusLine(source),
       PageShell.table(
         kind: "board reflow", caption: "The slate's pricing of this game (as on the board).", columns: BoardPage.columns,
-        rows: [BoardPage.gameRows(game)]),
+        rows: [BoardPage.gameRows(game, bankroll: bankroll)]),
     ]
     if !game.warnings.isEmpty {
       content.append(.ul(.class("muted"), .group(game.warnings.map { .li(.text($0)) })))
@@ -144,10 +145,16 @@ package enum GamePage {
       let teams = [true, false].compactMap { isHome in
         p.teamTotal(home: isHome).map { "\(isHome ? home : away) \(Fmt.line($0)): over \(Fmt.percent(s.teamTotal(home: isHome, $0).over, 1))" }
       }
-      let markets: [(String, MarketAdvice?)] = [
-        ("", p.advice.total), ("", p.advice.spread), ("", p.advice.moneyline), ("\(home) ", p.advice.homeTotal), ("\(away) ", p.advice.awayTotal),
+      let markets: [(String, MarketAdvice?, BetMarket, BetSide?)] = [
+        ("", p.advice.total, .total, nil), ("", p.advice.spread, .spread, nil), ("", p.advice.moneyline, .moneyline, nil),
+        ("\(home) ", p.advice.homeTotal, .total, .home), ("\(away) ", p.advice.awayTotal, .total, .away),
       ]
-      let advised = markets.flatMap { name, market in (market?.sides ?? []).map { name + AdviceText.side($0) } }
+      // Each advised side with the slate's stake on it, as `stakes` of the JSON.
+      let advised = markets.flatMap { name, advice, market, team in
+        (advice?.sides ?? []).map { a in
+          name + AdviceText.side(a, staked: game.stake(on: market, side: a.side, period: p.period, team: team)?.fraction ?? 0)
+        }
+      }
       return .tr(
         .th(.attribute(named: "scope", value: "row"), .text(PeriodMarketKey.title(p.period))),
         PageShell.cell(columns[1], class: "num", "\(home) \(Fmt.fixed(s.homeMean, 1)) · \(away) \(Fmt.fixed(s.awayMean, 1))"),

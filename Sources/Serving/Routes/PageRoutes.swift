@@ -85,7 +85,7 @@ struct PageRoutes {
         }
       }
     }
-    return Self.html(GamePage.html(game, detail: detail, note: note, parlay: parlay, source: status))
+    return Self.html(GamePage.html(game, bankroll: snapshot.tonight.bankroll, detail: detail, note: note, parlay: parlay, source: status))
   }
 
   /// The game page's parlay builder: the game's bets with a fair price to choose from, and the

@@ -6,7 +6,12 @@ import OddsMath
 /// one), and the recommendation on the one grade scale (`BetStrength`: STRONG_BET_HOME,
 /// LEAN_AWAY, NO_BET, ...) after the advice's gates (`MarketAdvice`).
 public struct SideMarketResult: Hashable, Sendable {
-  public enum Kind: String, Hashable, Sendable { case spread, moneyline }
+  public enum Kind: String, Hashable, Sendable {
+    case spread, moneyline
+
+    /// The market the kind is (the advice policy's and the stakes' name for it).
+    package var market: BetMarket { self == .spread ? .spread : .moneyline }
+  }
 
   public let kind: Kind
   /// The home team's spread (nil for a moneyline).
@@ -58,7 +63,7 @@ public struct SideMarketResult: Hashable, Sendable {
       exact: exact.map { .init(win: $0.above, lose: $0.below, push: $0.equal) },
       market: source?.marketProbabilities
         ?? MarketProbability.singleBook(homeOdds, awayOdds),
-      policy: policy.on(kind == .spread ? .spread : .moneyline))
+      policy: policy.on(kind.market))
     let home = advice.sides[0], away = advice.sides[1]
     evHome = home.ev
     evAway = away.ev

@@ -54,6 +54,16 @@ public struct SlateGameResult: Sendable {
 
   public var failed: Bool { failure != nil }
 
+  /// The slate's stake on a market of the game after joint Kelly and the exposure cap, on `side`
+  /// or on whichever side is staked; nil when none is. The full game's market unless `period`
+  /// is given; the game's total unless `team` names a team's. Every output that shows a game's
+  /// stake reads it here, so none shows the uncapped single-bet stake of the advice in its place.
+  package func stake(on market: BetMarket, side: BetSide? = nil, period: GamePeriod? = nil, team: BetSide? = nil) -> BetStake? {
+    stakes.first { s in
+      s.bet.market == market && (side == nil || s.bet.side == side) && s.bet.period == period && s.bet.team == team
+    }
+  }
+
   /// The bet with the highest EV among the priced sides of every market.
   public var bestBet: BestBet? {
     var candidates: [BestBet] = []
@@ -64,7 +74,7 @@ public struct SlateGameResult: Sendable {
         BestBet(market: .total, side: .under, line: line, odds: under, probability: a?[1].probabilities.win ?? mc.pUnder, ev: e.evUnder))
     }
     for m in [spread, moneyline].compactMap({ $0 }) {
-      let name: BetMarket = m.kind == .spread ? .spread : .moneyline
+      let name = m.kind.market
       let a = m.advice.sides
       candidates.append(BestBet(market: name, side: .home, line: m.homeLine, odds: m.homeOdds, probability: a[0].probabilities.win, ev: m.evHome))
       candidates.append(
