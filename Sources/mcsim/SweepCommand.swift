@@ -58,7 +58,11 @@ struct SweepCommand: ParsableCommand, RequiredInputs {
   @Option(parsing: .unconditionalSingleValue, help: "Skewness of each team's points (or a grid) (default 0).")
   var skew: [String] = []
 
-  @Option(parsing: .unconditionalSingleValue, help: "Decimal price of both the over and the under (or a grid), instead of --over-odds/--under-odds.")
+  @Option(
+    parsing: .unconditionalSingleValue,
+    help:
+      "Price of both the over and the under, decimal, American or fractional (or a grid: a list of prices, or a range of decimal odds), instead of --over-odds/--under-odds."
+  )
   var price: [String] = []
 
   @Option(name: .customLong("over-odds"), parsing: .unconditional, help: "Price of the over, decimal or American (default 1.91).")
@@ -187,7 +191,7 @@ struct SweepCommand: ParsableCommand, RequiredInputs {
       guard texts.count == 1 else {
         throw CLIError.option(option, texts.joined(separator: " "), "given twice: a parameter can be swept only once")
       }
-      grids[parameter] = try SweepGrid.parse(option, texts[0])
+      grids[parameter] = try parameter == "price" ? SweepGrid.prices(option, texts[0]) : SweepGrid.parse(option, texts[0])
     }
     return grids
   }

@@ -25,6 +25,9 @@ final class PriceRuleCommandTests: XCTestCase {
     let cases: [(args: [String], stdin: String?, said: String)] = [
       (["run", "--line", "225.5"] + game + ["--over-odds", "110", "--sims", "2000"], nil, "warning: --over-odds: '110'"),
       (["sweep", "--line", "225.5"] + game + ["--under-odds", "150", "--sims", "2000"], nil, "warning: --under-odds: '150'"),
+      (["sweep", "--line", "225.5"] + game + ["--price", "110", "--sims", "2000"], nil, "warning: --price: '110'"),
+      (["sweep", "--line", "225.5"] + game + ["--price", "1.91,2.0,150", "--sims", "2000"], nil, "warning: --price: '150'"),
+      (["sweep", "--line", "225.5"] + game + ["--price", "99:101:1", "--sims", "2000"], nil, "warning: --price: '101'"),
       (["parlay"] + game + ["--leg", "over:225.5", "--price", "260", "--sims", "2000"], nil, "warning: --price: '260'"),
       (["odds", "convert", "150"], nil, "warning: '150'"),
       (["devig", "home=110", "away=1.01"], nil, "warning: home: '110'"),
@@ -60,6 +63,39 @@ final class PriceRuleCommandTests: XCTestCase {
       XCTAssertEqual(warnings.count, 1, "\(c.args): \(r.stderr)")
       XCTAssertTrue(warnings.first?.hasPrefix(c.said) == true, "\(c.args): \(r.stderr)")
       XCTAssertTrue(warnings.first?.contains("American odds are written +") == true, "\(c.args): \(r.stderr)")
+    }
+  }
+
+  /// `sweep --price` reads each price of its grid by the rule: one price or a list in any form
+  /// (American, fractional, decimal), the same numbers as the same prices given as
+  /// `--over-odds`/`--under-odds`; a range steps decimal odds and refuses American ends.
+  func testSweepReadsItsPricesByThePriceRule() throws {
+    let base = ["sweep", "--line", "225.5", "--home", "115", "--away", "112", "--sims", "2000", "--seed", "7", "--json"]
+    func priced(_ args: [String]) throws -> [[String: Any]] {
+      let r = try MCSimBinary.run(base + args)
+      XCTAssertEqual(r.status, 0, "\(args): \(r.stderr)")
+      XCTAssertFalse(r.stderr.contains("is read as decimal odds"), "\(args): \(r.stderr)")
+      let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any], r.stdout)
+      return try XCTUnwrap((json["result"] as? [String: Any])?["points"] as? [[String: Any]], "\(json.keys)")
+    }
+    for (price, over, under) in [("-110", "-110", "-110"), ("10/11", "10/11", "10/11"), ("+150", "2.5", "+150")] {
+      let grid = try priced(["--price", price]), options = try priced(["--over-odds", over, "--under-odds", under])
+      XCTAssertEqual(grid.count, 1)
+      for key in ["ev_over", "ev_under", "p_over"] {
+        XCTAssertEqual(grid[0][key] as? Double, options[0][key] as? Double, "--price \(price): \(key)")
+      }
+    }
+    let list = try priced(["--price", "-120,-110,+100"])
+    XCTAssertEqual(list.count, 3)
+    XCTAssertEqual(
+      list.map { ($0["ev_over"] as? Double) ?? .nan }, list.map { ($0["ev_over"] as? Double) ?? .nan }.sorted(), "EV rises with the price")
+    for (grid, said) in [
+      ("-100:-120:5", "a range of prices steps decimal odds"), ("+100,-110", "list prices must increase as decimal odds"),
+      ("-110,", "an empty value in the list"), ("abc", "--price"),
+    ] {
+      let r = try MCSimBinary.run(base + ["--price", grid])
+      XCTAssertEqual(r.status, 64, "\(grid): \(r.stderr)")
+      XCTAssertTrue(r.stderr.contains("--price") && r.stderr.contains(said), "\(grid): \(r.stderr)")
     }
   }
 
