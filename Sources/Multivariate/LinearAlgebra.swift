@@ -19,6 +19,12 @@ import Foundation
 /// a BLAS call runs on the engine's thread that makes it; `openblas_set_num_threads(1)` after the
 /// load makes sure of it.
 ///
+/// OpenBLAS picks its kernels by CPU, and its AVX-512 ones (SkylakeX) round LAPACK's Cholesky
+/// differently in the last bits from its AVX2 ones (Haswell): the ratings fit of the shipped
+/// model moved in its 15th digit on an AVX-512 machine. Every CPU with AVX2 and FMA (AVX-512
+/// ones included) is given the Haswell kernels (OPENBLAS_CORETYPE, before the load), so a fit is
+/// the same bits on either; a core type the user set is kept.
+///
 /// CLinearAlgebra gives the declarations (types, constants); the functions are resolved with
 /// dlsym into the signatures below, which are cblas.h's and lapacke.h's (blasint and lapack_int
 /// are 32-bit in Debian's builds).
@@ -83,6 +89,7 @@ package enum LinearAlgebra {
 
   private static func load() -> Result<Functions, MultivariateError> {
     setenv("OPENBLAS_NUM_THREADS", "1", 1)
+    if mc_cpu_has_avx2_fma() != 0 { setenv("OPENBLAS_CORETYPE", "Haswell", 0) }
     func open(_ names: [String]) -> UnsafeMutableRawPointer? {
       for name in names { if let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) { return handle } }
       return nil
