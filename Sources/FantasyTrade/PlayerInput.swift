@@ -69,53 +69,59 @@ package struct PlayerInput: Hashable, Sendable {
   /// the original calculator itself applied to short lists) and a missing list becomes five
   /// copies of `average_score`.
   package func projection(exactlyFive: Bool) throws(TradeInputError) -> ProjectedPlayer {
-    try Check.positive("price", price)
-    try Check.finite("breakeven", breakeven)
-    var scores: [Double]
-    if let given = projScores {
-      try Check.finite("proj_scores", given)
-      let allowed = exactlyFive ? 5...5 : 1...5
-      guard allowed.contains(given.count) else {
-        throw .wrongCount(
-          field: "proj_scores", count: given.count,
-          expected: exactlyFive ? "exactly 5 projected scores" : "1 to 5 projected scores")
-      }
-      scores = given
-    } else if !exactlyFive, let average = averageScore {
-      try Check.finite("average_score", average)
-      scores = [average]
-    } else {
-      throw .missing(field: "proj_scores")
-    }
+    if let first = problems(exactlyFive: exactlyFive).first { throw first }
+    // A short list (or the average alone) padded with its mean.
+    var scores = projScores ?? [averageScore ?? 0]
     let mean = PythonNumerics.sum(scores) / Double(scores.count)
     scores += Array(repeating: mean, count: ProjectedPlayer.rounds - scores.count)
-
     let sd: Double
-    if let given = scoreSD {
-      try Check.nonNegative("score_sd", given)
-      sd = given
+    if let scoreSD {
+      sd = scoreSD
     } else if let recent = recentScores, recent.count >= 3 {
-      try Check.finite("recent_scores", recent)
       sd = ProjectedPlayer.sampleSD(recent)
     } else {
       sd = ProjectedPlayer.defaultSD(meanProjection: mean)
     }
     let redDot = isUnavailable
-    let miss =
-      try missProbability.map { p throws(TradeInputError) in
-        try Check.probability("miss_probability", p)
-        return p
-      } ?? (redDot ? ProjectedPlayer.defaultRedDotMissProbability : 0)
-    if let averageScore { try Check.finite("average_score", averageScore) }
-    if let ownership {
-      try Check.finite("ownership", ownership)
-      guard (0...100).contains(ownership) else {
-        throw .invalid(field: "ownership", value: "\(ownership)", reason: "must be a percentage in [0, 100]")
-      }
-    }
+    let miss = missProbability ?? (redDot ? ProjectedPlayer.defaultRedDotMissProbability : 0)
     return ProjectedPlayer(
       price: price, breakeven: breakeven, projectedScores: scores, isRedDot: redDot,
       scoreSD: sd, missProbability: miss, averageScore: averageScore, ownership: ownership)
+  }
+
+  /// Every problem of the player at once, each named by its field (`price`, `proj_scores[2]`),
+  /// in the order of `projection`'s checks; empty when it projects.
+  package func problems(exactlyFive: Bool) -> [TradeInputError] {
+    var found = TradeProblems()
+    found.check { () throws(TradeInputError) in try Check.positive("price", price) }
+    found.check { () throws(TradeInputError) in try Check.finite("breakeven", breakeven) }
+    if let given = projScores {
+      found.check { () throws(TradeInputError) in try Check.finite("proj_scores", given) }
+      let allowed = exactlyFive ? 5...5 : 1...5
+      if !allowed.contains(given.count) {
+        found.add(
+          .wrongCount(
+            field: "proj_scores", count: given.count, expected: exactlyFive ? "exactly 5 projected scores" : "1 to 5 projected scores"))
+      }
+    } else if exactlyFive || averageScore == nil {
+      found.add(.missing(field: "proj_scores"))
+    }
+    if let scoreSD {
+      found.check { () throws(TradeInputError) in try Check.nonNegative("score_sd", scoreSD) }
+    } else if let recent = recentScores, recent.count >= 3 {
+      found.check { () throws(TradeInputError) in try Check.finite("recent_scores", recent) }
+    }
+    if let missProbability { found.check { () throws(TradeInputError) in try Check.probability("miss_probability", missProbability) } }
+    if let averageScore { found.check { () throws(TradeInputError) in try Check.finite("average_score", averageScore) } }
+    if let ownership {
+      found.check { () throws(TradeInputError) in
+        try Check.finite("ownership", ownership)
+        guard (0...100).contains(ownership) else {
+          throw .invalid(field: "ownership", value: "\(ownership)", reason: "must be a percentage in [0, 100]")
+        }
+      }
+    }
+    return found.list
   }
 }
 

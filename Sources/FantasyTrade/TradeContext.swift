@@ -17,11 +17,16 @@ package struct TradeContext: Hashable, Sendable {
   }
 
   package func validate() throws(TradeInputError) {
-    guard roundNumber >= 0 else {
-      throw .invalid(field: "round_number", value: "\(roundNumber)", reason: "must not be negative")
-    }
-    try Check.nonNegative("team_value", teamValue)
-    try Check.nonNegative("league_avg_value", leagueAvgValue)
+    if let first = problems().first { throw first }
+  }
+
+  /// Every problem of the context at once, each named by its field.
+  package func problems() -> [TradeInputError] {
+    var found = TradeProblems()
+    if roundNumber < 0 { found.add(.invalid(field: "round_number", value: "\(roundNumber)", reason: "must not be negative")) }
+    found.check { () throws(TradeInputError) in try Check.nonNegative("team_value", teamValue) }
+    found.check { () throws(TradeInputError) in try Check.nonNegative("league_avg_value", leagueAvgValue) }
+    return found.list
   }
 
   /// team_value / league_avg_value, or 1 when the league average is not positive.

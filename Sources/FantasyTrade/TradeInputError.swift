@@ -57,6 +57,18 @@ package enum TradeInputError: Error, Hashable, Sendable, CustomStringConvertible
   }
 }
 
+/// Every problem of an input, gathered: each check run whatever the others found, so that an
+/// answer names each bad field at once.
+struct TradeProblems {
+  private(set) var list: [TradeInputError] = []
+
+  mutating func check(_ body: () throws(TradeInputError) -> Void) {
+    do { try body() } catch { list.append(error) }
+  }
+
+  mutating func add(_ error: TradeInputError) { list.append(error) }
+}
+
 /// Checks shared by every input type; each throws the field's name and the value given.
 enum Check {
   /// Every number of a trade input: finite and at most 10^9 in size (prices are dollars, scores

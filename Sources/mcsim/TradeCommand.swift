@@ -97,6 +97,12 @@ struct TradeCommand: ParsableCommand, RequiredInputs {
     decoded.teamValue = Precedence.resolve("--team-value", teamValue, "team_value", decoded.teamValue, source: source)
     decoded.leagueAvgValue = Precedence.resolve(
       "--league-avg-value", leagueAvgValue, "league_avg_value", decoded.leagueAvgValue, source: source)
+    // Every bad field at once, as the server names them.
+    let problems = decoded.problems()
+    if let first = problems.first {
+      throw CLIError.fail(
+        "\(source): " + problems.map(\.description).joined(separator: "; "), code: .failure, field: first.field, value: first.value)
+    }
     let trade = try CLIError.reading(source) { try decoded.validated() }
     let report = try ElapsedLine.during(scoring.cost > 0 ? "simulating \(scoring.cost) draws" : nil) {
       try scoring.score(trade)

@@ -129,6 +129,41 @@ final class HealthAndErrorTests: XCTestCase {
     XCTAssertFalse(reply.text.contains("Swift"), reply.text)
   }
 
+  /// The trade and the batch name each bad field at once, as simulate does (issue 43: the trade
+  /// named the first only; a batch's `"seed": -1` was "malformed JSON" with no field).
+  func testTheTradeAndTheBatchNameEveryBadField() async throws {
+    let server = try await serve { $0.maxSimulations = 1_000_000 }
+    func fields(_ reply: TestServer.Reply) -> [String] { reply.json.list("errors").compactMap { $0["field"] as? String } }
+    let five = [80.0, 85, 90, 95, 100]
+    // Values out of range in both players and the context, and the query's n_sims.
+    let values: [String: Any] = [
+      "player_in": ["price": -5, "breakeven": 60, "proj_scores": [80, 85]],
+      "player_out": ["price": 500_000, "breakeven": 60, "proj_scores": five, "miss_probability": 2],
+      "round_number": -2, "team_value": -1,
+    ]
+    var reply = try await server.post("/api/trade_score?n_sims=0", json: values)
+    XCTAssertEqual(reply.status, 422, reply.text)
+    XCTAssertEqual(
+      fields(reply), ["n_sims", "player_in.price", "player_in.proj_scores", "player_out.miss_probability", "round_number", "team_value"],
+      reply.text)
+    // Fields of the wrong type or missing, in both players.
+    let types: [String: Any] = [
+      "player_in": ["price": 500_000, "proj_scores": five], "player_out": ["price": "cheap", "breakeven": 60, "proj_scores": five],
+      "round_number": "x",
+    ]
+    reply = try await server.post("/api/trade_score", json: types)
+    XCTAssertEqual(reply.status, 422, reply.text)
+    XCTAssertEqual(Set(fields(reply)), ["player_in.breakeven", "player_out.price", "round_number"], reply.text)
+    // A batch's seed below 0 or fractional, named.
+    let game: [String: Any] = ["home_projection": 112.5, "away_projection": 108.3, "total_line": 220.5]
+    for seed in [-1, 1.5] as [Any] {
+      reply = try await server.post("/api/monte-carlo/batch", json: ["seed": seed, "games": [game]])
+      XCTAssertEqual(reply.status, 422, reply.text)
+      XCTAssertEqual(fields(reply), ["seed"], reply.text)
+      XCTAssertFalse(reply.text.contains("malformed"), reply.text)
+    }
+  }
+
   func testAFullPoolAnswers503WithRetryAfterWhileHealthStillAnswers() async throws {
     let server = try await serve {
       $0.workers = 1

@@ -82,6 +82,22 @@ final class OneVoiceTests: XCTestCase {
     let wrongType = try MCSimBinary.run(["trade", "-", "--deterministic"], stdin: #"{"player_in": 5, "player_out": {}}"#)
     XCTAssertEqual(wrongType.status, 1)
     XCTAssertEqual(wrongType.stderr, "Error: stdin: field 'player_in' must be an object\n")
+    // Every bad value of a trade at once, as the server names them.
+    let values = try MCSimBinary.run(
+      ["trade", "-", "--deterministic"],
+      stdin:
+        #"{"player_in": {"price": -5, "breakeven": 60, "proj_scores": [80, 85]}, "player_out": {"price": 5, "breakeven": 1, "proj_scores": [1, 2, 3, 4, 5]}, "round_number": -2}"#
+    )
+    XCTAssertEqual(values.status, 1)
+    XCTAssertEqual(
+      values.stderr,
+      "Error: stdin: player_in.price = -5: must be greater than 0; player_in.proj_scores = 2 values: needs exactly 5 projected scores; round_number = -2: must not be negative\n"
+    )
+    // A slate file's seed below 0 is named, not "malformed JSON".
+    let seed = try MCSimBinary.run(
+      ["slate", "-", "--sims", "1000"], stdin: #"{"seed": -1, "games": [{"home_projection": 110, "away_projection": 108, "total_line": 220.5}]}"#)
+    XCTAssertEqual(seed.status, 1)
+    XCTAssertEqual(seed.stderr, "Error: stdin: field 'seed': must be a whole number from 0 to 2^64 - 1 (got -1)\n")
   }
 
   /// An unknown field is a warning (stderr) and, with --strict, an error naming it.

@@ -74,7 +74,16 @@ private struct RawSlate: Decodable {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     games = try c.decode([GameSlot].self, forKey: .games)
     nSims = try c.decodeIfPresent(Int.self, forKey: .nSims)
-    seed = try c.decodeIfPresent(UInt64.self, forKey: .seed)
+    // A seed is a whole number in [0, 2^64); Foundation refuses -1 with no field, as if the
+    // JSON were malformed.
+    if c.contains(.seed), try !c.decodeNil(forKey: .seed) {
+      guard let seed = try? c.decode(UInt64.self, forKey: .seed) else {
+        let given = (try? c.decode(Double.self, forKey: .seed)).map(PlainNumber.text)
+        throw DecodingError.dataCorruptedError(
+          forKey: .seed, in: c, debugDescription: "must be a whole number from 0 to 2^64 - 1\(given.map { " (got \($0))" } ?? "")")
+      }
+      self.seed = seed
+    }
     includeExact = try c.decodeIfPresent(Bool.self, forKey: .includeExact)
     model = try c.decodeIfPresent(ModelSettings.self, forKey: .model) ?? ModelSettings()
   }

@@ -14,6 +14,18 @@ extension PlayerInput: Codable {
   /// The fields a player may carry (for reporting unknown ones).
   package static let fieldNames = Set(WireKeys.allCases.map(\.rawValue))
 
+  /// The JSON types of a player's fields, so that a request that does not decode is answered
+  /// naming every field of the wrong type or missing at once (`id`, a string or an integer, is
+  /// the decoder's to name).
+  package static let fieldTypes = FieldTypes(
+    fields: [
+      ("name", .string), ("team", .string), ("position", .string), ("price", .number), ("breakeven", .number),
+      ("proj_scores", .array), ("is_red_dot", .boolean), ("injury_status", .string), ("average_score", .number),
+      ("last_three_average", .number), ("ownership", .number), ("score_sd", .number), ("miss_probability", .number),
+      ("recent_scores", .array),
+    ],
+    required: ["price", "breakeven"])
+
   /// Fields in the order of the type's declaration, so the first one at fault is reported.
   package init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: WireKeys.self)

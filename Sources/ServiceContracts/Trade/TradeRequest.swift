@@ -14,6 +14,13 @@ package struct TradeRequest: Codable, Hashable, Sendable {
   package static let fieldNames = Set(CodingKeys.allCases.map(\.rawValue))
   /// The fields of `player_in` and `player_out` (and of a squad's or pool's players).
   package static let playerFieldNames = PlayerInput.fieldNames
+  /// The JSON types of the request's fields, the players' within theirs.
+  package static let fieldTypes = FieldTypes(
+    fields: [
+      ("player_in", .object(PlayerInput.fieldTypes)), ("player_out", .object(PlayerInput.fieldTypes)), ("round_number", .integer),
+      ("team_value", .number), ("league_avg_value", .number),
+    ],
+    required: ["player_in", "player_out"])
 
   enum CodingKeys: String, CodingKey, CaseIterable {
     case playerIn = "player_in"
@@ -41,16 +48,20 @@ package struct TradeRequest: Codable, Hashable, Sendable {
       leagueAvgValue: leagueAvgValue ?? d.leagueAvgValue)
   }
 
-  /// The validated trade, with errors named by their place in the request
-  /// (`player_in.proj_scores`). Each player needs exactly 5 projected scores, as the original.
+  /// Every problem of the request at once, each named by its place in it
+  /// (`player_in.proj_scores`, `round_number`). Each player needs exactly 5 projected scores, as
+  /// the original.
+  package func problems() -> [TradeInputError] {
+    playerIn.problems(exactlyFive: true).map { $0.nested(under: CodingKeys.playerIn.rawValue) }
+      + playerOut.problems(exactlyFive: true).map { $0.nested(under: CodingKeys.playerOut.rawValue) } + context.problems()
+  }
+
+  /// The validated trade; the first of `problems()` when there are any.
   package func validated() throws(TradeInputError) -> Trade {
+    if let first = problems().first { throw first }
     func project(_ input: PlayerInput, _ key: CodingKeys) throws(TradeInputError) -> ProjectedPlayer {
       do { return try input.projection(exactlyFive: true) } catch { throw error.nested(under: key.rawValue) }
     }
-    let trade = Trade(
-      playerIn: try project(playerIn, .playerIn), playerOut: try project(playerOut, .playerOut),
-      context: context)
-    try trade.context.validate()
-    return trade
+    return Trade(playerIn: try project(playerIn, .playerIn), playerOut: try project(playerOut, .playerOut), context: context)
   }
 }

@@ -23,9 +23,13 @@ enum TradeJobs {
       return try search(body, pool: pool, scoring: scoring, problems: problems)
     }
     let request: TradeRequest
-    do { request = try InputDecodingError.decode(TradeRequest.self, from: body) } catch { throw decoding(error) }
-    let trade = try APIError.refusing { try request.validated() }
+    do { request = try InputDecodingError.decode(TradeRequest.self, from: body) } catch {
+      throw Problems.decoding(error, body: body, fields: TradeRequest.fieldTypes)
+    }
+    // Every bad field at once, with the query's.
+    for problem in request.problems() { problems.add(problem) }
     try problems.throwIfAny()
+    let trade = try APIError.refusing { try request.validated() }
     // A refusal while it runs is the middleware's to answer (422, `APIError.invalid`).
     return SimulationJob(cost: scoring.cost) { try JSONResponse.encode(try scoring.score(trade)) }
   }
