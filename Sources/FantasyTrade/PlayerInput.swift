@@ -103,7 +103,10 @@ package struct PlayerInput: Hashable, Sendable {
           .wrongCount(
             field: "proj_scores", count: given.count, expected: exactlyFive ? "exactly 5 projected scores" : "1 to 5 projected scores"))
       }
-    } else if exactlyFive || averageScore == nil {
+    } else if !exactlyFive, let averageScore {
+      // The average stands for the list: checked in its place.
+      found.check { () throws(TradeInputError) in try Check.finite("average_score", averageScore) }
+    } else {
       found.add(.missing(field: "proj_scores"))
     }
     if let scoreSD {
@@ -112,7 +115,9 @@ package struct PlayerInput: Hashable, Sendable {
       found.check { () throws(TradeInputError) in try Check.finite("recent_scores", recent) }
     }
     if let missProbability { found.check { () throws(TradeInputError) in try Check.probability("miss_probability", missProbability) } }
-    if let averageScore { found.check { () throws(TradeInputError) in try Check.finite("average_score", averageScore) } }
+    if let averageScore, projScores != nil || exactlyFive {
+      found.check { () throws(TradeInputError) in try Check.finite("average_score", averageScore) }
+    }
     if let ownership {
       found.check { () throws(TradeInputError) in
         try Check.finite("ownership", ownership)

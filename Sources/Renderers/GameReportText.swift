@@ -37,13 +37,10 @@ package struct GameReportText {
           "       \(home ? "home" : "away") total \(Fmt.line(line)): over \(Fmt.fixed(t.over, 4)) · under \(Fmt.fixed(t.under, 4)) · push \(Fmt.fixed(t.push, 4))"
         )
       }
-      let a = p.advice
-      let markets = [
-        ("total", a.total), ("spread", a.spread), ("moneyline", a.moneyline), ("home total", a.homeTotal), ("away total", a.awayTotal),
-      ]
-      for (name, market) in markets {
-        guard let market else { continue }
-        out.append("       \(name) advice: " + market.sides.map { AdviceText.side($0) }.joined(separator: " · "))
+      for (market, team, advice) in p.advice.markets {
+        guard let advice else { continue }
+        let name = (team.map { "\($0.rawValue) " } ?? "") + market.rawValue
+        out.append("       \(name) advice: " + advice.sides.map { AdviceText.side($0) }.joined(separator: " · "))
       }
     }
     return out
@@ -229,7 +226,8 @@ package enum Fmt {
   package static func signed(_ x: Double, _ digits: Int) -> String { PrintfNumber.format("%+.\(digits)f", x) }
   package static func percent(_ p: Double, _ digits: Int) -> String { PrintfNumber.format("%.\(digits)f%%", 100 * p) }
   /// A stake as a percentage of the bankroll, and in money beside it when there is a bankroll
-  /// (one other than 1): "2.02% = 20.25". Every table and page writes a stake so.
+  /// (one other than 1): "2.02% = 20.25". Every table and page writes a stake so, but for the
+  /// columns of fractions (the sweep's, the props cell's) that stand beside Kelly fractions.
   package static func stake(_ fraction: Double, bankroll: Double) -> String {
     percent(fraction, 2) + (bankroll == 1 ? "" : " = \(fixed(fraction * bankroll, 2))")
   }

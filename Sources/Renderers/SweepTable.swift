@@ -35,7 +35,7 @@ package struct SweepTable {
     header +=
       Fmt.left("p_over", 9) + Fmt.left("95% interval", 18) + Fmt.left("exact", 8) + Fmt.left("p_under", 9)
       + Fmt.left("p_push", 8) + Fmt.left("dp/dline", 10) + Fmt.left("exact", 9) + Fmt.left("ev_over", 9)
-      + Fmt.left("95% interval", 19) + Fmt.left("ev_under", 9) + Fmt.left("kelly_full_o", 14) + Fmt.left("kelly_full_u", 14)
+      + Fmt.left("95% interval", 19) + Fmt.left("ev_under", 9) + Fmt.left("kelly_over_full", 17) + Fmt.left("kelly_under_full", 17)
       + Fmt.left("stake_o", stakeWidth) + Fmt.left("stake_u", stakeWidth)
     if s.spread != nil { header += Fmt.left("home_cov", 10) }
     if s.moneyline { header += Fmt.left("home_win", 10) }
@@ -48,7 +48,7 @@ package struct SweepTable {
       row += Fmt.left(Fmt.fixed(p.dpOverDLine.value, 4), 10) + Fmt.left(p.exact.map { Fmt.fixed($0.dpOverDLine, 4) } ?? "–", 9)
       row += Fmt.left(Fmt.signed(p.evOver.value, 4), 9) + Fmt.left(Self.interval(p.evOver, 4, signed: true), 19)
       row += Fmt.left(Fmt.signed(p.evUnder.value, 4), 9)
-      row += Fmt.left(Fmt.fixed(p.kellyOver.value, 4), 14) + Fmt.left(Fmt.fixed(p.kellyUnder.value, 4), 14)
+      row += Fmt.left(Fmt.fixed(p.kellyOver.value, 4), 17) + Fmt.left(Fmt.fixed(p.kellyUnder.value, 4), 17)
       row += Fmt.left(Self.stake(p.adviceOver), stakeWidth) + Fmt.left(Self.stake(p.adviceUnder), stakeWidth)
       if let c = p.spread { row += Fmt.left(Fmt.fixed(c.home.value, 4), 10) }
       if let w = p.moneyline { row += Fmt.left(Fmt.fixed(w.home.value, 4), 10) }

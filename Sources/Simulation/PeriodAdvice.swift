@@ -27,6 +27,13 @@ package struct PeriodAdvice: Hashable, Sendable {
   /// A team's total's advice: `home` true for the home team's.
   package func teamTotal(home: Bool) -> MarketAdvice? { home ? homeTotal : awayTotal }
 
+  /// Each market of the period with its advice, in one order (total, spread, moneyline, the
+  /// home team's total, the away team's): the market and the team a team's total is of, as the
+  /// slate's stakes name them.
+  package var markets: [(market: BetMarket, team: BetSide?, advice: MarketAdvice?)] {
+    [(.total, nil, total), (.spread, nil, spread), (.moneyline, nil, moneyline), (.total, .home, homeTotal), (.total, .away, awayTotal)]
+  }
+
   package init(scores s: PeriodScores, quote: PeriodQuote, policy: AdvicePolicy) {
     let prices = quote.prices
     if let line = quote.totalLine {

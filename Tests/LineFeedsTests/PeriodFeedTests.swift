@@ -177,6 +177,24 @@ final class PeriodFeedTests: XCTestCase {
     let h1 = try XCTUnwrap(periods.first { $0.period == .h1 })
     XCTAssertTrue(page.contains("116.5: over \(String(format: "%.1f%%", 100 * h1.scores.total(116.5).over))"), page)
     XCTAssertTrue(page.contains("over @ \(String(format: "%.2f", 1 + 100 / 105.0)) EV"), page)
+    // Each recommended side of a period shows the slate's stake on it (`stakes`, found by its
+    // period, market and team), not its single stake; a side the slate does not stake says so.
+    var (staked, unstaked) = (0, 0)
+    for p in periods {
+      for (market, team, advice) in p.advice.markets {
+        for a in advice?.sides ?? [] where a.recommended {
+          if let s = game.stake(on: market, side: a.side, period: p.period, team: team) {
+            staked += 1
+            XCTAssertTrue(page.contains("\(a.grade.rawValue) stake \(String(format: "%.2f%%", 100 * s.fraction))"), "\(p.period) \(market)")
+          } else {
+            unstaked += 1
+          }
+        }
+      }
+    }
+    XCTAssertGreaterThan(staked, 0, "no period side staked on the fixture: the check proves nothing")
+    XCTAssertEqual(staked, game.stakes.filter { $0.bet.period != nil }.count, "every period stake is on the page")
+    XCTAssertEqual(page.components(separatedBy: "not staked: the slate stakes the market's best side").count - 1, unstaked)
 
     var bare = SlatePricing(options: options, exact: false)
     let none = try bare.price(SlatePricingRequest(games: slate.games, periodModel: nil))

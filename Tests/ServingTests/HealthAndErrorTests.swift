@@ -151,9 +151,9 @@ final class HealthAndErrorTests: XCTestCase {
       "player_in": ["price": 500_000, "proj_scores": five], "player_out": ["price": "cheap", "breakeven": 60, "proj_scores": five],
       "round_number": "x",
     ]
-    reply = try await server.post("/api/trade_score", json: types)
+    reply = try await server.post("/api/trade_score?n_sims=0", json: types)
     XCTAssertEqual(reply.status, 422, reply.text)
-    XCTAssertEqual(Set(fields(reply)), ["player_in.breakeven", "player_out.price", "round_number"], reply.text)
+    XCTAssertEqual(Set(fields(reply)), ["n_sims", "player_in.breakeven", "player_out.price", "round_number"], reply.text)
     // A batch's seed below 0 or fractional, named.
     let game: [String: Any] = ["home_projection": 112.5, "away_projection": 108.3, "total_line": 220.5]
     for seed in [-1, 1.5] as [Any] {

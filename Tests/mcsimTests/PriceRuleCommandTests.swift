@@ -85,13 +85,15 @@ final class PriceRuleCommandTests: XCTestCase {
         XCTAssertEqual(grid[0][key] as? Double, options[0][key] as? Double, "--price \(price): \(key)")
       }
     }
-    let list = try priced(["--price", "-120,-110,+100"])
+    let list = try priced(["--price", " -120, -110 ,+100"])
     XCTAssertEqual(list.count, 3)
+    XCTAssertEqual(try priced(["--price", "10/11,1.95,2"]).count, 3, "a fraction in a list")
     XCTAssertEqual(
       list.map { ($0["ev_over"] as? Double) ?? .nan }, list.map { ($0["ev_over"] as? Double) ?? .nan }.sorted(), "EV rises with the price")
     for (grid, said) in [
       ("-100:-120:5", "a range of prices steps decimal odds"), ("+100,-110", "list prices must increase as decimal odds"),
-      ("-110,", "an empty value in the list"), ("abc", "--price"),
+      ("-110,", "an empty value in the list"), ("abc", "--price: cannot read odds from 'abc'"),
+      ("1.91:", "a range is start:end:step"), ("1.8:2.1:-0.1", "the step must be positive"),
     ] {
       let r = try MCSimBinary.run(base + ["--price", grid])
       XCTAssertEqual(r.status, 64, "\(grid): \(r.stderr)")

@@ -23,14 +23,14 @@ package enum BoardPage {
   package static func html(_ slate: SlateResponse, source: SourceStatus, order: Order) -> String {
     let games = ordered(slate.games.filter { !$0.failed }, by: order)
     let failed = slate.games.filter(\.failed)
-    let policy = slate.methodology.advice.policy
+    let (policy, bankroll) = (slate.methodology.advice.policy, slate.bankroll)
     var content: [Node<HTML.BodyContext>] = [
       .h1("Tonight"),
       statusLine(source),
       .p(
         .class("muted"),
         .text(
-          "Projections: \(slate.inputs.stats ?? "as given") · \(Fmt.counted(slate.nSimsPerGame, "simulation")) a game, seed \(slate.seed) · stakes as a share of bankroll\(policy.bankroll == 1 ? "" : " = money of \(Fmt.fixed(policy.bankroll, 2))"), bets on one game staked jointly: \(Fmt.stake(slate.totalExposureFraction, bankroll: policy.bankroll)) tonight in all (cap \(Fmt.percent(policy.maxExposure, 0))\(slate.exposureScaled ? ", stakes scaled down to it" : ""))"
+          "Projections: \(slate.inputs.stats ?? "as given") · \(Fmt.counted(slate.nSimsPerGame, "simulation")) a game, seed \(slate.seed) · stakes as a share of bankroll\(bankroll == 1 ? "" : " = money of \(Fmt.fixed(bankroll, 2))"), bets on one game staked jointly: \(Fmt.stake(slate.totalExposureFraction, bankroll: bankroll)) tonight in all (cap \(Fmt.percent(policy.maxExposure, 0))\(slate.exposureScaled ? ", stakes scaled down to it" : ""))"
         )),
       .p(
         .class("muted"),
@@ -41,7 +41,7 @@ package enum BoardPage {
     if games.isEmpty {
       content.append(.p("No game of the feed could be priced tonight."))
     } else {
-      content.append(.div(.class("scroll"), table(games, order: order, bankroll: policy.bankroll)))
+      content.append(.div(.class("scroll"), table(games, order: order, bankroll: bankroll)))
     }
     if !failed.isEmpty {
       content.append(.h2("Not priced"))
@@ -217,15 +217,20 @@ package enum BoardPage {
     var model = Fmt.percent(a.model.win, 1)
     if let w = a.poolWeight { model += " (pooled \(Fmt.percent(a.probabilities.win, 1)), weight \(Fmt.fixed(w, 2)))" }
     let advice: Node<HTML.BodyContext>
-    if a.recommended {
+    if a.recommended, let stake = s.stake {
       // The slate's stake (joint Kelly, the cap), never the bet's single stake in its place;
       // the single stake in the title when the two differ.
-      let fraction = s.stake?.fraction ?? 0, alone = s.stake?.singleFraction ?? a.stake
-      let title = abs(fraction - alone) < 0.00005 ? "" : "alone \(Fmt.percent(alone, 2)); after joint Kelly and the exposure cap"
+      let title =
+        abs(stake.fraction - stake.singleFraction) < 0.00005
+        ? "" : "alone \(Fmt.percent(stake.singleFraction, 2)); after joint Kelly and the exposure cap"
       advice = .group([
         .span(.class("verdict pos"), .text(a.grade.rawValue)), .text(" · stake "),
-        .span(.class("stake"), .if(!title.isEmpty, .attribute(named: "title", value: title)), .text(Fmt.stake(fraction, bankroll: bankroll))),
+        .span(
+          .class("stake"), .if(!title.isEmpty, .attribute(named: "title", value: title)),
+          .text(Fmt.stake(stake.fraction, bankroll: bankroll))),
       ])
+    } else if a.recommended {
+      advice = .group([.span(.class("verdict pos"), .text(a.grade.rawValue)), .text(" · " + AdviceText.unstaked)])
     } else if a.grade != .noBet {
       // The reason first, the grade it would have had after: a withheld bet is no bet.
       advice = .span(

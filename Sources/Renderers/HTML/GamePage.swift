@@ -145,14 +145,11 @@ package enum GamePage {
       let teams = [true, false].compactMap { isHome in
         p.teamTotal(home: isHome).map { "\(isHome ? home : away) \(Fmt.line($0)): over \(Fmt.percent(s.teamTotal(home: isHome, $0).over, 1))" }
       }
-      let markets: [(String, MarketAdvice?, BetMarket, BetSide?)] = [
-        ("", p.advice.total, .total, nil), ("", p.advice.spread, .spread, nil), ("", p.advice.moneyline, .moneyline, nil),
-        ("\(home) ", p.advice.homeTotal, .total, .home), ("\(away) ", p.advice.awayTotal, .total, .away),
-      ]
       // Each advised side with the slate's stake on it, as `stakes` of the JSON.
-      let advised = markets.flatMap { name, advice, market, team in
+      let advised = p.advice.markets.flatMap { market, team, advice in
         (advice?.sides ?? []).map { a in
-          name + AdviceText.side(a, staked: game.stake(on: market, side: a.side, period: p.period, team: team)?.fraction ?? 0)
+          let staked: BetStake? = game.stake(on: market, side: a.side, period: p.period, team: team)
+          return (team.map { $0 == .home ? "\(home) " : "\(away) " } ?? "") + AdviceText.side(a, slate: .some(staked))
         }
       }
       return .tr(

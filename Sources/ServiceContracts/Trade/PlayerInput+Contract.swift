@@ -18,13 +18,18 @@ extension PlayerInput: Codable {
   /// naming every field of the wrong type or missing at once (`id`, a string or an integer, is
   /// the decoder's to name).
   package static let fieldTypes = FieldTypes(
-    fields: [
-      ("name", .string), ("team", .string), ("position", .string), ("price", .number), ("breakeven", .number),
-      ("proj_scores", .array), ("is_red_dot", .boolean), ("injury_status", .string), ("average_score", .number),
-      ("last_three_average", .number), ("ownership", .number), ("score_sd", .number), ("miss_probability", .number),
-      ("recent_scores", .array),
-    ],
-    required: ["price", "breakeven"])
+    fields: WireKeys.allCases.compactMap { key in kind(of: key).map { (key.rawValue, $0) } }, required: ["price", "breakeven"])
+
+  /// Each field's JSON type (every key decided here: a new one must say its type).
+  private static func kind(of key: WireKeys) -> FieldTypes.Kind? {
+    switch key {
+    case .id: nil
+    case .name, .team, .position, .injuryStatus: .string
+    case .price, .breakeven, .averageScore, .lastThreeAverage, .ownership, .scoreSD, .missProbability: .number
+    case .projScores, .recentScores: .array
+    case .isRedDot: .boolean
+    }
+  }
 
   /// Fields in the order of the type's declaration, so the first one at fault is reported.
   package init(from decoder: any Decoder) throws {

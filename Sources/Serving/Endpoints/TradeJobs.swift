@@ -24,7 +24,8 @@ enum TradeJobs {
     }
     let request: TradeRequest
     do { request = try InputDecodingError.decode(TradeRequest.self, from: body) } catch {
-      throw Problems.decoding(error, body: body, fields: TradeRequest.fieldTypes)
+      // The body's problems with the query's.
+      throw APIError.invalid(problems.list + Problems.decoding(error, body: body, fields: TradeRequest.fieldTypes).problems)
     }
     // Every bad field at once, with the query's.
     for problem in request.problems() { problems.add(problem) }

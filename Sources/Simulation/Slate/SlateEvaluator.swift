@@ -136,11 +136,7 @@ public struct SlateEvaluator: Sendable {
         groups.append((i, bets, g.outcomes))
       }
       for p in periods[i] ?? [] {
-        let markets: [(BetMarket, BetSide?, MarketAdvice?)] = [
-          (.total, nil, p.advice.total), (.spread, nil, p.advice.spread), (.moneyline, nil, p.advice.moneyline),
-          (.total, .home, p.advice.homeTotal), (.total, .away, p.advice.awayTotal),
-        ]
-        for (market, team, advice) in markets {
+        for (market, team, advice) in p.advice.markets {
           if let side = advice?.best {
             let line: Double? =
               switch market {
