@@ -225,13 +225,13 @@ let package = Package(
     // test bundle, which would take the binary's statically linked runtime with it).
     .testTarget(
       name: "mcsimTests", dependencies: ["TestSupport", "FantasyTrade", "ServiceContracts"]),
-    .testTarget(name: "FantasyTradeTests", dependencies: ["FantasyTrade", "ServiceContracts"]),
+    .testTarget(name: "FantasyTradeTests", dependencies: ["FantasyTrade", "ServiceContracts", "TestSupport"]),
     // What a person reads: tables, number formats, the slate's CSV.
     .testTarget(name: "RenderersTests", dependencies: ["Renderers"]),
     // The use cases: the model's precedence, each use case against the engine it calls.
     .testTarget(name: "UseCasesTests", dependencies: ["UseCases", "Simulation", "OddsMath", "Calibration", "FantasyTrade"]),
     // The shapes the CLI and the server share (failure documents, live state, FairBet pages).
-    .testTarget(name: "ServiceContractsTests", dependencies: ["ServiceContracts", "OddsMath", "Simulation", "UseCases"]),
+    .testTarget(name: "ServiceContractsTests", dependencies: ["ServiceContracts", "OddsMath", "Simulation", "UseCases", "TestSupport"]),
     // The server on an ephemeral loopback port, over real HTTP.
     .testTarget(
       name: "ServingTests",

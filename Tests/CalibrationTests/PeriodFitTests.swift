@@ -3,6 +3,7 @@ import Foundation
 import LineFeeds
 import ServiceContracts
 import Simulation
+import TestSupport
 import XCTest
 
 /// The game by quarters (issue 45): the fit recovers known parameters from synthetic seasons
@@ -11,14 +12,10 @@ import XCTest
 final class PeriodFitTests: XCTestCase {
   /// SplitMix64 and Box-Muller: a fixed stream of standard normals for the synthetic games.
   struct Normals {
-    var state: UInt64
-    mutating func uniform() -> Double {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return (Double((z ^ (z >> 31)) >> 11) + 0.5) / 9_007_199_254_740_992
-    }
+    var bits: SplitMix64
+    init(state: UInt64) { bits = SplitMix64(seed: state) }
+    /// Uniform in (0, 1): the top 53 bits, centred.
+    mutating func uniform() -> Double { (Double(bits.next() >> 11) + 0.5) / 9_007_199_254_740_992 }
     mutating func next() -> Double { (-2 * log(uniform())).squareRoot() * cos(2 * Double.pi * uniform()) }
   }
 

@@ -1,6 +1,7 @@
 import FantasyTrade
 import Foundation
 import ServiceContracts
+import TestSupport
 import XCTest
 
 /// Bad input is refused with the field and the value named.
@@ -83,7 +84,7 @@ final class InputErrorTests: XCTestCase {
     XCTAssertEqual(PythonNumerics.fixed1(2.25), "2.2")
     XCTAssertEqual(PythonNumerics.sum(Array(repeating: 0.1, count: 10)), 1.0)  // 3.12+: compensated
     XCTAssertEqual(PythonNumerics.sum([1e100, 1.0, -1e100]), 1.0)
-    var rng = SplitMix(seed: 4)
+    var rng = SplitMix64(seed: 4)
     for _ in 0..<100_000 {
       let x = (rng.unit() - 0.5) * pow(10, Double(rng.next() % 9))
       let half = (x * 20).rounded() / 20  // many exact and near ties

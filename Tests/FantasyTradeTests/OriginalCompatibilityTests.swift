@@ -1,6 +1,7 @@
 import FantasyTrade
 import Foundation
 import ServiceContracts
+import TestSupport
 import XCTest
 
 /// `--deterministic` must give the replaced service's numbers exactly: hand-worked cases, then
@@ -103,7 +104,7 @@ final class OriginalCompatibilityTests: XCTestCase {
 
   /// 6000 generated trades, every field against the reference implementation.
   func testGeneratedCasesMatchReference() throws {
-    var rng = SplitMix(seed: 20_250_601)
+    var rng = SplitMix64(seed: 20_250_601)
     var mismatches: [String] = []
     for n in 0..<6000 {
       let (pin, pout) = (Self.randomPlayer(&rng), Self.randomPlayer(&rng))
@@ -180,7 +181,7 @@ final class OriginalCompatibilityTests: XCTestCase {
 
   /// Prices around every class boundary, integer breakevens (some negative), projections that
   /// are integers, halves, tenths or arbitrary doubles, so ties and rounding edges come up.
-  static func randomPlayer(_ rng: inout SplitMix) -> GeneratedPlayer {
+  static func randomPlayer(_ rng: inout SplitMix64) -> GeneratedPlayer {
     let price = [
       Double(100_000 + rng.next() % 1_200_000), 450_000, 449_000, 800_000, 1_000_000, 999_000,
       Double((rng.next() % 1300) * 1000),
@@ -201,21 +202,6 @@ final class OriginalCompatibilityTests: XCTestCase {
       input: PlayerInput(price: price, breakeven: breakeven, projScores: scores, isRedDot: red),
       reference: ReferencePlayer(price: price, breakeven: breakeven, projScores: scores, isRedDot: red))
   }
-}
-
-/// A small deterministic generator for test cases (SplitMix64).
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-  /// Uniform in [0, 1).
-  mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
 }
 
 extension Double {

@@ -1,6 +1,7 @@
 import FantasyTrade
 import Foundation
 import ServiceContracts
+import TestSupport
 import XCTest
 
 /// The batch: legality, skipped players, agreement with the single-trade answers, and
@@ -9,7 +10,7 @@ final class TradeSearchTests: XCTestCase {
   static let positions = ["DEF", "MID", "RUC", "FWD", "MID/FWD"]
 
   static func pool(_ count: Int, seed: UInt64, sd: Double? = nil) -> [PlayerEntry] {
-    var rng = SplitMix(seed: seed)
+    var rng = SplitMix64(seed: seed)
     return (0..<count).map { i in
       let avg = 50 + 70 * rng.unit()
       return .player(

@@ -1,6 +1,7 @@
 import FantasyTrade
 import Foundation
 import ServiceContracts
+import TestSupport
 import XCTest
 
 /// The simulation: its zero-noise limit is the original's answer, it agrees with the closed
@@ -15,7 +16,7 @@ final class TradeSimulationTests: XCTestCase {
   /// score_sd 0 and no misses: every draw equals the deterministic figures, so min = max = mean
   /// = the original's unrounded number for each quantity, bit for bit.
   func testZeroNoiseLimitIsTheOriginal() throws {
-    var rng = SplitMix(seed: 99)
+    var rng = SplitMix64(seed: 99)
     for _ in 0..<20 {
       let pin = player((0..<5).map { _ in 40 + 100 * rng.unit() }, be: Double(rng.next() % 120), price: 700_000, sd: 0)
       let pout = player((0..<5).map { _ in 40 + 100 * rng.unit() }, be: Double(rng.next() % 120), price: 650_000, sd: 0)

@@ -116,32 +116,36 @@ package struct SimulateRequest: Decodable, Sendable {
   /// The market, or every bad field of it at once: each price on its own, then the line
   /// (checked alone when a price is bad).
   package func checkedMarket() -> (market: TotalsMarket?, problems: [InputError]) {
-    var problems: [InputError] = []
-    for (field, price) in [("over_odds", overOdds), ("under_odds", underOdds)] {
-      do { _ = try price.read() } catch {
-        problems.append(.invalid(field: field, value: "\(price)", reason: "\(error)"))
-      }
-    }
-    guard problems.isEmpty else {
-      do { try TotalsMarket(line: totalLine).validate() } catch { problems.append(error) }
+    let (over, under, problems) = prices()
+    guard let over, let under else {
+      do { try TotalsMarket(line: totalLine).validate() } catch { return (nil, problems + [error]) }
       return (nil, problems)
     }
-    do { return (try market(), []) } catch { return (nil, [error]) }
+    let market = TotalsMarket(line: totalLine, overOdds: over, underOdds: under)
+    do { try market.validate() } catch { return (nil, [error]) }
+    return (market, [])
   }
 
   /// The market, validated: its prices read by the one rule (`PriceReading`: a number is decimal
-  /// odds, and -110 as a number is refused with the hint to write it as a string).
+  /// odds, and -110 as a number is refused with the hint to write it as a string); the first
+  /// problem of `checkedMarket`.
   package func market() throws(InputError) -> TotalsMarket {
-    let over: Odds, under: Odds
-    do { over = try overOdds.read().odds } catch {
-      throw .invalid(field: "over_odds", value: "\(overOdds)", reason: "\(error)")
-    }
-    do { under = try underOdds.read().odds } catch {
-      throw .invalid(field: "under_odds", value: "\(underOdds)", reason: "\(error)")
-    }
-    let market = TotalsMarket(line: totalLine, overOdds: over, underOdds: under)
-    try market.validate()
+    let (market, problems) = checkedMarket()
+    guard let market else { throw problems[0] }
     return market
+  }
+
+  /// Each price read once, by the one rule; a price it refuses is nil, with its problem.
+  private func prices() -> (over: Odds?, under: Odds?, problems: [InputError]) {
+    var problems: [InputError] = []
+    func read(_ field: String, _ price: WrittenPrice) -> Odds? {
+      do { return try price.read().odds } catch {
+        problems.append(.invalid(field: field, value: "\(price)", reason: "\(error)"))
+        return nil
+      }
+    }
+    let over = read("over_odds", overOdds), under = read("under_odds", underOdds)
+    return (over, under, problems)
   }
 
   /// The request's game on `base` (the run's model, the request's own settings laid in it:

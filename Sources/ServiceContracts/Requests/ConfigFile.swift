@@ -70,12 +70,8 @@ package struct ConfigFile: Sendable {
     // The model's values by the model's own rules, on the seed's model as the server's batch
     // checks its `model` block: refused here naming the key (they were refused later, as an
     // option never given, or as every game's error).
-    if let model = config.model {
-      let probe = ModelSetting.applied(model.settings, to: GameModel(homeMean: 100, awayMean: 100))
-      if let problem = probe.problems().first {
-        let key = ModelSettings.key(of: problem.field)
-        throw InputDecodingError("field 'model.\(key)' = \(problem.value): \(problem.reason)", codingPath: ["model", key])
-      }
+    if let problem = config.model?.problems(on: GameModel(homeMean: 100, awayMean: 100)).first {
+      throw refused(problem, at: problem.field.split(separator: ".").map(String.init))
     }
     if let books = config.sharpBooks {
       do { config.sharpBooks = try FairQuoting.sharpBooks(books, field: "sharp_books") } catch {

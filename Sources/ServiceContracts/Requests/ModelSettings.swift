@@ -87,6 +87,17 @@ package struct ModelSettings: Hashable, Sendable, Decodable {
     }
   }
 
+  /// Every value of this block the model's own rules refuse, laid on `base` with its means set
+  /// to 100 (so that only the block's values are judged), each named `model.<key>`: a config
+  /// file's block and a batch body's, one check.
+  package func problems(on base: GameModel) -> [InputError] {
+    var probe = base
+    (probe.homeMean, probe.awayMean) = (100, 100)
+    return ModelSetting.applied(settings, to: probe).problems().map {
+      .invalid(field: "model." + Self.key(of: $0.field), value: $0.value, reason: $0.reason)
+    }
+  }
+
   /// The keys given, as settings of the model (`ModelSetting`): what this object sets, in the
   /// one order of precedence `RunContext` lays.
   package var settings: [ModelSetting] {

@@ -56,12 +56,14 @@ package struct TradeRequest: Codable, Hashable, Sendable {
       + playerOut.problems(exactlyFive: true).map { $0.nested(under: CodingKeys.playerOut.rawValue) } + context.problems()
   }
 
-  /// The validated trade; the first of `problems()` when there are any.
+  /// The validated trade; the first of `problems()` when there are any (each player's
+  /// projection and the context's check throw their first, in `problems()`' order).
   package func validated() throws(TradeInputError) -> Trade {
-    if let first = problems().first { throw first }
     func project(_ input: PlayerInput, _ key: CodingKeys) throws(TradeInputError) -> ProjectedPlayer {
       do { return try input.projection(exactlyFive: true) } catch { throw error.nested(under: key.rawValue) }
     }
-    return Trade(playerIn: try project(playerIn, .playerIn), playerOut: try project(playerOut, .playerOut), context: context)
+    let trade = Trade(playerIn: try project(playerIn, .playerIn), playerOut: try project(playerOut, .playerOut), context: context)
+    try trade.context.validate()
+    return trade
   }
 }

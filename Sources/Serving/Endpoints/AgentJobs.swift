@@ -121,11 +121,7 @@ enum AgentJobs {
   /// error and the others are still evaluated.
   static func batchProblems(_ file: SlateFile, simulations n: Int, configuration: ServerConfiguration) -> Problems {
     var problems = Problems()
-    var probe = configuration.pricing.model
-    (probe.homeMean, probe.awayMean) = (100, 100)
-    for problem in ModelSetting.applied(file.model.settings, to: probe).problems() {
-      problems.add("model." + ModelSettings.key(of: problem.field), problem.value, problem.reason)
-    }
+    for problem in file.model.problems(on: configuration.pricing.model) { problems.add(problem) }
     problems.checkSimulations(n, field: "n_sims", ceiling: configuration.maxSimulations)
     let (total, overflow) = n.multipliedReportingOverflow(by: file.entries.count)
     if n >= 1, overflow || total > configuration.maxTotalSimulations {
